@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// fixedTime is the modification time given to every fixture file so that
+// updated_at is the same on every run.
+var fixedTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// sharedCorpus returns the path of a corpus in ../shared/corpora.
+func sharedCorpus(t testing.TB, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpora", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("corpus %s not found at %s (shared/ must sit beside the repository): %v", name, p, err)
+	}
+	return p
+}
+
+// copyTree copies src into dst and gives every file and folder fixedTime.
+func copyTree(t testing.TB, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, b, 0o644); err != nil {
+			return err
+		}
+		return os.Chtimes(target, fixedTime, fixedTime)
+	})
+	if err != nil {
+		t.Fatalf("copy %s: %v", src, err)
+	}
+}
+
+// taskflowProject makes a fresh, initialised copy of the taskflow corpus.
+func taskflowProject(t testing.TB) string {
+	t.Helper()
+	root := t.TempDir()
+	copyTree(t, sharedCorpus(t, "taskflow-docs"), root)
+	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", ".", "--quiet"); code != 0 {
+		t.Fatalf("ubp init failed (%d): %s", code, stderr)
+	}
+	return root
+}
+
+// runCLI runs the CLI in-process in dir and returns the exit code, stdout
+// and stderr.
+func runCLI(t testing.TB, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), append([]string{"-C", dir}, args...), strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+var (
+	reTimestamp = regexp.MustCompile(`"(last_indexed_at|elapsed|generated_at)": "[^"]*"`)
+	reIndexSize = regexp.MustCompile(`("index_bytes": )\d+|(index size:\s+)\S+ \S+`)
+	reLastIdx   = regexp.MustCompile(`(last indexed:\s+)\S+`)
+)
+
+// normalise replaces what differs between runs: the temporary root, the
+// test binary's path, times and sizes.
+func normalise(s, root string) string {
+	s = strings.ReplaceAll(s, root, "$ROOT")
+	if exe, err := os.Executable(); err == nil {
+		s = strings.ReplaceAll(s, exe, "$UBP")
+	}
+	s = reTimestamp.ReplaceAllString(s, `"$1": "$$TIME"`)
+	s = reIndexSize.ReplaceAllString(s, "${1}${2}$$SIZE")
+	s = reLastIdx.ReplaceAllString(s, "${1}$$TIME")
+	return s
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden %s (run go test -update to create it): %v", path, err)
+	}
+	if string(want) != got {
+		t.Errorf("output differs from %s (go test -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+func TestCLIGolden(t *testing.T) {
+	root := taskflowProject(t)
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"index_noop", []string{"index"}, 0},
+		{"index_noop_json", []string{"index", "--json"}, 0},
+		{"status", []string{"status"}, 0},
+		{"status_json", []string{"status", "--json"}, 0},
+		{"list_pages", []string{"list-pages"}, 0},
+		{"list_pages_design_json", []string{"list-pages", "--doc-type", "design", "--json"}, 0},
+		{"list_pages_sorted", []string{"list-pages", "--sort", "filepath", "--order", "desc", "--limit", "3", "--offset", "1"}, 0},
+		{"get_page", []string{"get-page", "designs/architecture.md"}, 0},
+		{"get_page_json", []string{"get-page", "designs/database", "--json"}, 0},
+		{"get_page_not_found", []string{"get-page", "designs/architectur"}, 1},
+		{"get_page_not_found_json", []string{"get-page", "no-such-page", "--json"}, 1},
+		{"search_json", []string{"search", "authentication", "--limit", "3", "--json"}, 0},
+		{"fulltext_json", []string{"search", "WebSocket", "--fulltext", "--limit", "3", "--json"}, 0},
+		{"get_context_json", []string{"get-context", "adrs/001-database-choice.md", "--depth", "1", "--max-size", "4000", "--json"}, 0},
+		{"get_graph_mermaid", []string{"get-graph", "--center", "designs/architecture.md", "--depth", "1", "--format", "mermaid"}, 0},
+		{"get_graph_dot", []string{"get-graph", "--center", "adrs/002-auth-strategy.md", "--depth", "1", "--format", "dot"}, 0},
+		{"stale_index_json", []string{"stale", "--baseline", "index", "--json"}, 0},
+		{"bad_limit", []string{"list-pages", "--limit", "-1"}, 2},
+		{"bad_sort", []string{"list-pages", "--sort", "size"}, 2},
+		{"bad_flag", []string{"status", "--nope"}, 2},
+		{"unknown_command", []string{"frobnicate"}, 2},
+		{"bad_depth_json", []string{"get-context", "designs/database.md", "--depth", "9", "--json"}, 2},
+		{"search_no_query", []string{"search"}, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, root, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit code %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+			if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic") {
+				t.Fatalf("stack trace on stderr: %s", stderr)
+			}
+			got := "$ ubp " + strings.Join(tc.args, " ") + "\n" + stdout
+			if stderr != "" {
+				got += "--- stderr ---\n" + stderr
+			}
+			checkGolden(t, tc.name, normalise(got, root))
+		})
+	}
+}
+
+func TestInitTwiceKeepsConfig(t *testing.T) {
+	root := taskflowProject(t)
+	cfgPath := filepath.Join(root, ".ubp", "config.json")
+	before, err := os.ReadFile(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, root, "init", "--docs-dir", ".", "--exclude", "guides/**")
+	if code != 0 {
+		t.Fatalf("second init: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Already initialised") {
+		t.Errorf("second init should say the project is initialised; stderr: %s", stderr)
+	}
+	if !strings.Contains(stdout, "unchanged 16") {
+		t.Errorf("second init should re-index with nothing changed; stdout: %s", stdout)
+	}
+	after, _ := os.ReadFile(cfgPath)
+	if !bytes.Equal(before, after) {
+		t.Errorf("init overwrote the existing config:\nbefore %s\nafter %s", before, after)
+	}
+}
+
+func TestNoProject(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, dir, "status")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, "ubp init") {
+		t.Errorf("error should tell the user to run ubp init: %s", stderr)
+	}
+}
+
+func TestHelpForEveryCommand(t *testing.T) {
+	a := &app{}
+	for _, c := range a.rootCommand().Commands() {
+		if c.Short == "" || c.Example == "" {
+			t.Errorf("command %q needs a Short description and an Example", c.Name())
+		}
+		code, stdout, _ := runCLI(t, t.TempDir(), c.Name(), "--help")
+		if code != 0 || !strings.Contains(stdout, "Usage:") {
+			t.Errorf("ubp %s --help: exit %d, output %q", c.Name(), code, stdout)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+func (a *app) getContextCommand() *cobra.Command {
+	var o engine.ContextOptions
+	cmd := &cobra.Command{
+		Use:   "get-context <page> [--depth 1-3] [--max-size BYTES]",
+		Short: "Show a page with its graph neighbours, nearest first, within a size budget",
+		Long: `Show a page and the pages around it in the link graph (both directions), each
+with its direction, link type, depth and a summary. --max-size bounds the bytes
+of the output: the farthest neighbours are dropped first and the centre is
+truncated last; truncated_count says how many neighbours were dropped.`,
+		Example: `  ubp get-context designs/architecture.md --depth 2
+  ubp get-context "Search Algorithm" --max-size 8000 --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("get-context takes exactly one page")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Page = args[0]
+			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				res, err := e.GetContext(cmd.Context(), o)
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return printJSON(a.stdout, res)
+				}
+				w := a.stdout
+				fmt.Fprintf(w, "%s (%s)\n\n%s\n", res.Center.Title, res.Center.Filepath, strings.TrimRight(res.Center.Content, "\n"))
+				if len(res.Related) > 0 {
+					fmt.Fprintln(w, "\nrelated:")
+				}
+				for _, r := range res.Related {
+					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]: %s\n", r.Depth, arrow(r.Direction), r.Title, r.Filepath, r.LinkType, oneLine(r.Summary, 120))
+				}
+				if !a.quiet {
+					fmt.Fprintf(w, "\n%d bytes, %d neighbours dropped\n", res.TotalSize, res.TruncatedCount)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().IntVar(&o.Depth, "depth", 2, "how many links away to go (1-3)")
+	cmd.Flags().IntVar(&o.MaxSize, "max-size", 50000, "at most `BYTES` of output")
+	return cmd
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+func (a *app) initCommand() *cobra.Command {
+	var docsDir string
+	var include, exclude []string
+	cmd := &cobra.Command{
+		Use:   "init [--docs-dir DIR] [--include GLOB]... [--exclude GLOB]...",
+		Short: "Create .ubp/config.json in the current folder and build the first index",
+		Long: `Create .ubp/config.json in the current folder (the project root) and index the
+docs folder. An existing configuration is never overwritten: on an initialised
+project, init says so and re-indexes.
+
+Globs are relative to the docs folder and may use ** (for example drafts/**).`,
+		Example: `  ubp init --docs-dir docs
+  ubp init --docs-dir . --exclude 'archive/**'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			root, err := a.workDir()
+			if err != nil {
+				return err
+			}
+			cfg := engine.DefaultConfig()
+			cfg.DocsDir = docsDir
+			cfg.Include = include
+			cfg.Exclude = append(cfg.Exclude, exclude...)
+			if st, err := os.Stat(filepath.Join(root, docsDir)); err != nil || !st.IsDir() {
+				return usagef("--docs-dir %s: no such folder under %s", docsDir, root)
+			}
+			p, created, err := engine.InitProject(root, cfg)
+			if err != nil {
+				return err
+			}
+			if created {
+				a.infof("Created %s\n", p.ConfigPath)
+			} else {
+				a.infof("Already initialised: %s is kept as it is; re-indexing.\n", p.ConfigPath)
+			}
+			e, err := engine.Open(cmd.Context(), p, engine.OpenOptions{})
+			if err != nil {
+				return err
+			}
+			defer e.Close()
+			rep, err := a.runIndex(cmd.Context(), e, false)
+			if err != nil {
+				return err
+			}
+			if a.jsonOut {
+				return printJSON(a.stdout, struct {
+					ProjectRoot string             `json:"project_root"`
+					ConfigPath  string             `json:"config_path"`
+					Created     bool               `json:"created"`
+					Index       engine.IndexReport `json:"index"`
+				}{p.Root, p.ConfigPath, created, rep})
+			}
+			a.printIndexReport(rep)
+			if !a.quiet {
+				fmt.Fprintln(a.stdout)
+				fmt.Fprint(a.stdout, mcpSetupText(p.Root, executablePath()))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&docsDir, "docs-dir", "docs", "folder holding the Markdown documents, relative to the project root")
+	f.StringArrayVar(&include, "include", nil, "only index files matching `GLOB` (repeatable)")
+	f.StringArrayVar(&exclude, "exclude", nil, "skip files matching `GLOB` (repeatable)")
+	return cmd
+}
+
+// executablePath is the absolute path of the running ubp binary, for the
+// MCP set-up snippets.
+func executablePath() string {
+	p, err := os.Executable()
+	if err != nil {
+		return "ubp"
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	return p
+}
+
+// mcpSetupText shows how to connect the usual MCP clients to this project,
+// with absolute paths filled in.
+func mcpSetupText(root, bin string) string {
+	return fmt.Sprintf(`Connect an AI agent (MCP):
+  Claude Code:     claude mcp add ubp -- %[2]s serve -C %[1]s
+                   or .mcp.json in the project:
+                   {"mcpServers": {"ubp": {"command": %[2]q, "args": ["serve", "-C", %[1]q]}}}
+  Cursor:          .cursor/mcp.json with the same "mcpServers" block
+  Claude Desktop:  add the same "mcpServers" block to claude_desktop_config.json
+  HTTP:            %[2]s serve -C %[1]s --http 127.0.0.1:7000   (endpoint http://127.0.0.1:7000/mcp)
+`, root, bin)
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// printJSON writes v as indented JSON with a trailing newline.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write JSON output: %w", err)
+	}
+	return nil
+}
+
+// errorJSON is the shape of errors printed with --json.
+type errorJSON struct {
+	Error struct {
+		Code        string   `json:"code"`
+		Message     string   `json:"message"`
+		Hint        string   `json:"hint,omitempty"`
+		Suggestions []string `json:"suggestions,omitempty"`
+	} `json:"error"`
+}
+
+// printError prints err as one line plus a hint on stderr, or as JSON on
+// stdout with --json. Never a stack trace.
+func (a *app) printError(err error) {
+	var out errorJSON
+	out.Error.Message = err.Error()
+	out.Error.Code = "error"
+	var nf *engine.NotFoundError
+	var ae *engine.ArgumentError
+	var ue usageError
+	switch {
+	case errors.As(err, &nf):
+		out.Error.Code = "not_found"
+		out.Error.Suggestions = nf.Suggestions
+		out.Error.Hint = "run `ubp list-pages` to see every page"
+		if len(nf.Suggestions) > 0 {
+			out.Error.Message = "page not found: " + nf.Query
+			out.Error.Hint = "did you mean: " + strings.Join(nf.Suggestions, ", ")
+		}
+	case errors.As(err, &ae):
+		out.Error.Code = "invalid_argument"
+		out.Error.Hint = "see `ubp <command> --help` for the accepted values"
+	case errors.As(err, &ue) || isCobraUsage(err):
+		out.Error.Code = "usage"
+		out.Error.Hint = "see `ubp <command> --help`"
+	case strings.Contains(err.Error(), "ubp init"):
+		out.Error.Code = "no_project"
+	}
+	if a.jsonOut {
+		_ = printJSON(a.stdout, out)
+		return
+	}
+	fmt.Fprintf(a.stderr, "ubp: %s\n", out.Error.Message)
+	if out.Error.Hint != "" {
+		fmt.Fprintf(a.stderr, "hint: %s\n", out.Error.Hint)
+	}
+}
+
+// table writes rows as aligned columns separated by two spaces.
+func table(w io.Writer, header []string, rows [][]string) {
+	widths := make([]int, len(header))
+	measure := func(r []string) {
+		for i, c := range r {
+			if n := displayWidth(c); n > widths[i] {
+				widths[i] = n
+			}
+		}
+	}
+	measure(header)
+	for _, r := range rows {
+		measure(r)
+	}
+	line := func(r []string) {
+		var b strings.Builder
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(c)+2))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line(header)
+	for _, r := range rows {
+		line(r)
+	}
+}
+
+// displayWidth counts East Asian wide characters as two columns so Japanese
+// titles line up in tables.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if isWide(r) {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+func isWide(r rune) bool {
+	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
+		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
+		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
+		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
+}

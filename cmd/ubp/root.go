@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// app carries what every command shares: global flags and the streams.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	jsonOut bool
+	quiet   bool
+	dir     string // -C
+	noColor bool
+}
+
+// usageError marks an error as bad usage (exit 2).
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// exitCodeError lets a command choose its exit code without printing an
+// error (ubp stale --exit-code).
+type exitCodeError struct{ code int }
+
+func (e exitCodeError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// run executes the CLI and returns the process exit code. It never panics
+// outward: errors are printed as one line plus a hint (or JSON with --json).
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	_, a.noColor = os.LookupEnv("NO_COLOR")
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	defer func() {
+		if r := recover(); r != nil {
+			a.printError(fmt.Errorf("internal error: %v", r))
+			code = exitError
+		}
+	}()
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ec exitCodeError
+	if errors.As(err, &ec) {
+		return ec.code
+	}
+	a.printError(err)
+	return exitCodeFor(err)
+}
+
+// codedError is an error with its own exit code (ubp stale exits 2 on
+// errors, as CI scripts expect).
+type codedError struct {
+	err  error
+	code int
+}
+
+func (c codedError) Error() string { return c.err.Error() }
+func (c codedError) Unwrap() error { return c.err }
+
+func exitCodeFor(err error) int {
+	var ce codedError
+	if errors.As(err, &ce) {
+		return ce.code
+	}
+	var ue usageError
+	var ae *engine.ArgumentError
+	if errors.As(err, &ue) || errors.As(err, &ae) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitError
+}
+
+// isCobraUsage recognises cobra's own usage errors (unknown command, wrong
+// number of arguments), which it does not type.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand flag"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ubp",
+		Short: "Markdown design docs as a searchable knowledge graph for AI agents",
+		Long: `ubp (Unified Blueprint) turns a folder of Markdown design docs, specs and ADRs
+into a knowledge graph (documents, sections, typed wiki-links) in .ubp/index.db,
+searches it with a hybrid of vectors, graph proximity and full text, and serves
+it to AI agents over MCP.
+
+Start with:  ubp init --docs-dir docs
+Then:        ubp search "how are files watched"   or   ubp serve`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	pf := root.PersistentFlags()
+	pf.BoolVar(&a.jsonOut, "json", false, "print results and errors as JSON on stdout")
+	pf.BoolVarP(&a.quiet, "quiet", "q", false, "print nothing but results and errors")
+	pf.StringVarP(&a.dir, "directory", "C", "", "run as if ubp was started in `DIR`")
+	root.AddCommand(
+		a.initCommand(),
+		a.indexCommand(),
+		a.statusCommand(),
+		a.listPagesCommand(),
+		a.getPageCommand(),
+		a.searchCommand(),
+		a.getContextCommand(),
+		a.getGraphCommand(),
+		a.suggestLinksCommand(),
+		a.staleCommand(),
+		a.serveCommand(),
+	)
+	return root
+}
+
+// workDir is the directory commands start from: -C or the current one.
+func (a *app) workDir() (string, error) {
+	d := a.dir
+	if d == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("find the current directory: %w", err)
+		}
+		d = wd
+	}
+	abs, err := filepath.Abs(d)
+	if err != nil {
+		return "", fmt.Errorf("resolve -C %q: %w", d, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil || !st.IsDir() {
+		return "", usagef("-C %s: not a directory", d)
+	}
+	return abs, nil
+}
+
+// openEngine finds the project from the working directory and opens its
+// index. The caller closes the engine.
+func (a *app) openEngine(ctx context.Context) (*engine.Engine, error) {
+	wd, err := a.workDir()
+	if err != nil {
+		return nil, err
+	}
+	p, err := engine.FindProject(wd)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Open(ctx, p, engine.OpenOptions{})
+}
+
+// withEngine opens the engine, runs fn and closes the engine.
+func (a *app) withEngine(ctx context.Context, fn func(e *engine.Engine) error) error {
+	e, err := a.openEngine(ctx)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	return fn(e)
+}
+
+// infof prints a progress or information line on stderr unless --quiet.
+func (a *app) infof(format string, args ...any) {
+	if a.quiet {
+		return
+	}
+	fmt.Fprintf(a.stderr, format, args...)
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/index"
+)
+
+func (a *app) searchCommand() *cobra.Command {
+	var o engine.SearchOptions
+	var linkTypes []string
+	cmd := &cobra.Command{
+		Use:   "search <query> [--limit N] [--doc-type T] [--depth N] [--link-types a,b] [--include-linked] [--fulltext] [--fusion weighted|rrf] [--explain]",
+		Short: "Find documents for a question, in English or Japanese",
+		Long: `Hybrid search: vector similarity of sections, graph proximity over links and
+trigram full-text rank, fused per document. Without vectors for the query (for
+example Japanese text with the default English model) full text and graph carry
+the search and search_type says fulltext_fallback.`,
+		Example: `  ubp search "how are file changes detected"
+  ubp search 検索 --fulltext
+  ubp search "staleness" --doc-type design --explain --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("search needs a query")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Query = strings.Join(args, " ")
+			for _, t := range splitList(linkTypes) {
+				lt, ok := index.ParseLinkType(t)
+				if !ok {
+					return usagef("--link-types: unknown link type %q (valid: %s)", t, joinLinkTypes())
+				}
+				o.LinkTypes = append(o.LinkTypes, lt)
+			}
+			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				res, err := e.Search(cmd.Context(), o)
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return printJSON(a.stdout, res)
+				}
+				a.printSearch(res, o.Explain)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.Limit, "limit", 10, "at most `N` results (1-50)")
+	f.StringVar(&o.DocType, "doc-type", "", "only documents of this type")
+	f.IntVar(&o.Depth, "depth", 2, "graph depth for proximity (1-3)")
+	f.StringSliceVar(&linkTypes, "link-types", nil, "follow only these link types: references, depends_on, implements, extends, conflicts_with")
+	f.BoolVar(&o.IncludeLinked, "include-linked", false, "list the pages linked to and from each result")
+	f.BoolVar(&o.Fulltext, "fulltext", false, "full-text search only")
+	f.StringVar(&o.Fusion, "fusion", "weighted", "how signals are fused: weighted or rrf")
+	f.BoolVar(&o.Explain, "explain", false, "show every signal's rank and score per result")
+	return cmd
+}
+
+func (a *app) printSearch(res engine.SearchResult, explain bool) {
+	w := a.stdout
+	if len(res.Results) == 0 {
+		fmt.Fprintln(w, "no results")
+		return
+	}
+	for i, r := range res.Results {
+		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  [%s]\n", i+1, r.Title, r.Filepath, r.Score, r.Staleness)
+		b := r.ScoreBreakdown
+		fmt.Fprintf(w, "   vector %.3f  graph %.3f  fulltext %.3f  — %s\n", b.VectorSimilarity, b.GraphProximity, b.Fulltext, r.RelevanceReason)
+		for _, s := range r.Sections {
+			h := s.Heading
+			if h == "" {
+				h = "(intro)"
+			}
+			fmt.Fprintf(w, "   %s:%d  %s: %s\n", r.Filepath, s.StartLine, h, oneLine(s.Snippet, 160))
+		}
+		for _, l := range r.LinkedPages {
+			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), l.Filepath, l.LinkType)
+		}
+		if explain {
+			for _, x := range r.Explain {
+				rank := "-"
+				if x.Rank > 0 {
+					rank = fmt.Sprint(x.Rank)
+				}
+				fmt.Fprintf(w, "   explain %-9s rank %-4s score %.4f\n", x.Signal, rank, x.Score)
+			}
+		}
+	}
+	if !a.quiet {
+		fmt.Fprintf(w, "%d of %d found (%s)\n", len(res.Results), res.TotalFound, res.SearchType)
+	}
+}
+
+func arrow(direction string) string {
+	if direction == "backlink" {
+		return "<-"
+	}
+	return "->"
+}
+
+// oneLine collapses whitespace and cuts s to at most n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// splitList splits comma-separated flag values and drops empty items.
+func splitList(items []string) []string {
+	var out []string
+	for _, it := range items {
+		for _, p := range strings.Split(it, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func joinLinkTypes() string {
+	names := make([]string, len(index.LinkTypes))
+	for i, t := range index.LinkTypes {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/mcpserver"
+)
+
+func (a *app) serveCommand() *cobra.Command {
+	var o mcpserver.Options
+	var include, exclude []string
+	cmd := &cobra.Command{
+		Use:   "serve [--http [ADDR]] [--token T] [--include-categories c,..] [--exclude-categories c,..] [--no-lock] [--no-watch] [--log-file FILE]",
+		Short: "Serve the index to AI agents over MCP (stdio, or Streamable HTTP with --http)",
+		Long: `Serve the six ubp_* tools over MCP. By default over stdio, for Claude Code,
+Cursor and Claude Desktop; with --http on a Streamable HTTP endpoint /mcp
+(default address 127.0.0.1:7000). While serving, changed files are re-indexed
+within a second.
+
+One server runs per project: .ubp/serve.lock is held while serving (--no-lock
+skips it). Tool categories: search (ubp_search, ubp_fulltext_search), pages
+(ubp_get_page, ubp_get_context, ubp_list_pages), graph (ubp_get_graph);
+--include-categories narrows, then --exclude-categories removes (also
+UBP_TOOL_INCLUDE_CATEGORIES / UBP_TOOL_EXCLUDE_CATEGORIES). Binding --http to a
+non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
+		Example: `  claude mcp add ubp -- ubp serve -C /path/to/project
+  ubp serve --http
+  ubp serve --http 0.0.0.0:7000 --token "$(openssl rand -hex 16)"
+  ubp serve --exclude-categories graph`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.IncludeCategories = splitList(include)
+			o.ExcludeCategories = splitList(exclude)
+			o.Version = version
+			o.Stderr = a.stderr
+			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				return mcpserver.Serve(cmd.Context(), e, a.stdin, a.stdout, o)
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.HTTPAddr, "http", "", "serve Streamable HTTP on `ADDR` instead of stdio (default 127.0.0.1:7000)")
+	f.Lookup("http").NoOptDefVal = "127.0.0.1:7000"
+	f.StringVar(&o.Token, "token", "", "bearer token required on HTTP requests (or UBP_HTTP_TOKEN)")
+	f.StringSliceVar(&include, "include-categories", nil, "only these tool categories: search, pages, graph")
+	f.StringSliceVar(&exclude, "exclude-categories", nil, "hide these tool categories")
+	f.BoolVar(&o.NoLock, "no-lock", false, "do not take .ubp/serve.lock")
+	f.BoolVar(&o.NoWatch, "no-watch", false, "do not re-index changed files while serving")
+	f.StringVar(&o.LogFile, "log-file", "", "also write logs to `FILE` (for example .ubp/serve.log)")
+	return cmd
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/engine/stale"
+)
+
+func (a *app) staleCommand() *cobra.Command {
+	var format, level, baseline, output string
+	var exitCode bool
+	cmd := &cobra.Command{
+		Use:   "stale [--format text|json|markdown|sarif] [--level possibly_stale|stale] [--exit-code] [--baseline auto|index|git] [--output FILE]",
+		Short: "Report documents whose source_refs changed since the document was last synced",
+		Long: `Report every document at or above a staleness level, with each changed ref,
+its reason (modified, deleted, not_found) and, with git, the commit, author and
+date of the change.
+
+Baselines: index compares with the hashes recorded when the document was last
+indexed; git (for CI on a fresh clone) counts commits that touched a ref after
+the last commit that touched the document, or after its "reviewed:" date, and
+uncommitted changes. auto uses git in a git work tree.
+
+Exit codes: 0 nothing at or above the level; 1 with --exit-code when something
+is; 2 on error.`,
+		Example: `  ubp stale
+  ubp stale --format markdown >> "$GITHUB_STEP_SUMMARY"
+  ubp stale --format sarif --output ubp-stale.sarif
+  ubp stale --exit-code --baseline git --level stale`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if a.jsonOut {
+				format = "json"
+			}
+			min := stale.Level(level)
+			if min != stale.PossiblyStale && min != stale.Stale {
+				return usagef("--level %q: use possibly_stale or stale", level)
+			}
+			var write func(io.Writer, stale.Report, stale.Level) error
+			switch format {
+			case "text":
+				write = stale.WriteText
+			case "json":
+				write = stale.WriteJSON
+			case "markdown":
+				write = stale.WriteMarkdown
+			case "sarif":
+				write = stale.WriteSARIF
+			default:
+				return usagef("--format %q: use text, json, markdown or sarif", format)
+			}
+			switch baseline {
+			case "auto", "index", "git":
+			default:
+				return usagef("--baseline %q: use auto, index or git", baseline)
+			}
+			var found bool
+			err := a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				rep, err := e.Stale(cmd.Context(), engine.StaleOptions{Baseline: baseline})
+				if err != nil {
+					return err
+				}
+				found = len(rep.AtOrAbove(min)) > 0
+				w := a.stdout
+				if output != "" {
+					f, err := os.Create(output)
+					if err != nil {
+						return fmt.Errorf("create report file: %w", err)
+					}
+					defer f.Close()
+					w = f
+				}
+				return write(w, rep, min)
+			})
+			if err != nil {
+				return codedError{err: err, code: 2}
+			}
+			if exitCode && found {
+				return exitCodeError{code: 1}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "text", "report format: text, json, markdown or sarif")
+	f.StringVar(&level, "level", "possibly_stale", "lowest level to report: possibly_stale or stale")
+	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when a document is at or above --level")
+	f.StringVar(&baseline, "baseline", "auto", "what a ref is compared with: auto, index or git")
+	f.StringVar(&output, "output", "", "write the report to `FILE` instead of stdout")
+	return cmd
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+func (a *app) statusCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the project, its index and how many documents are stale",
+		Example: `  ubp status
+  ubp status --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				s, err := e.Status(cmd.Context())
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return printJSON(a.stdout, s)
+				}
+				w := a.stdout
+				fmt.Fprintf(w, "project root:    %s\n", s.ProjectRoot)
+				fmt.Fprintf(w, "docs folder:     %s\n", s.DocsDir)
+				fmt.Fprintf(w, "documents:       %d\n", s.Documents)
+				fmt.Fprintf(w, "sections:        %d\n", s.Sections)
+				fmt.Fprintf(w, "links:           %d (dangling %d, ambiguous %d)\n", s.Links, s.DanglingLinks, s.AmbiguousLinks)
+				fmt.Fprintf(w, "stale documents: %d\n", s.StaleDocuments)
+				if s.EmbeddingModel != "" {
+					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
+				}
+				fmt.Fprintf(w, "index size:      %s\n", humanBytes(s.IndexBytes))
+				fmt.Fprintf(w, "last indexed:    %s\n", orDash(s.LastIndexedAt))
+				fmt.Fprintf(w, "schema version:  %d\n", s.SchemaVersion)
+				return nil
+			})
+		},
+	}
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	default:
+		return fmt.Sprintf("%d B", n)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+func (a *app) suggestLinksCommand() *cobra.Command {
+	var o engine.SuggestOptions
+	cmd := &cobra.Command{
+		Use:   "suggest-links [--min-score X] [--limit N]",
+		Short: "Suggest pairs of similar sections whose documents are not linked",
+		Example: `  ubp suggest-links --limit 10
+  ubp suggest-links --min-score 0.8 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+				res, err := e.SuggestLinks(cmd.Context(), o)
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return printJSON(a.stdout, res)
+				}
+				if len(res) == 0 {
+					fmt.Fprintln(a.stdout, "no suggestions")
+					return nil
+				}
+				for _, s := range res {
+					fmt.Fprintf(a.stdout, "%.3f  %s:%d (%s)  <->  %s:%d (%s)\n", s.Score,
+						s.SourceFilepath, s.SourceLine, s.SourceHeading, s.TargetFilepath, s.TargetLine, s.TargetHeading)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().Float64Var(&o.MinScore, "min-score", 0.75, "only pairs at least this similar (0-1)")
+	cmd.Flags().IntVar(&o.Limit, "limit", 20, "at most `N` suggestions")
+	return cmd
+}

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// SearchOptions are the parameters of a hybrid (or fulltext-only) search.
+type SearchOptions struct {
+	Query         string
+	Limit         int              // 1..50 for CLI; MCP bounds it to 1..20. 0 means 10.
+	DocType       string           // "" for all
+	Depth         int              // graph depth 1..3; 0 means 2
+	LinkTypes     []index.LinkType // nil for all
+	IncludeLinked bool
+	Fulltext      bool   // fulltext signal only
+	Fusion        string // "weighted" (default) or "rrf"
+	Explain       bool
+}
+
+// ScoreBreakdown is each signal's normalised contribution (0..1).
+type ScoreBreakdown struct {
+	VectorSimilarity float64 `json:"vector_similarity"`
+	GraphProximity   float64 `json:"graph_proximity"`
+	Fulltext         float64 `json:"fulltext"`
+}
+
+// SectionMatch is a section of a result that matched.
+type SectionMatch struct {
+	SectionID int64   `json:"section_id"`
+	Heading   string  `json:"heading"`
+	Snippet   string  `json:"snippet"`
+	StartLine int     `json:"start_line"`
+	EndLine   int     `json:"end_line"`
+	Score     float64 `json:"score"`
+}
+
+// LinkedPage is a page linked to or from a result (include_linked).
+type LinkedPage struct {
+	DocID     string         `json:"doc_id"`
+	Filepath  string         `json:"filepath"`
+	Title     string         `json:"title"`
+	LinkType  index.LinkType `json:"link_type"`
+	Direction string         `json:"direction"` // outlink or backlink
+	Summary   string         `json:"summary"`
+}
+
+// SignalRank is one signal's rank and raw score for --explain.
+type SignalRank struct {
+	Signal string  `json:"signal"`
+	Rank   int     `json:"rank"` // 1-based; 0 when the signal did not find the document
+	Score  float64 `json:"score"`
+}
+
+// SearchHit is one document found by Search.
+type SearchHit struct {
+	DocID           string         `json:"doc_id"`
+	Filepath        string         `json:"filepath"`
+	Title           string         `json:"title"`
+	DocType         index.DocType  `json:"doc_type"`
+	Score           float64        `json:"score"`
+	ScoreBreakdown  ScoreBreakdown `json:"score_breakdown"`
+	RelevanceReason string         `json:"relevance_reason"`
+	Staleness       stale.Level    `json:"staleness"`
+	Sections        []SectionMatch `json:"sections"`
+	LinkedPages     []LinkedPage   `json:"linked_pages,omitempty"`
+	Explain         []SignalRank   `json:"explain,omitempty"`
+}
+
+// SearchResult is the answer of Search. TotalFound counts every matching
+// document after filters and before the limit.
+type SearchResult struct {
+	Results    []SearchHit `json:"results"`
+	TotalFound int         `json:"total_found"`
+	SearchType string      `json:"search_type"` // hybrid, fulltext_fallback or fulltext
+}
+
+// FulltextOptions are the parameters of a fulltext search.
+type FulltextOptions struct {
+	Query   string
+	Limit   int    // 1..50; 0 means 10
+	DocType string // "" for all
+}
+
+// FulltextHit is one section found by FulltextSearch.
+type FulltextHit struct {
+	DocID          string  `json:"doc_id"`
+	Filepath       string  `json:"filepath"`
+	Title          string  `json:"title"`
+	SectionHeading *string `json:"section_heading"` // null for section 0
+	Snippet        string  `json:"snippet"`         // with [..] highlights
+	Line           int     `json:"line"`            // start line of the section
+	Rank           float64 `json:"rank"`            // higher is better
+}
+
+// FulltextResult is the answer of FulltextSearch.
+type FulltextResult struct {
+	Results    []FulltextHit `json:"results"`
+	TotalFound int           `json:"total_found"`
+}
+
+// ContextOptions are the parameters of GetContext.
+type ContextOptions struct {
+	Page    string // filepath, title or alias
+	Depth   int    // 1..3; 0 means 2
+	MaxSize int    // bytes of output; 0 means 50000
+}
+
+// ContextCenter is the page at the centre of a context.
+type ContextCenter struct {
+	DocID     string `json:"doc_id"`
+	Filepath  string `json:"filepath"`
+	Title     string `json:"title"`
+	Content   string `json:"content"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// ContextNeighbour is a page near the centre.
+type ContextNeighbour struct {
+	DocID     string         `json:"doc_id"`
+	Filepath  string         `json:"filepath"`
+	Title     string         `json:"title"`
+	LinkType  index.LinkType `json:"link_type"`
+	Direction string         `json:"direction"` // outlink or backlink (of the first hop)
+	Summary   string         `json:"summary"`
+	Depth     int            `json:"depth"`
+}
+
+// ContextResult is the answer of GetContext.
+type ContextResult struct {
+	Center         ContextCenter      `json:"center"`
+	Related        []ContextNeighbour `json:"related"`
+	TotalSize      int                `json:"total_size"`
+	TruncatedCount int                `json:"truncated_count"`
+}
+
+// GraphOptions are the parameters of GetGraph.
+type GraphOptions struct {
+	Center   string // "" for the whole graph
+	Depth    int    // 1..5; 0 means 2
+	Dangling bool   // include dangling targets as nodes
+}
+
+// GraphNode is a document (or a dangling target) in a graph.
+type GraphNode struct {
+	ID       string        `json:"id"`
+	Filepath string        `json:"filepath"`
+	Title    string        `json:"title"`
+	DocType  index.DocType `json:"doc_type"`
+	Dangling bool          `json:"dangling,omitempty"`
+}
+
+// GraphEdge is a typed link between two nodes.
+type GraphEdge struct {
+	Source string         `json:"source"`
+	Target string         `json:"target"`
+	Type   index.LinkType `json:"type"`
+}
+
+// GraphResult is the answer of GetGraph.
+type GraphResult struct {
+	Nodes []GraphNode `json:"nodes"`
+	Edges []GraphEdge `json:"edges"`
+}
+
+// LinkSuggestion is a pair of similar, unlinked sections.
+type LinkSuggestion struct {
+	SourceFilepath string  `json:"source_filepath"`
+	SourceHeading  string  `json:"source_heading"`
+	SourceLine     int     `json:"source_line"`
+	TargetFilepath string  `json:"target_filepath"`
+	TargetHeading  string  `json:"target_heading"`
+	TargetLine     int     `json:"target_line"`
+	Score          float64 `json:"score"`
+}

@@ -1,0 +1,42 @@
+// Package stale decides which documents their code has outgrown. It compares
+// each document's source_refs with a baseline (the hashes recorded at index
+// time, or git history) and gives one staleness level per document, with a
+// reason per changed ref. The same definitions are used by search results,
+// get_page, status and the `ubp stale` reports.
+package stale
+
+// Level is a document's staleness.
+type Level string
+
+// Staleness levels, from best to worst. Untracked documents declare no refs.
+const (
+	Fresh         Level = "fresh"
+	PossiblyStale Level = "possibly_stale"
+	Stale         Level = "stale"
+	Untracked     Level = "untracked"
+)
+
+// Reason says why a ref counts as changed.
+type Reason string
+
+// Reasons for a changed ref.
+const (
+	Modified Reason = "modified"  // content differs from the baseline
+	Deleted  Reason = "deleted"   // existed at the baseline, gone now
+	NotFound Reason = "not_found" // never existed (or the Go symbol does not)
+)
+
+// Rank orders levels for `--level` comparisons: untracked < fresh <
+// possibly_stale < stale.
+func (l Level) Rank() int {
+	switch l {
+	case Fresh:
+		return 1
+	case PossiblyStale:
+		return 2
+	case Stale:
+		return 3
+	default:
+		return 0
+	}
+}

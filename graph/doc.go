@@ -1,0 +1,52 @@
+// Package graph resolves link targets to documents and walks the document
+// graph. It is pure: it works on values it is given and never touches a
+// database or the file system.
+//
+// # Link resolution
+//
+// A [Resolver] is built once from every document ([DocRef]) and answers
+// [Resolver.Resolve] with lookups in maps, so resolving is cheap. Targets
+// arrive URL-decoded (the parser decodes them) and may contain spaces,
+// parentheses or Japanese. Targets, paths, titles and aliases are normalised
+// to Unicode NFC, so an NFD target (as macOS writes file names) matches an
+// NFC path. The rules are tried in order; the first rule that yields at
+// least one candidate wins:
+//
+//  1. "self": an empty target (as in [[#Heading]]) is the linking document
+//     itself, when that document is known.
+//  2. "path": the exact path from the docs root, with or without a
+//     .md/.markdown extension ("designs/db" and "designs/db.md" both match
+//     designs/db.md). A leading "/" or "./" is tolerated; the path is cleaned
+//     with path.Clean. Case-sensitive.
+//  3. "relative": the path relative to the linking file's folder, cleaned
+//     with path.Clean ("../x.md", "./x", "sub/x"), with or without
+//     extension. A relative path that escapes the docs root ("../../x.md"
+//     from a top-level file) resolves to nothing: no later rule is tried,
+//     because such a link points outside the docs on purpose.
+//  4. "filename": the file name without extension, ignoring case (NFC, then
+//     strings.ToLower). A target with '/' is a path suffix: "designs/database"
+//     matches x/designs/database.md and designs/database.md, but not
+//     x/old-designs/database.md (the suffix starts at a '/'). Leading "/",
+//     "./" and "../" parts are dropped first, so a broken relative link still
+//     finds a moved file by name.
+//  5. "alias": a frontmatter alias, ignoring case (NFC, lower case, outer
+//     spaces trimmed).
+//  6. "title": a document title, compared like aliases. Aliases are tried
+//     before titles because an alias is declared for linking.
+//
+// When a rule yields several candidates the resolution is Ambiguous and the
+// preferred candidate is chosen: first a document in the linking file's
+// folder, then the shallowest path (fewest '/'), then the path in byte
+// order. Candidates lists them all, preferred first. An unresolved target
+// has ID 0, Resolved false and Rule "".
+//
+// # Traversal
+//
+// A [Graph] holds directed, typed edges between document ids (duplicates
+// allowed: a document may link to another several times). [Graph.BFS] walks
+// edges in both directions, so a path may mix outlinks and backlinks; a type
+// filter is applied while walking, so a node reachable only through a
+// filtered edge is not reached (it is reached at a deeper depth when an
+// allowed path leads there). Each node is reported once, at its smallest
+// depth, with a deterministic parent. [Proximity] turns a depth into a score.
+package graph

@@ -1,0 +1,75 @@
+package graph
+
+import (
+	"path"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// nfc returns s in Unicode NFC. It does not allocate when s already is.
+func nfc(s string) string {
+	return norm.NFC.String(s)
+}
+
+// fold returns the case-insensitive key of s: NFC, lower case, NFC again
+// (lowering can, rarely, leave a string unnormalised).
+func fold(s string) string {
+	return norm.NFC.String(strings.ToLower(norm.NFC.String(s)))
+}
+
+// markdownExts are the extensions a link may leave out.
+var markdownExts = []string{".md", ".markdown"}
+
+// stripExt removes a trailing .md or .markdown (any case) from p.
+func stripExt(p string) string {
+	for _, ext := range markdownExts {
+		if len(p) > len(ext) && strings.EqualFold(p[len(p)-len(ext):], ext) {
+			return p[:len(p)-len(ext)]
+		}
+	}
+	return p
+}
+
+// cleanRooted cleans p as a path from the docs root: leading slashes are
+// dropped and "." / ".." parts are resolved. It reports false when p is
+// empty or names the root itself or something outside it.
+func cleanRooted(p string) (string, bool) {
+	p = path.Clean(strings.TrimLeft(p, "/"))
+	if p == "." || escapes(p) {
+		return "", false
+	}
+	return p, true
+}
+
+// escapes reports whether the cleaned path p leaves the root.
+func escapes(p string) bool {
+	return p == ".." || strings.HasPrefix(p, "../")
+}
+
+// trimParents drops leading "../" parts of a cleaned path.
+func trimParents(p string) string {
+	for strings.HasPrefix(p, "../") {
+		p = p[3:]
+	}
+	if p == ".." {
+		return ""
+	}
+	return p
+}
+
+// baseName returns the last '/'-separated part of p.
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// dirName returns the folder of p, "." for a top-level file.
+func dirName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
+}
