@@ -22,13 +22,17 @@
 //     with path.Clean ("../x.md", "./x", "sub/x"), with or without
 //     extension. A relative path that escapes the docs root ("../../x.md"
 //     from a top-level file) resolves to nothing: no later rule is tried,
-//     because such a link points outside the docs on purpose.
+//     because such a link points outside the docs on purpose. A target
+//     written "./x" or "../x" declares itself relative, so for it this rule
+//     is tried before "path" (Markdown semantics); callers that know a link
+//     is a Markdown link can prefix a bare "x.md" with "./" to get the same.
 //  4. "filename": the file name without extension, ignoring case (NFC, then
 //     strings.ToLower). A target with '/' is a path suffix: "designs/database"
 //     matches x/designs/database.md and designs/database.md, but not
 //     x/old-designs/database.md (the suffix starts at a '/'). Leading "/",
-//     "./" and "../" parts are dropped first, so a broken relative link still
-//     finds a moved file by name.
+//     "./" and "../" parts are dropped first, so "../designs/database.md"
+//     still finds designs/database.md from a folder where it does not
+//     resolve relatively.
 //  5. "alias": a frontmatter alias, ignoring case (NFC, lower case, outer
 //     spaces trimmed).
 //  6. "title": a document title, compared like aliases. Aliases are tried

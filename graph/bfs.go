@@ -1,0 +1,132 @@
+package graph
+
+import (
+	"slices"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// Direction tells which way an edge was walked.
+type Direction string
+
+// The two directions of a walk.
+const (
+	Outlink  Direction = "outlink"  // along the edge: Parent links to ID
+	Backlink Direction = "backlink" // against the edge: ID links to Parent
+)
+
+// Hop is a node reached by BFS.
+type Hop struct {
+	ID    int64
+	Depth int // 1..maxDepth
+	// Parent is the node it was reached from.
+	Parent int64
+	// Direction is the direction of the last hop, from Parent: Outlink for a
+	// Parent→ID edge, Backlink for an ID→Parent edge.
+	Direction Direction
+	// LinkType is the type of that last edge.
+	LinkType index.LinkType
+	// FirstDirection is the direction of the first hop from the start set.
+	FirstDirection Direction
+}
+
+// BFS walks edges in both directions (a path may mix outlinks and
+// backlinks) from the start nodes, up to maxDepth hops. types filters edges
+// during the walk (nil or empty means every type): a filtered edge is not
+// walked, so a node reachable only through it is not reached. Start nodes
+// are not returned; self-loops are ignored; maxDepth < 1 returns nothing.
+//
+// Each node is returned once, at its smallest depth. When it can be reached
+// several ways at that depth, the hop kept has the smallest parent id, then
+// Outlink before Backlink, then the link type first in index.LinkTypes. The
+// result is sorted by depth, then id.
+func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop {
+	if maxDepth < 1 || len(starts) == 0 {
+		return nil
+	}
+	var allowed map[index.LinkType]bool // nil: every type
+	if len(types) > 0 {
+		allowed = make(map[index.LinkType]bool, len(types))
+		for _, t := range types {
+			allowed[t] = true
+		}
+	}
+
+	// seen holds every start and reached node, with the FirstDirection of
+	// reached nodes ("" for starts).
+	seen := make(map[int64]Direction, len(starts))
+	frontier := make([]int64, 0, len(starts))
+	for _, s := range starts {
+		if _, dup := seen[s]; !dup {
+			seen[s] = ""
+			frontier = append(frontier, s)
+		}
+	}
+	slices.Sort(frontier)
+
+	var hops []Hop
+	best := make(map[int64]Hop)
+	for depth := 1; depth <= maxDepth && len(frontier) > 0; depth++ {
+		clear(best)
+		consider := func(id, parent int64, dir Direction, t index.LinkType) {
+			if id == parent {
+				return // self-loop
+			}
+			if _, done := seen[id]; done {
+				return
+			}
+			if allowed != nil && !allowed[t] {
+				return
+			}
+			first := dir
+			if depth > 1 {
+				first = seen[parent]
+			}
+			h := Hop{ID: id, Depth: depth, Parent: parent, Direction: dir, LinkType: t, FirstDirection: first}
+			if cur, ok := best[id]; !ok || preferHop(h, cur) {
+				best[id] = h
+			}
+		}
+		for _, u := range frontier {
+			for _, e := range g.out[u] {
+				consider(e.To, u, Outlink, e.Type)
+			}
+			for _, e := range g.in[u] {
+				consider(e.From, u, Backlink, e.Type)
+			}
+		}
+
+		frontier = frontier[:0]
+		for id := range best {
+			frontier = append(frontier, id)
+		}
+		slices.Sort(frontier)
+		for _, id := range frontier {
+			h := best[id]
+			seen[id] = h.FirstDirection
+			hops = append(hops, h)
+		}
+	}
+	return hops
+}
+
+// preferHop reports whether a is a better way than b to reach the same node
+// at the same depth.
+func preferHop(a, b Hop) bool {
+	if a.Parent != b.Parent {
+		return a.Parent < b.Parent
+	}
+	if a.Direction != b.Direction {
+		return a.Direction == Outlink
+	}
+	return compareLinkType(a.LinkType, b.LinkType) < 0
+}
+
+// Proximity scores how close a node at depth hops is: 1/depth (1 at depth
+// 1, 0.5 at depth 2, …), and 0 for depth < 1 (unreachable, or the start).
+func Proximity(depth int) float64 {
+	if depth < 1 {
+		return 0
+	}
+	return 1 / float64(depth)
+}

@@ -1,0 +1,257 @@
+package graph
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// DocRef is what the resolver knows of a document.
+type DocRef struct {
+	ID int64
+	// Path is relative to the docs root, '/' separated, NFC.
+	Path    string
+	Title   string
+	Aliases []string
+}
+
+// Resolution is the outcome of resolving one link target.
+type Resolution struct {
+	ID         int64   // 0 when unresolved (dangling)
+	Resolved   bool    // a document was found
+	Ambiguous  bool    // several candidates; ID is the preferred one
+	Candidates []int64 // all candidates when ambiguous, preferred first
+	Rule       string  // rule that matched: "self", "path", "relative", "filename", "alias", "title"; "" when unresolved
+}
+
+// The rule names reported in Resolution.Rule.
+const (
+	RuleSelf     = "self"
+	RulePath     = "path"
+	RuleRelative = "relative"
+	RuleFilename = "filename"
+	RuleAlias    = "alias"
+	RuleTitle    = "title"
+)
+
+// docEntry is a document as the resolver indexes it.
+type docEntry struct {
+	id         int64
+	path       string // NFC, cleaned
+	dir        string // folder of path, "." at the root
+	depth      int    // number of '/' in path
+	foldedStem string // fold(path without extension)
+}
+
+// Resolver maps link targets to documents. Build it with NewResolver; it is
+// read-only afterwards and safe for concurrent use.
+type Resolver struct {
+	docs []docEntry
+	// Each map goes from a key to indexes into docs, in input order.
+	byPath  map[string][]int32 // exact NFC path
+	byStem  map[string][]int32 // NFC path without .md/.markdown
+	byBase  map[string][]int32 // folded file name without extension
+	byAlias map[string][]int32 // folded alias
+	byTitle map[string][]int32 // folded title
+}
+
+// NewResolver indexes docs for Resolve. Documents whose path is empty or
+// leaves the root can still be found by alias or title.
+func NewResolver(docs []DocRef) *Resolver {
+	r := &Resolver{
+		docs:    make([]docEntry, 0, len(docs)),
+		byPath:  make(map[string][]int32, len(docs)),
+		byStem:  make(map[string][]int32, len(docs)),
+		byBase:  make(map[string][]int32, len(docs)),
+		byAlias: make(map[string][]int32),
+		byTitle: make(map[string][]int32, len(docs)),
+	}
+	for _, d := range docs {
+		i := int32(len(r.docs))
+		e := docEntry{id: d.ID}
+		if p, ok := cleanRooted(nfc(d.Path)); ok {
+			e.path = p
+			e.dir = dirName(p)
+			e.depth = strings.Count(p, "/")
+			stem := stripExt(p)
+			e.foldedStem = fold(stem)
+			add(r.byPath, p, i)
+			add(r.byStem, stem, i)
+			add(r.byBase, baseName(e.foldedStem), i)
+		}
+		r.docs = append(r.docs, e)
+		for _, a := range d.Aliases {
+			if k := fold(strings.TrimSpace(a)); k != "" {
+				add(r.byAlias, k, i)
+			}
+		}
+		if k := fold(strings.TrimSpace(d.Title)); k != "" {
+			add(r.byTitle, k, i)
+		}
+	}
+	return r
+}
+
+// add appends doc index i under key k once (a document's own duplicate keys,
+// such as two aliases that fold alike, arrive one after the other).
+func add(m map[string][]int32, k string, i int32) {
+	s := m[k]
+	if n := len(s); n > 0 && s[n-1] == i {
+		return
+	}
+	m[k] = append(s, i)
+}
+
+// Resolve finds the document that target, linked from the document at
+// fromPath, points to. See the package documentation for the rules. It never
+// panics, whatever the input.
+func (r *Resolver) Resolve(fromPath, target string) Resolution {
+	from, fromOK := cleanRooted(nfc(fromPath))
+	fromDir := "."
+	if fromOK {
+		fromDir = dirName(from)
+	}
+
+	t := nfc(strings.TrimSpace(target))
+	if t == "" {
+		if fromOK {
+			if c := r.byPath[from]; len(c) > 0 {
+				return r.pick(c, fromDir, RuleSelf)
+			}
+		}
+		return Resolution{}
+	}
+	rooted := strings.HasPrefix(t, "/")
+
+	// Rules "path" (from the docs root) and "relative" (from the linking
+	// file's folder). A target written "./x" or "../x" says it is relative,
+	// so for it "relative" is tried first.
+	explicit := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")
+	if explicit {
+		if res, done := r.resolveRelative(fromDir, t); done {
+			return res
+		}
+	}
+	if p, ok := cleanRooted(t); ok {
+		if c := r.lookupPath(p); len(c) > 0 {
+			return r.pick(c, fromDir, RulePath)
+		}
+	} else if rooted {
+		return Resolution{} // "/" alone, or "/../x": nothing inside the root
+	}
+	if !rooted && !explicit {
+		if res, done := r.resolveRelative(fromDir, t); done {
+			return res
+		}
+	}
+
+	// Rule "filename": file name, or path suffix, ignoring case.
+	if c := r.lookupName(t); len(c) > 0 {
+		return r.pick(c, fromDir, RuleFilename)
+	}
+
+	// Rules "alias" then "title".
+	k := fold(t)
+	if c := r.byAlias[k]; len(c) > 0 {
+		return r.pick(c, fromDir, RuleAlias)
+	}
+	if c := r.byTitle[k]; len(c) > 0 {
+		return r.pick(c, fromDir, RuleTitle)
+	}
+	return Resolution{}
+}
+
+// resolveRelative applies rule "relative". done is true when the answer is
+// final: a document was found, or the path escapes the root (which then
+// resolves to nothing).
+func (r *Resolver) resolveRelative(fromDir, t string) (res Resolution, done bool) {
+	j := path.Join(fromDir, t)
+	if escapes(j) {
+		return Resolution{}, true
+	}
+	if j == "." {
+		return Resolution{}, false
+	}
+	if c := r.lookupPath(j); len(c) > 0 {
+		return r.pick(c, fromDir, RuleRelative), true
+	}
+	return Resolution{}, false
+}
+
+// lookupPath finds documents at the cleaned path p, with or without a
+// Markdown extension.
+func (r *Resolver) lookupPath(p string) []int32 {
+	if c := r.byPath[p]; len(c) > 0 {
+		return c
+	}
+	return r.byStem[stripExt(p)]
+}
+
+// lookupName finds documents by file name, or by path suffix when t has a
+// '/', ignoring case and extension.
+func (r *Resolver) lookupName(t string) []int32 {
+	s := trimParents(path.Clean(strings.TrimLeft(t, "/")))
+	if s == "" || s == "." {
+		return nil
+	}
+	key := fold(stripExt(s))
+	c := r.byBase[baseName(key)]
+	if len(c) == 0 || !strings.Contains(key, "/") {
+		return c
+	}
+	suffix := "/" + key
+	var out []int32
+	for _, i := range c {
+		fs := r.docs[i].foldedStem
+		if fs == key || strings.HasSuffix(fs, suffix) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// pick turns candidate doc indexes into a Resolution, choosing the
+// preferred candidate when there are several: same folder as the linking
+// file, then shallowest path, then path order (then id, for duplicates).
+func (r *Resolver) pick(c []int32, fromDir, rule string) Resolution {
+	if len(c) == 1 {
+		return Resolution{ID: r.docs[c[0]].id, Resolved: true, Rule: rule}
+	}
+	s := make([]int32, len(c))
+	copy(s, c)
+	sort.Slice(s, func(a, b int) bool {
+		da, db := &r.docs[s[a]], &r.docs[s[b]]
+		if ha, hb := da.dir == fromDir, db.dir == fromDir; ha != hb {
+			return ha
+		}
+		if da.depth != db.depth {
+			return da.depth < db.depth
+		}
+		if da.path != db.path {
+			return da.path < db.path
+		}
+		return da.id < db.id
+	})
+	ids := make([]int64, 0, len(s))
+	for _, i := range s {
+		id := r.docs[i].id
+		if !containsID(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	res := Resolution{ID: ids[0], Resolved: true, Rule: rule}
+	if len(ids) > 1 {
+		res.Ambiguous = true
+		res.Candidates = ids
+	}
+	return res
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
