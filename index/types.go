@@ -1,6 +1,3 @@
-// Package index turns a folder of Markdown files into parsed documents:
-// discovery, frontmatter, titles, sections and links. It is pure: it reads
-// files it is given and never touches a database.
 package index
 
 import (

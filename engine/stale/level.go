@@ -1,8 +1,3 @@
-// Package stale decides which documents their code has outgrown. It compares
-// each document's source_refs with a baseline (the hashes recorded at index
-// time, or git history) and gives one staleness level per document, with a
-// reason per changed ref. The same definitions are used by search results,
-// get_page, status and the `ubp stale` reports.
 package stale
 
 // Level is a document's staleness.

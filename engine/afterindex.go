@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// afterIndex runs at the end of every indexing run, after documents are
+// written and links resolved: it embeds the sections that are new, changed
+// or embedded by another model (see embedPending) and sets
+// report.Embedded.
+//
+// An embedding failure (an unreachable server, a bad API key) does not fail
+// the run: the documents are indexed and searchable by full text and
+// links, so it becomes a warning on the configuration file, and the next
+// run embeds what is still missing. Only cancellation is an error.
+func (e *Engine) afterIndex(ctx context.Context, report *IndexReport) error {
+	n, err := e.embedPending(ctx)
+	report.Embedded = n
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return err
+	}
+	file := e.Project().ConfigPath
+	if rel, rerr := filepath.Rel(e.Project().Root, file); rerr == nil {
+		file = filepath.ToSlash(rel)
+	}
+	report.Warnings = append(report.Warnings, index.Warning{
+		File:    file,
+		Message: "embedding failed, so semantic search is incomplete until a later `ubp index` succeeds: " + err.Error(),
+	})
+	return nil
+}
+
+// embeddingStatus says which embedding model the configuration uses and
+// how many sections have a vector of it, for Status. model is "" for
+// provider "none".
+func (e *Engine) embeddingStatus(ctx context.Context) (model string, embedded int, err error) {
+	p, err := e.embedder()
+	if err != nil || p == nil {
+		return "", 0, err
+	}
+	model = p.ModelID()
+	n, err := vecstore.Count(ctx, e.rdb, model)
+	return model, n, err
+}

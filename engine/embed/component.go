@@ -1,0 +1,150 @@
+package embed
+
+import "math"
+
+// Power iteration limits for CommonComponent.
+const (
+	componentMaxIter = 300
+	componentTol     = 1e-10
+)
+
+// CommonComponent returns the first principal component of vecs (the unit
+// vector u maximising Σ (v·u)², computed without centring, as SIF does),
+// or nil when vecs holds no non-zero vector. nil entries and entries whose
+// length differs from the first non-nil one are ignored.
+//
+// It is deterministic: power iteration in float64 starting from the sum of
+// the vectors (or the first axis when they cancel out), with the sign
+// chosen so that u points the same way as that sum (or its largest
+// component is positive).
+func CommonComponent(vecs [][]float32) []float32 {
+	dims := 0
+	for _, v := range vecs {
+		if v != nil {
+			dims = len(v)
+			break
+		}
+	}
+	if dims == 0 {
+		return nil
+	}
+	sum := make([]float64, dims)
+	for _, v := range vecs {
+		if len(v) != dims {
+			continue
+		}
+		for i, x := range v {
+			sum[i] += float64(x)
+		}
+	}
+	u := append([]float64(nil), sum...)
+	if normalise64(u) == 0 {
+		for i := range u {
+			u[i] = 0
+		}
+		u[0] = 1
+	}
+	next := make([]float64, dims)
+	for iter := 0; iter < componentMaxIter; iter++ {
+		for i := range next {
+			next[i] = 0
+		}
+		for _, v := range vecs {
+			if len(v) != dims {
+				continue
+			}
+			var p float64
+			for i, x := range v {
+				p += float64(x) * u[i]
+			}
+			for i, x := range v {
+				next[i] += p * float64(x)
+			}
+		}
+		if normalise64(next) == 0 {
+			return nil // every vector is zero
+		}
+		var dot float64
+		for i := range u {
+			dot += u[i] * next[i]
+		}
+		u, next = next, u
+		if 1-math.Abs(dot) < componentTol {
+			break
+		}
+	}
+	// Fix the sign: along the sum, or else largest component positive.
+	var along float64
+	for i := range u {
+		along += u[i] * sum[i]
+	}
+	if along == 0 {
+		big := 0
+		for i := range u {
+			if math.Abs(u[i]) > math.Abs(u[big]) {
+				big = i
+			}
+		}
+		along = u[big]
+	}
+	out := make([]float32, dims)
+	for i := range u {
+		if along < 0 {
+			u[i] = -u[i]
+		}
+		out[i] = float32(u[i])
+	}
+	return out
+}
+
+// RemoveComponent returns v minus its projection on the unit vector pc,
+// scaled to unit length: v' = (v − (v·pc)pc) / |…|. With pc nil it returns
+// a unit-length copy of v. It returns nil when v is nil or zero after the
+// removal, or when pc's length differs from v's.
+func RemoveComponent(v, pc []float32) []float32 {
+	if v == nil || (pc != nil && len(pc) != len(v)) {
+		return nil
+	}
+	out := make([]float64, len(v))
+	var p, vv float64
+	for _, x := range v {
+		vv += float64(x) * float64(x)
+	}
+	for i := range pc {
+		p += float64(v[i]) * float64(pc[i])
+	}
+	for i, x := range v {
+		out[i] = float64(x)
+		if pc != nil {
+			out[i] -= p * float64(pc[i])
+		}
+	}
+	if n := normalise64(out); n == 0 || n < 1e-6*math.Sqrt(vv) {
+		return nil
+	}
+	r := make([]float32, len(v))
+	for i, x := range out {
+		r[i] = float32(x)
+	}
+	return r
+}
+
+// Normalize returns v scaled to unit length, or nil when v is nil or zero.
+func Normalize(v []float32) []float32 { return RemoveComponent(v, nil) }
+
+// normalise64 scales v to unit length in place and returns its former
+// length (0 leaves v unchanged).
+func normalise64(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x * x
+	}
+	n := math.Sqrt(s)
+	if n == 0 {
+		return 0
+	}
+	for i := range v {
+		v[i] /= n
+	}
+	return n
+}

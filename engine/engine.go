@@ -1,0 +1,159 @@
+// Package engine is ubp's core: it keeps the SQLite index of a project
+// (.ubp/index.db) in step with its docs folder, and answers every question
+// the CLI and the MCP server ask of it: pages, links, search, context,
+// staleness, status. Types in results*.go are its public answers.
+//
+// # Storage
+//
+// One SQLite file in WAL mode. Every write is a short BEGIN IMMEDIATE
+// transaction with a busy timeout, so a serving process, `ubp index` and
+// `ubp search` can use the same index at once. Indexing runs are also
+// serialised across processes with a lock file (.ubp/index.lock).
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// OpenOptions tune Open.
+type OpenOptions struct {
+	// ReadOnly opens an existing, up-to-date index without migrating or
+	// writing anything; Index and other writes then fail.
+	ReadOnly bool
+}
+
+// Engine is an open project index. Its methods are safe for concurrent use.
+type Engine struct {
+	p        *Project
+	db       *sql.DB // writes (BEGIN IMMEDIATE) and single-statement reads
+	rdb      *sql.DB // read transactions (BEGIN DEFERRED, query only)
+	readOnly bool
+	version  int
+
+	indexSem chan struct{} // one indexing run at a time in this process
+}
+
+// ErrReadOnly is returned by writes on an engine opened with ReadOnly.
+var ErrReadOnly = errors.New("the index was opened read-only")
+
+// Open opens (creating it if needed) the index of p and brings its schema
+// up to date.
+func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
+	if p == nil {
+		return nil, errors.New("open index: no project")
+	}
+	path := p.DBPath()
+	if opts.ReadOnly {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("open index: %s does not exist; run `ubp index` first", path)
+		}
+	} else {
+		if err := os.MkdirAll(p.DataDir(), 0o755); err != nil {
+			return nil, fmt.Errorf("open index: create %s: %w", p.DataDir(), err)
+		}
+		unlock, err := lockFile(ctx, p.openLockPath())
+		if err != nil {
+			return nil, fmt.Errorf("open index: %w", err)
+		}
+		defer unlock()
+	}
+	e := &Engine{p: p, readOnly: opts.ReadOnly, indexSem: make(chan struct{}, 1)}
+	var err error
+	if e.db, err = openPool(ctx, path, true, opts.ReadOnly); err != nil {
+		return nil, err
+	}
+	if e.rdb, err = openPool(ctx, path, false, true); err != nil {
+		e.db.Close()
+		return nil, err
+	}
+	if opts.ReadOnly {
+		e.version, err = e.checkReadOnlySchema(ctx, path)
+	} else {
+		e.version, err = migrate(ctx, e.db, path)
+	}
+	if err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, error) {
+	v, err := schemaVersion(ctx, e.db)
+	if err != nil {
+		return 0, err
+	}
+	latest := latestSchema()
+	switch {
+	case v > latest:
+		return 0, newerSchemaError(path, v, latest)
+	case v < latest:
+		return 0, fmt.Errorf("open index %s read-only: its schema (version %d) needs upgrading to %d; run `ubp index` once", path, v, latest)
+	}
+	return v, nil
+}
+
+// Close releases the database connections.
+func (e *Engine) Close() error {
+	var errs []error
+	if e.rdb != nil {
+		errs = append(errs, e.rdb.Close())
+	}
+	if e.db != nil {
+		errs = append(errs, e.db.Close())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("close index: %w", err)
+	}
+	return nil
+}
+
+// Project is the project this engine indexes.
+func (e *Engine) Project() *Project { return e.p }
+
+// DB is the connection pool for other engine files: single statements
+// (reads or writes) and, through WithTx, write transactions.
+func (e *Engine) DB() *sql.DB { return e.db }
+
+// WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
+// fn returns nil, rolled back when it returns an error or panics (the panic
+// goes on).
+func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	if e.readOnly {
+		return ErrReadOnly
+	}
+	tx, err := e.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin write transaction: %w", err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			tx.Rollback()
+		}
+	}()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	committed = true
+	return nil
+}
+
+// readTx runs fn in one read transaction, so every query in it sees the
+// same snapshot of the index (never a document half-way through an update).
+func (e *Engine) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := e.rdb.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin read transaction: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}

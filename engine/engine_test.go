@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWithTx(t *testing.T) {
+	e := coreProject(t, t.TempDir(), "docs")
+	ctx := context.Background()
+	get := func() string {
+		v, _, err := getMeta(ctx, e.DB(), "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, "t", "committed") }); err != nil {
+		t.Fatal(err)
+	}
+	if get() != "committed" {
+		t.Fatal("WithTx did not commit")
+	}
+	boom := errors.New("boom")
+	err := e.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := setMeta(ctx, tx, "t", "rolled back"); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) || get() != "committed" {
+		t.Errorf("error path: err %v, value %q", err, get())
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "panic in tx" {
+				t.Errorf("recovered %v, want the panic to go on", r)
+			}
+		}()
+		_ = e.WithTx(ctx, func(tx *sql.Tx) error {
+			if err := setMeta(ctx, tx, "t", "panicked"); err != nil {
+				return err
+			}
+			panic("panic in tx")
+		})
+	}()
+	if get() != "committed" {
+		t.Errorf("panic path left %q", get())
+	}
+	// The connection is usable after a panic (no transaction left open).
+	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, "t", "again") }); err != nil || get() != "again" {
+		t.Errorf("after panic: %v, %q", err, get())
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	if _, err := Open(context.Background(), nil, OpenOptions{}); err == nil {
+		t.Error("Open(nil project) succeeded")
+	}
+	root := t.TempDir()
+	p, _, err := InitProject(root, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The index path is a folder: a clear error naming it, no panic.
+	coreWriteFiles(t, root, map[string]string{".ubp/index.db/x": "not a database"})
+	_, err = Open(context.Background(), p, OpenOptions{})
+	if err == nil || !strings.Contains(err.Error(), p.DBPath()) {
+		t.Errorf("Open on a folder named index.db: %v", err)
+	}
+}
+
+func TestOpenCorruptIndexFile(t *testing.T) {
+	root := t.TempDir()
+	p, _, err := InitProject(root, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	coreWriteFiles(t, root, map[string]string{".ubp/index.db": strings.Repeat("garbage ", 1000)})
+	_, err = Open(context.Background(), p, OpenOptions{})
+	if err == nil || !strings.Contains(err.Error(), p.DBPath()) {
+		t.Errorf("Open on a corrupt file: %v", err)
+	}
+}
+
+func TestOpenPathWithSpecialCharacters(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "my docs ?#%20 日本")
+	e := coreProject(t, root, "docs")
+	coreWriteFiles(t, filepath.Join(root, "docs"), map[string]string{"a.md": "# A\n"})
+	if rep := coreIndex(t, e, false); rep.Added != 1 {
+		t.Errorf("report %+v", rep)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".ubp", "index.db")); err != nil {
+		t.Errorf("index not at the expected path: %v", err)
+	}
+}

@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/ubp-dev/ubp/engine/query"
+)
+
+// Full-text scoring. Each term is scored per section with BM25 (FTS5's
+// bm25() for terms the trigram index can find; the same formula computed in
+// Go for shorter terms found by a substring scan). A section's score is the
+// sum over query concepts (groups) of the group's BM25, plus a bonus for exact
+// compounds, times coverage^coverageExponent, where coverage is the
+// IDF-weighted share of concepts the section matches: a section matching
+// three rare concepts beats one repeating a single common one.
+const (
+	bm25K1           = 1.2
+	bm25B            = 0.75
+	headingWeight    = 2.0 // a hit in a section heading counts this many times
+	compoundBonus    = 0.5 // weight of an exact compound ("データベース設計") hit
+	coverageExponent = 1.5
+	// titleBoost scales a document's full-text score by 1 + titleBoost ×
+	// (IDF-weighted share of concepts found in its title).
+	titleBoost = 1.0
+)
+
+// ftsIDF is FTS5's BM25 IDF: ln((N − n + 0.5)/(n + 0.5)), floored at 1e-6
+// so a term in most sections still counts a little.
+func ftsIDF(n, df int) float64 {
+	idf := math.Log((float64(n) - float64(df) + 0.5) / (float64(df) + 0.5))
+	if idf <= 0 {
+		return 1e-6
+	}
+	return idf
+}
+
+// groupIDF weighs a concept for coverage: ln(1 + (N − n + 0.5)/(n + 0.5)),
+// always positive, 0 when no section has the concept at all (a concept the
+// corpus lacks cannot tell sections apart).
+func groupIDF(n, df int) float64 {
+	if df <= 0 {
+		return 0
+	}
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// bm25 is FTS5's per-term BM25 for one row: freq is the column-weighted
+// number of hits, dl the row's length and avgdl the mean length.
+func bm25(idf, freq, dl, avgdl float64) float64 {
+	if freq <= 0 {
+		return 0
+	}
+	if avgdl <= 0 {
+		avgdl = 1
+	}
+	return idf * freq * (bm25K1 + 1) / (freq + bm25K1*(1-bm25B+bm25B*dl/avgdl))
+}
+
+// ftScore is a section's full-text evidence.
+type ftScore struct {
+	Score    float64
+	Coverage float64 // 0..1, IDF-weighted share of concepts matched
+	Matched  int     // concepts matched (a long kanji run counts when most of its grams match)
+	Groups   int     // concepts the corpus has at all
+}
+
+// scorer scores sections and titles of one query.
+type scorer struct {
+	q       query.Query
+	groupW  []float64 // groupIDF of each group
+	nGrams  []int     // grams per group
+	hasWord []bool    // group has a word or phrase term
+}
+
+func newScorer(q query.Query, n int, groupDF []int) *scorer {
+	s := &scorer{
+		q:       q,
+		groupW:  make([]float64, len(q.Groups)),
+		nGrams:  make([]int, len(q.Groups)),
+		hasWord: make([]bool, len(q.Groups)),
+	}
+	for g := range q.Groups {
+		s.groupW[g] = groupIDF(n, groupDF[g])
+	}
+	for _, t := range q.Terms {
+		if t.Group < 0 {
+			continue
+		}
+		if t.Kind == query.Gram {
+			s.nGrams[t.Group]++
+		} else {
+			s.hasWord[t.Group] = true
+		}
+	}
+	return s
+}
+
+// coverage is the IDF-weighted share of concepts matched, given each term's
+// score (> 0: matched). A group counts fully when its word matched, else by
+// the share of its grams that matched.
+func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int) {
+	frac := make([]float64, len(s.q.Groups))
+	grams := make([]int, len(s.q.Groups))
+	for i, t := range s.q.Terms {
+		if t.Group < 0 || termScore[i] <= 0 {
+			continue
+		}
+		if t.Kind == query.Gram {
+			grams[t.Group]++
+		} else {
+			frac[t.Group] = 1
+		}
+	}
+	var got, total float64
+	for g := range s.q.Groups {
+		if frac[g] < 1 && s.nGrams[g] > 0 {
+			frac[g] = float64(grams[g]) / float64(s.nGrams[g])
+		}
+		if s.groupW[g] == 0 {
+			continue
+		}
+		groups++
+		total += s.groupW[g]
+		got += s.groupW[g] * frac[g]
+		if frac[g] >= 0.5 {
+			matched++
+		}
+	}
+	if total == 0 {
+		return 0, matched, groups
+	}
+	return got / total, matched, groups
+}
+
+// section scores one section from its per-term BM25 scores.
+func (s *scorer) section(termScore []float64) ftScore {
+	word := make([]float64, len(s.q.Groups))
+	gram := make([]float64, len(s.q.Groups))
+	var bonus float64
+	for i, t := range s.q.Terms {
+		sc := termScore[i]
+		if sc <= 0 {
+			continue
+		}
+		switch {
+		case t.Group < 0:
+			bonus += compoundBonus * sc
+		case t.Kind == query.Gram:
+			gram[t.Group] += t.Weight * sc
+		default:
+			word[t.Group] = max(word[t.Group], sc)
+		}
+	}
+	var base float64
+	for g := range s.q.Groups {
+		base += max(word[g], gram[g])
+	}
+	cov, matched, groups := s.coverage(termScore)
+	return ftScore{
+		Score:    (base + bonus) * math.Pow(cov, coverageExponent),
+		Coverage: cov,
+		Matched:  matched,
+		Groups:   groups,
+	}
+}
+
+// titleFactor is 1 + titleBoost × the IDF-weighted share of concepts the
+// (normalised) title contains.
+func (s *scorer) titleFactor(normTitle string) float64 {
+	hits := make([]float64, len(s.q.Terms))
+	any := false
+	for i, t := range s.q.Terms {
+		if query.Count(normTitle, t) > 0 {
+			hits[i] = 1
+			any = true
+		}
+	}
+	if !any {
+		return 1
+	}
+	cov, _, _ := s.coverage(hits)
+	return 1 + titleBoost*cov
+}

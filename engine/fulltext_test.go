@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFulltextSearchJapanese(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	tests := []struct {
+		name, query, wantPath, wantHeading, wantSnippet string
+	}{
+		{"two-character word", "検索", "guides/japanese.md", "", "[検索]"},
+		{"one character", "監", "guides/japanese.md", "変更検出", "[監]"},
+		{"long question", "ファイルの変更をリアルタイムで検出する仕組み", "guides/japanese.md", "変更検出", "[ファイル]の[変更]を[リアルタイム]で[検出]"},
+		{"latin glued to katakana", "Embeddingモデル", "guides/japanese.md", "Embeddingモデル", "[Embeddingモデル]"},
+		{"space separated mixed", "MCP ツール", "guides/japanese.md", "Embeddingモデル", "[MCP] [ツール]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := mustFulltext(t, e, FulltextOptions{Query: tt.query})
+			if len(res.Results) == 0 {
+				t.Fatalf("no results")
+			}
+			top := res.Results[0]
+			if top.Filepath != tt.wantPath {
+				t.Fatalf("top = %s, want %s (all %v)", top.Filepath, tt.wantPath, ftPaths(res))
+			}
+			heading := ""
+			if top.SectionHeading != nil {
+				heading = *top.SectionHeading
+			}
+			if heading != tt.wantHeading {
+				t.Errorf("heading = %q, want %q", heading, tt.wantHeading)
+			}
+			if !strings.Contains(top.Snippet, tt.wantSnippet) {
+				t.Errorf("snippet %q lacks %q", top.Snippet, tt.wantSnippet)
+			}
+			if top.Line <= 0 || top.Rank <= 0 {
+				t.Errorf("line %d rank %v, want both positive", top.Line, top.Rank)
+			}
+		})
+	}
+}
+
+func TestFulltextSearchSectionZeroHasNullHeading(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustFulltext(t, e, FulltextOptions{Query: "trigram で動く"})
+	if len(res.Results) == 0 || res.Results[0].SectionHeading != nil {
+		t.Fatalf("want the opening section (null heading) first, got %+v", res.Results)
+	}
+	if res.Results[0].Line != 6 {
+		t.Errorf("line = %d, want 6 (the title line after the frontmatter)", res.Results[0].Line)
+	}
+}
+
+func TestFulltextSearchRanksMoreTermsHigher(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	// ranking-notes.md repeats "ranking"; search.md has every term once.
+	res := mustFulltext(t, e, FulltextOptions{Query: "ranking fusion weights"})
+	if len(res.Results) < 2 || res.Results[0].Filepath != "designs/search.md" {
+		t.Fatalf("results %v, want designs/search.md first", ftPaths(res))
+	}
+	if !slices.Contains(ftPaths(res), "notes/ranking-notes.md") {
+		t.Errorf("a document matching one term must still be found: %v", ftPaths(res))
+	}
+}
+
+func TestFulltextSearchSyntaxIsLiteral(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	for _, q := range []string{
+		`"unbalanced`, `NEAR(graph storage, 2)`, `graph*`, `^graph`, `heading:Fusion`,
+		`(fusion OR) AND NOT`, `""`, `'; DROP TABLE sections; --`, `*`, `+-^:()`,
+	} {
+		if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
+			t.Errorf("query %q: %v", q, err)
+		}
+	}
+	// Column filters are not honoured: "heading:Fusion" looks for the text.
+	res := mustFulltext(t, e, FulltextOptions{Query: `"heading:Fusion"`})
+	if res.TotalFound != 0 {
+		t.Errorf(`"heading:Fusion" matched %v, want nothing (no such text)`, ftPaths(res))
+	}
+}
+
+func TestFulltextSearchFiltersAndTotal(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	all := mustFulltext(t, e, FulltextOptions{Query: "ranking", Limit: 50})
+	if all.TotalFound < 3 || all.TotalFound != len(all.Results) {
+		t.Fatalf("total %d with %d results, want >= 3 and equal", all.TotalFound, len(all.Results))
+	}
+	one := mustFulltext(t, e, FulltextOptions{Query: "ranking", Limit: 1})
+	if len(one.Results) != 1 || one.TotalFound != all.TotalFound {
+		t.Errorf("limit 1: %d results, total %d; want 1 and %d", len(one.Results), one.TotalFound, all.TotalFound)
+	}
+	other := mustFulltext(t, e, FulltextOptions{Query: "ranking", DocType: "other"})
+	for _, h := range other.Results {
+		if h.Filepath != "notes/ranking-notes.md" {
+			t.Errorf("doc_type other returned %s", h.Filepath)
+		}
+	}
+	if other.TotalFound != 1 {
+		t.Errorf("doc_type other total %d, want 1 (one section)", other.TotalFound)
+	}
+}
+
+func TestFulltextSearchValidation(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	ctx := context.Background()
+	_, err := e.FulltextSearch(ctx, FulltextOptions{Query: "  "})
+	wantArgError(t, err, "query")
+	_, err = e.FulltextSearch(ctx, FulltextOptions{Query: "x", Limit: 51})
+	wantArgError(t, err, "limit")
+	_, err = e.FulltextSearch(ctx, FulltextOptions{Query: "x", Limit: -1})
+	wantArgError(t, err, "limit")
+	_, err = e.FulltextSearch(ctx, FulltextOptions{Query: "x", DocType: "novel"})
+	wantArgError(t, err, "doc_type")
+}
+
+func TestFulltextSharedCorpus(t *testing.T) {
+	root := t.TempDir()
+	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = "none"
+	p, _, err := InitProject(root, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := coreOpen(t, p)
+	coreIndex(t, e, false)
+	tests := []struct{ query, want string }{
+		{"データベース設計", "designs/database-schema"},
+		{"Embeddingモデル", "designs/embedding-model"},
+		{"MCP ツール", "designs/mcp-tools"},
+		{"検索結果の関連性スコアの計算方法", "designs/search-algorithm"},
+	}
+	for _, tt := range tests {
+		res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
+		if res.SearchType != searchFulltextFallback {
+			t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
+		}
+		if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {
+			t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// RenderDOT writes g as a Graphviz digraph. Nodes are keyed by their id and
+// labelled "title\npath"; edges carry the link type; dangling targets are
+// dashed. Every string is quoted, with '"' and '\' escaped and line breaks
+// written as \n, so no title can break the syntax.
+func RenderDOT(w io.Writer, g GraphResult) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintln(b, "digraph ubp {")
+	fmt.Fprintln(b, "  node [shape=box];")
+	for _, n := range g.Nodes {
+		label := n.Title
+		if n.Filepath != "" && n.Filepath != n.Title {
+			label += "\n" + n.Filepath
+		}
+		style := ""
+		if n.Dangling {
+			style = ", style=dashed"
+		}
+		fmt.Fprintf(b, "  %s [label=%s%s];\n", dotQuote(n.ID), dotQuote(label), style)
+	}
+	for _, e := range g.Edges {
+		fmt.Fprintf(b, "  %s -> %s [label=%s];\n", dotQuote(e.Source), dotQuote(e.Target), dotQuote(string(e.Type)))
+	}
+	fmt.Fprintln(b, "}")
+	if err := b.Flush(); err != nil {
+		return fmt.Errorf("write DOT graph: %w", err)
+	}
+	return nil
+}
+
+var dotEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+
+// dotQuote is s as a DOT double-quoted string.
+func dotQuote(s string) string { return `"` + dotEscaper.Replace(s) + `"` }
+
+// RenderMermaid writes g as a Mermaid flowchart (left to right). Node ids
+// are generated (n0, n1, ...) because document ids and dangling targets may
+// hold any character; labels are quoted with '"', '<', '>', '&', '#' and
+// line breaks written as Mermaid entity codes or <br/>.
+func RenderMermaid(w io.Writer, g GraphResult) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintln(b, "flowchart LR")
+	key := make(map[string]string, len(g.Nodes))
+	for i, n := range g.Nodes {
+		k := fmt.Sprintf("n%d", i)
+		key[n.ID] = k
+		open, closeB := "[", "]"
+		if n.Dangling {
+			open, closeB = "([", "])"
+		}
+		fmt.Fprintf(b, "  %s%s\"%s\"%s\n", k, open, mermaidEscape(n.Title), closeB)
+	}
+	for _, e := range g.Edges {
+		from, ok1 := key[e.Source]
+		to, ok2 := key[e.Target]
+		if !ok1 || !ok2 {
+			continue
+		}
+		fmt.Fprintf(b, "  %s -->|%s| %s\n", from, mermaidEscape(string(e.Type)), to)
+	}
+	if err := b.Flush(); err != nil {
+		return fmt.Errorf("write Mermaid graph: %w", err)
+	}
+	return nil
+}
+
+var mermaidEscaper = strings.NewReplacer(
+	"#", "#35;", `"`, "#quot;", "<", "#lt;", ">", "#gt;", "&", "#amp;",
+	"|", "#124;", "\r\n", "<br/>", "\n", "<br/>", "\r", "<br/>",
+)
+
+// mermaidEscape makes s safe inside a quoted Mermaid label. The replacer
+// makes one pass, so the entity codes it writes are not escaped again.
+func mermaidEscape(s string) string { return mermaidEscaper.Replace(s) }

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Limits of one write transaction during an indexing run.
+const (
+	batchMaxDocs = 64
+	batchMaxTime = 100 * time.Millisecond
+)
+
+// writeBatch groups the writes of consecutive documents into shared
+// transactions. Each document is always written whole inside one
+// transaction, so readers never see half a document; sharing commits saves
+// most of their cost (the WAL append and the FTS segment flush). A
+// transaction holds at most batchMaxDocs documents or batchMaxTime of
+// work, so other writers never wait long for the lock.
+type writeBatch struct {
+	e       *Engine
+	tx      *docTx
+	n       int
+	started time.Time
+	marked  bool // meta needs_relink was set in this run
+}
+
+// docTx is a write transaction that prepares each distinct statement once
+// (the statements are closed with the transaction). It satisfies querier
+// and execer.
+type docTx struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (d *docTx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st := d.stmts[query]; st != nil {
+		return st, nil
+	}
+	st, err := d.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	d.stmts[query] = st
+	return st, nil
+}
+
+// ExecContext runs a cached prepared statement.
+func (d *docTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := d.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// QueryContext runs a cached prepared query.
+func (d *docTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := d.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// QueryRowContext runs a cached prepared single-row query.
+func (d *docTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := d.stmt(ctx, query)
+	if err != nil {
+		return d.tx.QueryRowContext(ctx, query, args...) // reports the same error on Scan
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// do runs fn, the complete write of one document, in the current
+// transaction (begun if needed), and commits when the batch is full. On
+// error the whole batch is rolled back.
+func (b *writeBatch) do(ctx context.Context, fn func(tx *docTx) error) error {
+	if b.tx == nil {
+		tx, err := b.e.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("begin write transaction: %w", err)
+		}
+		b.tx, b.n, b.started = &docTx{tx: tx, stmts: map[string]*sql.Stmt{}}, 0, time.Now()
+	}
+	if !b.marked {
+		// Committed with the first documents: should the run stop before
+		// links are resolved, the next run still resolves them.
+		if err := setMeta(ctx, b.tx, metaNeedsRelink, "1"); err != nil {
+			b.rollback()
+			return err
+		}
+		b.marked = true
+	}
+	if err := fn(b.tx); err != nil {
+		b.rollback()
+		return err
+	}
+	b.n++
+	if b.n >= batchMaxDocs || time.Since(b.started) >= batchMaxTime {
+		return b.commit()
+	}
+	return nil
+}
+
+// commit ends the current transaction, if any.
+func (b *writeBatch) commit() error {
+	if b.tx == nil {
+		return nil
+	}
+	tx := b.tx
+	b.tx = nil
+	if err := tx.tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// rollback abandons the current transaction, if any.
+func (b *writeBatch) rollback() {
+	if b.tx != nil {
+		b.tx.tx.Rollback()
+		b.tx = nil
+	}
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// coreGenerateDocs writes n documents into docs: frontmatter, an intro,
+// five sections of prose (one in Japanese), and links to five other
+// documents (wiki, typed, Markdown), like a large design-docs folder.
+func coreGenerateDocs(tb testing.TB, docs string, n int) {
+	tb.Helper()
+	types := []string{"spec", "design", "adr", "guide", "api", "meeting", "todo"}
+	for i := 0; i < n; i++ {
+		dir := fmt.Sprintf("area-%02d", i%20)
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\ntitle: Document %d\ndoc_type: %s\naliases: [doc%d]\n---\n", i, types[i%len(types)], i)
+		fmt.Fprintf(&b, "# Document %d\n\nThis document describes component %d of the system and how it talks to its neighbours. ", i, i)
+		b.WriteString(strings.Repeat("It keeps state in the index and answers questions from agents. ", 3))
+		for s := 0; s < 5; s++ {
+			fmt.Fprintf(&b, "\n\n## Topic %d\n\n", s)
+			if s == 3 {
+				b.WriteString(strings.Repeat("この節は検索アルゴリズムとグラフの近さについて説明する。", 4))
+			} else {
+				b.WriteString(strings.Repeat(fmt.Sprintf("Topic %d covers requests, caching, retries and failure handling in detail. ", s), 4))
+			}
+			switch s {
+			case 0:
+				fmt.Fprintf(&b, " See [[doc-%04d]] and [[Document %d]].", (i+1)%n, (i+7)%n)
+			case 1:
+				fmt.Fprintf(&b, " Depends on [[area-%02d/doc-%04d|depends_on]].", (i+13)%n%20, (i+13)%n)
+			case 2:
+				fmt.Fprintf(&b, " Background: [the design](../area-%02d/doc-%04d.md).", (i+29)%n%20, (i+29)%n)
+			case 4:
+				fmt.Fprintf(&b, " Also [[doc%d]] and [[missing-%d]].", (i+31)%n, i%50)
+			}
+		}
+		p := filepath.Join(docs, dir, fmt.Sprintf("doc-%04d.md", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(b.String()+"\n"), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+const benchDocs = 1000
+
+func BenchmarkIndexFull(b *testing.B) {
+	src := b.TempDir()
+	coreGenerateDocs(b, src, benchDocs)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		root := b.TempDir()
+		if err := os.Symlink(src, filepath.Join(root, "docs")); err != nil {
+			b.Fatal(err)
+		}
+		cfg := DefaultConfig()
+		cfg.DocsDir = "docs"
+		p, _, err := InitProject(root, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := Open(ctx, p, OpenOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		rep, err := e.Index(ctx, IndexOptions{})
+		b.StopTimer()
+		if err != nil || rep.Added != benchDocs {
+			b.Fatalf("Index: %+v, %v", rep, err)
+		}
+		e.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
+}
+
+func BenchmarkIndexNoop(b *testing.B) {
+	root := b.TempDir()
+	coreGenerateDocs(b, filepath.Join(root, "docs"), benchDocs)
+	e := coreProject(b, root, "docs")
+	ctx := context.Background()
+	if rep, err := e.Index(ctx, IndexOptions{}); err != nil || rep.Added != benchDocs {
+		b.Fatalf("first Index: %+v, %v", rep, err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep, err := e.Index(ctx, IndexOptions{})
+		if err != nil || rep.Unchanged != benchDocs {
+			b.Fatalf("Index: %+v, %v", rep, err)
+		}
+	}
+}
+
+func BenchmarkIndexOneEdit(b *testing.B) {
+	root := b.TempDir()
+	docs := filepath.Join(root, "docs")
+	coreGenerateDocs(b, docs, benchDocs)
+	e := coreProject(b, root, "docs")
+	ctx := context.Background()
+	if _, err := e.Index(ctx, IndexOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	target := filepath.Join(docs, "area-00", "doc-0000.md")
+	orig, _ := os.ReadFile(target)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		coreEdit(b, target, string(orig)+fmt.Sprintf("\nEdit %d.\n", i))
+		b.StartTimer()
+		rep, err := e.IndexPaths(ctx, []string{target})
+		if err != nil || rep.Updated != 1 {
+			b.Fatalf("IndexPaths: %+v, %v", rep, err)
+		}
+	}
+}
+
+func BenchmarkGetPage(b *testing.B) {
+	root := b.TempDir()
+	coreGenerateDocs(b, filepath.Join(root, "docs"), benchDocs)
+	e := coreProject(b, root, "docs")
+	ctx := context.Background()
+	if _, err := e.Index(ctx, IndexOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.GetPage(ctx, fmt.Sprintf("Document %d", i%benchDocs)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

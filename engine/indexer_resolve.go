@@ -1,0 +1,137 @@
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// loadResolver builds a link resolver from every indexed document.
+func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, filepath, title, aliases FROM documents`)
+	if err != nil {
+		return nil, fmt.Errorf("read documents: %w", err)
+	}
+	defer rows.Close()
+	var refs []graph.DocRef
+	for rows.Next() {
+		var d graph.DocRef
+		var aliases string
+		if err := rows.Scan(&d.ID, &d.Path, &d.Title, &aliases); err != nil {
+			return nil, fmt.Errorf("read documents: %w", err)
+		}
+		if err := json.Unmarshal([]byte(aliases), &d.Aliases); err != nil {
+			return nil, fmt.Errorf("read aliases of %s: %w", d.Path, err)
+		}
+		refs = append(refs, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read documents: %w", err)
+	}
+	return graph.NewResolver(refs), nil
+}
+
+// resolverTarget is the target a link's written text is resolved from.
+// A Markdown link is relative to its file by definition (CommonMark), so a
+// bare "x.md" is tried relative first, then from the docs root.
+func resolverTarget(kind index.LinkKind, text string) string {
+	if kind == index.KindMarkdown && text != "" &&
+		!strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "./") && !strings.HasPrefix(text, "../") {
+		return "./" + text
+	}
+	return text
+}
+
+type storedLink struct {
+	id        int64
+	from      string
+	kind      index.LinkKind
+	text      string
+	target    sql.NullInt64
+	ambiguous bool
+}
+
+// resolveLinks re-resolves every link against every document, in memory,
+// and writes (in one transaction) only the links whose target or ambiguity
+// changed. It returns how many links it rewrote. It does nothing when no
+// document was written since the last resolution (meta needs_relink unset).
+//
+// Sticky rule: when a link resolved to document X before and now resolves
+// to nothing while X still exists, it keeps pointing at X. X was renamed
+// (renames keep the document id), and this is how a renamed document keeps
+// its backlinks although the links still use its old name. A link whose
+// target was deleted has lost its target already (ON DELETE SET NULL), so
+// it stays dangling until a matching document appears.
+func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
+	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
+		return 0, err
+	}
+	r, err := loadResolver(ctx, e.db)
+	if err != nil {
+		return 0, fmt.Errorf("resolve links: %w", err)
+	}
+	rows, err := e.db.QueryContext(ctx, `SELECT l.id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous
+		FROM links l JOIN documents d ON d.id = l.source_id`)
+	if err != nil {
+		return 0, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	type change struct {
+		id        int64
+		target    sql.NullInt64
+		ambiguous bool
+	}
+	var changes []change
+	for rows.Next() {
+		var l storedLink
+		var kind string
+		if err := rows.Scan(&l.id, &l.from, &kind, &l.text, &l.target, &l.ambiguous); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("resolve links: read links: %w", err)
+		}
+		l.kind = index.LinkKind(kind)
+		res := r.Resolve(l.from, resolverTarget(l.kind, l.text))
+		want := change{id: l.id}
+		switch {
+		case res.Resolved:
+			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
+			want.ambiguous = res.Ambiguous
+		case l.target.Valid:
+			want.target = l.target // sticky: see above
+		}
+		if want.target != l.target || want.ambiguous != l.ambiguous {
+			changes = append(changes, want)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	err = e.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := deleteMeta(ctx, tx, metaNeedsRelink); err != nil {
+			return err
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ? WHERE id = ?`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, c := range changes {
+			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("resolve links: write targets: %w", err)
+	}
+	return len(changes), nil
+}

@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// storedDoc is what the index remembers of a file, to tell whether it
+// changed.
+type storedDoc struct {
+	id    int64
+	path  string
+	hash  string
+	size  int64
+	mtime int64 // unix nanoseconds
+}
+
+// scanJob is a file that must be read: new, or changed on disk (or every
+// file, with Full).
+type scanJob struct {
+	file   index.FileInfo
+	stored *storedDoc // nil for a file the index does not know
+}
+
+// runPlan is what a run has to do after comparing the folder with the index.
+type runPlan struct {
+	jobs []scanJob
+	// missing are indexed documents whose file is gone, in path order:
+	// deleted, unless a new file turns out to be their rename.
+	missing []*storedDoc
+}
+
+// scan discovers the files in scope and compares them with the index by
+// size and modification time.
+func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*runPlan, error) {
+	cfg := e.p.Config
+	files, warns, err := index.Discover(ctx, index.DiscoverOptions{
+		Root:        e.p.DocsDir(),
+		Include:     cfg.Include,
+		Exclude:     cfg.Exclude,
+		MaxFileSize: cfg.MaxFileSize,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	for _, w := range warns {
+		if o.scope.contains(w.File) {
+			rep.Warnings = append(rep.Warnings, w)
+		}
+	}
+	stored, err := loadStoredDocs(ctx, e.db)
+	if err != nil {
+		return nil, err
+	}
+	plan := &runPlan{}
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		if !o.scope.contains(f.Path) {
+			continue
+		}
+		seen[f.Path] = true
+		s := stored[f.Path]
+		if s != nil && !o.full && s.size == f.Size && s.mtime == f.ModTime.UnixNano() {
+			rep.Unchanged++
+			continue
+		}
+		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s})
+	}
+	for p, s := range stored {
+		if !seen[p] && o.scope.contains(p) {
+			plan.missing = append(plan.missing, s)
+		}
+	}
+	sort.Slice(plan.missing, func(i, j int) bool { return plan.missing[i].path < plan.missing[j].path })
+	return plan, nil
+}
+
+// loadStoredDocs returns every indexed document by filepath.
+func loadStoredDocs(ctx context.Context, q querier) (map[string]*storedDoc, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`)
+	if err != nil {
+		return nil, fmt.Errorf("index: read indexed documents: %w", err)
+	}
+	defer rows.Close()
+	m := map[string]*storedDoc{}
+	for rows.Next() {
+		s := &storedDoc{}
+		if err := rows.Scan(&s.id, &s.path, &s.hash, &s.size, &s.mtime); err != nil {
+			return nil, fmt.Errorf("index: read indexed documents: %w", err)
+		}
+		m[s.path] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index: read indexed documents: %w", err)
+	}
+	return m, nil
+}

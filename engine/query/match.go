@@ -1,0 +1,72 @@
+package query
+
+// Span is a match in a text, as rune offsets [Start, End).
+type Span struct {
+	Start, End int
+	Term       int // index of the term that matched
+}
+
+// findSpans returns every match of each term in text (already lower-cased
+// rune by rune, see Lower), in order of position. Short Latin terms only
+// match on word boundaries.
+func findSpans(text []rune, terms []Term) []Span {
+	var spans []Span
+	for ti, t := range terms {
+		pat := []rune(t.Text)
+		if len(pat) == 0 {
+			continue
+		}
+		for i := 0; i+len(pat) <= len(text); i++ {
+			if !hasPrefixAt(text, pat, i) {
+				continue
+			}
+			end := i + len(pat)
+			if t.NeedsWordBoundary() && !onWordBoundary(text, i, end) {
+				continue
+			}
+			spans = append(spans, Span{Start: i, End: end, Term: ti})
+		}
+	}
+	sortSpans(spans)
+	return spans
+}
+
+func hasPrefixAt(text, pat []rune, i int) bool {
+	for j, r := range pat {
+		if text[i+j] != r {
+			return false
+		}
+	}
+	return true
+}
+
+func onWordBoundary(text []rune, start, end int) bool {
+	if start > 0 && IsWordRune(text[start-1]) && scriptIsLatin(text[start-1]) {
+		return false
+	}
+	if end < len(text) && IsWordRune(text[end]) && scriptIsLatin(text[end]) {
+		return false
+	}
+	return true
+}
+
+// scriptIsLatin: a kanji or kana next to "AI" ("AIに") is still a boundary.
+func scriptIsLatin(r rune) bool {
+	s, ok := scriptOf(r, ScriptOther)
+	return ok && s == ScriptLatin
+}
+
+func sortSpans(s []Span) {
+	// insertion sort keeps it allocation free; span lists are short.
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && (s[j].Start < s[j-1].Start || s[j].Start == s[j-1].Start && s[j].End > s[j-1].End); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// Count is how often t occurs in text, compared after Lower. Short Latin
+// terms count only on word boundaries.
+func Count(text string, t Term) int {
+	return len(findSpans([]rune(Lower(text)), []Term{t}))
+}

@@ -1,0 +1,329 @@
+package query
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind says how a term came out of the query text.
+type Kind uint8
+
+// Term kinds.
+const (
+	Word     Kind = iota // a whole run of one script
+	Phrase               // text the user put in quotes
+	Gram                 // an overlapping 2-gram of a long kanji run
+	Compound             // adjacent runs joined as written; a bonus, not a concept
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Phrase:
+		return "phrase"
+	case Gram:
+		return "gram"
+	case Compound:
+		return "compound"
+	default:
+		return "word"
+	}
+}
+
+// Term is one thing to look for.
+type Term struct {
+	Text   string // normalised (see Normalize)
+	Kind   Kind
+	Script Script // of the run; ScriptOther for phrases and mixed compounds
+	// Group is the index in Query.Groups of the concept this term stands
+	// for; -1 for Compound bonus terms.
+	Group int
+	// Weight is the share of its group a term carries: 1 for words and
+	// phrases, 1/n for each of the n grams of a long kanji run.
+	Weight float64
+}
+
+// Runes is the length of the term in characters.
+func (t Term) Runes() int { return utf8.RuneCountInString(t.Text) }
+
+// FTS reports whether the trigram index can find the term (three or more
+// characters). Shorter terms need a substring scan.
+func (t Term) FTS() bool { return t.Runes() >= 3 }
+
+// NeedsWordBoundary reports whether a substring match must also sit on word
+// boundaries to count: short Latin terms ("ai", "go") are otherwise found
+// inside unrelated words.
+func (t Term) NeedsWordBoundary() bool {
+	return t.Script == ScriptLatin && !t.FTS()
+}
+
+// Query is a parsed search text.
+type Query struct {
+	Text   string   // the normalised input
+	Terms  []Term   // words and phrases first, then grams, then compounds
+	Groups []string // each concept as written (normalised), by group index
+}
+
+// Empty reports whether the query has nothing to look for.
+func (q Query) Empty() bool { return len(q.Terms) == 0 }
+
+// GroupTerms returns the terms of group g.
+func (q Query) GroupTerms(g int) []Term {
+	var out []Term
+	for _, t := range q.Terms {
+		if t.Group == g {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Limits that keep a pasted paragraph from turning into hundreds of scans.
+const (
+	maxGroups = 24
+	maxTerms  = 64
+	maxRunes  = 1000
+)
+
+// englishFunctionWords are dropped when the query has other terms. Only
+// grammatical words: anything with meaning of its own is left to IDF.
+var englishFunctionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "and": true, "or": true, "not": true,
+	"to": true, "in": true, "on": true, "at": true, "by": true, "for": true, "with": true,
+	"from": true, "into": true, "as": true, "is": true, "are": true, "was": true, "were": true,
+	"be": true, "been": true, "it": true, "its": true, "this": true, "that": true, "these": true,
+	"those": true, "how": true, "what": true, "which": true, "who": true, "why": true,
+	"when": true, "where": true, "do": true, "does": true, "did": true, "can": true,
+	"i": true, "we": true, "you": true, "my": true, "our": true, "there": true, "about": true,
+}
+
+// compoundParticles join two nouns that Japanese also writes as one
+// compound: XのY → XY (ファイルの変更 → ファイル変更), XをY → XY (変更を検出 →
+// 変更検出).
+var compoundParticles = map[string]bool{"の": true, "を": true}
+
+// run is a maximal stretch of one script inside a chunk.
+type run struct {
+	text   string
+	script Script
+}
+
+// Parse turns search text into terms. It never fails: blank text gives an
+// empty Query, and text of only punctuation or symbols is one phrase.
+func Parse(text string) Query {
+	s := Normalize(text)
+	if utf8.RuneCountInString(s) > maxRunes {
+		s = string([]rune(s)[:maxRunes])
+	}
+	q := Query{Text: strings.TrimSpace(s)}
+	phrases, rest := splitPhrases(s)
+	chunks := segment(rest)
+
+	// Decide what survives: hiragana and function words only when nothing
+	// else would.
+	hasContent := len(phrases) > 0
+	for _, c := range chunks {
+		for _, r := range c {
+			if keepRun(r, false) {
+				hasContent = true
+			}
+		}
+	}
+
+	seen := map[string]bool{}
+	var grams, compounds []Term
+	addGroup := func(label string) int {
+		q.Groups = append(q.Groups, label)
+		return len(q.Groups) - 1
+	}
+	for _, p := range phrases {
+		if seen[p] || len(q.Groups) >= maxGroups {
+			continue
+		}
+		seen[p] = true
+		g := addGroup(p)
+		q.Terms = append(q.Terms, Term{Text: p, Kind: Phrase, Script: ScriptOther, Group: g, Weight: 1})
+	}
+	for _, c := range chunks {
+		var joined []run // adjacent kept runs, for the compound bonus
+		flush := func() {
+			if len(joined) >= 2 {
+				var b strings.Builder
+				script := joined[0].script
+				for _, r := range joined {
+					b.WriteString(r.text)
+					if r.script != script {
+						script = ScriptOther
+					}
+				}
+				compounds = append(compounds, Term{Text: b.String(), Kind: Compound, Script: script, Group: -1, Weight: 1})
+			}
+			joined = joined[:0]
+		}
+		var prev *run // last kept run of the chunk
+		var gap []run // runs dropped since prev
+		for i := range c {
+			r := c[i]
+			if !keepRun(r, !hasContent) {
+				flush()
+				gap = append(gap, r)
+				continue
+			}
+			if prev != nil && len(gap) == 1 && compoundParticles[gap[0].text] {
+				// "ファイルの変更" is also written "ファイル変更".
+				compounds = append(compounds, Term{Text: prev.text + r.text, Kind: Compound, Script: ScriptOther, Group: -1, Weight: 1})
+			}
+			prev, gap = &c[i], gap[:0]
+			joined = append(joined, r)
+			if seen[r.text] || len(q.Groups) >= maxGroups {
+				continue
+			}
+			seen[r.text] = true
+			g := addGroup(r.text)
+			q.Terms = append(q.Terms, Term{Text: r.text, Kind: Word, Script: r.script, Group: g, Weight: 1})
+			if r.script == ScriptHan {
+				grams = append(grams, kanjiGrams(r.text, g)...)
+			}
+		}
+		flush()
+	}
+	for _, t := range append(grams, compounds...) {
+		if seen[t.Text] {
+			continue
+		}
+		seen[t.Text] = true
+		q.Terms = append(q.Terms, t)
+	}
+	if len(q.Terms) > maxTerms {
+		q.Terms = q.Terms[:maxTerms]
+	}
+	if len(q.Terms) == 0 && q.Text != "" {
+		// Only punctuation or symbols ("->", "::"): look for them as written.
+		p := strings.Join(strings.Fields(q.Text), " ")
+		q.Groups = []string{p}
+		q.Terms = []Term{{Text: p, Kind: Phrase, Script: ScriptOther, Group: 0, Weight: 1}}
+	}
+	return q
+}
+
+// keepRun decides whether a run becomes a term. lenient is set when the
+// query has nothing better, so function words and hiragana are kept.
+func keepRun(r run, lenient bool) bool {
+	n := utf8.RuneCountInString(r.text)
+	switch r.script {
+	case ScriptHiragana:
+		return lenient
+	case ScriptLatin:
+		if lenient {
+			return true
+		}
+		return n >= 2 && !englishFunctionWords[r.text] || isDigits(r.text)
+	case ScriptKatakana:
+		return n >= 2 || lenient
+	default:
+		return true
+	}
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// kanjiGrams gives the overlapping 2-grams of a kanji run of four or more
+// characters, sharing one unit of weight.
+func kanjiGrams(text string, group int) []Term {
+	rs := []rune(text)
+	if len(rs) < 4 {
+		return nil
+	}
+	n := len(rs) - 1
+	out := make([]Term, 0, n)
+	for i := 0; i+2 <= len(rs); i++ {
+		out = append(out, Term{Text: string(rs[i : i+2]), Kind: Gram, Script: ScriptHan, Group: group, Weight: 1 / float64(n)})
+	}
+	return out
+}
+
+// splitPhrases takes "quoted" and 「bracketed」 phrases out of s and returns
+// them with the remaining text (phrases replaced by spaces). An unmatched
+// quote is a separator.
+func splitPhrases(s string) (phrases []string, rest string) {
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		open := rs[i]
+		closeR, isOpen := map[rune]rune{'"': '"', '「': '」', '『': '』'}[open]
+		if !isOpen {
+			b.WriteRune(open)
+			continue
+		}
+		j := i + 1
+		for j < len(rs) && rs[j] != closeR {
+			j++
+		}
+		if j == len(rs) { // unmatched: a separator
+			b.WriteRune(' ')
+			continue
+		}
+		if p := strings.Join(strings.Fields(string(rs[i+1:j])), " "); p != "" {
+			phrases = append(phrases, p)
+		}
+		b.WriteRune(' ')
+		i = j
+	}
+	return phrases, b.String()
+}
+
+// segment splits text into chunks (separated by spaces and punctuation),
+// each a list of single-script runs.
+func segment(s string) [][]run {
+	var chunks [][]run
+	var cur []run
+	var b strings.Builder
+	curScript, inRun := Script(0), false
+	endRun := func() {
+		if inRun {
+			t := strings.TrimRight(b.String(), "-_./")
+			if t != "" {
+				cur = append(cur, run{text: t, script: curScript})
+			}
+		}
+		b.Reset()
+		inRun = false
+	}
+	endChunk := func() {
+		endRun()
+		if len(cur) > 0 {
+			chunks = append(chunks, cur)
+		}
+		cur = nil
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		sc, ok := scriptOf(r, curScript)
+		if !ok {
+			// Joiners stay inside a Latin word when a word rune follows.
+			if inRun && curScript == ScriptLatin && isWordJoiner(r) && i+1 < len(rs) {
+				if next, ok := scriptOf(rs[i+1], ScriptLatin); ok && next == ScriptLatin {
+					b.WriteRune(r)
+					continue
+				}
+			}
+			endChunk()
+			continue
+		}
+		if inRun && sc != curScript {
+			endRun()
+		}
+		if !inRun {
+			curScript, inRun = sc, true
+		}
+		b.WriteRune(r)
+	}
+	endChunk()
+	return chunks
+}

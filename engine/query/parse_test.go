@@ -1,0 +1,180 @@
+package query
+
+import (
+	"reflect"
+	"testing"
+)
+
+// words lists the Text of terms of one kind.
+func words(q Query, k Kind) []string {
+	var out []string
+	for _, t := range q.Terms {
+		if t.Kind == k {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+func TestParseSegmentsByScript(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        string
+		words     []string
+		grams     []string
+		compounds []string
+		phrases   []string
+	}{
+		{name: "katakana and kanji compound", in: "データベース設計",
+			words: []string{"データベース", "設計"}, compounds: []string{"データベース設計"}},
+		{name: "latin glued to katakana", in: "Embeddingモデル",
+			words: []string{"embedding", "モデル"}, compounds: []string{"embeddingモデル"}},
+		{name: "space separated mixed", in: "MCP ツール",
+			words: []string{"mcp", "ツール"}},
+		{name: "long question drops particles and する", in: "ファイルの変更をリアルタイムで検出する仕組み",
+			words:     []string{"ファイル", "変更", "リアルタイム", "検出", "仕組"},
+			compounds: []string{"ファイル変更", "変更リアルタイム"}},
+		{name: "long kanji run yields grams", in: "日本語テキストの検索精度の課題",
+			words:     []string{"日本語", "テキスト", "検索精度", "課題"},
+			grams:     []string{"検索", "索精", "精度"},
+			compounds: []string{"日本語テキスト", "テキスト検索精度", "検索精度課題"}},
+		{name: "particles other than の and を do not join", in: "文書が古い",
+			words: []string{"文書", "古"}},
+		{name: "two-character kanji word", in: "検索", words: []string{"検索"}},
+		{name: "one kanji is kept", in: "古い", words: []string{"古"}},
+		{name: "english function words dropped", in: "How does the search ranking work?",
+			words: []string{"search", "ranking", "work"}},
+		{name: "only function words are kept", in: "the", words: []string{"the"}},
+		{name: "only hiragana is kept", in: "すもも もも", words: []string{"すもも", "もも"}},
+		{name: "full width folds to ascii", in: "ＭＣＰサーバー", words: []string{"mcp", "サーバー"}, compounds: []string{"mcpサーバー"}},
+		{name: "half width katakana folds", in: "ﾃﾞｰﾀ", words: []string{"データ"}},
+		{name: "joiners stay inside latin words", in: "sqlite-vec config.search.alpha src/index-",
+			words: []string{"sqlite-vec", "config.search.alpha", "src/index"}},
+		{name: "quoted phrase kept whole", in: `"hybrid search" weights`,
+			words: []string{"weights"}, phrases: []string{"hybrid search"}},
+		{name: "japanese brackets are phrases", in: "「陳腐化検知」の設計",
+			words: []string{"設計"}, phrases: []string{"陳腐化検知"}},
+		{name: "unmatched quote is a separator", in: `"abc def`, words: []string{"abc", "def"}},
+		{name: "duplicates collapse", in: "graph Graph GRAPH", words: []string{"graph"}},
+		{name: "symbols only become a phrase", in: " -> ", phrases: []string{"->"}},
+		{name: "digits kept", in: "HTTP 2 404", words: []string{"http", "2", "404"}},
+		{name: "single latin letter dropped beside words", in: "x search", words: []string{"search"}},
+		{name: "empty", in: "   "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := Parse(tt.in)
+			check := func(kind Kind, want []string) {
+				t.Helper()
+				if got := words(q, kind); !reflect.DeepEqual(got, want) {
+					t.Errorf("Parse(%q) %s terms = %q, want %q", tt.in, kind, got, want)
+				}
+			}
+			check(Word, tt.words)
+			check(Gram, tt.grams)
+			check(Compound, tt.compounds)
+			check(Phrase, tt.phrases)
+			if q.Empty() != (len(tt.words)+len(tt.phrases) == 0) {
+				t.Errorf("Empty() = %v", q.Empty())
+			}
+		})
+	}
+}
+
+func TestParseGroupsAndWeights(t *testing.T) {
+	q := Parse("検索結果の関連性スコア")
+	if len(q.Groups) != 3 {
+		t.Fatalf("groups = %q, want 3", q.Groups)
+	}
+	var gramWeight float64
+	for _, term := range q.Terms {
+		switch term.Kind {
+		case Gram:
+			if term.Group != 0 {
+				t.Errorf("gram %q in group %d, want 0 (検索結果)", term.Text, term.Group)
+			}
+			gramWeight += term.Weight
+		case Compound:
+			if term.Group != -1 {
+				t.Errorf("compound %q has group %d, want -1", term.Text, term.Group)
+			}
+		default:
+			if term.Weight != 1 {
+				t.Errorf("word %q weight %v, want 1", term.Text, term.Weight)
+			}
+		}
+	}
+	if gramWeight < 0.999 || gramWeight > 1.001 {
+		t.Errorf("grams of one run weigh %v together, want 1", gramWeight)
+	}
+	if got := len(q.GroupTerms(0)); got != 4 { // 検索結果 + 3 grams
+		t.Errorf("GroupTerms(0) has %d terms, want 4", got)
+	}
+}
+
+func TestParseBoundsLongInput(t *testing.T) {
+	long := ""
+	for i := 0; i < 500; i++ {
+		long += "word" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + " "
+	}
+	q := Parse(long)
+	if len(q.Groups) > maxGroups || len(q.Terms) > maxTerms {
+		t.Errorf("groups %d terms %d exceed limits %d/%d", len(q.Groups), len(q.Terms), maxGroups, maxTerms)
+	}
+}
+
+func TestTermLengthRules(t *testing.T) {
+	tests := []struct {
+		text     string
+		script   Script
+		fts      bool
+		boundary bool
+	}{
+		{"検索", ScriptHan, false, false},
+		{"検索式", ScriptHan, true, false},
+		{"ai", ScriptLatin, false, true},
+		{"api", ScriptLatin, true, false},
+		{"古", ScriptHan, false, false},
+	}
+	for _, tt := range tests {
+		term := Term{Text: tt.text, Script: tt.script}
+		if term.FTS() != tt.fts || term.NeedsWordBoundary() != tt.boundary {
+			t.Errorf("%q: FTS %v boundary %v, want %v %v", tt.text, term.FTS(), term.NeedsWordBoundary(), tt.fts, tt.boundary)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		text string
+		term Term
+		want int
+	}{
+		{"AI agents; the AI reads. Maintain details.", Term{Text: "ai", Script: ScriptLatin}, 2},
+		{"AIにドキュメントを提供（AI）", Term{Text: "ai", Script: ScriptLatin}, 2},
+		{"検索と全文検索", Term{Text: "検索", Script: ScriptHan}, 2},
+		{"Search, research, SEARCH", Term{Text: "search", Script: ScriptLatin}, 3},
+		{"nothing here", Term{Text: "検索", Script: ScriptHan}, 0},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.text, tt.term); got != tt.want {
+			t.Errorf("Count(%q, %q) = %d, want %d", tt.text, tt.term.Text, got, tt.want)
+		}
+	}
+}
+
+func TestKeywords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"The Search ranks documents by graph proximity.", []string{"search", "ranks", "documents", "graph", "proximity"}},
+		{"検索精度を上げるためにベクトルを使う", []string{"検索", "索精", "精度", "ベクトル"}},
+		{"v2 of the API, 2024", []string{"api"}},
+	}
+	for _, tt := range tests {
+		if got := Keywords(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Keywords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package query
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Highlight markers around each match in a snippet, and the mark of a cut.
+const (
+	MarkOpen  = "["
+	MarkClose = "]"
+	Ellipsis  = "…"
+)
+
+// maxSnippetSpans bounds the work spent choosing a window in long sections.
+const maxSnippetSpans = 256
+
+// Snippet returns about width characters of text around the densest cluster
+// of matches of terms, each match wrapped as [match]. Whitespace runs become
+// one space and a leading Markdown heading line is dropped (the heading is
+// reported on its own). A cut at either end is marked with "…". With no
+// match it is the start of the text.
+func Snippet(text string, terms []Term, width int) string {
+	if width < 8 {
+		width = 8
+	}
+	flat := []rune(flatten(text))
+	lower := []rune(Lower(string(flat)))
+	if len(lower) != len(flat) { // cannot happen with rune-wise Lower; stay safe
+		lower = flat
+	}
+	spans := findSpans(lower, terms)
+	if len(spans) > maxSnippetSpans {
+		spans = spans[:maxSnippetSpans]
+	}
+	start := 0
+	if len(spans) > 0 {
+		start = bestWindow(spans, len(terms), width)
+	}
+	end := start + width
+	if end > len(flat) {
+		end = len(flat)
+		if start = end - width; start < 0 {
+			start = 0
+		}
+	}
+	merged := mergeSpans(spans)
+	for _, sp := range merged { // never cut a match at the end
+		if sp.Start < end && sp.End > end && sp.Start > start {
+			end = sp.Start
+		}
+	}
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString(Ellipsis)
+	}
+	pos := start
+	for _, sp := range merged {
+		if sp.End <= start || sp.Start >= end {
+			continue
+		}
+		s, e := max(sp.Start, start), min(sp.End, end)
+		b.WriteString(string(flat[pos:s]))
+		b.WriteString(MarkOpen)
+		b.WriteString(string(flat[s:e]))
+		b.WriteString(MarkClose)
+		pos = e
+	}
+	b.WriteString(string(flat[pos:end]))
+	if end < len(flat) {
+		b.WriteString(Ellipsis)
+	}
+	return b.String()
+}
+
+// bestWindow picks the window start whose width covers the most distinct
+// terms (then the most matches), starting a little before the first match of
+// the window so it has some lead-in when the cluster leaves room.
+func bestWindow(spans []Span, nTerms, width int) int {
+	lead := width / 5
+	bestStart, bestDistinct, bestCount := 0, -1, -1
+	seen := make([]int, nTerms)
+	for i, a := range spans {
+		stamp := i + 1
+		distinct, count, clusterEnd := 0, 0, a.End
+		for _, sp := range spans[i:] {
+			if sp.End > a.Start+width {
+				break
+			}
+			count++
+			clusterEnd = max(clusterEnd, sp.End)
+			if seen[sp.Term] != stamp {
+				seen[sp.Term] = stamp
+				distinct++
+			}
+		}
+		if distinct > bestDistinct || distinct == bestDistinct && count > bestCount {
+			slack := width - (clusterEnd - a.Start)
+			bestStart, bestDistinct, bestCount = max(a.Start-min(lead, slack), 0), distinct, count
+		}
+	}
+	return bestStart
+}
+
+// mergeSpans joins overlapping or touching spans so highlights never nest.
+func mergeSpans(spans []Span) []Span {
+	var out []Span
+	for _, s := range spans {
+		if n := len(out); n > 0 && s.Start <= out[n-1].End {
+			if s.End > out[n-1].End {
+				out[n-1].End = s.End
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// flatten drops a leading "#" heading line and turns whitespace runs into
+// single spaces.
+func flatten(text string) string {
+	t := strings.TrimLeft(text, " \t\r\n")
+	if strings.HasPrefix(t, "#") {
+		if i := strings.IndexByte(t, '\n'); i >= 0 {
+			t = t[i+1:]
+		} else {
+			t = ""
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(t))
+	space := false
+	for _, r := range t {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Summary is the first n characters of Markdown text with whitespace runs
+// folded, cut with "…" when longer. Used for neighbour summaries.
+func Summary(text string, n int) string {
+	var b strings.Builder
+	space, count := false, 0
+	for _, r := range strings.TrimSpace(text) {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if count >= n {
+			b.WriteString(Ellipsis)
+			break
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+			count++
+			if count >= n {
+				b.WriteString(Ellipsis)
+				break
+			}
+		}
+		space = false
+		b.WriteRune(r)
+		count++
+	}
+	return b.String()
+}

@@ -1,0 +1,75 @@
+package query
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestSnippet(t *testing.T) {
+	long := strings.Repeat("filler text here. ", 20)
+	tests := []struct {
+		name  string
+		text  string
+		query string
+		width int
+		want  string
+	}{
+		{name: "marks matches and drops heading line",
+			text: "## Ranking\nThe search ranks by graph.", query: "search graph", width: 64,
+			want: "The [search] ranks by [graph]."},
+		{name: "window around densest cluster",
+			text: long + "The search algorithm combines vector and graph signals. " + long, query: "search graph", width: 60,
+			want: "…t here. The [search] algorithm combines vector and [graph] signa…"},
+		{name: "japanese two-character term",
+			text: "全文検索はtrigramで検索する。", query: "検索", width: 64,
+			want: "全文[検索]はtrigramで[検索]する。"},
+		{name: "short latin term needs word boundary",
+			text: "Maintain the AI agent; AIに渡す", query: "AI", width: 64,
+			want: "Maintain the [AI] agent; [AI]に渡す"},
+		{name: "overlapping terms merge",
+			text: "データベース設計の話", query: "データベース設計", width: 64,
+			want: "[データベース設計]の話"},
+		{name: "no match gives the start",
+			text: "alpha beta gamma delta", query: "zeta", width: 10,
+			want: "alpha beta…"},
+		{name: "whitespace folds",
+			text: "one\n\n  two\tthree", query: "two", width: 64,
+			want: "one [two] three"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Snippet(tt.text, Parse(tt.query).Terms, tt.width)
+			if got != tt.want {
+				t.Errorf("Snippet = %q\nwant      %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSnippetWidthBound(t *testing.T) {
+	text := strings.Repeat("検索 search ", 200)
+	got := Snippet(text, Parse("検索 search").Terms, 64)
+	plain := strings.NewReplacer(MarkOpen, "", MarkClose, "", Ellipsis, "").Replace(got)
+	if n := utf8.RuneCountInString(plain); n > 64 {
+		t.Errorf("snippet has %d characters of text, want at most 64: %q", n, got)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"a  b\n\nc", 10, "a b c"},
+		{"abcdefghij", 5, "abcde…"},
+		{"日本語の文書です", 4, "日本語の…"},
+	}
+	for _, tt := range tests {
+		if got := Summary(tt.in, tt.n); got != tt.want {
+			t.Errorf("Summary(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// docMeta is what search needs of every document.
+type docMeta struct {
+	ID        int64
+	DocID     string
+	Filepath  string
+	Title     string
+	DocType   index.DocType
+	normTitle string // query.Normalize(Title), set by NormTitle
+}
+
+// NormTitle is the title normalised for matching, computed once.
+func (d *docMeta) NormTitle() string {
+	if d.normTitle == "" && d.Title != "" {
+		d.normTitle = query.Normalize(d.Title)
+	}
+	return d.normTitle
+}
+
+// loadDocMeta reads id, public id, path, title and type of every document.
+func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, doc_id, filepath, title, doc_type FROM documents`)
+	if err != nil {
+		return nil, fmt.Errorf("read documents: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]*docMeta{}
+	for rows.Next() {
+		d := &docMeta{}
+		var dt string
+		if err := rows.Scan(&d.ID, &d.DocID, &d.Filepath, &d.Title, &dt); err != nil {
+			return nil, fmt.Errorf("read documents: %w", err)
+		}
+		d.DocType, _ = index.ParseDocType(dt)
+		out[d.ID] = d
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read documents: %w", err)
+	}
+	return out, nil
+}
+
+// sectionRow is one row of the sections table.
+type sectionRow struct {
+	ID          int64
+	Doc         int64
+	Ord         int
+	Heading     string
+	HeadingPath string
+	Content     string
+	StartLine   int
+	EndLine     int
+}
+
+// loadSections reads the given sections.
+func loadSections(ctx context.Context, db querier, ids []int64) (map[int64]*sectionRow, error) {
+	out := make(map[int64]*sectionRow, len(ids))
+	const batch = 500
+	for start := 0; start < len(ids); start += batch {
+		part := ids[start:min(start+batch, len(ids))]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		rows, err := db.QueryContext(ctx, `
+			SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line
+			FROM sections WHERE id IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+		for rows.Next() {
+			s := &sectionRow{}
+			if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read sections: %w", err)
+			}
+			out[s.ID] = s
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// sectionDocs maps section ids to their document ids.
+func sectionDocs(ctx context.Context, db querier, ids []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(ids))
+	const batch = 500
+	for start := 0; start < len(ids); start += batch {
+		part := ids[start:min(start+batch, len(ids))]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		rows, err := db.QueryContext(ctx, `SELECT id, document_id FROM sections WHERE id IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+		for rows.Next() {
+			var id, doc int64
+			if err := rows.Scan(&id, &doc); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read sections: %w", err)
+			}
+			out[id] = doc
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// scoredSection is a section with its score in one signal.
+type scoredSection struct {
+	ID    int64
+	Score float64
+}
+
+// sortSections orders sections best first, ties by id.
+func sortSections(s []scoredSection) {
+	slices.SortFunc(s, func(a, b scoredSection) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+}
+
+// sizeCorrection divides the score of a document with more sections than
+// the average: its best section is the best of many draws, so it is
+// expected to score higher by chance alone. 1 + sizePenalty·ln(n/avg) for
+// n > avg, else 1.
+func sizeCorrection(n int, avg float64) float64 {
+	if avg <= 0 || float64(n) <= avg {
+		return 1
+	}
+	return 1 + sizePenalty*math.Log(float64(n)/avg)
+}
+
+// sizePenalty is the strength of sizeCorrection.
+const sizePenalty = 0.3
+
+// ftDoc is a document's full-text evidence.
+type ftDoc struct {
+	Score       float64         // aggregated section scores × title factor
+	Sections    []scoredSection // matched sections, best first
+	Best        ftScore         // evidence of the best section
+	BestID      int64
+	TitleFactor float64
+}
+
+// documents aggregates matched sections per document (see
+// aggregateSections) and applies the title boost. Documents without meta
+// (deleted meanwhile) are skipped.
+func (m *ftMatches) documents(meta map[int64]*docMeta) map[int64]*ftDoc {
+	out := map[int64]*ftDoc{}
+	best := map[int64]ftScore{}
+	for _, s := range m.Sections {
+		if meta[s.Doc] == nil {
+			continue
+		}
+		sc := m.SectionScore(s)
+		if sc.Score <= 0 {
+			continue
+		}
+		d := out[s.Doc]
+		if d == nil {
+			d = &ftDoc{}
+			out[s.Doc] = d
+		}
+		d.Sections = append(d.Sections, scoredSection{ID: s.ID, Score: sc.Score})
+		if b, ok := best[s.Doc]; !ok || sc.Score > b.Score || sc.Score == b.Score && s.ID < d.BestID {
+			best[s.Doc] = sc
+			d.BestID = s.ID
+		}
+	}
+	for id, d := range out {
+		sortSections(d.Sections)
+		scores := make([]float64, len(d.Sections))
+		for i, s := range d.Sections {
+			scores[i] = s.Score
+		}
+		d.Best = best[id]
+		d.TitleFactor = m.scorer.titleFactor(meta[id].NormTitle())
+		d.Score = aggregateSections(scores) * d.TitleFactor / sizeCorrection(m.DocSections[id], m.AvgDocSections)
+	}
+	return out
+}

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// graphEvidence is how the graph signal reached a document: from which seed
+// and by which hop.
+type graphEvidence struct {
+	Score float64 // seed strength × 1/hops
+	Seed  int64
+	Hop   graph.Hop
+}
+
+// maxSeeds bounds the documents the graph walk starts from.
+const maxSeeds = 10
+
+// graphSignal walks the graph from each seed (best content documents first,
+// with their strength 0..1) up to depth hops, following only links of the
+// given types (nil: all) in both directions. A document's graph score is the
+// largest seed strength × graph.Proximity(hops) over the seeds reaching it;
+// a seed is not its own neighbour.
+func graphSignal(g *graph.Graph, seeds []int64, strength map[int64]float64, depth int, types []index.LinkType) map[int64]graphEvidence {
+	out := map[int64]graphEvidence{}
+	for _, s := range seeds {
+		st := strength[s]
+		if st <= 0 {
+			continue
+		}
+		for _, h := range g.BFS([]int64{s}, depth, types) {
+			sc := st * graph.Proximity(h.Depth)
+			if cur, ok := out[h.ID]; !ok || sc > cur.Score {
+				out[h.ID] = graphEvidence{Score: sc, Seed: s, Hop: h}
+			}
+		}
+	}
+	return out
+}
+
+// pickSeeds returns up to n documents with the best content scores and their
+// strength relative to the best.
+func pickSeeds(content map[int64]float64, n int) ([]int64, map[int64]float64) {
+	ids := topDocs(content)
+	if len(ids) > n {
+		ids = ids[:n]
+	}
+	return ids, normaliseByMax(content)
+}

@@ -1,0 +1,271 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// Limits of what one hit carries.
+const (
+	maxHitSections = 3
+	summaryRunes   = 500
+)
+
+// result filters by doc_type, orders, cuts at the limit and builds the hits.
+func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error) {
+	scores := map[int64]float64{}
+	for id, sc := range s.fused {
+		if s.opts.DocType == "" || string(s.meta[id].DocType) == s.opts.DocType {
+			scores[id] = sc
+		}
+	}
+	ids := topDocs(scores)
+	res := SearchResult{Results: []SearchHit{}, TotalFound: len(ids), SearchType: s.searchType()}
+	if len(ids) > s.limit {
+		ids = ids[:s.limit]
+	}
+	secs, err := s.hitSections(ctx, tx, ids)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	var ranks map[int64]signalRanks
+	if s.opts.Explain {
+		ranks = s.ranks()
+	}
+	if s.opts.IncludeLinked && s.g == nil {
+		if s.g, err = s.e.LoadGraph(ctx); err != nil {
+			return SearchResult{}, fmt.Errorf("load link graph: %w", err)
+		}
+	}
+	for _, id := range ids {
+		d := s.meta[id]
+		sig := s.signals(id)
+		level, _, _, err := s.e.pageStaleness(ctx, id)
+		if err != nil {
+			return SearchResult{}, fmt.Errorf("staleness of %s: %w", d.Filepath, err)
+		}
+		hit := SearchHit{
+			DocID:    d.DocID,
+			Filepath: d.Filepath,
+			Title:    d.Title,
+			DocType:  d.DocType,
+			Score:    roundScore(scores[id]),
+			ScoreBreakdown: ScoreBreakdown{
+				VectorSimilarity: roundScore(sig.Vector),
+				GraphProximity:   roundScore(sig.Graph),
+				Fulltext:         roundScore(sig.Fulltext),
+			},
+			RelevanceReason: s.reason(id, secs.rows),
+			Staleness:       level,
+			Sections:        secs.matches[id],
+		}
+		if s.opts.IncludeLinked {
+			if hit.LinkedPages, err = s.linkedPages(ctx, tx, id); err != nil {
+				return SearchResult{}, err
+			}
+		}
+		if s.opts.Explain {
+			r := ranks[id]
+			hit.Explain = []SignalRank{
+				{Signal: signalVector, Rank: r.Vector, Score: roundScore(s.vecRaw[id])},
+				{Signal: signalGraph, Rank: r.Graph, Score: roundScore(s.graphRaw[id])},
+				{Signal: signalFulltext, Rank: r.Fulltext, Score: roundScore(s.ftRaw[id])},
+			}
+		}
+		res.Results = append(res.Results, hit)
+	}
+	return res, nil
+}
+
+// hitSectionSet is the sections shown for the hits, and the rows read.
+type hitSectionSet struct {
+	matches map[int64][]SectionMatch
+	rows    map[int64]*sectionRow
+}
+
+// hitSections picks up to three sections per document: those the vector
+// and full-text signals matched, scored like the documents (each signal
+// relative to its best section over all documents, weighted by the content
+// weights). A document found only through links shows its first section.
+func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (hitSectionSet, error) {
+	var maxVec, maxFt float64
+	for _, secs := range s.vecSecs {
+		for _, x := range secs {
+			maxVec = max(maxVec, x.Score)
+		}
+	}
+	for _, d := range s.ftDocs {
+		for _, x := range d.Sections {
+			maxFt = max(maxFt, x.Score)
+		}
+	}
+	wv, wf := s.weights.Vector, s.weights.Fulltext
+	if wv+wf == 0 {
+		wv, wf = 0.5, 0.5
+	}
+	chosen := map[int64][]scoredSection{}
+	var need []int64
+	for _, id := range ids {
+		combined := map[int64]float64{}
+		if maxVec > 0 {
+			for _, x := range s.vecSecs[id] {
+				combined[x.ID] += wv / (wv + wf) * x.Score / maxVec
+			}
+		}
+		if d := s.ftDocs[id]; d != nil && maxFt > 0 {
+			for _, x := range d.Sections {
+				combined[x.ID] += wf / (wv + wf) * x.Score / maxFt
+			}
+			need = append(need, d.BestID)
+		}
+		list := make([]scoredSection, 0, len(combined))
+		for sid, sc := range combined {
+			list = append(list, scoredSection{ID: sid, Score: sc})
+		}
+		sortSections(list)
+		if len(list) > maxHitSections {
+			list = list[:maxHitSections]
+		}
+		if len(list) == 0 {
+			var first int64
+			err := tx.QueryRowContext(ctx, `SELECT id FROM sections WHERE document_id = ? ORDER BY ord LIMIT 1`, id).Scan(&first)
+			if err == nil {
+				list = []scoredSection{{ID: first}}
+			}
+		}
+		if secs := s.vecSecs[id]; len(secs) > 0 {
+			need = append(need, secs[0].ID)
+		}
+		chosen[id] = list
+		for _, x := range list {
+			need = append(need, x.ID)
+		}
+	}
+	rows, err := loadSections(ctx, tx, need)
+	if err != nil {
+		return hitSectionSet{}, err
+	}
+	out := hitSectionSet{matches: map[int64][]SectionMatch{}, rows: rows}
+	for id, list := range chosen {
+		ms := []SectionMatch{}
+		for _, x := range list {
+			r := rows[x.ID]
+			if r == nil {
+				continue
+			}
+			ms = append(ms, SectionMatch{
+				SectionID: r.ID,
+				Heading:   r.Heading,
+				Snippet:   query.Snippet(r.Content, s.q.Terms, snippetRunes),
+				StartLine: r.StartLine,
+				EndLine:   r.EndLine,
+				Score:     roundScore(x.Score),
+			})
+		}
+		out.matches[id] = ms
+	}
+	return out, nil
+}
+
+// reason explains in plain words why a document was found.
+func (s *searchRun) reason(id int64, rows map[int64]*sectionRow) string {
+	var parts []string
+	if d := s.ftDocs[id]; d != nil {
+		where := "the opening section"
+		if r := rows[d.BestID]; r != nil && r.HeadingPath != "" {
+			where = "'" + r.HeadingPath + "'"
+		}
+		p := fmt.Sprintf("matches %d of %d query terms in %s", d.Best.Matched, d.Best.Groups, where)
+		if d.TitleFactor > 1 {
+			p += " and in the title"
+		}
+		parts = append(parts, p)
+	}
+	if secs := s.vecSecs[id]; len(secs) > 0 {
+		where := "the opening section"
+		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
+			where = "'" + r.HeadingPath + "'"
+		}
+		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, secs[0].Score))
+	}
+	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
+		seed := s.meta[ev.Seed]
+		switch {
+		case seed == nil:
+		case ev.Hop.Depth == 1 && ev.Hop.Direction == graph.Outlink:
+			parts = append(parts, fmt.Sprintf("linked from %s (%s)", seed.Filepath, ev.Hop.LinkType))
+		case ev.Hop.Depth == 1:
+			parts = append(parts, fmt.Sprintf("links to %s (%s)", seed.Filepath, ev.Hop.LinkType))
+		default:
+			parts = append(parts, fmt.Sprintf("%d links away from %s", ev.Hop.Depth, seed.Filepath))
+		}
+	}
+	if len(parts) == 0 {
+		return "found"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// linkedPages lists the direct neighbours of a document (links of
+// LinkTypes only), outlinks first.
+func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]LinkedPage, error) {
+	allowed := func(t index.LinkType) bool {
+		if len(s.opts.LinkTypes) == 0 {
+			return true
+		}
+		for _, a := range s.opts.LinkTypes {
+			if a == t {
+				return true
+			}
+		}
+		return false
+	}
+	type key struct {
+		doc int64
+		t   index.LinkType
+		dir graph.Direction
+	}
+	seen := map[key]bool{}
+	out := []LinkedPage{}
+	add := func(other int64, t index.LinkType, dir graph.Direction) error {
+		k := key{other, t, dir}
+		d := s.meta[other]
+		if other == id || d == nil || seen[k] || !allowed(t) {
+			return nil
+		}
+		seen[k] = true
+		summary, err := docSummary(ctx, tx, other)
+		if err != nil {
+			return err
+		}
+		out = append(out, LinkedPage{DocID: d.DocID, Filepath: d.Filepath, Title: d.Title, LinkType: t, Direction: string(dir), Summary: summary})
+		return nil
+	}
+	for _, e := range s.g.Out(id) {
+		if err := add(e.To, e.Type, graph.Outlink); err != nil {
+			return nil, err
+		}
+	}
+	for _, e := range s.g.In(id) {
+		if err := add(e.From, e.Type, graph.Backlink); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// docSummary is the first summaryRunes characters of a document's body.
+func docSummary(ctx context.Context, tx querier, id int64) (string, error) {
+	var body string
+	// substr counts characters; read a margin for whitespace folding.
+	err := tx.QueryRowContext(ctx, `SELECT substr(body, 1, ?) FROM documents WHERE id = ?`, summaryRunes*2, id).Scan(&body)
+	if err != nil {
+		return "", fmt.Errorf("read document %d: %w", id, err)
+	}
+	return query.Summary(body, summaryRunes), nil
+}

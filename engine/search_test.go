@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+func TestSearchFallbackEndToEnd(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "fusion weights"})
+	if res.SearchType != searchFulltextFallback {
+		t.Errorf("search_type %q, want fulltext_fallback without vectors", res.SearchType)
+	}
+	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
+		t.Fatalf("results %v, want designs/search.md first", hitPaths(res))
+	}
+	top := res.Results[0]
+	if top.DocID == "" || top.Title != "Search Ranking" || top.DocType != index.DocDesign || top.Staleness == "" {
+		t.Errorf("hit fields missing: %+v", top)
+	}
+	if top.ScoreBreakdown.Fulltext != 1 || top.ScoreBreakdown.VectorSimilarity != 0 {
+		t.Errorf("breakdown %+v, want fulltext 1 (best) and no vector", top.ScoreBreakdown)
+	}
+	if len(top.Sections) == 0 || len(top.Sections) > 3 || top.Sections[0].Heading != "Fusion weights" {
+		t.Errorf("sections %+v, want 'Fusion weights' first, at most 3", top.Sections)
+	}
+	if !strings.Contains(top.Sections[0].Snippet, "[fusion]") || top.Sections[0].StartLine <= 0 {
+		t.Errorf("section snippet/lines: %+v", top.Sections[0])
+	}
+	if !strings.Contains(top.RelevanceReason, "matches 2 of 2 query terms in 'Fusion weights'") {
+		t.Errorf("reason %q", top.RelevanceReason)
+	}
+	for _, h := range res.Results {
+		b := h.ScoreBreakdown
+		for _, v := range []float64{b.VectorSimilarity, b.GraphProximity, b.Fulltext, h.Score} {
+			if v < 0 || v > 1 || math.IsNaN(v) {
+				t.Errorf("%s: score out of 0..1: %+v %v", h.Filepath, b, h.Score)
+			}
+		}
+	}
+	if res.TotalFound != len(res.Results) {
+		t.Errorf("total_found %d, %d results (limit 10 not reached)", res.TotalFound, len(res.Results))
+	}
+}
+
+func TestSearchGraphFindsLinkedDocuments(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	// Only designs/search.md has "reciprocal"; graph.md and storage.md come
+	// from its links.
+	byPath := func(res SearchResult) map[string]SearchHit {
+		m := map[string]SearchHit{}
+		for _, h := range res.Results {
+			m[h.Filepath] = h
+		}
+		return m
+	}
+	all := byPath(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 1}))
+	g, ok := all["designs/graph.md"]
+	if !ok || g.ScoreBreakdown.GraphProximity != 1 || g.ScoreBreakdown.Fulltext != 0 {
+		t.Fatalf("graph.md (depends_on from the hit) = %+v, want proximity 1 and no text match", g)
+	}
+	if !strings.Contains(g.RelevanceReason, "linked from designs/search.md (depends_on)") {
+		t.Errorf("reason %q", g.RelevanceReason)
+	}
+	if _, ok := all["designs/storage.md"]; !ok {
+		t.Errorf("storage.md (references from the hit) missing: %v", all)
+	}
+	if _, ok := all["adr/0001-sqlite.md"]; ok {
+		t.Errorf("adr is 2 hops away, depth 1 must not reach it")
+	}
+
+	// The type filter applies during the walk: with depends_on only,
+	// storage.md (a references link, or depends_on→implements) is out.
+	dep := byPath(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 3, LinkTypes: []index.LinkType{index.LinkDependsOn}}))
+	if _, ok := dep["designs/graph.md"]; !ok {
+		t.Errorf("graph.md missing with depends_on: %v", dep)
+	}
+	if _, ok := dep["designs/storage.md"]; ok {
+		t.Errorf("storage.md reached with depends_on only")
+	}
+
+	// Depth 2 reaches the adr through storage.md (a backlink).
+	d2 := byPath(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 2}))
+	if h, ok := d2["adr/0001-sqlite.md"]; !ok || h.ScoreBreakdown.GraphProximity != 0.5 {
+		t.Errorf("adr at depth 2 = %+v, want proximity 0.5", h)
+	}
+}
+
+func TestSearchFiltersBeforeLimit(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	all := mustSearch(t, e, SearchOptions{Query: "ranking graph storage", Limit: 50})
+	if len(all.Results) < 4 {
+		t.Fatalf("want several hits, got %v", hitPaths(all))
+	}
+	designs := 0
+	for _, h := range all.Results {
+		if h.DocType == index.DocDesign {
+			designs++
+		}
+	}
+	one := mustSearch(t, e, SearchOptions{Query: "ranking graph storage", Limit: 1, DocType: "design"})
+	if len(one.Results) != 1 || one.Results[0].DocType != index.DocDesign {
+		t.Fatalf("doc_type design, limit 1: %+v", one.Results)
+	}
+	if one.TotalFound != designs {
+		t.Errorf("total_found %d, want %d designs", one.TotalFound, designs)
+	}
+	spec := mustSearch(t, e, SearchOptions{Query: "ranking graph storage", Limit: 1, DocType: "spec"})
+	if len(spec.Results) != 1 || spec.Results[0].Filepath != "designs/storage.md" {
+		t.Errorf("doc_type spec: %v, want storage.md even though designs rank higher", hitPaths(spec))
+	}
+}
+
+func TestSearchFulltextOnly(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", Fulltext: true})
+	if res.SearchType != searchFulltext {
+		t.Errorf("search_type %q, want fulltext", res.SearchType)
+	}
+	if got := hitPaths(res); !slices.Equal(got, []string{"designs/search.md"}) {
+		t.Errorf("fulltext only found %v, want only the text match", got)
+	}
+}
+
+func TestSearchIncludeLinkedAndExplain(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", IncludeLinked: true, Explain: true})
+	top := res.Results[0]
+	var got []string
+	for _, l := range top.LinkedPages {
+		got = append(got, l.Direction+" "+l.Filepath+" "+string(l.LinkType))
+		if l.Summary == "" || l.Title == "" {
+			t.Errorf("linked page without summary/title: %+v", l)
+		}
+	}
+	want := []string{"outlink designs/graph.md depends_on", "outlink designs/storage.md references"}
+	if !slices.Equal(got, want) {
+		t.Errorf("linked pages %q, want %q", got, want)
+	}
+	if len(top.Explain) != 3 {
+		t.Fatalf("explain %+v, want 3 signals", top.Explain)
+	}
+	for _, s := range top.Explain {
+		switch s.Signal {
+		case signalFulltext:
+			if s.Rank != 1 || s.Score <= 0 {
+				t.Errorf("fulltext explain %+v", s)
+			}
+		case signalVector:
+			if s.Rank != 0 {
+				t.Errorf("vector explain %+v, want rank 0 without vectors", s)
+			}
+		}
+	}
+}
+
+func TestSearchRRF(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", Fusion: "rrf", Explain: true})
+	for _, h := range res.Results {
+		var want float64
+		for _, s := range h.Explain {
+			if s.Rank > 0 {
+				want += 1 / float64(60+s.Rank)
+			}
+		}
+		if math.Abs(h.Score-want) > 1e-4 {
+			t.Errorf("%s: rrf score %v, want %v from ranks %+v", h.Filepath, h.Score, want, h.Explain)
+		}
+	}
+	for i := 1; i < len(res.Results); i++ {
+		if res.Results[i].Score > res.Results[i-1].Score {
+			t.Errorf("rrf results not ordered by score: %v", hitPaths(res))
+		}
+	}
+}
+
+func TestSearchValidation(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	ctx := context.Background()
+	tests := []struct {
+		o     SearchOptions
+		param string
+	}{
+		{SearchOptions{Query: ""}, "query"},
+		{SearchOptions{Query: "x", Limit: 51}, "limit"},
+		{SearchOptions{Query: "x", Depth: 4}, "depth"},
+		{SearchOptions{Query: "x", Depth: -1}, "depth"},
+		{SearchOptions{Query: "x", DocType: "memo"}, "doc_type"},
+		{SearchOptions{Query: "x", LinkTypes: []index.LinkType{"likes"}}, "link_types"},
+		{SearchOptions{Query: "x", Fusion: "max"}, "fusion"},
+	}
+	for _, tt := range tests {
+		_, err := e.Search(ctx, tt.o)
+		wantArgError(t, err, tt.param)
+	}
+}
+
+func TestSearchNothingFound(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "zyxwvut"})
+	if res.TotalFound != 0 || len(res.Results) != 0 || res.Results == nil {
+		t.Errorf("want an empty, non-nil result: %+v", res)
+	}
+}

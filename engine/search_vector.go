@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// vectorSignal embeds the query and aggregates its nearest limit×10
+// sections per document (aggregateSections over their cosine
+// similarities; sections at or below 0 are left out). A query the provider
+// gives no vector for leaves the signal out; so does a provider error (the
+// search still answers, as fulltext_fallback), unless the context ended.
+func (s *searchRun) vectorSignal(ctx context.Context) error {
+	vec, _, err := s.e.EmbedQuery(ctx, s.opts.Query)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return nil
+	}
+	if len(vec) == 0 {
+		return nil
+	}
+	matches, err := s.e.NearestSections(ctx, vec, s.limit*10)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("vector search: %w", err)
+	}
+	ids := make([]int64, 0, len(matches))
+	for _, m := range matches {
+		ids = append(ids, m.SectionID)
+	}
+	docs, err := sectionDocs(ctx, s.e.DB(), ids)
+	if err != nil {
+		return err
+	}
+	s.vecSecs = map[int64][]scoredSection{}
+	for _, m := range matches {
+		doc, ok := docs[m.SectionID]
+		if !ok || m.Similarity <= 0 {
+			continue
+		}
+		s.vecSecs[doc] = append(s.vecSecs[doc], scoredSection{ID: m.SectionID, Score: m.Similarity})
+	}
+	s.vecRaw = map[int64]float64{}
+	for doc, secs := range s.vecSecs {
+		sortSections(secs)
+		scores := make([]float64, len(secs))
+		for i, x := range secs {
+			scores[i] = x.Score
+		}
+		s.vecRaw[doc] = aggregateSections(scores)
+	}
+	return nil
+}

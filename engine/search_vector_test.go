@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+)
+
+// These tests use the default provider, the built-in static English model.
+
+func TestSearchHybridWithStaticModel(t *testing.T) {
+	e := searchProject(t, searchDocs, DefaultConfig().Embedding.Provider)
+	res := mustSearch(t, e, SearchOptions{Query: "how are fusion weights combined", Explain: true})
+	if res.SearchType != searchHybrid {
+		t.Fatalf("search_type %q, want hybrid with the static model", res.SearchType)
+	}
+	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
+		t.Fatalf("results %v, want designs/search.md first", hitPaths(res))
+	}
+	top := res.Results[0]
+	if top.ScoreBreakdown.VectorSimilarity <= 0 || top.ScoreBreakdown.VectorSimilarity > 1 {
+		t.Errorf("vector similarity %v, want in (0, 1]", top.ScoreBreakdown.VectorSimilarity)
+	}
+	var vecRank int
+	for _, s := range top.Explain {
+		if s.Signal == signalVector {
+			vecRank = s.Rank
+		}
+	}
+	if vecRank == 0 {
+		t.Errorf("explain has no vector rank: %+v", top.Explain)
+	}
+
+	// Japanese has no vector under the English model: full text and graph.
+	ja := mustSearch(t, e, SearchOptions{Query: "ファイルの変更を検出する仕組み"})
+	if ja.SearchType != searchFulltextFallback {
+		t.Errorf("Japanese query: search_type %q, want fulltext_fallback", ja.SearchType)
+	}
+	if len(ja.Results) == 0 || ja.Results[0].Filepath != "guides/japanese.md" {
+		t.Errorf("Japanese query: %v", hitPaths(ja))
+	}
+}
+
+func TestSuggestLinksByVectors(t *testing.T) {
+	docs := map[string]string{
+		"a.md": "# Cache\n\n## Eviction\n\nThe cache evicts entries with least recently used eviction when memory pressure rises above the watermark threshold.\n",
+		"b.md": "# Memory\n\n## Pressure\n\nWhen memory pressure rises above the watermark threshold the cache evicts least recently used entries.\n",
+		"c.md": "# Linked\n\n## Pressure\n\nWhen memory pressure rises above the watermark threshold the cache evicts least recently used entries. See [[a]].\n",
+	}
+	e := searchProject(t, docs, DefaultConfig().Embedding.Provider)
+	got, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range got {
+		if s.SourceFilepath == "a.md" && s.TargetFilepath == "c.md" {
+			t.Errorf("linked pair suggested: %+v", s)
+		}
+		if s.SourceFilepath == "a.md" && s.TargetFilepath == "b.md" {
+			found = true
+			if s.Score < 0.5 || s.Score > 1 {
+				t.Errorf("score %v", s.Score)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("a.md/b.md not suggested by vectors: %+v", got)
+	}
+	// The vector path ran (not the keyword fallback).
+	err = e.readTx(context.Background(), func(tx *sql.Tx) error {
+		secs, err := loadAllSections(context.Background(), tx)
+		if err != nil {
+			return err
+		}
+		pairs, ok, err := e.vectorSectionPairs(context.Background(), tx, secs, 0.5)
+		if err != nil {
+			return err
+		}
+		if !ok || len(pairs) == 0 {
+			t.Errorf("vectorSectionPairs: ok %v, %d pairs; want vectors used", ok, len(pairs))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,315 @@
+package stale
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// Baselines a ref can be compared with.
+const (
+	BaselineAuto  = "auto"  // git in a git work tree, else index
+	BaselineIndex = "index" // the fingerprints recorded when the document was last synced
+	BaselineGit   = "git"   // commits after the last commit that touched the document
+)
+
+// DefaultThresholdDays is staleness.threshold_days when unset.
+const DefaultThresholdDays = 7
+
+// DocInput is one document to check.
+type DocInput struct {
+	// Filepath is the document relative to the docs folder, for display.
+	Filepath string
+	// RepoPath is the document file relative to the project root: what git
+	// history is read for, and the SARIF artifact location.
+	RepoPath string
+	Title    string
+	Refs     []index.SourceRef
+	// Reviewed is the frontmatter `reviewed: YYYY-MM-DD`, "" when absent.
+	// Under the git baseline, commits dated on or before it do not count.
+	Reviewed string
+	// Baselines holds the index baseline: each ref's fingerprint when the
+	// document was last synced, by SourceRef.String(). A ref missing here
+	// is compared as if it did not exist then.
+	Baselines map[string]Fingerprint
+	// IndexedAt is when Baselines were recorded.
+	IndexedAt time.Time
+}
+
+// Options configures Check.
+type Options struct {
+	// Root is the project root that ref paths start from.
+	Root string
+	// Baseline is BaselineAuto (or ""), BaselineIndex or BaselineGit.
+	Baseline string
+	// ThresholdDays separates possibly_stale from stale; 0 means
+	// DefaultThresholdDays.
+	ThresholdDays int
+	// Now is the time the report is made at; zero means time.Now().
+	Now time.Time
+}
+
+// RefResult is one source ref of a document and how it stands.
+type RefResult struct {
+	Ref    string `json:"ref"` // path or path#Symbol as written
+	Line   int    `json:"line"`
+	Level  Level  `json:"level"`
+	Reason Reason `json:"reason,omitempty"`
+	// Commit, Author and ChangedAt describe the change when known: the
+	// first commit that changed the ref after the baseline (for a deleted
+	// ref, the commit that deleted it). Uncommitted changes have no commit
+	// and the file's modification time.
+	Commit      string    `json:"commit,omitempty"`
+	Author      string    `json:"author,omitempty"`
+	ChangedAt   time.Time `json:"changed_at,omitzero"`
+	Uncommitted bool      `json:"uncommitted,omitempty"`
+}
+
+// Changed reports whether the ref counts against its document.
+func (r RefResult) Changed() bool { return r.Level == PossiblyStale || r.Level == Stale }
+
+// DocResult is one document's staleness.
+type DocResult struct {
+	Filepath string      `json:"filepath"`
+	RepoPath string      `json:"repo_path"`
+	Title    string      `json:"title"`
+	Level    Level       `json:"level"`
+	Refs     []RefResult `json:"refs"`
+}
+
+// Report is the outcome of Check.
+type Report struct {
+	// Baseline is the baseline used: "index" or "git".
+	Baseline      string    `json:"baseline"`
+	GeneratedAt   time.Time `json:"generated_at"`
+	ThresholdDays int       `json:"threshold_days"`
+	// CommitURL, when the project's origin is on GitHub, is the prefix a
+	// commit hash is appended to for a link ("https://github.com/o/r/commit/").
+	CommitURL string `json:"commit_url,omitempty"`
+	// Documents holds every document checked, by Filepath.
+	Documents []DocResult `json:"documents"`
+	// Counts has one entry per level, zero included.
+	Counts   map[Level]int   `json:"counts"`
+	Warnings []index.Warning `json:"warnings"`
+	// ToolVersion is ubp's version, for the SARIF tool description; the
+	// caller sets it ("" leaves it out).
+	ToolVersion string `json:"-"`
+}
+
+// AtOrAbove returns the documents whose level is l or worse, in the order
+// fresh < possibly_stale < stale. Untracked documents are outside that
+// order: they are included only when l is untracked, which selects every
+// document.
+func (r Report) AtOrAbove(l Level) []DocResult {
+	var out []DocResult
+	for _, d := range r.Documents {
+		if atOrAbove(d.Level, l) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HasAtOrAbove reports whether any document is at level l or worse: the
+// condition under which `ubp stale --exit-code` exits 1.
+func (r Report) HasAtOrAbove(l Level) bool {
+	for _, d := range r.Documents {
+		if atOrAbove(d.Level, l) {
+			return true
+		}
+	}
+	return false
+}
+
+func atOrAbove(have, min Level) bool {
+	if have == Untracked {
+		return min == Untracked
+	}
+	return have.Rank() >= min.Rank()
+}
+
+// ParseLevel returns the level named s.
+func ParseLevel(s string) (Level, error) {
+	switch l := Level(s); l {
+	case Fresh, PossiblyStale, Stale, Untracked:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown staleness level %q: use fresh, possibly_stale, stale or untracked", s)
+}
+
+// plannedRef is a ref that passed CheckPath, with its position in the
+// document's results.
+type plannedRef struct {
+	r   resolvedRef
+	out *RefResult
+}
+
+// docPlan is one document while it is being checked.
+type docPlan struct {
+	in   *DocInput
+	out  *DocResult
+	refs []plannedRef
+}
+
+// Check decides the staleness of every document against the baseline
+// chosen in opts and returns the report, with documents sorted by
+// Filepath. Rejected refs (see CheckPath) become warnings naming the
+// document and line and are left out; a document whose refs were all
+// rejected is untracked. Errors are returned only when checking cannot
+// proceed (the root is missing, git fails under the git baseline, ctx is
+// done).
+func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
+	if opts.ThresholdDays == 0 {
+		opts.ThresholdDays = DefaultThresholdDays
+	}
+	if opts.ThresholdDays < 0 {
+		return Report{}, fmt.Errorf("staleness threshold_days is %d: use a number of days ≥ 1", opts.ThresholdDays)
+	}
+	if opts.Now.IsZero() {
+		opts.Now = time.Now()
+	}
+	rootReal, err := realRoot(opts.Root)
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{
+		GeneratedAt:   opts.Now,
+		ThresholdDays: opts.ThresholdDays,
+		Documents:     make([]DocResult, len(docs)),
+		Counts:        map[Level]int{Fresh: 0, PossiblyStale: 0, Stale: 0, Untracked: 0},
+		Warnings:      []index.Warning{},
+	}
+
+	// The git work tree is found once; under the index baseline only when
+	// a ref changed (its commit is then looked up), so the common case of
+	// nothing changed starts no process.
+	var repo *gitRepo
+	repoOpened := false
+	var repoErr error
+	openRepo := func() *gitRepo {
+		if !repoOpened {
+			repoOpened = true
+			repo, repoErr = openGit(ctx, rootReal)
+			if repo != nil {
+				rep.CommitURL = commitURLBase(repo.remoteURL(ctx))
+			}
+		}
+		return repo
+	}
+	switch opts.Baseline {
+	case "", BaselineAuto:
+		rep.Baseline = BaselineIndex
+		if openRepo() != nil {
+			rep.Baseline = BaselineGit
+		}
+	case BaselineGit:
+		rep.Baseline = BaselineGit
+		if openRepo() == nil {
+			if errors.Is(repoErr, errNotGit) || repoErr == nil {
+				return Report{}, fmt.Errorf("staleness: --baseline git needs the project in a git work tree with git installed (%v); use --baseline index", repoErr)
+			}
+		}
+	case BaselineIndex:
+		rep.Baseline = BaselineIndex
+	default:
+		return Report{}, fmt.Errorf("unknown staleness baseline %q: use auto, index or git", opts.Baseline)
+	}
+	if repoErr != nil && !errors.Is(repoErr, errNotGit) {
+		return Report{}, fmt.Errorf("staleness: %w", repoErr)
+	}
+
+	plans := make([]docPlan, len(docs))
+	for i := range docs {
+		d := &docs[i]
+		var ok []resolvedRef
+		for _, ref := range d.Refs {
+			r, err := resolveRef(rootReal, ref)
+			if err != nil {
+				var rej *RejectedError
+				if !errors.As(err, &rej) {
+					return Report{}, err
+				}
+				rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: ref.Line, Message: err.Error()})
+				continue
+			}
+			ok = append(ok, r)
+		}
+		out := &rep.Documents[i]
+		*out = DocResult{Filepath: d.Filepath, RepoPath: d.RepoPath, Title: d.Title, Refs: make([]RefResult, len(ok))}
+		plans[i] = docPlan{in: d, out: out, refs: make([]plannedRef, len(ok))}
+		for k, r := range ok {
+			out.Refs[k] = RefResult{Ref: r.ref.String(), Line: r.ref.Line, Level: Fresh}
+			plans[i].refs[k] = plannedRef{r: r, out: &out.Refs[k]}
+		}
+	}
+
+	lv := leveler{now: opts.Now, threshold: time.Duration(opts.ThresholdDays) * 24 * time.Hour}
+	var warns []index.Warning
+	if rep.Baseline == BaselineGit {
+		warns, err = checkGit(ctx, repo, plans, lv)
+	} else {
+		warns, err = checkIndex(ctx, openRepo, plans, lv)
+	}
+	if err != nil {
+		return Report{}, err
+	}
+	rep.Warnings = append(rep.Warnings, warns...)
+
+	for i := range rep.Documents {
+		d := &rep.Documents[i]
+		d.Level = Untracked
+		if len(d.Refs) > 0 {
+			d.Level = Fresh
+		}
+		for _, r := range d.Refs {
+			if r.Level.Rank() > d.Level.Rank() {
+				d.Level = r.Level
+			}
+		}
+		rep.Counts[d.Level]++
+	}
+	sort.SliceStable(rep.Documents, func(i, j int) bool { return rep.Documents[i].Filepath < rep.Documents[j].Filepath })
+	sort.SliceStable(rep.Warnings, func(i, j int) bool {
+		a, b := rep.Warnings[i], rep.Warnings[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return rep, nil
+}
+
+// docName is how warnings name a document.
+func docName(d *DocInput) string {
+	if d.RepoPath != "" {
+		return d.RepoPath
+	}
+	return d.Filepath
+}
+
+// leveler turns a change time into a level.
+type leveler struct {
+	now       time.Time
+	threshold time.Duration
+}
+
+// modified sets a changed ref's level from when it changed: younger than
+// the threshold is possibly_stale, the threshold or older is stale.
+func (lv leveler) modified(out *RefResult, changedAt time.Time) {
+	out.Reason = Modified
+	out.ChangedAt = changedAt
+	out.Level = Stale
+	if !changedAt.IsZero() && lv.now.Sub(changedAt) < lv.threshold {
+		out.Level = PossiblyStale
+	}
+}
+
+// missing marks a ref that does not exist now: always stale.
+func (lv leveler) missing(out *RefResult, reason Reason) {
+	out.Reason = reason
+	out.Level = Stale
+}

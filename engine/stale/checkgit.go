@@ -1,0 +1,361 @@
+package stale
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// baseKind says what a document is compared with under the git baseline.
+type baseKind int
+
+const (
+	// baseCommit: the last commit that touched the document.
+	baseCommit baseKind = iota
+	// baseWorktree: the document has uncommitted changes (or git does not
+	// track it): it is being written now, so no change counts as after it.
+	baseWorktree
+	// baseBoundary: a shallow clone hides the document's last commit:
+	// every visible commit counts.
+	baseBoundary
+)
+
+// gitBaseline is one document's git baseline.
+type gitBaseline struct {
+	kind     baseKind
+	commit   int    // baseCommit: index into history.commits
+	reviewed string // YYYY-MM-DD; commits on or before that day do not count
+}
+
+// counts reports whether commit c is after the baseline.
+func (b gitBaseline) counts(h *history, c int) bool {
+	switch b.kind {
+	case baseWorktree:
+		return false
+	case baseCommit:
+		if h.isAncestorOrSelf(c, b.commit) {
+			return false
+		}
+	}
+	return b.reviewed == "" || h.commits[c].when.Format(time.DateOnly) > b.reviewed
+}
+
+// countsDirty reports whether an uncommitted change made at mtime counts.
+func (b gitBaseline) countsDirty(mtime time.Time) bool {
+	if b.kind == baseWorktree {
+		return false
+	}
+	return b.reviewed == "" || mtime.IsZero() || mtime.Format(time.DateOnly) > b.reviewed
+}
+
+// gitCheck holds what one git-baseline check shares across documents.
+type gitCheck struct {
+	ctx   context.Context
+	repo  *gitRepo
+	hist  *history
+	lv    leveler
+	now   *currentState
+	cat   *catFile
+	warns []index.Warning
+}
+
+// checkGit compares every ref with the commits after its document's last
+// commit (or reviewed: date), reading history in one `git log` pass and
+// uncommitted changes in one `git status`.
+func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) ([]index.Warning, error) {
+	ts := newTargetSet()
+	docT := make([]*target, len(plans))
+	refT := make([][]*target, len(plans))
+	for i, p := range plans {
+		if rp := cleanRepoPath(p.in.RepoPath); rp != "" {
+			docT[i] = ts.addPath(rp)
+		}
+		refT[i] = make([]*target, len(p.refs))
+		for k, pr := range p.refs {
+			refT[i][k] = ts.addRef(pr.r)
+		}
+	}
+	h, err := ts.collect(ctx, repo)
+	if err != nil {
+		return nil, fmt.Errorf("staleness (git baseline): %w", err)
+	}
+	g := &gitCheck{ctx: ctx, repo: repo, hist: h, lv: lv, now: newCurrentState()}
+	defer func() { g.cat.close() }()
+	for i, p := range plans {
+		if len(p.refs) == 0 {
+			continue
+		}
+		b := g.baseline(p.in, docT[i])
+		for k, pr := range p.refs {
+			var err error
+			if pr.r.ref.Symbol != "" {
+				err = g.checkSymbol(p.in, pr, refT[i][k], b)
+			} else {
+				err = g.checkPath(pr, refT[i][k], b)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return g.warns, nil
+}
+
+func cleanRepoPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	p = path.Clean(strings.TrimPrefix(p, "./"))
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
+		return ""
+	}
+	return p
+}
+
+// baseline finds what the document is compared with.
+func (g *gitCheck) baseline(d *DocInput, t *target) gitBaseline {
+	b := gitBaseline{kind: baseWorktree}
+	if d.Reviewed != "" {
+		if _, err := time.Parse(time.DateOnly, d.Reviewed); err != nil {
+			g.warn(d, 0, fmt.Sprintf("reviewed: %q is not a date (YYYY-MM-DD); it is ignored", d.Reviewed))
+		} else {
+			b.reviewed = d.Reviewed
+		}
+	}
+	switch {
+	case t == nil:
+		g.warn(d, 0, "the document has no path from the project root; under the git baseline only missing refs are reported")
+	case len(t.dirty) > 0:
+		// Uncommitted edits to the document: it is being updated now.
+	case len(t.changes) > 0:
+		b.kind = baseCommit
+		b.commit = t.changes[0].commit
+	case g.repo.shallow:
+		b.kind = baseBoundary
+		g.warn(d, 0, "the document's last commit is not in this shallow clone, so every visible commit counts; clone with the full history (actions/checkout: fetch-depth: 0)")
+	default:
+		g.warn(d, 0, "git does not track the document (ignored?); under the git baseline only missing refs are reported")
+	}
+	return b
+}
+
+func (g *gitCheck) warn(d *DocInput, line int, msg string) {
+	g.warns = append(g.warns, index.Warning{File: docName(d), Line: line, Message: msg})
+}
+
+// after returns the target's changes after the baseline, newest first.
+func (g *gitCheck) after(t *target, b gitBaseline) []change {
+	var out []change
+	for _, c := range t.changes {
+		if b.counts(g.hist, c.commit) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// existedAt reports whether anything the target selects existed at the
+// baseline: the latest change to each path at or before it was not a
+// deletion.
+func (g *gitCheck) existedAt(t *target, b gitBaseline) bool {
+	ref := b.commit
+	switch b.kind {
+	case baseBoundary:
+		return len(t.changes) > 0
+	case baseWorktree:
+		if len(g.hist.commits) == 0 {
+			return false
+		}
+		ref = 0 // HEAD
+	}
+	seen := map[string]bool{}
+	for _, c := range t.changes {
+		if seen[c.path] || !g.hist.isAncestorOrSelf(c.commit, ref) {
+			continue
+		}
+		seen[c.path] = true
+		if c.status != 'D' {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *gitCheck) setCommit(out *RefResult, c int) {
+	cm := g.hist.commits[c]
+	out.Commit = cm.hash
+	out.Author = cm.author
+	out.ChangedAt = cm.when
+}
+
+// missing reports a ref that does not exist now: deleted when it existed
+// at the baseline (with the commit that deleted it), else not_found.
+func (g *gitCheck) missing(out *RefResult, t *target, b gitBaseline, after []change) {
+	if !g.existedAt(t, b) {
+		g.lv.missing(out, NotFound)
+		return
+	}
+	g.lv.missing(out, Deleted)
+	for _, c := range after {
+		if c.status == 'D' {
+			g.setCommit(out, c.commit)
+			return
+		}
+	}
+	if len(t.dirty) > 0 {
+		out.Uncommitted = true
+	}
+}
+
+// changed reports a ref changed after the baseline: the first commit that
+// changed it sets the time (the document has been out of date since), or
+// the file's modification time for uncommitted changes only.
+func (g *gitCheck) changed(out *RefResult, after []change, mtime time.Time) {
+	if len(after) == 0 {
+		out.Uncommitted = true
+		g.lv.modified(out, mtime)
+		return
+	}
+	first := after[len(after)-1].commit
+	g.setCommit(out, first)
+	g.lv.modified(out, g.hist.commits[first].when)
+}
+
+func (g *gitCheck) checkPath(pr plannedRef, t *target, b gitBaseline) error {
+	cur, err := g.now.stat(pr.r)
+	if err != nil {
+		return err
+	}
+	after := g.after(t, b)
+	if !cur.Exists {
+		g.missing(pr.out, t, b, after)
+		return nil
+	}
+	mtime := g.dirtyTime(t)
+	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(mtime)) {
+		return nil // fresh
+	}
+	g.changed(pr.out, after, mtime)
+	return nil
+}
+
+// dirtyTime is when the target's uncommitted changes were made: the
+// latest modification time of its changed files (for a deleted file, of
+// the folder it was in).
+func (g *gitCheck) dirtyTime(t *target) time.Time {
+	var latest time.Time
+	for _, e := range t.dirty {
+		p := filepath.Join(g.repo.root, filepath.FromSlash(e.path))
+		fi, err := os.Lstat(p)
+		if err != nil {
+			if fi, err = os.Lstat(filepath.Dir(p)); err != nil {
+				continue
+			}
+		}
+		if fi.ModTime().After(latest) {
+			latest = fi.ModTime()
+		}
+	}
+	return latest
+}
+
+// maxSymbolRevisions bounds how many commits are read to find the one that
+// first changed a Go declaration; older candidates are not inspected.
+const maxSymbolRevisions = 64
+
+// checkSymbol compares a Go declaration's text at the baseline commit with
+// its text now. Only when they differ does the ref count as modified; the
+// commit reported is the first after the baseline whose text differs.
+func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBaseline) error {
+	cur, err := g.now.decl(pr.r)
+	if err != nil {
+		return err
+	}
+	if cur.parseErr != nil {
+		g.warn(d, pr.r.ref.Line, fmt.Sprintf("source_ref %q: %v (the declaration is looked for in what parsed)", pr.r.ref.String(), cur.parseErr))
+	}
+	after := g.after(t, b)
+	if !cur.fileExists {
+		g.missing(pr.out, t, b, after)
+		return nil
+	}
+	if !cur.found {
+		g.lv.missing(pr.out, NotFound)
+		if len(after) > 0 {
+			g.setCommit(pr.out, after[0].commit)
+		}
+		return nil
+	}
+	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(cur.mtime)) {
+		return nil
+	}
+	// The baseline text is the declaration at the newest commit touching
+	// the file that does not count: the document's state, or the one its
+	// reviewed: date confirmed. None (the file came later, or a shallow
+	// clone hides it): the declaration did not exist then.
+	repoPath := g.repo.repoPath(pr.r.rel)
+	var baseText []byte
+	baseFound := false
+	for _, c := range t.changes {
+		if !b.counts(g.hist, c.commit) {
+			baseText, baseFound, err = g.declAt(g.hist.commits[c.commit].hash, repoPath, pr.r.ref.Symbol)
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	if baseFound && bytes.Equal(baseText, cur.text) {
+		return nil // other code in the file changed, not this declaration
+	}
+	// Oldest first: the first commit whose text differs from the baseline.
+	candidates := after
+	truncated := len(candidates) > maxSymbolRevisions
+	if truncated {
+		candidates = candidates[len(candidates)-maxSymbolRevisions:]
+	}
+	for i := len(candidates) - 1; i >= 0; i-- {
+		c := candidates[i].commit
+		text, found, err := g.declAt(g.hist.commits[c].hash, repoPath, pr.r.ref.Symbol)
+		if err != nil {
+			return err
+		}
+		if found != baseFound || !bytes.Equal(text, baseText) {
+			g.setCommit(pr.out, c)
+			g.lv.modified(pr.out, g.hist.commits[c].when)
+			return nil
+		}
+	}
+	if truncated {
+		// The change is among commits not inspected: the latest stands in.
+		g.changed(pr.out, after[:1], cur.mtime)
+		return nil
+	}
+	// Every commit kept the baseline text: the change is uncommitted.
+	g.changed(pr.out, nil, cur.mtime)
+	return nil
+}
+
+// declAt returns a declaration's text in the file at a commit.
+func (g *gitCheck) declAt(hash, repoPath, symbol string) ([]byte, bool, error) {
+	if g.cat == nil {
+		cf, err := startCatFile(g.ctx, g.repo)
+		if err != nil {
+			return nil, false, err
+		}
+		g.cat = cf
+	}
+	src, found, err := g.cat.show(hash, repoPath)
+	if err != nil || !found {
+		return nil, false, err
+	}
+	text, ok, _ := declText(repoPath, src, symbol)
+	return text, ok, nil
+}

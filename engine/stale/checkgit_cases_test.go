@@ -1,0 +1,287 @@
+package stale
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+func checkOne(t *testing.T, root string, now string, d DocInput) (DocResult, Report) {
+	t.Helper()
+	rep, err := Check(context.Background(), Options{Root: root, Baseline: BaselineGit, Now: mustTime(t, now)}, []DocInput{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Documents[0], rep
+}
+
+// TestGitParallelBranch: a ref changed on a branch that forked before the
+// document's last commit and was merged after it counts, though its commit
+// date is older than the document's.
+func TestGitParallelBranch(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("doc.md", "v1\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.git("checkout", "-q", "-b", "side")
+	r.write("code.txt", "v2\n")
+	side := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "side change")
+	r.git("checkout", "-q", "main")
+	r.write("doc.md", "v2\n")
+	r.commit("2026-01-03T00:00:00Z", "Ana Lima", "doc")
+	r.gitIn(r.dir, gitEnv("GIT_AUTHOR_DATE=2026-01-04T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-04T00:00:00Z"),
+		"-c", "user.name=Ana Lima", "-c", "user.email=a@example.com", "merge", "-q", "--no-ff", "--no-gpg-sign", "-m", "merge side", "side")
+
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Level != Stale || d.Refs[0].Commit != side || d.Refs[0].Reason != Modified {
+		t.Errorf("got %+v, want stale at the side commit %s", d, side)
+	}
+
+	// A change merged before the document was updated is covered by it.
+	r.write("doc.md", "v3\n")
+	r.commit("2026-01-05T00:00:00Z", "Ana Lima", "doc again")
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Level != Fresh {
+		t.Errorf("after the doc update: %+v", d)
+	}
+}
+
+// TestGitProjectInSubfolder: the project root is a folder inside the work
+// tree; refs and documents are relative to it.
+func TestGitProjectInSubfolder(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("proj/code.txt", "v1\n")
+	r.write("proj/docs/doc.md", "v1\n")
+	r.write("code.txt", "outside the project\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("proj/code.txt", "v2\n")
+	c := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "change")
+	r.write("code.txt", "changed outside\n")
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "outside change")
+
+	d, _ := checkOne(t, r.path("proj"), "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "docs/doc.md", Refs: refs("code.txt", "docs/")})
+	if d.Level != Stale || d.Refs[0].Commit != c || d.Refs[1].Level != Fresh {
+		t.Errorf("got %+v, want code.txt stale at %s and docs/ fresh", d, c)
+	}
+}
+
+// TestGitSymbolHistory: the commit reported for a Go declaration is the
+// first whose text differs, not the first that touched the file; an
+// uncommitted edit elsewhere in the file keeps it fresh, one to the
+// declaration makes it possibly stale.
+func TestGitSymbolHistory(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.go", goV1)
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("a.go", strings.Replace(goV1, "Other = 2", "Other = 5", 1))
+	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "other const")
+	r.write("a.go", goV2)
+	alphaChange := r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "alpha")
+	r.write("a.go", goV2+"\nfunc Extra() {}\n")
+	r.commit("2026-01-04T00:00:00Z", "Bo Chen", "extra")
+
+	in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.go#Alpha", "a.go#Beta", "a.go#Other")}
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", in)
+	if d.Refs[0].Level != Stale || d.Refs[0].Commit != alphaChange || d.Refs[0].Author != "Cy Diaz" {
+		t.Errorf("Alpha: %+v, want stale at %s", d.Refs[0], alphaChange)
+	}
+	if d.Refs[1].Level != Fresh {
+		t.Errorf("Beta: %+v, want fresh", d.Refs[1])
+	}
+	if d.Refs[2].Level != Stale || d.Refs[2].Author != "Bo Chen" {
+		t.Errorf("Other: %+v, want stale by Bo Chen", d.Refs[2])
+	}
+
+	// Uncommitted: only Extra changes → Beta stays fresh; then Beta changes.
+	r.write("doc.md", "doc updated\n")
+	r.commit("2026-01-05T00:00:00Z", "Ana Lima", "doc")
+	r.write("a.go", goV2+"\nfunc Extra() { println() }\n")
+	in.Refs = refs("a.go#Beta")
+	if d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", in); d.Level != Fresh {
+		t.Errorf("uncommitted edit of another declaration: %+v", d)
+	}
+	r.write("a.go", strings.Replace(goV2, "return x + y", "return y + x", 1))
+	r.touch("a.go", mustTime(t, "2026-01-19T00:00:00Z"))
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", in)
+	if d.Level != PossiblyStale || !d.Refs[0].Uncommitted || d.Refs[0].Commit != "" {
+		t.Errorf("uncommitted edit of Beta: %+v", d)
+	}
+}
+
+// TestGitUncommitted covers uncommitted changes: a deleted file, a new file
+// in a folder ref, a staged edit, and a reviewed: date after them.
+func TestGitUncommitted(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("gone.txt", "v1\n")
+	r.write("dir/a.txt", "v1\n")
+	r.write("staged.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.remove("gone.txt")
+	r.touch("dir/a.txt", mustTime(t, "2026-01-01T00:00:00Z"))
+	r.write("dir/new.txt", "untracked\n")
+	r.write("staged.txt", "v2\n")
+	r.git("add", "staged.txt")
+	for _, p := range []string{"dir/new.txt", "dir", "staged.txt"} {
+		r.touch(p, mustTime(t, "2026-01-18T00:00:00Z"))
+	}
+	in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("gone.txt", "dir", "staged.txt")}
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", in)
+	want := []struct {
+		level  Level
+		reason Reason
+	}{{Stale, Deleted}, {PossiblyStale, Modified}, {PossiblyStale, Modified}}
+	for i, w := range want {
+		if got := d.Refs[i]; got.Level != w.level || got.Reason != w.reason || !got.Uncommitted {
+			t.Errorf("ref %s: %+v, want %s %s uncommitted", got.Ref, got, w.level, w.reason)
+		}
+	}
+	in.Reviewed = "2026-01-18"
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", in)
+	if d.Refs[1].Level != Fresh || d.Refs[2].Level != Fresh || d.Refs[0].Reason != Deleted {
+		t.Errorf("reviewed on the day of the edits: %+v", d.Refs)
+	}
+}
+
+// TestGitDocumentStates: a new uncommitted document, an empty repository,
+// an ignored document and an invalid reviewed: date.
+func TestGitDocumentStates(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("new.md", "draft\n")
+	// No commits yet: every document is new, existing refs are fresh.
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "new.md", RepoPath: "new.md", Refs: refs("code.txt", "missing.txt")})
+	if d.Refs[0].Level != Fresh || d.Refs[1].Reason != NotFound {
+		t.Errorf("empty repository: %+v", d.Refs)
+	}
+
+	r.write(".gitignore", "ignored.md\n")
+	r.write("ignored.md", "ignored\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "v2\n")
+	r.commit("2026-01-02T00:00:00Z", "Ana Lima", "change")
+
+	d, rep := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "ignored.md", RepoPath: "ignored.md", Refs: refs("code.txt"), Reviewed: "last week"})
+	if d.Level != Fresh {
+		t.Errorf("ignored document: %+v", d)
+	}
+	var msgs []string
+	for _, w := range rep.Warnings {
+		msgs = append(msgs, w.String())
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{`ignored.md: reviewed: "last week" is not a date`, "ignored.md: git does not track the document"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings %q lack %q", all, want)
+		}
+	}
+}
+
+// TestGitShallowClone: a shallow clone hides the document's commit; every
+// visible change counts and a warning says to fetch the whole history.
+func TestGitShallowClone(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("other.txt", "v1\n")
+	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "other")
+	r.write("code.txt", "v2\n")
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "change")
+	clone := filepath.Join(t.TempDir(), "clone")
+	// Depth 2: "change" and "other"; "other" is the boundary, whose files
+	// git lists as all added: they must not count as changes.
+	r.gitIn(r.dir, gitEnv(), "clone", "-q", "--depth", "2", "file://"+r.dir, clone)
+
+	d, rep := checkOne(t, clone, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Level != Stale {
+		t.Errorf("shallow clone: %+v", d)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "fetch-depth: 0") {
+		t.Errorf("warnings %v", rep.Warnings)
+	}
+	// The full clone knows the document came first.
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Level != Stale || d.Refs[0].Author != "Bo Chen" {
+		t.Errorf("full clone: %+v", d)
+	}
+}
+
+// TestGitPathspecModes: the result is the same whether git is given the
+// targets as pathspecs or reads the whole history.
+func TestGitPathspecModes(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	a, err := Check(ctx, Options{Root: f.repo.dir, Baseline: BaselineGit, Now: f.now}, f.docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Past maxPathspecs targets, the whole history is read.
+	many := append([]DocInput{}, f.docs...)
+	var filler []index.SourceRef
+	for i := 0; i <= maxPathspecs; i++ {
+		filler = append(filler, index.SourceRef{Path: "filler/" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + ".txt", Line: 1})
+	}
+	many = append(many, DocInput{Filepath: "zz-filler.md", RepoPath: "docs/zz-filler.md", Refs: filler})
+	b, err := Check(ctx, Options{Root: f.repo.dir, Baseline: BaselineGit, Now: f.now}, many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range a.Documents {
+		if got := b.Documents[i]; got.Level != d.Level || len(got.Refs) != len(d.Refs) {
+			t.Fatalf("%s: %s with pathspecs, %s with the whole history", d.Filepath, d.Level, got.Level)
+		}
+		for k := range d.Refs {
+			if d.Refs[k] != b.Documents[i].Refs[k] {
+				t.Errorf("%s: %+v vs %+v", d.Filepath, d.Refs[k], b.Documents[i].Refs[k])
+			}
+		}
+	}
+}
+
+func TestMayBeGit(t *testing.T) {
+	r := newTestRepo(t)
+	if !mayBeGit(filepath.Join(r.dir, "sub", "dir")) {
+		t.Error("a folder inside a work tree was not recognised")
+	}
+}
+
+// TestGitCanceled: a canceled context stops the check with its error.
+func TestGitCanceled(t *testing.T) {
+	f := newFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Check(ctx, Options{Root: f.repo.dir, Baseline: BaselineGit, Now: f.now}, f.docs); err == nil {
+		t.Error("no error from a canceled check")
+	}
+}
+
+// TestGitSymbolReviewed: a declaration changed before the reviewed: date
+// is confirmed; a later edit elsewhere in the file keeps it fresh, a later
+// edit of the declaration makes it stale from that commit.
+func TestGitSymbolReviewed(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.go", goV1)
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("a.go", strings.Replace(goV1, `"hello"`, `"hi"`, 1))
+	r.commit("2026-01-05T00:00:00Z", "Bo Chen", "alpha before the review")
+	r.write("a.go", strings.Replace(strings.Replace(goV1, `"hello"`, `"hi"`, 1), "x + y", "y + x", 1))
+	r.commit("2026-01-12T00:00:00Z", "Bo Chen", "beta after the review")
+	in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.go#Alpha", "a.go#Beta"), Reviewed: "2026-01-10"}
+	d, _ := checkOne(t, r.dir, "2026-01-30T00:00:00Z", in)
+	if d.Refs[0].Level != Fresh || d.Refs[1].Level != Stale || d.Refs[1].ChangedAt.Format(time.DateOnly) != "2026-01-12" {
+		t.Errorf("reviewed between the changes: %+v", d.Refs)
+	}
+	r.write("a.go", strings.Replace(strings.Replace(goV1, `"hello"`, `"hey"`, 1), "x + y", "y + x", 1))
+	alpha := r.commit("2026-01-20T00:00:00Z", "Cy Diaz", "alpha after the review")
+	d, _ = checkOne(t, r.dir, "2026-01-30T00:00:00Z", in)
+	if d.Refs[0].Level != Stale || d.Refs[0].Commit != alpha {
+		t.Errorf("Alpha changed after the review: %+v", d.Refs[0])
+	}
+}

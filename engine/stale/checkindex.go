@@ -1,0 +1,135 @@
+package stale
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// pendingRef is a changed ref waiting for its change time.
+type pendingRef struct {
+	pr       plannedRef
+	syncedAt time.Time
+	deleted  bool
+}
+
+// checkIndex compares every ref with the fingerprint recorded when its
+// document was synced. Content is read only when size, mtime or file count
+// differ from the record (or the record is racily close to the sync).
+// The change time of a changed ref is, in a git work tree, the first
+// commit that touched it after the sync (else its latest commit, when the
+// change came with a checkout or pull of older commits); else, or for
+// uncommitted changes, its modification time.
+func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, lv leveler) ([]index.Warning, error) {
+	now := newCurrentState()
+	var pending []pendingRef
+	var warns []index.Warning
+	for _, p := range plans {
+		for _, pr := range p.refs {
+			stored, have := p.in.Baselines[pr.r.ref.String()]
+			if !have {
+				stored = Fingerprint{}
+			}
+			st, err := now.stat(pr.r)
+			if err != nil {
+				return nil, err
+			}
+			cur := stored
+			racy := !p.in.IndexedAt.IsZero() && stored.MTime >= p.in.IndexedAt.Add(-racyWindow).UnixNano()
+			hashed := !have || !st.sameStat(stored) || racy
+			if hashed {
+				if cur, err = now.hash(pr.r); err != nil {
+					return nil, err
+				}
+			}
+			if hashed && pr.r.ref.Symbol != "" {
+				if d, _ := now.decl(pr.r); d.parseErr != nil {
+					warns = append(warns, index.Warning{File: docName(p.in), Line: pr.r.ref.Line,
+						Message: fmt.Sprintf("source_ref %q: %v (the declaration is looked for in what parsed)", pr.r.ref.String(), d.parseErr)})
+				}
+			}
+			switch {
+			case stored.Exists && cur.Exists && stored.SHA256 == cur.SHA256:
+				// fresh
+			case !cur.Exists && pr.r.ref.Symbol != "" && st.Exists:
+				lv.missing(pr.out, NotFound) // the file is there, the declaration is not
+			case !cur.Exists && stored.Exists:
+				lv.missing(pr.out, Deleted)
+				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, deleted: true})
+			case !cur.Exists:
+				lv.missing(pr.out, NotFound)
+			default:
+				// Changed, or appeared since the sync.
+				lv.modified(pr.out, cur.changeTime(p.in.IndexedAt))
+				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt})
+			}
+		}
+	}
+	if len(pending) == 0 {
+		return warns, nil
+	}
+	repo := openRepo()
+	if repo == nil {
+		return warns, nil
+	}
+	if err := commitTimes(ctx, repo, pending, lv); err != nil {
+		// Commit details are a refinement: the modification times stand.
+		warns = append(warns, index.Warning{File: ".", Message: "commit details unavailable: " + err.Error()})
+	}
+	return warns, nil
+}
+
+// commitTimes refines changed refs with git: one `git log` and one `git
+// status`, limited to the changed refs.
+func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv leveler) error {
+	ts := newTargetSet()
+	targets := make([]*target, len(pending))
+	for i, p := range pending {
+		targets[i] = ts.addRef(p.pr.r)
+	}
+	h, err := ts.collect(ctx, repo)
+	if err != nil {
+		return err
+	}
+	for i, p := range pending {
+		t, out := targets[i], p.pr.out
+		set := func(c int) {
+			cm := h.commits[c]
+			out.Commit, out.Author = cm.hash, cm.author
+			if !p.deleted {
+				lv.modified(out, cm.when)
+			} else {
+				out.ChangedAt = cm.when
+			}
+		}
+		if p.deleted {
+			for _, c := range t.changes {
+				if c.status == 'D' && h.commits[c.commit].when.After(p.syncedAt) {
+					set(c.commit)
+					break
+				}
+			}
+			if out.Commit == "" && len(t.dirty) > 0 {
+				out.Uncommitted = true
+			}
+			continue
+		}
+		first := -1
+		for _, c := range t.changes { // newest first: keep the oldest after the sync
+			if h.commits[c.commit].when.After(p.syncedAt) {
+				first = c.commit
+			}
+		}
+		switch {
+		case first >= 0:
+			set(first)
+		case len(t.dirty) > 0:
+			out.Uncommitted = true
+		case len(t.changes) > 0:
+			set(t.changes[0].commit)
+		}
+	}
+	return nil
+}

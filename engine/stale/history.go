@@ -1,0 +1,236 @@
+package stale
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// commit is one commit of the history read by readHistory.
+type commit struct {
+	hash    string
+	parents []int // indices into history.commits; parents outside the history are dropped
+	when    time.Time
+	author  string
+}
+
+// history is the commits reachable from HEAD, newest first in topological
+// order: a commit always comes before its parents.
+type history struct {
+	commits []commit
+	byHash  map[string]int
+	// linear is true when no commit has two parents: the history is one
+	// chain, and a later index is always an ancestor.
+	linear bool
+	anc    map[int][]uint64 // ancestor bitsets, by commit, made on demand
+}
+
+// logFormat starts each commit with a record separator (never the first
+// byte of a name-status entry) and NUL-separated fields.
+const logFormat = "--format=%x1e%H%x00%P%x00%cI%x00%an"
+
+// readHistory reads `git log` once, streaming, and calls onFile for every
+// path a commit touched (path relative to the work tree top, status A, M,
+// D or T). With pathspecs the log is limited to them, with merges kept and
+// parents rewritten so ancestry among the commits shown stays exact.
+func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile func(c int, status byte, path string)) (*history, error) {
+	args := []string{"log", "--topo-order", "--no-renames", "--name-status", "-z", logFormat}
+	if len(pathspecs) > 0 {
+		args = append(args, "--full-history", "--parents", "--")
+		args = append(args, pathspecs...)
+	}
+	cmd := gitCommand(ctx, g.root, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	h, perr := parseLog(out, g.boundary, onFile)
+	if perr != nil {
+		_ = cmd.Process.Kill()
+	}
+	_, _ = io.Copy(io.Discard, out)
+	werr := cmd.Wait()
+	if perr != nil {
+		return nil, fmt.Errorf("read git log: %w", perr)
+	}
+	if werr != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// A repository without commits has no HEAD yet: an empty history.
+		if strings.Contains(stderr.String(), "does not have any commits") {
+			return &history{byHash: map[string]int{}, linear: true}, nil
+		}
+		return nil, gitError(args, werr, stderr.Bytes())
+	}
+	return h, nil
+}
+
+// parseLog reads the output of `git log -z --name-status` with logFormat.
+// The files of commits in boundary (a shallow clone's cut) are skipped.
+func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status byte, path string)) (*history, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	h := &history{byHash: map[string]int{}, linear: true}
+	var parentHashes [][]string
+	cur := -1
+	var scratch []byte
+	next := func() (string, error) {
+		tok, err := br.ReadSlice(0)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			scratch = append(scratch[:0], tok...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				tok, err = br.ReadSlice(0)
+				scratch = append(scratch, tok...)
+			}
+			tok = scratch
+		}
+		if err != nil {
+			if err == io.EOF && len(tok) > 0 {
+				return string(tok), nil
+			}
+			return "", err
+		}
+		return string(tok[:len(tok)-1]), nil
+	}
+	for {
+		tok, err := next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		tok = strings.TrimLeft(tok, "\n")
+		if tok == "" {
+			continue
+		}
+		if tok[0] == '\x1e' {
+			fields := make([]string, 3)
+			for i := range fields {
+				if fields[i], err = next(); err != nil {
+					return nil, fmt.Errorf("commit %s: truncated header: %w", tok[1:], err)
+				}
+			}
+			when, err := time.Parse(time.RFC3339, fields[1])
+			if err != nil {
+				return nil, fmt.Errorf("commit %s: date %q: %w", tok[1:], fields[1], err)
+			}
+			cur = len(h.commits)
+			hash := tok[1:]
+			h.byHash[hash] = cur
+			h.commits = append(h.commits, commit{hash: hash, when: when, author: fields[2]})
+			ps := strings.Fields(fields[0])
+			if len(ps) > 1 {
+				h.linear = false
+			}
+			parentHashes = append(parentHashes, ps)
+			continue
+		}
+		if cur < 0 {
+			return nil, fmt.Errorf("file status %q before any commit", tok)
+		}
+		p, err := next()
+		if err != nil {
+			return nil, fmt.Errorf("commit %s: status %q without a path: %w", h.commits[cur].hash, tok, err)
+		}
+		if onFile != nil && !boundary[h.commits[cur].hash] {
+			onFile(cur, tok[0], p)
+		}
+	}
+	for i, ps := range parentHashes {
+		for _, p := range ps {
+			if j, ok := h.byHash[p]; ok {
+				h.commits[i].parents = append(h.commits[i].parents, j)
+			}
+		}
+	}
+	return h, nil
+}
+
+// isAncestorOrSelf reports whether commit c is d or one of d's ancestors.
+func (h *history) isAncestorOrSelf(c, d int) bool {
+	switch {
+	case c == d:
+		return true
+	case c < d: // topological order: ancestors come after their descendants
+		return false
+	case h.linear:
+		return true
+	}
+	bits := h.ancestors(d)
+	return bits[c/64]&(1<<(c%64)) != 0
+}
+
+// ancestors returns the set of d and its ancestors as a bitset.
+func (h *history) ancestors(d int) []uint64 {
+	if b, ok := h.anc[d]; ok {
+		return b
+	}
+	if h.anc == nil {
+		h.anc = map[int][]uint64{}
+	}
+	bits := make([]uint64, (len(h.commits)+63)/64)
+	stack := []int{d}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if bits[c/64]&(1<<(c%64)) != 0 {
+			continue
+		}
+		bits[c/64] |= 1 << (c % 64)
+		stack = append(stack, h.commits[c].parents...)
+	}
+	h.anc[d] = bits
+	return bits
+}
+
+// dirtyEntry is one line of `git status --porcelain -z`.
+type dirtyEntry struct {
+	path    string // relative to the work tree top
+	deleted bool
+}
+
+// readStatus lists uncommitted changes: staged, unstaged and untracked
+// files (ignored files are not listed).
+func readStatus(ctx context.Context, g *gitRepo, pathspecs []string) ([]dirtyEntry, error) {
+	args := []string{"status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"}
+	if len(pathspecs) > 0 {
+		args = append(append(args, "--"), pathspecs...)
+	}
+	out, err := runGit(ctx, g.root, args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(out)
+}
+
+func parseStatus(out []byte) ([]dirtyEntry, error) {
+	var entries []dirtyEntry
+	for len(out) > 0 {
+		i := bytes.IndexByte(out, 0)
+		if i < 0 {
+			i = len(out)
+		}
+		rec := out[:i]
+		out = out[min(i+1, len(out)):]
+		if len(rec) == 0 {
+			continue
+		}
+		if len(rec) < 4 || rec[2] != ' ' {
+			return nil, fmt.Errorf("git status: unexpected entry %q", rec)
+		}
+		x, y := rec[0], rec[1]
+		entries = append(entries, dirtyEntry{path: string(rec[3:]), deleted: x == 'D' || y == 'D'})
+	}
+	return entries, nil
+}

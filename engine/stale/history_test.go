@@ -1,0 +1,153 @@
+package stale
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+type seenFile struct {
+	commit int
+	status byte
+	path   string
+}
+
+func parseString(t testing.TB, s string, boundary map[string]bool) (*history, []seenFile, error) {
+	var files []seenFile
+	h, err := parseLog(strings.NewReader(s), boundary, func(c int, st byte, p string) {
+		files = append(files, seenFile{c, st, p})
+	})
+	return h, files, err
+}
+
+func TestParseLog(t *testing.T) {
+	// As git writes it: record separator, NUL-separated fields, then
+	// "\n" and NUL-separated status/path pairs; a merge lists no files.
+	out := "\x1eccc\x00bbb aaa\x002026-01-04T00:00:00+09:00\x00Ana Lima\x00" +
+		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00" +
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00Cy Diaz\x00\nA\x00\x1estarts-with-rs\x00"
+	h, files, err := parseString(t, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.commits) != 3 || h.linear {
+		t.Fatalf("commits %+v linear %v", h.commits, h.linear)
+	}
+	if c := h.commits[0]; c.hash != "ccc" || c.author != "Ana Lima" || c.when.Format("2006-01-02 -07:00") != "2026-01-04 +09:00" || len(c.parents) != 2 {
+		t.Errorf("merge commit: %+v", c)
+	}
+	want := []seenFile{
+		{1, 'M', "dir/file with spaces.go"},
+		{1, 'D', "日本語/説明.md"},
+		{1, 'A', "odd\nname"},
+		{2, 'A', "\x1estarts-with-rs"},
+	}
+	if len(files) != len(want) {
+		t.Fatalf("files %+v", files)
+	}
+	for i := range want {
+		if files[i] != want[i] {
+			t.Errorf("file %d: %+v, want %+v", i, files[i], want[i])
+		}
+	}
+	if !h.isAncestorOrSelf(2, 0) || !h.isAncestorOrSelf(1, 0) || h.isAncestorOrSelf(0, 1) || !h.isAncestorOrSelf(1, 1) {
+		t.Error("ancestry")
+	}
+
+	// Boundary commits of a shallow clone list no files.
+	_, files, err = parseString(t, out, map[string]bool{"bbb": true})
+	if err != nil || len(files) != 1 || files[0].commit != 2 {
+		t.Errorf("boundary: %+v %v", files, err)
+	}
+
+	for _, bad := range []string{
+		"M\x00x\x00",                                          // status before a commit
+		"\x1eaaa\x00\x00not-a-date\x00A\x00",                  // bad date
+		"\x1eaaa\x00\x00",                                     // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z",                 // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00\nM\x00", // status without path
+	} {
+		if _, _, err := parseString(t, bad, nil); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestAncestry: in a branchy history, a commit on a side branch is not an
+// ancestor of a commit on main though it comes later in the log.
+func TestAncestry(t *testing.T) {
+	// 0 merge(1,2)  1 main  2 side  3 root
+	out := "\x1em\x00a s\x002026-01-04T00:00:00Z\x00x\x00" +
+		"\x1ea\x00r\x002026-01-03T00:00:00Z\x00x\x00" +
+		"\x1es\x00r\x002026-01-02T00:00:00Z\x00x\x00" +
+		"\x1er\x00\x002026-01-01T00:00:00Z\x00x\x00"
+	h, _, err := parseString(t, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		c, d int
+		want bool
+	}{
+		{2, 1, false}, {3, 1, true}, {3, 2, true}, {1, 0, true}, {2, 0, true}, {0, 0, true}, {0, 3, false},
+	}
+	for _, tt := range cases {
+		if got := h.isAncestorOrSelf(tt.c, tt.d); got != tt.want {
+			t.Errorf("isAncestorOrSelf(%d, %d) = %v", tt.c, tt.d, got)
+		}
+	}
+}
+
+func TestParseStatus(t *testing.T) {
+	out := []byte(" M a.go\x00D  gone.txt\x00?? new dir/f.txt\x00A  日本.md\x00")
+	got, err := parseStatus(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []dirtyEntry{{"a.go", false}, {"gone.txt", true}, {"new dir/f.txt", false}, {"日本.md", false}}
+	if len(got) != len(want) {
+		t.Fatalf("%+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if _, err := parseStatus([]byte("garbage\x00")); err == nil {
+		t.Error("garbage accepted")
+	}
+}
+
+func FuzzParseLog(f *testing.F) {
+	f.Add([]byte("\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo\x00\nM\x00a.go\x00\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00\nA\x00a.go\x00"))
+	f.Add([]byte("\x1e\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := parseLog(bytes.NewReader(data), nil, func(c int, st byte, p string) {})
+		if err != nil {
+			return
+		}
+		for i, c := range h.commits {
+			for _, p := range c.parents {
+				if p < 0 || p >= len(h.commits) {
+					t.Fatalf("commit %d: parent %d out of range", i, p)
+				}
+			}
+			// Ancestry must terminate and never panic, whatever the order.
+			h.isAncestorOrSelf(len(h.commits)-1, i)
+		}
+	})
+}
+
+func FuzzParseStatus(f *testing.F) {
+	f.Add([]byte(" M a.go\x00?? b\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		entries, err := parseStatus(data)
+		if err == nil {
+			for _, e := range entries {
+				if e.path == "" {
+					t.Fatal("empty path accepted")
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,261 @@
+package stale
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// RejectedError says a source ref was refused before anything was read: it
+// is absolute, escapes the project root (after cleaning or through a
+// symlink), or is malformed.
+type RejectedError struct {
+	Ref string // as written
+	Why string
+}
+
+func (e *RejectedError) Error() string {
+	return fmt.Sprintf("source_ref %q rejected: %s", e.Ref, e.Why)
+}
+
+// refKind is how a ref selects files.
+type refKind int
+
+const (
+	kindPath refKind = iota // a file or a folder (its whole tree); missing: whichever it was
+	kindGlob                // files matching a pattern ('**' spans folders)
+)
+
+// resolvedRef is a ref that passed CheckPath.
+type resolvedRef struct {
+	ref  index.SourceRef
+	kind refKind
+	// rel is the cleaned path from the project root with '/' separators
+	// ("." for the root itself); for a glob, the cleaned pattern.
+	rel string
+	// base is, for a glob, the folder before the first segment holding a
+	// wildcard ("." when the first segment has one).
+	base string
+	// real is the absolute path on disk after resolving symlinks inside the
+	// root (for a glob: of base). It is always inside the root.
+	real string
+	// dirHint is true when the ref was written with a trailing '/'.
+	dirHint bool
+}
+
+// key identifies what is compared: the same path and symbol in two
+// documents share one check.
+func (r resolvedRef) key() string {
+	k := r.rel
+	if r.kind == kindGlob {
+		k = "glob:" + k
+	}
+	if r.ref.Symbol != "" {
+		k += "#" + r.ref.Symbol
+	}
+	return k
+}
+
+// CheckPath reports whether ref may be read: it returns a *RejectedError
+// when the path is empty, absolute, escapes root after cleaning or through
+// a symlink, is a malformed glob, or carries a #Symbol that is not a Go
+// identifier on a single .go file. Nothing is read but directory entries
+// and symlinks on the way to the ref.
+func CheckPath(root string, ref index.SourceRef) error {
+	rootReal, err := realRoot(root)
+	if err != nil {
+		return err
+	}
+	_, err = resolveRef(rootReal, ref)
+	return err
+}
+
+// realRoot returns root as an absolute path with symlinks resolved.
+func realRoot(root string) (string, error) {
+	if root == "" {
+		return "", errors.New("staleness: project root is empty")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("staleness: project root %q: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("staleness: project root %q: %w", root, err)
+	}
+	return real, nil
+}
+
+func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
+	reject := func(format string, args ...any) (resolvedRef, error) {
+		return resolvedRef{}, &RejectedError{Ref: ref.String(), Why: fmt.Sprintf(format, args...)}
+	}
+	p := strings.TrimSpace(ref.Path)
+	switch {
+	case p == "":
+		return reject("the path is empty")
+	case strings.ContainsRune(p, 0):
+		return reject("the path contains a NUL byte")
+	case strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || filepath.IsAbs(p) || hasDriveLetter(p):
+		return reject("absolute paths are not allowed; write the path relative to the project root")
+	}
+	r := resolvedRef{ref: ref, dirHint: strings.HasSuffix(p, "/")}
+	r.rel = path.Clean(p)
+	if r.rel == ".." || strings.HasPrefix(r.rel, "../") {
+		return reject("the path escapes the project root")
+	}
+	if strings.ContainsAny(r.rel, "*?[") {
+		if err := index.CheckGlob(r.rel); err != nil {
+			return reject("%v", err)
+		}
+		r.kind = kindGlob
+		r.base = globBase(r.rel)
+	}
+	if ref.Symbol != "" {
+		if r.kind == kindGlob || r.dirHint || !strings.HasSuffix(r.rel, ".go") {
+			return reject("#%s names a Go declaration, so the path must be a single .go file", ref.Symbol)
+		}
+		if !validSymbol(ref.Symbol) {
+			return reject("#%s is not a Go declaration name (Name or Type.Method)", ref.Symbol)
+		}
+	}
+	walk := r.rel
+	if r.kind == kindGlob {
+		walk = r.base
+	}
+	real, err := resolveInside(rootReal, walk)
+	if err != nil {
+		if errors.Is(err, errEscapes) {
+			return reject("the path leads outside the project root through a symlink")
+		}
+		return resolvedRef{}, fmt.Errorf("source_ref %q: %w", ref.String(), err)
+	}
+	r.real = real
+	return r, nil
+}
+
+func hasDriveLetter(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
+}
+
+// globBase is the folder of a cleaned pattern before its first segment
+// with a wildcard.
+func globBase(pattern string) string {
+	segs := strings.Split(pattern, "/")
+	var base []string
+	for _, s := range segs[:len(segs)-1] {
+		if strings.ContainsAny(s, `*?[\`) {
+			break
+		}
+		base = append(base, s)
+	}
+	if len(base) == 0 {
+		return "."
+	}
+	return strings.Join(base, "/")
+}
+
+// validSymbol accepts Name and Type.Method where both are Go identifiers.
+func validSymbol(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !token.IsIdentifier(p) {
+			return false
+		}
+	}
+	return true
+}
+
+var errEscapes = errors.New("leads outside the project root")
+
+// maxSymlinks bounds symlink resolution, like the kernel's ELOOP limit.
+const maxSymlinks = 40
+
+// resolveInside resolves the '/'-separated relative path rel under
+// rootReal, following symlinks component by component, and fails with
+// errEscapes when any step leaves rootReal. Components that do not exist
+// end the resolution (the rest is appended as written), so a missing ref
+// can still be checked and a dangling symlink pointing outside is refused.
+func resolveInside(rootReal, rel string) (string, error) {
+	var todo []string
+	if rel != "." && rel != "" {
+		todo = strings.Split(rel, "/")
+	}
+	var done []string // resolved components below rootReal
+	links := 0
+	for len(todo) > 0 {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(done) == 0 {
+				return "", errEscapes
+			}
+			done = done[:len(done)-1]
+			continue
+		}
+		cur := filepath.Join(rootReal, filepath.Join(done...), c)
+		fi, err := os.Lstat(cur)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) || isNotDir(err) {
+				// The rest cannot be followed: it does not exist. The
+				// components left contain no ".." (the path was cleaned,
+				// and symlink targets are cleaned below), except through
+				// a symlink target, which was checked when substituted.
+				rest := append(append([]string{}, done...), c)
+				for _, t := range todo {
+					if t == ".." {
+						if len(rest) == 0 {
+							return "", errEscapes
+						}
+						rest = rest[:len(rest)-1]
+						continue
+					}
+					if t != "" && t != "." {
+						rest = append(rest, t)
+					}
+				}
+				return filepath.Join(rootReal, filepath.Join(rest...)), nil
+			}
+			return "", fmt.Errorf("inspect %s: %w", cur, err)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = append(done, c)
+			continue
+		}
+		links++
+		if links > maxSymlinks {
+			return "", fmt.Errorf("inspect %s: too many levels of symbolic links", cur)
+		}
+		target, err := os.Readlink(cur)
+		if err != nil {
+			return "", fmt.Errorf("read symlink %s: %w", cur, err)
+		}
+		target = filepath.ToSlash(target)
+		if filepath.IsAbs(target) || strings.HasPrefix(target, "/") {
+			rel, err := filepath.Rel(rootReal, filepath.Clean(filepath.FromSlash(target)))
+			if err != nil || rel == ".." || strings.HasPrefix(filepath.ToSlash(rel), "../") {
+				return "", errEscapes
+			}
+			done = done[:0]
+			target = filepath.ToSlash(rel)
+		}
+		todo = append(strings.Split(target, "/"), todo...)
+	}
+	return filepath.Join(rootReal, filepath.Join(done...)), nil
+}
+
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

@@ -1,0 +1,85 @@
+package stale
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// listed returns the documents a report shows for min: at or above it,
+// worst level first, then by path.
+func (r Report) listed(min Level) []DocResult {
+	docs := r.AtOrAbove(min)
+	sort.SliceStable(docs, func(i, j int) bool {
+		a, b := docs[i], docs[j]
+		if a.Level.Rank() != b.Level.Rank() {
+			return a.Level.Rank() > b.Level.Rank()
+		}
+		return a.Filepath < b.Filepath
+	})
+	return docs
+}
+
+// changedRefs returns the refs that count against a document.
+func changedRefs(d DocResult) []RefResult {
+	var out []RefResult
+	for _, r := range d.Refs {
+		if r.Changed() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// levelsWorstFirst orders the count lines of every report.
+var levelsWorstFirst = []Level{Stale, PossiblyStale, Fresh, Untracked}
+
+// countsLine is "2 stale, 1 possibly_stale, 5 fresh, 3 untracked".
+func (r Report) countsLine() string {
+	parts := make([]string, len(levelsWorstFirst))
+	for i, l := range levelsWorstFirst {
+		parts[i] = fmt.Sprintf("%d %s", r.Counts[l], l)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shortHash(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
+}
+
+// age says how long before now t was: "less than a day ago", "1 day ago",
+// "12 days ago".
+func age(now, t time.Time) string {
+	days := int(now.Sub(t) / (24 * time.Hour))
+	switch {
+	case days <= 0:
+		return "less than a day ago"
+	case days == 1:
+		return "1 day ago"
+	}
+	return fmt.Sprintf("%d days ago", days)
+}
+
+// changeSummary is "3f2a1bc by Alice, 2026-11-01 (21 days ago)",
+// "uncommitted, 2026-11-21 (less than a day ago)" or "".
+func (r Report) changeSummary(ref RefResult) string {
+	var parts []string
+	switch {
+	case ref.Commit != "":
+		s := shortHash(ref.Commit)
+		if ref.Author != "" {
+			s += " by " + ref.Author
+		}
+		parts = append(parts, s)
+	case ref.Uncommitted:
+		parts = append(parts, "uncommitted")
+	}
+	if !ref.ChangedAt.IsZero() {
+		parts = append(parts, fmt.Sprintf("%s (%s)", ref.ChangedAt.Format(time.DateOnly), age(r.GeneratedAt, ref.ChangedAt)))
+	}
+	return strings.Join(parts, ", ")
+}

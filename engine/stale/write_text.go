@@ -1,0 +1,45 @@
+package stale
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteText writes the report for a terminal: a summary line, then each
+// document at or above min with its changed refs, then warnings.
+func WriteText(w io.Writer, r Report, min Level) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(bw, "%d documents: %s\n", len(r.Documents), r.countsLine())
+	docs := r.listed(min)
+	if len(docs) == 0 {
+		fmt.Fprintf(bw, "\nNo documents at or above %s.\n", min)
+	}
+	for _, d := range docs {
+		fmt.Fprintf(bw, "\n%s  %s", d.Level, d.Filepath)
+		if d.Title != "" {
+			fmt.Fprintf(bw, "  %q", d.Title)
+		}
+		fmt.Fprintln(bw)
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		for _, ref := range changedRefs(d) {
+			line := fmt.Sprintf("  line %d\t%s\t%s\t%s", ref.Line, ref.Ref, ref.Level, ref.Reason)
+			if s := r.changeSummary(ref); s != "" {
+				line += "\t" + s
+			}
+			fmt.Fprintln(tw, line)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if len(r.Warnings) > 0 {
+		fmt.Fprintf(bw, "\nwarnings:\n")
+		for _, wn := range r.Warnings {
+			fmt.Fprintf(bw, "  %s\n", wn)
+		}
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+
+	"github.com/ubp-dev/ubp/graph"
+)
+
+// SuggestOptions are the parameters of SuggestLinks.
+type SuggestOptions struct {
+	MinScore float64 // 0..1; pairs below are not shown. 0 means 0.75
+	Limit    int     // 1..200; 0 means 20
+}
+
+// Bounds of SuggestLinks.
+const (
+	defaultSuggestMinScore = 0.75
+	defaultSuggestLimit    = 20
+	maxSuggestLimit        = 200
+)
+
+// SuggestLinks proposes links: pairs of sections of different documents
+// that are similar while their documents are not linked in either
+// direction. Similarity is the cosine of the sections' embedding vectors;
+// without vectors (provider "none", or nothing embedded yet) it is the
+// cosine of TF-IDF weighted keywords (see query.Keywords). Each pair of
+// documents is suggested once, by its most similar sections, best first.
+func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkSuggestion, error) {
+	minScore := opts.MinScore
+	if minScore == 0 {
+		minScore = defaultSuggestMinScore
+	}
+	if minScore < 0 || minScore > 1 {
+		return nil, &ArgumentError{Param: "min_score", Message: fmt.Sprintf("must be between 0 and 1, got %g", opts.MinScore)}
+	}
+	limit := opts.Limit
+	if limit == 0 {
+		limit = defaultSuggestLimit
+	}
+	if limit < 1 || limit > maxSuggestLimit {
+		return nil, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", maxSuggestLimit, opts.Limit)}
+	}
+	g, err := e.LoadGraph(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load link graph: %w", err)
+	}
+	var out []LinkSuggestion
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
+		secs, err := loadAllSections(ctx, tx)
+		if err != nil {
+			return err
+		}
+		pairs, err := e.similarSectionPairs(ctx, tx, secs, minScore)
+		if err != nil {
+			return err
+		}
+		meta, err := loadDocMeta(ctx, tx)
+		if err != nil {
+			return err
+		}
+		out = pickSuggestions(pairs, secs, meta, g, limit)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// sectionPair is two similar sections (A < B by id).
+type sectionPair struct {
+	A, B  int64
+	Score float64
+}
+
+// similarSectionPairs finds section pairs of different documents with a
+// similarity of at least minScore.
+func (e *Engine) similarSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionRow, minScore float64) ([]sectionPair, error) {
+	pairs, ok, err := e.vectorSectionPairs(ctx, tx, secs, minScore)
+	if err != nil || ok {
+		return pairs, err
+	}
+	return keywordSectionPairs(secs, minScore), nil
+}
+
+// pickSuggestions keeps the best pair per unlinked document pair, best
+// first (ties by paths), up to limit.
+func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionRow, meta map[int64]*docMeta, g *graph.Graph, limit int) []LinkSuggestion {
+	linked := func(a, b int64) bool {
+		for _, e := range g.Out(a) {
+			if e.To == b {
+				return true
+			}
+		}
+		for _, e := range g.In(a) {
+			if e.From == b {
+				return true
+			}
+		}
+		return false
+	}
+	type docPair struct{ a, b int64 }
+	best := map[docPair]sectionPair{}
+	for _, p := range pairs {
+		sa, sb := secs[p.A], secs[p.B]
+		if sa == nil || sb == nil || sa.Doc == sb.Doc || meta[sa.Doc] == nil || meta[sb.Doc] == nil {
+			continue
+		}
+		k := docPair{min(sa.Doc, sb.Doc), max(sa.Doc, sb.Doc)}
+		if cur, ok := best[k]; ok && (cur.Score > p.Score || cur.Score == p.Score && cur.A < p.A) {
+			continue
+		}
+		if linked(k.a, k.b) {
+			continue
+		}
+		best[k] = p
+	}
+	out := []LinkSuggestion{}
+	for _, p := range best {
+		sa, sb := secs[p.A], secs[p.B]
+		if meta[sa.Doc].Filepath > meta[sb.Doc].Filepath {
+			sa, sb = sb, sa
+		}
+		out = append(out, LinkSuggestion{
+			SourceFilepath: meta[sa.Doc].Filepath, SourceHeading: sa.HeadingPath, SourceLine: sa.StartLine,
+			TargetFilepath: meta[sb.Doc].Filepath, TargetHeading: sb.HeadingPath, TargetLine: sb.StartLine,
+			Score: roundScore(p.Score),
+		})
+	}
+	slices.SortFunc(out, func(a, b LinkSuggestion) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.SourceFilepath, b.SourceFilepath),
+			cmp.Compare(a.TargetFilepath, b.TargetFilepath), cmp.Compare(a.SourceLine, b.SourceLine))
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// loadAllSections reads every section.
+func loadAllSections(ctx context.Context, tx querier) (map[int64]*sectionRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections`)
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]*sectionRow{}
+	for rows.Next() {
+		s := &sectionRow{}
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+		out[s.ID] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,56 @@
+// Package vecstore keeps section vectors in the index database and finds
+// the nearest ones with sqlite-vec.
+//
+// Two layers (schema in migrations/0002_embeddings.sql):
+//
+//   - section_embeddings: one raw vector per section, with the model id
+//     and a hash of the embedded text (TextHash). Pending lists sections
+//     whose vector is missing, from another model or for changed text; Put
+//     stores new ones. Rows cascade away with their sections.
+//   - section_vectors: a vec0 virtual table (float[dims], cosine distance)
+//     holding the current model's vectors minus the corpus' common
+//     component, which Nearest searches. Ensure creates it for the model's
+//     dimensions and drops and rebuilds it when the model or dimensions
+//     change, so vectors of different models are never compared. A trigger
+//     deletes a section's row when its section_embeddings row goes, and
+//     Ensure also sweeps rows left by a database written without foreign
+//     keys. SetComponent stores a new common component and reprojects the
+//     table from the raw vectors.
+//
+// A run of the engine: Ensure(model, dims) → Pending(model) → LoadTexts →
+// embed → Put → (RawVectors → embed.CommonComponent → SetComponent). All
+// writes take the caller's transaction; every function takes the caller's
+// context.
+//
+// The database must have sqlite-vec loaded (sqlite_vec.Auto()) and should
+// run with foreign keys on.
+package vecstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// Querier is what *sql.DB, *sql.Conn and *sql.Tx offer for reading.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Execer reads and writes; pass a transaction so that a step is atomic.
+type Execer interface {
+	Querier
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// ErrNoIndex says there is no vector index for the model asked about:
+// nothing has been embedded yet, or the index holds another model's
+// vectors. Callers fall back to non-vector search.
+var ErrNoIndex = errors.New("no vector index for this embedding model")
+
+// vecTable and vecTrigger are the run-time objects Ensure manages.
+const (
+	vecTable   = "section_vectors"
+	vecTrigger = "section_embeddings_vec_delete"
+)

@@ -1,0 +1,124 @@
+package vecstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+)
+
+// PendingSection is a section that needs a (new) vector.
+type PendingSection struct {
+	SectionID int64
+	// TextHash identifies the text to embed (see TextHash).
+	TextHash string
+	// Text is what to embed; filled by LoadTexts.
+	Text string
+}
+
+// textRecipe versions SectionText: change it when the recipe changes, so
+// every section is embedded again.
+const textRecipe = "v1"
+
+// SectionText is the text embedded for a section: the document title, the
+// heading path and the section's Markdown, one per paragraph (empty parts
+// left out).
+func SectionText(title, headingPath, content string) string {
+	var parts []string
+	for _, p := range []string{title, headingPath, content} {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// TextHash identifies SectionText(title, headingPath, content) through the
+// section's content_hash (SHA-256 of heading and content), so it is
+// computed without reading the content.
+func TextHash(title, headingPath, contentHash string) string {
+	h := sha256.New()
+	for _, s := range []string{textRecipe, title, headingPath, contentHash} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// Pending lists, in section id order, the sections that have no stored
+// embedding for model or whose text changed since. Sections embedded
+// without a vector (nothing to embed) are not pending while their text is
+// unchanged.
+func Pending(ctx context.Context, q Querier, model string) ([]PendingSection, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT s.id, d.title, s.heading_path, s.content_hash, e.model, e.text_hash
+		FROM sections s
+		JOIN documents d ON d.id = s.document_id
+		LEFT JOIN section_embeddings e ON e.section_id = s.id
+		ORDER BY s.id`)
+	if err != nil {
+		return nil, fmt.Errorf("list sections to embed: %w", err)
+	}
+	defer rows.Close()
+	var out []PendingSection
+	for rows.Next() {
+		var (
+			id                       int64
+			title, path, contentHash string
+			storedModel, storedHash  *string
+		)
+		if err := rows.Scan(&id, &title, &path, &contentHash, &storedModel, &storedHash); err != nil {
+			return nil, fmt.Errorf("list sections to embed: %w", err)
+		}
+		h := TextHash(title, path, contentHash)
+		if storedModel != nil && *storedModel == model && *storedHash == h {
+			continue
+		}
+		out = append(out, PendingSection{SectionID: id, TextHash: h})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list sections to embed: %w", err)
+	}
+	return out, nil
+}
+
+// LoadTexts fills Text (and refreshes TextHash) of each pending section.
+// A section deleted since Pending is dropped from the result.
+func LoadTexts(ctx context.Context, q Querier, ps []PendingSection) ([]PendingSection, error) {
+	out := ps[:0:0]
+	for start := 0; start < len(ps); start += 500 {
+		chunk := ps[start:min(start+500, len(ps))]
+		args := make([]any, len(chunk))
+		for i, p := range chunk {
+			args[i] = p.SectionID
+		}
+		rows, err := q.QueryContext(ctx, `
+			SELECT s.id, d.title, s.heading_path, s.content, s.content_hash
+			FROM sections s JOIN documents d ON d.id = s.document_id
+			WHERE s.id IN (?`+strings.Repeat(",?", len(chunk)-1)+`)
+			ORDER BY s.id`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("load section texts: %w", err)
+		}
+		for rows.Next() {
+			var (
+				p                                 PendingSection
+				title, path, content, contentHash string
+			)
+			if err := rows.Scan(&p.SectionID, &title, &path, &content, &contentHash); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("load section texts: %w", err)
+			}
+			p.Text = SectionText(title, path, content)
+			p.TextHash = TextHash(title, path, contentHash)
+			out = append(out, p)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("load section texts: %w", err)
+		}
+	}
+	return out, nil
+}

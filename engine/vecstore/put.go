@@ -1,0 +1,110 @@
+package vecstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/embed"
+)
+
+// Entry is one section's new embedding.
+type Entry struct {
+	SectionID int64
+	TextHash  string
+	// Vector is the raw unit vector; nil records that the text had nothing
+	// to embed (the section then stays out of the index until its text
+	// changes).
+	Vector []float32
+}
+
+// Put stores entries as model's embeddings, replacing any earlier ones of
+// the same sections, and adds their vectors, minus the stored common
+// component, to the index. The index must hold model (Ensure) and every
+// vector must have its dimensions. Run it in a transaction.
+func Put(ctx context.Context, x Execer, model string, entries []Entry) error {
+	s, err := stateFor(ctx, x, model)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	for _, e := range entries {
+		if e.Vector != nil && len(e.Vector) != s.Dims {
+			return fmt.Errorf("store vectors: section %d has a %d-dimensional vector, the index for %q holds %d", e.SectionID, len(e.Vector), model, s.Dims)
+		}
+	}
+	upsert, err := prepare(ctx, x, `INSERT INTO section_embeddings(section_id, model, dims, text_hash, vector)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT(section_id) DO UPDATE SET model = excluded.model, dims = excluded.dims,
+			text_hash = excluded.text_hash, vector = excluded.vector`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer upsert.close()
+	del, err := prepare(ctx, x, `DELETE FROM `+vecTable+` WHERE rowid = ?`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer del.close()
+	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, embedding) VALUES (?, ?)`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer ins.close()
+	for _, e := range entries {
+		dims := 0
+		if e.Vector != nil {
+			dims = s.Dims
+		}
+		if _, err := upsert.exec(ctx, e.SectionID, model, dims, e.TextHash, encodeVector(e.Vector)); err != nil {
+			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+		}
+		if _, err := del.exec(ctx, e.SectionID); err != nil {
+			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+		}
+		if p := embed.RemoveComponent(e.Vector, s.Component); p != nil {
+			if _, err := ins.exec(ctx, e.SectionID, encodeVector(p)); err != nil {
+				return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// RawVectors returns model's stored raw vectors (without the empty ones),
+// in section id order, to compute the common component from.
+func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
+	rows, err := q.QueryContext(ctx, `SELECT section_id, dims, vector FROM section_embeddings
+		WHERE model = ? AND dims > 0 ORDER BY section_id`, model)
+	if err != nil {
+		return nil, fmt.Errorf("read vectors: %w", err)
+	}
+	defer rows.Close()
+	var out [][]float32
+	for rows.Next() {
+		var (
+			id   int64
+			dims int
+			blob []byte
+		)
+		if err := rows.Scan(&id, &dims, &blob); err != nil {
+			return nil, fmt.Errorf("read vectors: %w", err)
+		}
+		v, err := decodeVector(blob, dims)
+		if err != nil {
+			return nil, fmt.Errorf("read vectors: section %d: %w", id, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read vectors: %w", err)
+	}
+	return out, nil
+}
+
+// Count is the number of sections with a vector of model.
+func Count(ctx context.Context, q Querier, model string) (int, error) {
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM section_embeddings WHERE model = ? AND dims > 0`, model).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count vectors: %w", err)
+	}
+	return n, nil
+}

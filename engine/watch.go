@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// watchDebounce is how long the watcher waits after the last file event
+// before indexing, so a burst (a save, a checkout, a folder copy) becomes
+// one run.
+const watchDebounce = 200 * time.Millisecond
+
+// Watch keeps the index up to date while ctx lasts. It watches the docs
+// folder and its sub-folders (new folders are added as they appear; hidden,
+// default-excluded and config-excluded folders are skipped) and, after each
+// burst of events, indexes the paths involved with IndexPaths, so files
+// created, modified, deleted or renamed, including editors' save-by-rename
+// (write a temp file, rename it over the original), are reflected. Which
+// files count follows the same rules as Index (includes, excludes,
+// .gitignore); a changed .gitignore re-checks the whole folder.
+//
+// Right after the watches are in place, Watch brings the index up to date
+// once, so nothing changed between the last Index and the start of the
+// watch is missed. onReport (which may be nil) receives the report of
+// every run that changed something or warned, and every error; Watch
+// itself never stops on them. It returns nil when ctx is done, or an error
+// when the docs folder cannot be watched at all.
+func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) error {
+	if onReport == nil {
+		onReport = func(IndexReport, error) {}
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	defer w.Close()
+	docs, err := filepath.Abs(e.p.DocsDir())
+	if err != nil {
+		return fmt.Errorf("watch: resolve docs folder: %w", err)
+	}
+	ws := &watchState{e: e, w: w, docs: docs, dirs: map[string]bool{}, pending: map[string]bool{}}
+	if err := w.Add(docs); err != nil {
+		return fmt.Errorf("watch %s: %w", docs, err)
+	}
+	ws.dirs[docs] = true
+	ws.addTree(docs, onReport)
+
+	ws.pending[docs] = true // catch up once
+	ws.flush(ctx, onReport)
+
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-w.Events:
+			if !ok {
+				return nil
+			}
+			if ws.handle(ev, onReport) {
+				timer.Reset(watchDebounce)
+			}
+		case err, ok := <-w.Errors:
+			if !ok {
+				return nil
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				ws.pending[docs] = true // events were lost: re-check everything
+				timer.Reset(watchDebounce)
+				continue
+			}
+			onReport(emptyReport(), fmt.Errorf("watch: %w", err))
+		case <-timer.C:
+			ws.flush(ctx, onReport)
+		}
+	}
+}
+
+// watchState is the watcher's bookkeeping, used by one goroutine.
+type watchState struct {
+	e       *Engine
+	w       *fsnotify.Watcher
+	docs    string
+	dirs    map[string]bool // watched folders
+	pending map[string]bool // paths to index at the next flush
+}
+
+// skipDir reports whether the folder at abs (inside docs) is never
+// indexed, so not watched: hidden, default-excluded or excluded by config.
+func (ws *watchState) skipDir(abs string) bool {
+	if abs == ws.docs {
+		return false
+	}
+	name := filepath.Base(abs)
+	if strings.HasPrefix(name, ".") {
+		return true
+	}
+	for _, d := range index.DefaultExcludedDirs {
+		if name == d {
+			return true
+		}
+	}
+	rel, err := filepath.Rel(ws.docs, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return true
+	}
+	rel = filepath.ToSlash(rel)
+	for _, p := range ws.e.p.Config.Exclude {
+		if index.MatchGlob(p, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// addTree watches dir and every folder below it, and marks the files found
+// there as pending (they may have been written before the watch began).
+func (ws *watchState) addTree(dir string, onReport func(IndexReport, error)) {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // vanished meanwhile, or unreadable: Index warns about it
+		}
+		if !d.IsDir() {
+			if p != dir {
+				ws.pending[p] = true
+			}
+			return nil
+		}
+		if ws.skipDir(p) {
+			return filepath.SkipDir
+		}
+		if !ws.dirs[p] {
+			if err := ws.w.Add(p); err != nil {
+				onReport(emptyReport(), fmt.Errorf("watch %s: %w", p, err))
+				return filepath.SkipDir
+			}
+			ws.dirs[p] = true
+		}
+		return nil
+	})
+}
+
+// handle records one event and reports whether it matters.
+func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error)) bool {
+	p := filepath.Clean(ev.Name)
+	name := filepath.Base(p)
+	if name == ".gitignore" {
+		ws.pending[ws.docs] = true
+		return true
+	}
+	if ev.Has(fsnotify.Create) {
+		if st, err := os.Lstat(p); err == nil && st.IsDir() {
+			if ws.skipDir(p) {
+				return false
+			}
+			ws.addTree(p, onReport)
+			ws.pending[p] = true
+			return true
+		}
+	}
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		if ws.dirs[p] {
+			// A watched folder went away (fsnotify drops its watch): every
+			// document under it is gone or moved.
+			for d := range ws.dirs {
+				if d == p || strings.HasPrefix(d, p+string(filepath.Separator)) {
+					delete(ws.dirs, d)
+					_ = ws.w.Remove(d) // a moved folder keeps its inotify watch otherwise
+				}
+			}
+			ws.pending[p] = true
+			return true
+		}
+	}
+	if !isMarkdownFile(name) {
+		return false
+	}
+	ws.pending[p] = true
+	return true
+}
+
+// isMarkdownFile says whether a file name is one Index considers.
+func isMarkdownFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return (ext == ".md" || ext == ".markdown") && !strings.HasPrefix(name, ".")
+}
+
+// flush indexes the pending paths and reports the outcome.
+func (ws *watchState) flush(ctx context.Context, onReport func(IndexReport, error)) {
+	if len(ws.pending) == 0 {
+		return
+	}
+	paths := make([]string, 0, len(ws.pending))
+	for p := range ws.pending {
+		paths = append(paths, p)
+	}
+	ws.pending = map[string]bool{}
+	rep, err := ws.e.IndexPaths(ctx, paths)
+	if ctx.Err() != nil {
+		return // shutting down: an interrupted run is not worth a report
+	}
+	if err != nil || rep.Added+rep.Updated+rep.Renamed+rep.Deleted > 0 || len(rep.Warnings) > 0 {
+		onReport(rep, err)
+	}
+}

@@ -1,0 +1,179 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// corpusDir returns a shared test corpus. The corpora live beside the repo
+// (<repo>/../shared/corpora), so the path is computed from the package dir.
+func corpusDir(t testing.TB, parts ...string) string {
+	t.Helper()
+	dir := filepath.Join(append([]string{"..", "..", "shared", "corpora"}, parts...)...)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		t.Fatalf("test corpus %s not found (expected beside the repo): %v", dir, err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+func parseCorpus(t *testing.T, root string) map[string]*Document {
+	t.Helper()
+	files, warns, err := Discover(context.Background(), DiscoverOptions{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("discover warnings: %v", warns)
+	}
+	docs := map[string]*Document{}
+	for _, f := range files {
+		src, err := os.ReadFile(f.AbsPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, warns := Parse(f.Path, src)
+		if len(warns) > 0 {
+			t.Errorf("%s: warnings %v", f.Path, warns)
+		}
+		checkInvariants(t, string(src), doc)
+		docs[f.Path] = doc
+	}
+	return docs
+}
+
+func TestCorpusTaskflow(t *testing.T) {
+	docs := parseCorpus(t, corpusDir(t, "taskflow-docs"))
+	if len(docs) != 16 {
+		t.Fatalf("found %d documents, want 16", len(docs))
+	}
+
+	// Doc types as written: 7 distinct values, each matching its folder.
+	written := map[string]bool{}
+	folderType := map[string]DocType{
+		"designs": DocDesign, "specs": DocSpec, "api": DocAPI, "guides": DocGuide,
+		"adrs": DocADR, "meetings": DocMeeting, "todos": DocTodo,
+	}
+	for p, d := range docs {
+		if d.Frontmatter.DocType != "" {
+			written[d.Frontmatter.DocType] = true
+		}
+		folder, _, _ := strings.Cut(p, "/")
+		if want, ok := folderType[folder]; ok && d.DocType != want {
+			t.Errorf("%s: DocType %q, want %q", p, d.DocType, want)
+		}
+		if len(d.Sections) == 0 {
+			t.Errorf("%s: no sections", p)
+		}
+	}
+	if len(written) != 7 {
+		t.Errorf("distinct doc_type values = %v, want 7", written)
+	}
+
+	readme := docs["README.md"]
+	if readme.DocType != DocOther || readme.Title != "TaskFlow — UBP Sample Documentation" {
+		t.Errorf("README: DocType %q Title %q", readme.DocType, readme.Title)
+	}
+	if len(readme.Links) != 0 {
+		t.Errorf("README.md: its link examples are inline code, want no links, got %+v", readme.Links)
+	}
+
+	// Every [[…]] in the 15 design docs is real (none sits in code): 34 links.
+	counts := map[LinkType]int{}
+	total := 0
+	for p, d := range docs {
+		for _, l := range d.Links {
+			if l.Kind != KindWiki {
+				t.Errorf("%s: unexpected %s link %+v", p, l.Kind, l)
+			}
+			counts[l.Type]++
+			total++
+		}
+	}
+	if total != 34 {
+		t.Errorf("total links = %d, want 34", total)
+	}
+	wantCounts := map[LinkType]int{LinkReferences: 23, LinkDependsOn: 6, LinkImplements: 3, LinkExtends: 1, LinkConflictsWith: 1}
+	for typ, n := range wantCounts {
+		if counts[typ] != n {
+			t.Errorf("%s links = %d, want %d", typ, counts[typ], n)
+		}
+	}
+
+	rest := docs["api/rest-endpoints.md"]
+	found := false
+	for _, l := range rest.Links {
+		if l.Target == "specs/search-and-filtering" && l.Type == LinkImplements {
+			found = true
+			if rest.Sections[l.SectionOrder].Heading != "Overview" {
+				t.Errorf("implements link in section %q, want Overview", rest.Sections[l.SectionOrder].Heading)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("api/rest-endpoints.md lacks [[specs/search-and-filtering|implements]]: %+v", rest.Links)
+	}
+
+	db := docs["designs/database.md"]
+	var refs []string
+	for _, r := range db.Frontmatter.SourceRefs {
+		refs = append(refs, r.String())
+	}
+	if strings.Join(refs, ",") != "src/models/user.ts,src/models/task.ts,src/models/project.ts,src/db/migrations/" ||
+		db.Frontmatter.SourceRefs[0].Line != 5 {
+		t.Errorf("database.md source_refs = %+v", db.Frontmatter.SourceRefs)
+	}
+}
+
+func TestCorpusUnifiedBlueprint(t *testing.T) {
+	root := corpusDir(t, "unified-blueprint-docs", "docs")
+	docs := parseCorpus(t, root)
+	if len(docs) != 22 {
+		var names []string
+		for p := range docs {
+			names = append(names, p)
+		}
+		sort.Strings(names)
+		t.Fatalf("found %d documents, want 22: %q", len(docs), names)
+	}
+
+	ja := docs["designs/mcp-tools.ja.md"]
+	if ja.Title != "MCPツール仕様" || ja.DocType != DocAPI {
+		t.Errorf("mcp-tools.ja.md: Title %q DocType %q", ja.Title, ja.DocType)
+	}
+	if len(ja.Links) == 0 || ja.Links[0].Kind != KindMarkdown || ja.Links[0].Target != "./mcp-tools.md" || ja.Links[0].Alias != "English" {
+		t.Errorf("mcp-tools.ja.md first link = %+v, want the [English](./mcp-tools.md) link", ja.Links)
+	}
+	for _, s := range ja.Sections {
+		if s.Heading != "" && s.Anchor == "" {
+			t.Errorf("mcp-tools.ja.md section %q has no anchor", s.Heading)
+		}
+	}
+
+	// The README's table of documents links every design with a Markdown link.
+	readme := docs["designs/README.md"]
+	md := 0
+	for _, l := range readme.Links {
+		if l.Kind == KindMarkdown && strings.HasSuffix(l.Target, ".md") {
+			md++
+		}
+	}
+	if md < 9 {
+		t.Errorf("designs/README.md: %d markdown links, want the language link and 8 design links", md)
+	}
+
+	// "[[]]" written in inline code in the PRD is not a link, nor is any
+	// syntax example kept in code.
+	for _, l := range docs["prds/product-requirements.ja.md"].Links {
+		if l.Target == "" && l.TargetHeading == "" {
+			t.Errorf("empty link extracted: %+v", l)
+		}
+	}
+}

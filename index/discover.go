@@ -1,0 +1,263 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// DefaultMaxFileSize is the size above which a Markdown file is skipped
+// (with a warning) when DiscoverOptions.MaxFileSize is 0.
+const DefaultMaxFileSize int64 = 5 << 20
+
+// DefaultExcludedDirs are folder names never descended into, at any depth.
+// Hidden folders (name starting with '.') are skipped as well.
+var DefaultExcludedDirs = []string{".git", ".ubp", "node_modules", "vendor", "dist", "build"}
+
+// DiscoverOptions says which files of a docs folder are documents.
+type DiscoverOptions struct {
+	// Root is the docs folder (absolute; a relative path is made absolute).
+	Root string
+	// Include globs (see MatchGlob), relative to Root. Empty means every
+	// Markdown file; otherwise a file is kept when it, or one of its parent
+	// folders, matches one ("guides" and "guides/**" both keep guides/).
+	Include []string
+	// Exclude globs relative to Root. A file is skipped when it, or one of
+	// its parent folders, matches one.
+	Exclude []string
+	// MaxFileSize in bytes; 0 means DefaultMaxFileSize.
+	MaxFileSize int64
+}
+
+// Discover lists the Markdown files (*.md, *.markdown, any letter case) under
+// opts.Root, sorted by Path. It skips DefaultExcludedDirs, hidden folders
+// and hidden files, symlinked folders (never followed; a symlink to a
+// regular file is read like a file), everything ignored by the .gitignore
+// files inside Root (root and nested), and opts.Exclude; it keeps only
+// opts.Include matches when Include is set. A file over MaxFileSize, not
+// valid UTF-8 or containing a NUL byte is skipped with a Warning naming it.
+// Paths are relative to Root, '/'-separated and NFC even when the
+// filesystem stores NFD names. The error is non-nil only when Root cannot
+// be read, a glob is malformed or ctx is done.
+func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning, error) {
+	if strings.TrimSpace(opts.Root) == "" {
+		return nil, nil, errors.New("discover documents: the docs folder path is empty")
+	}
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("discover documents: resolve docs folder %q: %w", opts.Root, err)
+	}
+	st, err := os.Stat(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("discover documents: docs folder %s: %w (check docs_dir in the config)", root, err)
+	}
+	if !st.IsDir() {
+		return nil, nil, fmt.Errorf("discover documents: docs folder %s is not a directory", root)
+	}
+	for _, p := range opts.Include {
+		if err := CheckGlob(p); err != nil {
+			return nil, nil, fmt.Errorf("discover documents: include pattern: %w", err)
+		}
+	}
+	for _, p := range opts.Exclude {
+		if err := CheckGlob(p); err != nil {
+			return nil, nil, fmt.Errorf("discover documents: exclude pattern: %w", err)
+		}
+	}
+	w := &walker{
+		root:    root,
+		opts:    opts,
+		maxSize: opts.MaxFileSize,
+		seen:    map[string]bool{},
+	}
+	if w.maxSize <= 0 {
+		w.maxSize = DefaultMaxFileSize
+	}
+	if err := w.walkDir(ctx, root, "", nil); err != nil {
+		return nil, w.warns, err
+	}
+	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
+	return w.files, w.warns, nil
+}
+
+type walker struct {
+	root    string
+	opts    DiscoverOptions
+	maxSize int64
+	files   []FileInfo
+	warns   []Warning
+	seen    map[string]bool // NFC paths already listed
+}
+
+func (w *walker) warn(rel, format string, args ...any) {
+	w.warns = append(w.warns, Warning{File: rel, Message: fmt.Sprintf(format, args...)})
+}
+
+func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ignoreRule) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("discover documents: %w", err)
+	}
+	entries, err := os.ReadDir(absDir)
+	if err != nil {
+		if relDir == "" {
+			return fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
+		}
+		w.warn(relDir, "folder skipped: %v", err)
+		return nil
+	}
+	if data, err := os.ReadFile(filepath.Join(absDir, ".gitignore")); err == nil {
+		rules = append(rules[:len(rules):len(rules)], parseGitignore(data, relDir)...)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		rel := norm.NFC.String(name)
+		if relDir != "" {
+			rel = relDir + "/" + rel
+		}
+		abs := filepath.Join(absDir, name)
+		mode := e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			target, err := os.Stat(abs)
+			if err != nil || !target.Mode().IsRegular() {
+				continue // symlinked folders are never followed; broken links are skipped
+			}
+			mode = 0
+		}
+		switch {
+		case mode.IsDir():
+			if w.skipDir(name, rel, rules) {
+				continue
+			}
+			if err := w.walkDir(ctx, abs, rel, rules); err != nil {
+				return err
+			}
+		case mode.IsRegular():
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("discover documents: %w", err)
+			}
+			if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
+				gitIgnored(rules, rel, false) || !w.wanted(rel) {
+				continue
+			}
+			w.addFile(abs, rel)
+		}
+	}
+	return nil
+}
+
+func (w *walker) skipDir(name, rel string, rules []ignoreRule) bool {
+	if strings.HasPrefix(name, ".") {
+		return true
+	}
+	for _, d := range DefaultExcludedDirs {
+		if name == d {
+			return true
+		}
+	}
+	for _, p := range w.opts.Exclude {
+		if MatchGlob(p, rel) {
+			return true
+		}
+	}
+	return gitIgnored(rules, rel, true)
+}
+
+// wanted applies Include and Exclude to a file path.
+func (w *walker) wanted(rel string) bool {
+	for _, p := range w.opts.Exclude {
+		if MatchGlob(p, rel) {
+			return false
+		}
+	}
+	if len(w.opts.Include) == 0 {
+		return true
+	}
+	for _, p := range w.opts.Include {
+		for sub := rel; ; {
+			if MatchGlob(p, sub) {
+				return true
+			}
+			i := strings.LastIndexByte(sub, '/')
+			if i < 0 {
+				break
+			}
+			sub = sub[:i]
+		}
+	}
+	return false
+}
+
+func (w *walker) addFile(abs, rel string) {
+	st, err := os.Stat(abs)
+	if err != nil {
+		w.warn(rel, "skipped: cannot read file: %v", err)
+		return
+	}
+	if st.Size() > w.maxSize {
+		w.warn(rel, "skipped: file is %s, over the %s limit (raise max_file_size or exclude the file)",
+			formatBytes(st.Size()), formatBytes(w.maxSize))
+		return
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		w.warn(rel, "skipped: cannot read file: %v", err)
+		return
+	}
+	if msg := notTextReason(data); msg != "" {
+		w.warn(rel, "skipped: %s", msg)
+		return
+	}
+	if w.seen[rel] {
+		w.warn(rel, "skipped: another file has the same name in a different Unicode normalization (NFC/NFD); rename one")
+		return
+	}
+	w.seen[rel] = true
+	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: st.ModTime()})
+}
+
+// notTextReason says why data is not UTF-8 text, or "" when it is.
+func notTextReason(data []byte) string {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Sprintf("not a text file (NUL byte at offset %d)", i)
+	}
+	if !utf8.Valid(data) {
+		off := 0
+		for off < len(data) {
+			r, size := utf8.DecodeRune(data[off:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			off += size
+		}
+		return fmt.Sprintf("not valid UTF-8 text (invalid byte at offset %d; convert the file to UTF-8)", off)
+	}
+	return ""
+}
+
+func isMarkdownName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown":
+		return true
+	}
+	return false
+}
+
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,100 @@
+// Package index turns a folder of Markdown files into parsed documents:
+// discovery, frontmatter, titles, sections and links. It is pure: it reads
+// the files it is given and never touches a database.
+//
+// # Discovery
+//
+// Discover lists *.md and *.markdown files under the docs folder, sorted by
+// path. Paths are relative, '/'-separated and Unicode NFC (macOS NFD names
+// are normalized). Skipped: the folders .git, .ubp, node_modules, vendor,
+// dist and build and every hidden folder or file (name starting with '.'),
+// at any depth; symlinked folders (never followed); whatever the .gitignore
+// files inside the docs folder ignore (root and nested; comments, '!',
+// trailing '/', leading '/', '*', '?', "**"); files or folders matching an
+// Exclude glob; when Include is set, files that neither match an Include
+// glob themselves nor sit in a folder that does (globs: see MatchGlob). Files
+// over the size limit (5 MiB by default), not valid UTF-8 or holding a NUL
+// byte are skipped with a Warning naming them.
+//
+// # Frontmatter and title
+//
+// YAML between a first line "---" and the next "---" or "..." line. Known
+// keys: title, doc_type, source_refs (list or single string; "path#Symbol"
+// split on the last '#'), tags, aliases (list or single string), reviewed
+// (YYYY-MM-DD). Other keys go to Frontmatter.Extra. Invalid YAML yields a
+// warning with the file line and a document without frontmatter; an
+// unclosed frontmatter makes the whole file the body. A missing doc_type is
+// "other"; an unknown one is "other" plus a warning. The title is the
+// frontmatter title, else the text of the first top-level H1, else the file
+// name without extension.
+//
+// # Sections
+//
+// The body is parsed with goldmark (CommonMark + GFM tables). Line numbers
+// are always 1-based lines of the file, frontmatter included.
+//
+//  1. Cut: a section starts at every top-level H2 or H3 heading (ATX or
+//     setext) and runs to the next one. Headings inside lists or block
+//     quotes, H1 and H4–H6 are not boundaries. The text before the first
+//     H2/H3 is section 0 (Heading "", Level 0). HeadingPath is "H2" for an
+//     H2 and "H2 > H3" for an H3 under an H2 (just "H3" before any H2).
+//     Anchor is the GitHub slug of the heading (see Slug), made unique per
+//     document in heading order ("usage", "usage-1", …), counting every
+//     heading of the document.
+//  2. Drop: section 0 is dropped when it holds nothing but blank lines and
+//     H1 headings without links, and other sections exist. A document
+//     without H2/H3 keeps its section 0 even if it is just an H1; a blank
+//     body has no sections.
+//  3. Split: a section over MaxSectionTokens (256 estimated tokens, see
+//     EstimateTokens) is cut into parts at top-level block boundaries:
+//     a new part starts before the block that would push the current part
+//     over the limit, unless the current part holds only headings. Blocks
+//     are atomic: a paragraph, fenced or indented code block, table, list
+//     or block quote is never cut, however large. Parts keep the heading,
+//     HeadingPath, Anchor and Level of their section and have their own
+//     lines.
+//  4. Merge: walking in order, a section or part under MinSectionTokens
+//     (32 tokens) is appended to the previous one, which keeps its own
+//     heading; the merged heading line stays in Content. The first section
+//     has nothing before it and stays, however small.
+//  5. Orders are renumbered 0..n-1.
+//
+// Content is the Markdown source of the section's lines, heading line
+// included, without leading or trailing blank lines, with '\n' line
+// endings; StartLine and EndLine are inclusive.
+//
+// # Links
+//
+// Wiki-links are found in text only (never in code spans, fenced or
+// indented code, HTML, autolinks, link destinations or image text):
+//
+//	[[target]]                   Kind wikilink, Type references
+//	[[target|depends_on]]        a suffix naming a LinkType sets the Type:
+//	                             references, depends_on, implements,
+//	                             extends, conflicts_with (exact spelling)
+//	[[target|Some text]]         any other suffix is the Alias
+//	[[target#Heading]]           TargetHeading "Heading"
+//	[[target#Heading|implements]]
+//	[[#Heading]]                 same document: Target ""
+//	![[target]]                  Kind embed (all forms above)
+//
+// A wiki-link stays on one line, needs a target or a heading, and honours
+// Markdown escapes: "\[[x]]" is no link, and "\|" (needed in tables) is a
+// plain '|'. With "[[[x]]]" the innermost brackets form the link.
+//
+// Markdown links [text](dest), [text](<dest with spaces>) and reference
+// links [text][ref] are document links (Kind markdown, Type references,
+// Alias = link text without markup) when dest is a relative path, or a
+// path from the docs root starting with '/', ending in .md or .markdown
+// (any case). "#anchor" becomes TargetHeading, "?query" is dropped, path
+// and anchor are URL-decoded ("a%20b%28v2%29.md" → "a b(v2).md"). Not
+// document links: URLs with a scheme (https:, mailto:, …), "//host" paths,
+// same-page "#anchor" links, other file types, images.
+//
+// Target is kept as written (relative to the document, or to the docs root
+// when it starts with '/'); resolution is the graph package's job. Link.Line
+// is the file line of the link's first character; SectionOrder is the final
+// section holding that line; Context is about ContextRunes characters of the
+// paragraph (or table row) around the link, whitespace collapsed. Links are
+// listed in document order.
+package index

@@ -1,0 +1,261 @@
+package index
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// frontmatterSplit is where the YAML header and the body of a file are.
+type frontmatterSplit struct {
+	yaml       []byte // text between the fences ("" when none)
+	yamlLine   int    // file line of the first YAML line
+	bodyOffset int    // byte offset in the file where the body starts
+	bodyLine   int    // file line where the body starts
+	present    bool   // a closed frontmatter block was found
+	unclosed   bool   // an opening fence without a closing one
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// splitFrontmatter finds a leading "---" line and the next "---" or "..."
+// line. Trailing spaces on fence lines are allowed; a UTF-8 BOM is skipped.
+func splitFrontmatter(src []byte) frontmatterSplit {
+	start := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		start = len(utf8BOM)
+	}
+	none := frontmatterSplit{bodyOffset: start, bodyLine: 1}
+	first, next := lineAt(src, start)
+	if !isFence(first, false) {
+		return none
+	}
+	line := 2
+	for off := next; off < len(src); line++ {
+		l, n := lineAt(src, off)
+		if isFence(l, true) {
+			return frontmatterSplit{
+				yaml:       src[next:off],
+				yamlLine:   2,
+				bodyOffset: n,
+				bodyLine:   line + 1,
+				present:    true,
+			}
+		}
+		off = n
+	}
+	none.unclosed = true
+	return none
+}
+
+// lineAt returns the line starting at off without its line ending, and the
+// offset of the next line.
+func lineAt(src []byte, off int) ([]byte, int) {
+	i := bytes.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return src[off:], len(src)
+	}
+	return bytes.TrimSuffix(src[off:off+i], []byte("\r")), off + i + 1
+}
+
+func isFence(line []byte, closing bool) bool {
+	line = bytes.TrimRight(line, " \t")
+	return string(line) == "---" || closing && string(line) == "..."
+}
+
+var yamlLineRE = regexp.MustCompile(`line (\d+)`)
+
+// parseFrontmatter decodes the YAML header. Problems become warnings naming
+// the file line; the document is indexed regardless.
+func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning) {
+	fm := Frontmatter{BodyLine: sp.bodyLine}
+	var warns []Warning
+	warn := func(line int, format string, args ...any) {
+		warns = append(warns, Warning{File: path, Line: line, Message: fmt.Sprintf(format, args...)})
+	}
+	if sp.unclosed {
+		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")
+		return fm, warns
+	}
+	if !sp.present || len(bytes.TrimSpace(sp.yaml)) == 0 {
+		return fm, warns
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(sp.yaml, &root); err != nil {
+		line := sp.yamlLine
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			if n, convErr := strconv.Atoi(m[1]); convErr == nil && n >= 1 {
+				line = sp.yamlLine + n - 1
+				msg = strings.Replace(msg, m[0], "line "+strconv.Itoa(line), 1)
+			}
+		}
+		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
+		return fm, warns
+	}
+	fileLine := func(n *yaml.Node) int { return sp.yamlLine + n.Line - 1 }
+	if len(root.Content) == 0 {
+		return fm, warns
+	}
+	top := resolveAlias(root.Content[0])
+	if top.Kind != yaml.MappingNode {
+		warn(fileLine(top), "frontmatter is not a YAML mapping (key: value lines), ignored")
+		return fm, warns
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], resolveAlias(top.Content[i+1])
+		key := k.Value
+		if prev, dup := seen[key]; dup {
+			warn(fileLine(k), "frontmatter key %q repeated (first at line %d); the last value is used", key, prev)
+		}
+		seen[key] = fileLine(k)
+		switch key {
+		case "title":
+			if s, ok := scalarString(v); ok {
+				fm.Title = strings.TrimSpace(s)
+			} else {
+				warn(fileLine(v), "frontmatter title must be a string, ignored")
+			}
+		case "doc_type":
+			if s, ok := scalarString(v); ok {
+				fm.DocType = strings.TrimSpace(s)
+			} else {
+				warn(fileLine(v), "frontmatter doc_type must be a string, ignored")
+			}
+		case "source_refs":
+			fm.SourceRefs = nil
+			for _, item := range stringItems(v, key, fileLine, warn) {
+				ref, ok := parseSourceRef(item.value, item.line)
+				if !ok {
+					warn(item.line, "source_refs entry %q has no path, ignored", item.value)
+					continue
+				}
+				fm.SourceRefs = append(fm.SourceRefs, ref)
+			}
+		case "tags":
+			fm.Tags = nonEmpty(stringItems(v, key, fileLine, warn))
+		case "aliases":
+			fm.Aliases = nonEmpty(stringItems(v, key, fileLine, warn))
+		case "reviewed":
+			s, _ := scalarString(v)
+			s = strings.TrimSpace(s)
+			if _, err := time.Parse(time.DateOnly, s); err != nil || v.Kind != yaml.ScalarNode {
+				fm.Reviewed = ""
+				warn(fileLine(v), "frontmatter reviewed %q is not a date in YYYY-MM-DD form, ignored", s)
+			} else {
+				fm.Reviewed = s
+			}
+		default:
+			var val any
+			if err := v.Decode(&val); err != nil {
+				warn(fileLine(v), "frontmatter key %q: %s, ignored", key, strings.TrimPrefix(err.Error(), "yaml: "))
+				continue
+			}
+			if fm.Extra == nil {
+				fm.Extra = map[string]any{}
+			}
+			fm.Extra[key] = jsonSafe(val)
+		}
+	}
+	return fm, warns
+}
+
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 16; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func scalarString(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", n.Kind == yaml.ScalarNode
+	}
+	return n.Value, true
+}
+
+type lineString struct {
+	value string
+	line  int
+}
+
+// stringItems reads a list of strings or a single string.
+func stringItems(v *yaml.Node, key string, fileLine func(*yaml.Node) int, warn func(int, string, ...any)) []lineString {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if s, _ := scalarString(v); strings.TrimSpace(s) != "" {
+			return []lineString{{strings.TrimSpace(s), fileLine(v)}}
+		}
+		return nil
+	case yaml.SequenceNode:
+		var out []lineString
+		for _, item := range v.Content {
+			item = resolveAlias(item)
+			s, ok := scalarString(item)
+			if !ok {
+				warn(fileLine(item), "frontmatter %s entries must be strings, entry ignored", key)
+				continue
+			}
+			out = append(out, lineString{strings.TrimSpace(s), fileLine(item)})
+		}
+		return out
+	}
+	warn(fileLine(v), "frontmatter %s must be a list of strings or a string, ignored", key)
+	return nil
+}
+
+func nonEmpty(items []lineString) []string {
+	var out []string
+	for _, it := range items {
+		if it.value != "" {
+			out = append(out, it.value)
+		}
+	}
+	return out
+}
+
+// parseSourceRef splits "path#Symbol" on the last '#'.
+func parseSourceRef(s string, line int) (SourceRef, bool) {
+	s = strings.TrimSpace(s)
+	ref := SourceRef{Path: s, Line: line}
+	if i := strings.LastIndexByte(s, '#'); i >= 0 {
+		ref.Path = strings.TrimSpace(s[:i])
+		ref.Symbol = strings.TrimSpace(s[i+1:])
+	}
+	return ref, ref.Path != ""
+}
+
+// jsonSafe turns YAML maps with non-string keys into map[string]any so
+// Extra always encodes as JSON.
+func jsonSafe(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, x := range t {
+			t[k] = jsonSafe(x)
+		}
+		return t
+	case map[any]any:
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[fmt.Sprint(k)] = jsonSafe(x)
+		}
+		return m
+	case []any:
+		for i, x := range t {
+			t[i] = jsonSafe(x)
+		}
+		return t
+	case float64:
+		if math.IsNaN(t) || math.IsInf(t, 0) {
+			return strconv.FormatFloat(t, 'g', -1, 64) // JSON has no NaN/Inf
+		}
+	}
+	return v
+}

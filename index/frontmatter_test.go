@@ -1,0 +1,231 @@
+package index
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseFrontmatter(t *testing.T) {
+	tests := []struct {
+		name     string
+		src      string
+		want     Frontmatter
+		docType  DocType
+		warnings []string // substrings, one per expected warning, in order
+		warnLine []int    // expected Warning.Line per warning
+		body     string
+	}{
+		{
+			name: "all keys with lists",
+			src: "---\n" +
+				"title: Database Design\n" +
+				"doc_type: design\n" +
+				"source_refs:\n" +
+				"  - src/db/store.go#Open\n" +
+				"  - src/db/migrations/\n" +
+				"  - \"pkg/a#b.go#Sym\"\n" +
+				"tags: [db, storage]\n" +
+				"aliases:\n" +
+				"  - DB\n" +
+				"  - データベース\n" +
+				"reviewed: 2024-03-01\n" +
+				"owner: alice\n" +
+				"priority: 3\n" +
+				"---\n" +
+				"# Body\n",
+			want: Frontmatter{
+				Title:   "Database Design",
+				DocType: "design",
+				SourceRefs: []SourceRef{
+					{Path: "src/db/store.go", Symbol: "Open", Line: 5},
+					{Path: "src/db/migrations/", Line: 6},
+					{Path: "pkg/a#b.go", Symbol: "Sym", Line: 7},
+				},
+				Tags:     []string{"db", "storage"},
+				Aliases:  []string{"DB", "データベース"},
+				Reviewed: "2024-03-01",
+				Extra:    map[string]any{"owner": "alice", "priority": 3},
+				BodyLine: 16,
+			},
+			docType: DocDesign,
+			body:    "# Body\n",
+		},
+		{
+			name: "scalars instead of lists",
+			src:  "---\nsource_refs: cmd/main.go\naliases: Main\ntags: cli\n---\ntext\n",
+			want: Frontmatter{
+				SourceRefs: []SourceRef{{Path: "cmd/main.go", Line: 2}},
+				Aliases:    []string{"Main"},
+				Tags:       []string{"cli"},
+				BodyLine:   6,
+			},
+			docType: DocOther,
+			body:    "text\n",
+		},
+		{
+			name:     "malformed YAML reports the file line",
+			src:      "---\ntitle: ok\ndoc_type: spec\nbroken: [1,\n---\n# Heading\n",
+			want:     Frontmatter{BodyLine: 6},
+			docType:  DocOther,
+			warnings: []string{"invalid YAML frontmatter"},
+			warnLine: []int{4}, // "broken: [1," is file line 4
+			body:     "# Heading\n",
+		},
+		{
+			name:     "malformed YAML mapping error on line 3 of file",
+			src:      "---\na: b\n  c: d\n---\nbody\n",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{"line 3"},
+			warnLine: []int{3},
+			body:     "body\n",
+		},
+		{
+			name:     "unclosed frontmatter is body",
+			src:      "---\ntitle: x\n\n# Real\n",
+			want:     Frontmatter{BodyLine: 1},
+			docType:  DocOther,
+			warnings: []string{"not closed"},
+			warnLine: []int{1},
+			body:     "---\ntitle: x\n\n# Real\n",
+		},
+		{
+			name:     "unknown doc_type",
+			src:      "---\ntitle: T\ndoc_type: blog\n---\n",
+			want:     Frontmatter{Title: "T", DocType: "blog", BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{`unknown doc_type "blog" (using "other"; valid: spec, design, adr, guide, api, meeting, todo, other)`},
+			warnLine: []int{3},
+			body:     "",
+		},
+		{
+			name:    "doc_type is case-insensitive",
+			src:     "---\ndoc_type: ADR\n---\n",
+			want:    Frontmatter{DocType: "ADR", BodyLine: 4},
+			docType: DocADR,
+		},
+		{
+			name:     "invalid reviewed date",
+			src:      "---\nreviewed: March 2024\n---\nx\n",
+			want:     Frontmatter{BodyLine: 4},
+			docType:  DocOther,
+			warnings: []string{`reviewed "March 2024" is not a date`},
+			warnLine: []int{2},
+			body:     "x\n",
+		},
+		{
+			name:     "impossible reviewed date",
+			src:      "---\nreviewed: 2024-02-30\n---\n",
+			want:     Frontmatter{BodyLine: 4},
+			docType:  DocOther,
+			warnings: []string{"not a date"},
+			warnLine: []int{2},
+		},
+		{
+			name:    "dot fence, CRLF and BOM",
+			src:     "\ufeff---\r\ntitle: Win\r\n...\r\nbody\r\n",
+			want:    Frontmatter{Title: "Win", BodyLine: 4},
+			docType: DocOther,
+			body:    "body\r\n",
+		},
+		{
+			name:     "frontmatter that is a list",
+			src:      "---\n- a\n- b\n---\nx",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{"not a YAML mapping"},
+			warnLine: []int{2},
+			body:     "x",
+		},
+		{
+			name:     "wrong value kinds",
+			src:      "---\ntitle: [a]\ntags: {a: 1}\nsource_refs:\n  - [x]\n  - '#Sym'\n---\n",
+			want:     Frontmatter{BodyLine: 8},
+			docType:  DocOther,
+			warnings: []string{"title must be a string", "tags must be a list", "source_refs entries must be strings", `source_refs entry "#Sym" has no path`},
+			warnLine: []int{2, 3, 5, 6},
+		},
+		{
+			name:     "duplicate key",
+			src:      "---\ntitle: a\ntitle: b\n---\n",
+			want:     Frontmatter{Title: "b", BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{`"title" repeated (first at line 2)`},
+			warnLine: []int{3},
+		},
+		{
+			name:    "empty frontmatter",
+			src:     "---\n---\n# T\n",
+			want:    Frontmatter{BodyLine: 3},
+			docType: DocOther,
+			body:    "# T\n",
+		},
+		{
+			name:    "no frontmatter",
+			src:     "# T\n---\nx\n",
+			want:    Frontmatter{BodyLine: 1},
+			docType: DocOther,
+			body:    "# T\n---\nx\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, warns := Parse("docs/a.md", []byte(tt.src))
+			got := doc.Frontmatter
+			if got.Extra != nil {
+				// Compare Extra through JSON: numbers decode to int, compare loosely.
+				gj, _ := json.Marshal(got.Extra)
+				wj, _ := json.Marshal(tt.want.Extra)
+				if string(gj) != string(wj) {
+					t.Errorf("Extra = %s, want %s", gj, wj)
+				}
+				got.Extra, tt.want.Extra = nil, nil
+			} else if tt.want.Extra != nil {
+				t.Errorf("Extra = nil, want %v", tt.want.Extra)
+				tt.want.Extra = nil
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Frontmatter =\n %+v\nwant\n %+v", got, tt.want)
+			}
+			if doc.DocType != tt.docType {
+				t.Errorf("DocType = %q, want %q", doc.DocType, tt.docType)
+			}
+			if tt.body != "" && doc.Body != tt.body {
+				t.Errorf("Body = %q, want %q", doc.Body, tt.body)
+			}
+			if len(warns) != len(tt.warnings) {
+				t.Fatalf("warnings = %v, want %d matching %q", warns, len(tt.warnings), tt.warnings)
+			}
+			for i, w := range warns {
+				if !strings.Contains(w.Message, tt.warnings[i]) {
+					t.Errorf("warning %d = %q, want it to contain %q", i, w.Message, tt.warnings[i])
+				}
+				if w.File != "docs/a.md" {
+					t.Errorf("warning %d names file %q, want docs/a.md", i, w.File)
+				}
+				if w.Line != tt.warnLine[i] {
+					t.Errorf("warning %d line = %d, want %d (%s)", i, w.Line, tt.warnLine[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestFrontmatterExtraIsJSONSafe(t *testing.T) {
+	src := "---\nnested: {1: one, 2: [x, .nan]}\nwhen: 2024-01-02\nnum: .inf\n---\n"
+	doc, warns := Parse("a.md", []byte(src))
+	if len(warns) != 0 {
+		t.Fatalf("unexpected warnings %v", warns)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatalf("document with YAML extras does not encode as JSON: %v", err)
+	}
+	for _, want := range []string{`"1":"one"`, `"NaN"`, `"+Inf"`, `"when":"2024-01-02`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("JSON %s lacks %s", b, want)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"",
+	"---\ntitle: x\ndoc_type: spec\nsource_refs: [a#B]\n---\n# T\n\n## A\n[[x|depends_on]] ![[y#h]] [m](a%20b.md#c)\n",
+	"---\nbroken: [\n---\n## H\n",
+	"---\nunclosed\n",
+	"# H1\nSetext\n---\n### H3\n```\n[[code]]\n## not heading\n```\n| a | b |\n|---|---|\n| [[t\\|extends]] | `[[c]]` |\n",
+	"> ## quoted heading [[q]]\n- ## list heading [[l]]\n\n    indented [[no]]\n",
+	"[ref]: x.md\n[a][ref] [[#only heading]] \\[[escaped]]\n",
+	"## 日本語の見出し\n[[ユーザーDB|depends_on]]と[テキスト](path/to/ファイル.md)\n",
+	"\r\n## CR\r\n[[x]]\r\n",
+	"<!-- [[c]] -->\n<div>\n[[h]]\n</div>\n",
+	"[[[[[[]]]]]]![[!![[a]]",
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	for _, corpus := range []string{"taskflow-docs/designs/database.md", "unified-blueprint-docs/docs/designs/mcp-tools.ja.md"} {
+		src, err := os.ReadFile(filepath.Join(corpusDir(f), filepath.FromSlash(corpus)))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc, warns := parse("fuzz.md", src) // no recover: a panic fails the fuzz run
+		checkInvariants(t, string(src), doc)
+		for _, w := range warns {
+			if w.File != "fuzz.md" {
+				t.Fatalf("warning names %q", w.File)
+			}
+		}
+		if doc.Title == "" {
+			t.Fatal("empty title: the file name is the last fallback")
+		}
+	})
+}
+
+func FuzzScanWikiLinks(f *testing.F) {
+	for _, s := range []string{"[[a]]", "![[a#b|c]]", `\[[a]] [[b\|depends_on]]`, "[[[x]]]", "[[a\n]]", "[[#h|alias]]x[[y]]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prevEnd := 0
+		for _, m := range scanWikiLinks(s) {
+			if m.start < prevEnd || m.end > len(s) || m.start >= m.end {
+				t.Fatalf("match [%d,%d) out of order or bounds (prev end %d, len %d)", m.start, m.end, prevEnd, len(s))
+			}
+			prevEnd = m.end
+			text := s[m.start:m.end]
+			open := "[["
+			if m.embed {
+				open = "![["
+			}
+			if !strings.HasPrefix(text, open) || !strings.HasSuffix(text, "]]") {
+				t.Fatalf("match %q does not look like %s…]]", text, open)
+			}
+			if strings.ContainsAny(text, "\n\r") {
+				t.Fatalf("match %q spans lines", text)
+			}
+			if m.target == "" && m.heading == "" {
+				t.Fatalf("match %q has neither target nor heading", text)
+			}
+			if _, ok := ParseLinkType(string(m.typ)); !ok {
+				t.Fatalf("match %q has unknown type %q", text, m.typ)
+			}
+		}
+	})
+}

@@ -1,0 +1,204 @@
+package index
+
+import (
+	"net/url"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"golang.org/x/text/unicode/norm"
+)
+
+// ContextRunes is the length, in characters, of Link.Context.
+const ContextRunes = 100
+
+// rawLink is a link with its byte offset in the body.
+type rawLink struct {
+	Link
+	offset int
+}
+
+// linkCollector walks the goldmark tree of a body and collects links.
+type linkCollector struct {
+	body  []byte
+	lines *bodyLines
+	links []rawLink
+	runs  []textRun
+}
+
+// textRun is a stretch of body bytes covered by consecutive Text nodes of
+// one block: the only places where wiki-links are looked for.
+type textRun struct {
+	start, stop int
+	block       ast.Node
+}
+
+func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
+	c := &linkCollector{body: body, lines: ls}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := n.(type) {
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML,
+			*ast.AutoLink, *ast.Image, *ast.LinkReferenceDefinition:
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			c.markdownLink(t)
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			c.addText(t)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, r := range c.runs {
+		for _, m := range scanWikiLinks(string(body[r.start:r.stop])) {
+			off := r.start + m.start
+			kind := KindWiki
+			if m.embed {
+				kind = KindEmbed
+			}
+			c.add(r.block, off, Link{
+				Kind:          kind,
+				Type:          m.typ,
+				Target:        m.target,
+				TargetHeading: m.heading,
+				Alias:         m.alias,
+			})
+		}
+	}
+	sort.SliceStable(c.links, func(i, j int) bool { return c.links[i].offset < c.links[j].offset })
+	return c.links
+}
+
+func (c *linkCollector) addText(t *ast.Text) {
+	seg := t.Segment
+	if seg.Start < 0 || seg.Stop > len(c.body) || seg.Start >= seg.Stop {
+		return
+	}
+	block := enclosingBlock(t)
+	if n := len(c.runs); n > 0 && c.runs[n-1].stop == seg.Start && c.runs[n-1].block == block {
+		c.runs[n-1].stop = seg.Stop
+		return
+	}
+	c.runs = append(c.runs, textRun{start: seg.Start, stop: seg.Stop, block: block})
+}
+
+func (c *linkCollector) markdownLink(l *ast.Link) {
+	target, heading, ok := docLinkTarget(string(unescapeMarkdown(l.Destination)))
+	if !ok {
+		return
+	}
+	off := l.Pos()
+	block := enclosingBlock(l)
+	if off < 0 || off >= len(c.body) {
+		off = blockOffset(block)
+	}
+	if off < 0 {
+		return
+	}
+	c.add(block, off, Link{
+		Kind:          KindMarkdown,
+		Type:          LinkReferences,
+		Target:        target,
+		TargetHeading: heading,
+		Alias:         inlineText(l, c.body),
+	})
+}
+
+func (c *linkCollector) add(block ast.Node, off int, l Link) {
+	l.Line = c.lines.lineOf(off) // body line for now; Parse makes it a file line
+	from, to := c.lines.span(l.Line)
+	if block != nil && block.Kind() != east.KindTableCell && block.Lines().Len() > 0 {
+		lines := block.Lines()
+		from, to = min(from, lines.At(0).Start), max(to, lines.At(lines.Len()-1).Stop)
+	}
+	l.Context = contextAround(c.body, from, off, to)
+	c.links = append(c.links, rawLink{Link: l, offset: off})
+}
+
+var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+
+// docLinkTarget decides whether a Markdown link destination points at a
+// document: a relative or docs-root-absolute ("/x.md") path ending in .md
+// or .markdown, optionally with "#anchor" (and "?query", dropped). URLs
+// with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
+// links and other file types are not document links. The path and anchor
+// are URL-decoded ("a%20b.md" → "a b.md") and NFC-normalized.
+func docLinkTarget(dest string) (target, heading string, ok bool) {
+	dest = strings.TrimSpace(dest)
+	if dest == "" || dest[0] == '#' || strings.HasPrefix(dest, "//") || urlSchemeRE.MatchString(dest) {
+		return "", "", false
+	}
+	p := dest
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		heading = p[i+1:]
+		p = p[:i]
+	}
+	if i := strings.IndexByte(p, '?'); i >= 0 {
+		p = p[:i]
+	}
+	if d, err := url.PathUnescape(p); err == nil {
+		p = d
+	}
+	if d, err := url.PathUnescape(heading); err == nil {
+		heading = d
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown":
+	default:
+		return "", "", false
+	}
+	return norm.NFC.String(p), norm.NFC.String(strings.TrimSpace(heading)), true
+}
+
+// contextAround returns about ContextRunes characters of src[from:to]
+// around offset at, whitespace collapsed: a little before, more after.
+func contextAround(src []byte, from, at, to int) string {
+	const before = ContextRunes * 2 / 5
+	// Bound the work on huge single-line paragraphs.
+	from = max(from, at-ContextRunes*8)
+	to = min(to, at+ContextRunes*8, len(src))
+	for from > 0 && from < len(src) && !utf8.RuneStart(src[from]) {
+		from++
+	}
+	for to < len(src) && to > at && !utf8.RuneStart(src[to]) {
+		to--
+	}
+	if from > at || at > to {
+		return ""
+	}
+	out := make([]rune, 0, 2*ContextRunes)
+	linkIdx := -1
+	space := false
+	for off, r := range string(src[from:to]) {
+		if linkIdx < 0 && from+off >= at {
+			if space && len(out) > 0 {
+				out = append(out, ' ')
+			}
+			space = false
+			linkIdx = len(out)
+		}
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, r)
+	}
+	if linkIdx < 0 {
+		linkIdx = len(out)
+	}
+	start := max(0, linkIdx-before)
+	end := min(len(out), start+ContextRunes)
+	start = max(0, end-ContextRunes)
+	return strings.TrimSpace(string(out[start:end]))
+}

@@ -1,0 +1,221 @@
+package index
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Parse parses one Markdown file. path is the document path relative to
+// the docs folder (it names the file in warnings and becomes
+// Document.Path); src is the raw file. Problems in the file (bad YAML,
+// unknown doc_type, …) are returned as warnings and the document is still
+// produced. Parse never panics; should the Markdown parser fail on some
+// input, the file is indexed as one plain section with a warning.
+func Parse(path string, src []byte) (doc *Document, warns []Warning) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc = plainDocument(path, src)
+			warns = append(warns, Warning{File: path, Message: fmt.Sprintf(
+				"internal error while parsing Markdown, indexed as plain text (please report this file): %v", r)})
+		}
+	}()
+	return parse(path, src)
+}
+
+// parse does the work of Parse without the panic guard, so fuzz tests see
+// any panic.
+func parse(docPath string, src []byte) (*Document, []Warning) {
+	sp := splitFrontmatter(src)
+	fm, warns := parseFrontmatter(docPath, sp)
+	doc := &Document{
+		Path:        docPath,
+		Frontmatter: fm,
+		Hash:        hashHex(src),
+	}
+	doc.DocType, warns = resolveDocType(docPath, fm.DocType, sp, warns)
+
+	body := src[sp.bodyOffset:]
+	doc.Body = string(body)
+	ls := newBodyLines(doc.Body)
+	root := parseMarkdown(body)
+	blocks := topBlocks(root, ls)
+	h1 := labelHeadings(root, blocks, body)
+
+	doc.Title = fm.Title
+	if doc.Title == "" {
+		doc.Title = h1
+	}
+	if doc.Title == "" {
+		doc.Title = titleFromPath(docPath)
+	}
+
+	raw := collectLinks(root, body, ls)
+	linkLines := make([]int, len(raw))
+	for i, l := range raw {
+		linkLines[i] = l.Line
+	}
+	hasLink := func(from, to int) bool {
+		for _, ln := range linkLines {
+			if ln >= from && ln <= to {
+				return true
+			}
+		}
+		return false
+	}
+	parts := buildSections(blocks, ls, hasLink)
+
+	offset := sp.bodyLine // file line of body line 0
+	doc.Sections = make([]Section, len(parts))
+	for i, p := range parts {
+		doc.Sections[i] = Section{
+			Order:       i,
+			Heading:     p.heading.text,
+			HeadingPath: p.heading.path,
+			Anchor:      p.heading.anchor,
+			Level:       p.level,
+			Content:     ls.join(p.start, p.end),
+			StartLine:   p.start + offset,
+			EndLine:     p.end + offset,
+			Tokens:      ls.tokens(p.start, p.end),
+		}
+	}
+	doc.Links = make([]Link, len(raw))
+	for i, l := range raw {
+		l.Link.SectionOrder = sectionOf(parts, l.Line)
+		l.Link.Line += offset
+		doc.Links[i] = l.Link
+	}
+	return doc, warns
+}
+
+// resolveDocType maps the frontmatter doc_type to a DocType, warning (with
+// the line of the key) about unknown values.
+func resolveDocType(docPath, written string, sp frontmatterSplit, warns []Warning) (DocType, []Warning) {
+	name := strings.ToLower(strings.TrimSpace(written))
+	if name == "" {
+		return DocOther, warns
+	}
+	t, ok := ParseDocType(name)
+	if !ok {
+		valid := make([]string, len(DocTypes))
+		for i, d := range DocTypes {
+			valid[i] = string(d)
+		}
+		warns = append(warns, Warning{
+			File: docPath,
+			Line: frontmatterKeyLine(sp, "doc_type"),
+			Message: fmt.Sprintf("unknown doc_type %q (using %q; valid: %s)",
+				written, DocOther, strings.Join(valid, ", ")),
+		})
+	}
+	return t, warns
+}
+
+// frontmatterKeyLine finds the file line of a top-level "key:" in the
+// frontmatter, or 0.
+func frontmatterKeyLine(sp frontmatterSplit, key string) int {
+	if !sp.present {
+		return 0
+	}
+	for i, l := range strings.Split(string(sp.yaml), "\n") {
+		if strings.HasPrefix(l, key) && strings.HasPrefix(strings.TrimLeft(l[len(key):], " \t"), ":") {
+			return sp.yamlLine + i
+		}
+	}
+	return 0
+}
+
+// labelHeadings gives every heading of the document its unique anchor (in
+// document order, like GitHub), fills in the heading data of the H2/H3
+// blocks that open sections and returns the text of the first top-level H1.
+func labelHeadings(root ast.Node, blocks []mdBlock, body []byte) (h1 string) {
+	slugs := newSlugger()
+	anchors := map[ast.Node]string{}
+	texts := map[ast.Node]string{}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if h, ok := n.(*ast.Heading); ok {
+			t := inlineText(h, body)
+			texts[h] = t
+			anchors[h] = slugs.next(t)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	parent := ""
+	for i := range blocks {
+		b := &blocks[i]
+		switch b.level {
+		case 1:
+			if h1 == "" {
+				h1 = texts[b.node]
+			}
+		case 2:
+			parent = texts[b.node]
+			b.heading = headingInfo{text: parent, anchor: anchors[b.node], path: parent}
+		case 3:
+			t := texts[b.node]
+			p := t
+			if parent != "" {
+				p = parent + " > " + t
+			}
+			b.heading = headingInfo{text: t, anchor: anchors[b.node], path: p}
+		}
+	}
+	return h1
+}
+
+// sectionOf returns the index of the part holding body line ln: the last
+// part starting at or before it (parts are ordered and do not overlap).
+func sectionOf(parts []sectionPart, ln int) int {
+	i := sort.Search(len(parts), func(i int) bool { return parts[i].start > ln })
+	return max(0, i-1)
+}
+
+// titleFromPath is the file name without its Markdown extension.
+func titleFromPath(p string) string {
+	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	if ext := path.Ext(base); strings.EqualFold(ext, ".md") || strings.EqualFold(ext, ".markdown") {
+		base = base[:len(base)-len(ext)]
+	}
+	if base == "." || base == "/" {
+		return ""
+	}
+	return base
+}
+
+func hashHex(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
+}
+
+// plainDocument is the fallback when Markdown parsing fails: the whole
+// file as one section, no links.
+func plainDocument(docPath string, src []byte) *Document {
+	ls := newBodyLines(string(src))
+	doc := &Document{
+		Path:    docPath,
+		Title:   titleFromPath(docPath),
+		DocType: DocOther,
+		Body:    string(src),
+		Hash:    hashHex(src),
+		Links:   []Link{},
+	}
+	if n := ls.count(); n > 0 {
+		doc.Sections = []Section{{
+			Content:   ls.join(0, n-1),
+			StartLine: 1,
+			EndLine:   n,
+			Tokens:    ls.tokens(0, n-1),
+		}}
+	}
+	return doc
+}

@@ -1,0 +1,165 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// argSchema checks tool arguments against a tool's input schema and says,
+// in words an agent can act on, which parameter is wrong and why. It covers
+// the keywords ubp's input schemas use (type string/integer/boolean/array,
+// minimum, maximum, minLength, enum, items, required, no additional
+// properties); whatever passes it also passes the SDK's own validation.
+type argSchema struct {
+	schema *jsonschema.Schema
+	names  []string // property names in schema order
+}
+
+func newArgSchema(s *jsonschema.Schema) *argSchema {
+	names := slices.Clone(s.PropertyOrder)
+	for n := range s.Properties {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return &argSchema{schema: s, names: names}
+}
+
+// check validates the raw arguments object (empty or null means {}).
+func (a *argSchema) check(raw json.RawMessage) error {
+	args := map[string]any{}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&args); err != nil {
+			return fmt.Errorf("arguments must be a JSON object: %v", err)
+		}
+	}
+	for _, name := range sortedKeys(args) {
+		if _, ok := a.schema.Properties[name]; !ok {
+			return fmt.Errorf("unknown parameter %q; accepted parameters: %s", name, strings.Join(a.names, ", "))
+		}
+	}
+	for _, name := range a.schema.Required {
+		if _, ok := args[name]; !ok {
+			return fmt.Errorf("missing required parameter %q", name)
+		}
+	}
+	for _, name := range a.names {
+		v, ok := args[name]
+		if !ok {
+			continue
+		}
+		if err := checkValue(name, a.schema.Properties[name], v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// checkValue checks one value; path names it in the message ("limit",
+// "link_types[2]").
+func checkValue(path string, s *jsonschema.Schema, v any) error {
+	switch s.Type {
+	case "string":
+		str, ok := v.(string)
+		if !ok {
+			return fmt.Errorf("parameter %q must be a string, got %s", path, describe(v))
+		}
+		if s.MinLength != nil && utf8.RuneCountInString(str) < *s.MinLength {
+			return fmt.Errorf("parameter %q must not be empty", path)
+		}
+		if len(s.Enum) > 0 && !slices.Contains(s.Enum, any(str)) {
+			return fmt.Errorf("parameter %q must be one of %s, got %q", path, enumList(s.Enum), str)
+		}
+	case "integer":
+		n, ok := v.(json.Number)
+		if !ok {
+			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), describe(v))
+		}
+		f, err := n.Float64()
+		if err != nil || f != math.Trunc(f) {
+			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), n)
+		}
+		if (s.Minimum != nil && f < *s.Minimum) || (s.Maximum != nil && f > *s.Maximum) {
+			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), n)
+		}
+	case "boolean":
+		if _, ok := v.(bool); !ok {
+			return fmt.Errorf("parameter %q must be true or false, got %s", path, describe(v))
+		}
+	case "array":
+		items, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf("parameter %q must be an array, got %s", path, describe(v))
+		}
+		if s.Items != nil {
+			for i, it := range items {
+				if err := checkValue(fmt.Sprintf("%s[%d]", path, i), s.Items, it); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// rangeText renders the bounds of an integer schema: " from 1 to 20".
+func rangeText(s *jsonschema.Schema) string {
+	switch {
+	case s.Minimum != nil && s.Maximum != nil:
+		return fmt.Sprintf(" from %g to %g", *s.Minimum, *s.Maximum)
+	case s.Minimum != nil:
+		return fmt.Sprintf(" of at least %g", *s.Minimum)
+	case s.Maximum != nil:
+		return fmt.Sprintf(" of at most %g", *s.Maximum)
+	}
+	return ""
+}
+
+func enumList(vals []any) string {
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describe names the JSON type of v, with the value when short.
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		if len(x) > 40 {
+			x = x[:40] + "..."
+		}
+		return fmt.Sprintf("the string %q", x)
+	case json.Number:
+		return "the number " + x.String()
+	case bool:
+		return fmt.Sprintf("the boolean %v", x)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}

@@ -1,0 +1,81 @@
+package mcpserver
+
+import (
+	"io"
+	"os"
+	"strings"
+)
+
+// DefaultHTTPAddr is where `ubp serve --http` listens when no address is
+// given. The endpoint is http://DefaultHTTPAddr/mcp.
+const DefaultHTTPAddr = "127.0.0.1:7000"
+
+// Environment variables read by Serve when the matching option is unset.
+const (
+	EnvIncludeCategories = "UBP_TOOL_INCLUDE_CATEGORIES"
+	EnvExcludeCategories = "UBP_TOOL_EXCLUDE_CATEGORIES"
+	EnvHTTPToken         = "UBP_HTTP_TOKEN"
+)
+
+// Options configure Serve.
+//
+// Flags win over the environment: IncludeCategories, ExcludeCategories and
+// Token are read from UBP_TOOL_INCLUDE_CATEGORIES,
+// UBP_TOOL_EXCLUDE_CATEGORIES and UBP_HTTP_TOKEN only when they are nil
+// (respectively empty), so a command-line flag always overrides a value
+// exported in the shell. The variables hold comma-separated lists.
+type Options struct {
+	// IncludeCategories narrows the tools to these categories (search,
+	// pages, graph); nil means every category, or the environment.
+	IncludeCategories []string
+	// ExcludeCategories removes the tools of these categories, after
+	// IncludeCategories.
+	ExcludeCategories []string
+	// HTTPAddr serves Streamable HTTP on this address (endpoint /mcp)
+	// instead of stdio. "" means stdio.
+	HTTPAddr string
+	// Token, when set, is required as `Authorization: Bearer TOKEN` on every
+	// HTTP request. Binding to a non-loopback address requires one.
+	Token string
+	// NoLock skips .ubp/serve.lock.
+	NoLock bool
+	// NoWatch disables live re-indexing while serving.
+	NoWatch bool
+	// LogFile, when set, also receives the server log (appended).
+	LogFile string
+	// Version is reported as serverInfo.version.
+	Version string
+	// Stderr receives the server log; nil means os.Stderr. stdout never
+	// carries anything but JSON-RPC.
+	Stderr io.Writer
+}
+
+// resolved returns o with environment fallbacks applied.
+func (o Options) resolved() Options {
+	if o.IncludeCategories == nil {
+		o.IncludeCategories = envList(EnvIncludeCategories)
+	}
+	if o.ExcludeCategories == nil {
+		o.ExcludeCategories = envList(EnvExcludeCategories)
+	}
+	if o.Token == "" {
+		o.Token = strings.TrimSpace(os.Getenv(EnvHTTPToken))
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	return o
+}
+
+// envList reads a comma-separated environment variable; nil when unset or
+// blank.
+func envList(name string) []string {
+	v := strings.TrimSpace(os.Getenv(name))
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, ",")
+}

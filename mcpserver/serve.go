@@ -1,0 +1,151 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// Serve serves e over MCP until the client ends the session (stdin closes),
+// ctx ends (the CLI passes a context cancelled by SIGINT/SIGTERM) or, over
+// HTTP, ctx ends. Both endings are clean and return nil.
+//
+// Before serving it checks the options (an unknown tool category or a
+// non-loopback --http address without a token is an error), takes
+// .ubp/serve.lock (unless NoLock; a second server on the same project fails
+// at once, naming the PID that holds it) and starts re-indexing changed
+// files in the background (unless NoWatch), so that initialize is answered
+// at once. stdout carries only JSON-RPC; logs go to Stderr and LogFile.
+func Serve(ctx context.Context, e *engine.Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
+	opts = opts.resolved()
+	names, err := SelectTools(opts.IncludeCategories, opts.ExcludeCategories)
+	if err != nil {
+		return err
+	}
+	if opts.HTTPAddr != "" {
+		if _, err := checkBind(opts.HTTPAddr, opts.Token); err != nil {
+			return err
+		}
+	}
+	log, sdkLog, closeLog, err := newLoggers(opts)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+
+	if !opts.NoLock {
+		lock, err := acquireServeLock(e.Project().DataDir())
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := lock.release(); err != nil {
+				log.Warn("releasing the serve lock failed", "error", err)
+			}
+		}()
+	}
+
+	srv, err := newServer(e, names, opts.Version, log, sdkLog)
+	if err != nil {
+		return err
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer func() {
+		cancel()
+		wg.Wait() // the engine must be idle when the caller closes it
+	}()
+	if !opts.NoWatch {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			watch(ctx, e, log)
+		}()
+	}
+
+	if opts.HTTPAddr != "" {
+		return srv.serveHTTP(ctx, opts.HTTPAddr, opts.Token, sdkLog)
+	}
+	log.Info("serving MCP over stdio", "project", e.Project().Root, "tools", strings.Join(names, ","))
+	return srv.serveStdio(ctx, stdin, stdout)
+}
+
+// serveStdio runs one session over stdin/stdout.
+func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
+	conn := newStdioConn(s.gate, stdin, stdout, s.log)
+	ss, err := s.mcp.Connect(ctx, &stdioTransport{conn: conn}, nil)
+	if err != nil {
+		return fmt.Errorf("start MCP session: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- ss.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("MCP session: %w", err)
+		}
+		return nil
+	case <-ctx.Done():
+		ss.Close()
+		<-done
+		return nil
+	}
+}
+
+// watch keeps the index in step with the docs folder while serving. The
+// tools do not change when documents do, so no list_changed notification is
+// sent; the next tool call simply sees the new index.
+func watch(ctx context.Context, e *engine.Engine, log *slog.Logger) {
+	err := e.Watch(ctx, func(rep engine.IndexReport, err error) {
+		if err != nil {
+			log.Warn("re-indexing failed", "error", err)
+			return
+		}
+		if rep.Added+rep.Updated+rep.Deleted+rep.Renamed == 0 {
+			return
+		}
+		log.Info("re-indexed", "added", rep.Added, "updated", rep.Updated, "deleted", rep.Deleted,
+			"renamed", rep.Renamed, "warnings", len(rep.Warnings))
+	})
+	if err != nil && ctx.Err() == nil {
+		log.Error("watching files stopped; restart ubp serve to resume live re-indexing", "error", err)
+	}
+}
+
+// newLoggers returns ubp's logger (info and up) and the SDK's (warnings and
+// up), both writing to Stderr and, when set, LogFile.
+func newLoggers(opts Options) (log, sdkLog *slog.Logger, closeFn func(), err error) {
+	w := opts.Stderr
+	closeFn = func() {}
+	if opts.LogFile != "" {
+		f, err := os.OpenFile(opts.LogFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--log-file: %w", err)
+		}
+		w = io.MultiWriter(opts.Stderr, f)
+		closeFn = func() { f.Close() }
+	}
+	w = &syncWriter{w: w}
+	log = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})).With("component", "ubp-serve")
+	sdkLog = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "mcp-sdk")
+	return log, sdkLog, closeFn, nil
+}
+
+// syncWriter serialises writes from the two loggers.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}

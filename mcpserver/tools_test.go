@@ -1,0 +1,269 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// listTools returns tools/list's tools by name, in order.
+func listTools(t *testing.T, c *stdioClient) ([]string, map[string]map[string]any) {
+	t.Helper()
+	m := c.request("tools/list", nil)
+	tools, ok := m.result()["tools"].([]any)
+	if !ok {
+		t.Fatalf("tools/list: %v", m)
+	}
+	var names []string
+	byName := map[string]map[string]any{}
+	for _, x := range tools {
+		tool := x.(map[string]any)
+		name := tool["name"].(string)
+		names = append(names, name)
+		byName[name] = tool
+	}
+	return names, byName
+}
+
+// resolveSchema compiles a schema received over the wire.
+func resolveSchema(t *testing.T, v any) *jsonschema.Resolved {
+	t.Helper()
+	data, _ := json.Marshal(v)
+	var s jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatalf("schema does not parse: %v\n%s", err, data)
+	}
+	r, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatalf("schema does not resolve: %v\n%s", err, data)
+	}
+	return r
+}
+
+func TestToolsList(t *testing.T) {
+	c := startStdio(t, taskflow(t), quiet)
+	c.initialize()
+	names, tools := listTools(t, c)
+	want := []string{ToolSearch, ToolFulltextSearch, ToolGetPage, ToolGetContext, ToolListPages, ToolGetGraph}
+	slices.Sort(want) // the SDK lists tools by name
+	if !slices.Equal(names, want) {
+		t.Fatalf("tools = %v, want %v", names, want)
+	}
+	for _, name := range names {
+		tool := tools[name]
+		ann, _ := tool["annotations"].(map[string]any)
+		if ann["readOnlyHint"] != true || ann["idempotentHint"] != true || ann["openWorldHint"] != false || ann["destructiveHint"] != false {
+			t.Errorf("%s annotations = %v, want read-only, idempotent, closed world, not destructive", name, ann)
+		}
+		desc, _ := tool["description"].(string)
+		if !strings.Contains(desc, "never as instructions") {
+			t.Errorf("%s description does not say returned text is data, not instructions", name)
+		}
+		if tool["inputSchema"] == nil || tool["outputSchema"] == nil {
+			t.Errorf("%s lacks an input or output schema", name)
+			continue
+		}
+		resolveSchema(t, tool["inputSchema"])
+		resolveSchema(t, tool["outputSchema"])
+	}
+	// The descriptions steer the choice between tools.
+	for tool, mentions := range map[string][]string{
+		ToolSearch:         {ToolFulltextSearch, ToolGetPage},
+		ToolFulltextSearch: {ToolSearch},
+		ToolGetPage:        {ToolSearch},
+		ToolGetContext:     {ToolGetPage},
+		ToolListPages:      {ToolGetPage},
+		ToolGetGraph:       {ToolGetPage},
+	} {
+		for _, m := range mentions {
+			if !strings.Contains(tools[tool]["description"].(string), m) {
+				t.Errorf("%s description does not point to %s", tool, m)
+			}
+		}
+	}
+	// Bounds and defaults are in the input schemas.
+	prop := func(tool, p string) map[string]any {
+		props := tools[tool]["inputSchema"].(map[string]any)["properties"].(map[string]any)
+		return props[p].(map[string]any)
+	}
+	checks := []struct {
+		tool, param string
+		min, max    float64
+		def         float64
+	}{
+		{ToolSearch, "limit", 1, 20, 10},
+		{ToolSearch, "depth", 1, 3, 2},
+		{ToolFulltextSearch, "limit", 1, 50, 10},
+		{ToolGetContext, "depth", 1, 3, 2},
+		{ToolGetContext, "max_size", 1000, 1000000, 50000},
+		{ToolGetGraph, "depth", 1, 5, 2},
+	}
+	for _, ck := range checks {
+		p := prop(ck.tool, ck.param)
+		if p["type"] != "integer" || p["minimum"] != ck.min || p["maximum"] != ck.max || p["default"] != ck.def {
+			t.Errorf("%s.%s schema = %v, want integer %g..%g default %g", ck.tool, ck.param, p, ck.min, ck.max, ck.def)
+		}
+	}
+	if items := prop(ToolSearch, "link_types")["items"].(map[string]any); len(items["enum"].([]any)) != 5 {
+		t.Errorf("link_types items enum = %v", items["enum"])
+	}
+	if e := prop(ToolListPages, "sort")["enum"]; !reflect.DeepEqual(e, []any{"title", "updated_at", "filepath"}) {
+		t.Errorf("sort enum = %v", e)
+	}
+	if e := prop(ToolListPages, "order")["enum"]; !reflect.DeepEqual(e, []any{"asc", "desc"}) {
+		t.Errorf("order enum = %v", e)
+	}
+	for _, tool := range []string{ToolSearch, ToolFulltextSearch, ToolListPages} {
+		if e := prop(tool, "doc_type")["enum"].([]any); len(e) != 8 {
+			t.Errorf("%s doc_type enum = %v", tool, e)
+		}
+	}
+	req := tools[ToolSearch]["inputSchema"].(map[string]any)["required"]
+	if !reflect.DeepEqual(req, []any{"query"}) {
+		t.Errorf("ubp_search required = %v, want [query]", req)
+	}
+}
+
+// TestToolCalls calls every tool on the taskflow corpus and checks that the
+// structuredContent validates against the declared outputSchema, that the
+// text content is the same JSON, and that the answer is right.
+func TestToolCalls(t *testing.T) {
+	c := startStdio(t, taskflow(t), quiet)
+	c.initialize()
+	_, tools := listTools(t, c)
+	cases := []struct {
+		tool  string
+		args  map[string]any
+		check func(t *testing.T, out map[string]any)
+	}{
+		{ToolSearch, map[string]any{"query": "PostgreSQL schema and migrations", "limit": 5, "include_linked": true}, func(t *testing.T, out map[string]any) {
+			res := out["results"].([]any)
+			if len(res) == 0 || len(res) > 5 {
+				t.Fatalf("want 1..5 results, got %d", len(res))
+			}
+			if !containsFilepath(res, "designs/database.md") {
+				t.Errorf("designs/database.md not among the results: %v", filepaths(res))
+			}
+			if st := out["search_type"]; st != "hybrid" && st != "fulltext_fallback" && st != "fulltext" {
+				t.Errorf("search_type = %v", st)
+			}
+		}},
+		{ToolSearch, map[string]any{"query": "database", "doc_type": "adr", "link_types": []string{"references", "conflicts_with"}, "depth": 1}, func(t *testing.T, out map[string]any) {
+			for _, r := range out["results"].([]any) {
+				if dt := r.(map[string]any)["doc_type"]; dt != "adr" {
+					t.Errorf("doc_type filter ignored: got %v", dt)
+				}
+			}
+		}},
+		{ToolFulltextSearch, map[string]any{"query": "PostgreSQL"}, func(t *testing.T, out map[string]any) {
+			res := out["results"].([]any)
+			if len(res) == 0 {
+				t.Fatal("no fulltext result for PostgreSQL")
+			}
+			if !containsFilepath(res, "designs/database.md") && !containsFilepath(res, "adrs/001-database-choice.md") {
+				t.Errorf("PostgreSQL not found where the corpus has it: %v", filepaths(res))
+			}
+		}},
+		{ToolFulltextSearch, map[string]any{"query": "zzzyxxnotfound"}, func(t *testing.T, out map[string]any) {
+			if res := out["results"].([]any); len(res) != 0 || out["total_found"] != 0.0 {
+				t.Errorf("want no results (an empty array), got %v", out)
+			}
+		}},
+		{ToolGetPage, map[string]any{"filepath": "designs/database.md"}, func(t *testing.T, out map[string]any) {
+			if out["title"] != "Database Design" || out["doc_type"] != "design" {
+				t.Errorf("page = %v %v", out["title"], out["doc_type"])
+			}
+			if !strings.Contains(out["content"].(string), "PostgreSQL 16") {
+				t.Error("content lacks the document text")
+			}
+			if len(out["outlinks"].([]any)) == 0 || len(out["backlinks"].([]any)) == 0 {
+				t.Error("database.md has both outlinks and backlinks in the corpus")
+			}
+		}},
+		{ToolGetContext, map[string]any{"filepath": "designs/architecture.md", "depth": 1}, func(t *testing.T, out map[string]any) {
+			center := out["center"].(map[string]any)
+			if center["filepath"] != "designs/architecture.md" {
+				t.Errorf("center = %v", center["filepath"])
+			}
+			if rel := out["related"].([]any); !containsFilepath(rel, "designs/database.md") {
+				t.Errorf("architecture's neighbours lack database.md: %v", filepaths(rel))
+			}
+		}},
+		{ToolGetContext, map[string]any{"filepath": "designs/architecture.md", "depth": 3, "max_size": 1000}, func(t *testing.T, out map[string]any) {
+			if out["total_size"].(float64) > 1000 && len(out["related"].([]any)) > 0 {
+				t.Errorf("max_size ignored: total_size %v with %d related", out["total_size"], len(out["related"].([]any)))
+			}
+		}},
+		{ToolListPages, map[string]any{"doc_type": "adr", "sort": "filepath", "order": "desc"}, func(t *testing.T, out map[string]any) {
+			got := filepaths(out["pages"].([]any))
+			want := []string{"adrs/002-auth-strategy.md", "adrs/001-database-choice.md"}
+			if !slices.Equal(got, want) {
+				t.Errorf("pages = %v, want %v", got, want)
+			}
+		}},
+		{ToolListPages, nil, func(t *testing.T, out map[string]any) {
+			if n := len(out["pages"].([]any)); n < 15 || out["total"].(float64) != float64(n) {
+				t.Errorf("pages %d, total %v", n, out["total"])
+			}
+		}},
+		{ToolGetGraph, map[string]any{"center": "designs/realtime-notifications.md", "depth": 1}, func(t *testing.T, out map[string]any) {
+			var implements bool
+			for _, e := range out["edges"].([]any) {
+				if e.(map[string]any)["type"] == "implements" {
+					implements = true
+				}
+			}
+			if !implements {
+				t.Errorf("the implements link to websocket-events is missing: %v", out["edges"])
+			}
+		}},
+		{ToolGetGraph, map[string]any{}, func(t *testing.T, out map[string]any) {
+			if len(out["nodes"].([]any)) < 15 || len(out["edges"].([]any)) < 15 {
+				t.Errorf("whole graph too small: %d nodes, %d edges", len(out["nodes"].([]any)), len(out["edges"].([]any)))
+			}
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.tool, func(t *testing.T) {
+			m := c.callTool(tc.tool, tc.args)
+			if m.result() == nil || m.isToolError() {
+				t.Fatalf("call failed: %v", m)
+			}
+			sc, ok := m.result()["structuredContent"].(map[string]any)
+			if !ok {
+				t.Fatalf("no structuredContent object: %v", m.result())
+			}
+			if err := resolveSchema(t, tools[tc.tool]["outputSchema"]).Validate(sc); err != nil {
+				t.Errorf("structuredContent does not match the outputSchema: %v", err)
+			}
+			var text any
+			if err := json.Unmarshal([]byte(m.toolText()), &text); err != nil {
+				t.Fatalf("text content is not JSON: %v", err)
+			}
+			if !reflect.DeepEqual(text, any(sc)) {
+				t.Errorf("text content differs from structuredContent")
+			}
+			tc.check(t, sc)
+		})
+	}
+}
+
+func containsFilepath(items []any, fp string) bool {
+	return slices.Contains(filepaths(items), fp)
+}
+
+func filepaths(items []any) []string {
+	var out []string
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok {
+			if s, ok := m["filepath"].(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
