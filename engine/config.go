@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ubp-dev/ubp/engine/embed"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -31,26 +32,13 @@ type Config struct {
 	Staleness   StalenessConfig `json:"staleness"`
 }
 
-// EmbeddingConfig chooses how sections are turned into vectors.
-type EmbeddingConfig struct {
-	// Provider is "static" (built-in word vectors, the default), "openai"
-	// (any OpenAI-compatible endpoint) or "none" (no vectors).
-	Provider string       `json:"provider"`
-	OpenAI   OpenAIConfig `json:"openai"`
-}
+// EmbeddingConfig chooses how sections are turned into vectors: the
+// "embedding" object of .ubp/config.json. It is the embed package's own
+// configuration, so the two can never drift apart.
+type EmbeddingConfig = embed.Config
 
 // OpenAIConfig configures an OpenAI-compatible embeddings endpoint.
-type OpenAIConfig struct {
-	BaseURL string `json:"base_url"`
-	Model   string `json:"model"`
-	// Dimensions requested from the model; 0 means the model's own.
-	Dimensions int `json:"dimensions"`
-	// APIKeyEnv names the environment variable holding the API key; "" for
-	// endpoints that need none (a local Ollama).
-	APIKeyEnv      string `json:"api_key_env"`
-	BatchSize      int    `json:"batch_size"`
-	TimeoutSeconds int    `json:"timeout_seconds"`
-}
+type OpenAIConfig = embed.OpenAIConfig
 
 // SearchConfig tunes hybrid search.
 type SearchConfig struct {
@@ -319,8 +307,8 @@ func (c Config) Validate() error {
 	if c.Search.DefaultLimit < 1 || c.Search.DefaultLimit > 50 {
 		return bad("search.default_limit", "must be between 1 and 50")
 	}
-	if c.Staleness.ThresholdDays < 0 {
-		return bad("staleness.threshold_days", "must be 0 or more")
+	if c.Staleness.ThresholdDays < 1 {
+		return bad("staleness.threshold_days", "must be 1 or more")
 	}
 	if !oneOf(c.Staleness.Baseline, stalenessBaselines) {
 		return bad("staleness.baseline", "must be one of %s, not %q", strings.Join(stalenessBaselines, ", "), c.Staleness.Baseline)

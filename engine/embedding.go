@@ -34,18 +34,9 @@ var providers struct {
 	m map[embed.Config]embed.Provider
 }
 
-// embedConfig converts the project's embedding configuration.
-func embedConfig(c EmbeddingConfig) embed.Config {
-	o := c.OpenAI
-	return embed.Config{Provider: c.Provider, OpenAI: embed.OpenAIConfig{
-		BaseURL: o.BaseURL, Model: o.Model, Dimensions: o.Dimensions,
-		APIKeyEnv: o.APIKeyEnv, BatchSize: o.BatchSize, TimeoutSeconds: o.TimeoutSeconds,
-	}}
-}
-
 // embedder returns the project's embedding provider, nil for "none".
 func (e *Engine) embedder() (embed.Provider, error) {
-	cfg := embedConfig(e.Project().Config.Embedding)
+	cfg := e.Project().Config.Embedding
 	providers.Lock()
 	defer providers.Unlock()
 	if p, ok := providers.m[cfg]; ok {

@@ -48,6 +48,9 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 			return nil
 		}
 		rep.Warnings = append(rep.Warnings, p.warns...)
+		if p.doc != nil {
+			rep.Warnings = append(rep.Warnings, sourceRefWarnings(e.p.Root, f.Path, p.doc.Frontmatter.SourceRefs)...)
+		}
 		s := p.job.stored
 		switch {
 		case s != nil && p.doc == nil:

@@ -46,12 +46,12 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	for _, id := range tracked {
-		level, _, _, err := e.pageStaleness(ctx, id)
-		if err != nil {
-			return Status{}, fmt.Errorf("status: %w", err)
-		}
-		if level == stale.PossiblyStale || level == stale.Stale {
+	levels, err := e.currentStaleness(ctx, tracked)
+	if err != nil {
+		return Status{}, fmt.Errorf("status: %w", err)
+	}
+	for _, d := range levels {
+		if d.level == stale.PossiblyStale || d.level == stale.Stale {
 			s.StaleDocuments++
 		}
 	}

@@ -28,7 +28,19 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
   ubp serve --http
   ubp serve --http 0.0.0.0:7000 --token "$(openssl rand -hex 16)"
   ubp serve --exclude-categories graph`,
-		Args: cobra.NoArgs,
+		Args: func(cmd *cobra.Command, args []string) error {
+			// --http takes an optional value, so "--http 127.0.0.1:8080"
+			// leaves the address as an argument: accept exactly that.
+			switch {
+			case len(args) == 0:
+				return nil
+			case len(args) == 1 && cmd.Flags().Changed("http") && o.HTTPAddr == mcpserver.DefaultHTTPAddr:
+				o.HTTPAddr = args[0]
+				return nil
+			default:
+				return usagef("serve takes no arguments (did you mean --http=%s?)", args[0])
+			}
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.IncludeCategories = splitList(include)
 			o.ExcludeCategories = splitList(exclude)
@@ -41,7 +53,7 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.HTTPAddr, "http", "", "serve Streamable HTTP on `ADDR` instead of stdio (default 127.0.0.1:7000)")
-	f.Lookup("http").NoOptDefVal = "127.0.0.1:7000"
+	f.Lookup("http").NoOptDefVal = mcpserver.DefaultHTTPAddr
 	f.StringVar(&o.Token, "token", "", "bearer token required on HTTP requests (or UBP_HTTP_TOKEN)")
 	f.StringSliceVar(&include, "include-categories", nil, "only these tool categories: search, pages, graph")
 	f.StringSliceVar(&exclude, "exclude-categories", nil, "hide these tool categories")

@@ -55,7 +55,7 @@ is; 2 on error.`,
 				return usagef("--format %q: use text, json, markdown or sarif", format)
 			}
 			switch baseline {
-			case "auto", "index", "git":
+			case "", "auto", "index", "git":
 			default:
 				return usagef("--baseline %q: use auto, index or git", baseline)
 			}
@@ -65,7 +65,8 @@ is; 2 on error.`,
 				if err != nil {
 					return err
 				}
-				found = len(rep.AtOrAbove(min)) > 0
+				rep.ToolVersion = version
+				found = rep.HasAtOrAbove(min)
 				w := a.stdout
 				if output != "" {
 					f, err := os.Create(output)
@@ -90,7 +91,7 @@ is; 2 on error.`,
 	f.StringVar(&format, "format", "text", "report format: text, json, markdown or sarif")
 	f.StringVar(&level, "level", "possibly_stale", "lowest level to report: possibly_stale or stale")
 	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when a document is at or above --level")
-	f.StringVar(&baseline, "baseline", "auto", "what a ref is compared with: auto, index or git")
+	f.StringVar(&baseline, "baseline", "", "what a ref is compared with: auto, index or git (default: staleness.baseline in .ubp/config.json, auto)")
 	f.StringVar(&output, "output", "", "write the report to `FILE` instead of stdout")
 	return cmd
 }
