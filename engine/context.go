@@ -55,7 +55,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return fmt.Errorf("read page %s: %w", opts.Page, err)
 		}
 		res.Center.Content = body
-		meta, err := loadDocMeta(ctx, tx)
+		meta, err := e.docMetas(ctx, tx)
 		if err != nil {
 			return err
 		}

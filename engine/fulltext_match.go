@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/query"
@@ -33,8 +32,9 @@ type ftMatches struct {
 
 // matchFulltext finds every section matching any term of q and scores each
 // term per section. Terms of three or more characters use the FTS5 trigram
-// index and its bm25(); shorter ones are a substring scan of the sections
-// table scored with the same BM25 formula.
+// index and its bm25(); shorter ones are scored with the same BM25 formula
+// from the postings of the engine's sectionIndex (non-ASCII units such as
+// 検索), or else from a substring scan of the sections table.
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
 	m := &ftMatches{
 		Query:    q,
@@ -42,15 +42,12 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*ftSection{},
 	}
-	stats, err := e.sectionStats(ctx, db, hasShortTerm(q))
+	idx, err := e.sectionIndex(ctx, db)
 	if err != nil {
 		return nil, err
 	}
+	stats, docOf := idx.stats, idx.docOf
 	m.N = stats.n
-	docOf, err := allSectionDocs(ctx, db, m.N)
-	if err != nil {
-		return nil, err
-	}
 	groupHits := make([]map[int64]bool, len(q.Groups))
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
@@ -76,6 +73,8 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		switch {
 		case t.FTS():
 			err = scanFTSTerm(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+		case idx.servesUnit(t.Text):
+			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.NeedsWordBoundary():
 			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		default:
@@ -99,65 +98,8 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		m.GroupDF[g] = len(groupHits[g])
 	}
 	m.scorer = newScorer(q, m.N, m.GroupDF)
-	if m.DocSections, m.AvgDocSections, err = docSectionCounts(ctx, db); err != nil {
-		return nil, err
-	}
+	m.DocSections, m.AvgDocSections = idx.docSections, idx.avgDocSections
 	return m, nil
-}
-
-// allSectionDocs maps every section id to its document id (read from the
-// (document_id, ord) index, without touching section text).
-func allSectionDocs(ctx context.Context, db querier, n int) (map[int64]int64, error) {
-	rows, err := db.QueryContext(ctx, `SELECT id, document_id FROM sections INDEXED BY sqlite_autoindex_sections_1`)
-	if err != nil {
-		return nil, fmt.Errorf("read sections: %w", err)
-	}
-	defer rows.Close()
-	out := make(map[int64]int64, n)
-	for rows.Next() {
-		var id, doc int64
-		if err := rows.Scan(&id, &doc); err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
-		out[id] = doc
-	}
-	return out, rows.Err()
-}
-
-// docSectionCounts counts the sections of every document.
-func docSectionCounts(ctx context.Context, db querier) (map[int64]int, float64, error) {
-	rows, err := db.QueryContext(ctx, `SELECT document_id, count(*) FROM sections GROUP BY document_id`)
-	if err != nil {
-		return nil, 0, fmt.Errorf("count sections per document: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	total := 0
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, 0, fmt.Errorf("count sections per document: %w", err)
-		}
-		out[id] = n
-		total += n
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("count sections per document: %w", err)
-	}
-	if len(out) == 0 {
-		return out, 0, nil
-	}
-	return out, float64(total) / float64(len(out)), nil
-}
-
-func hasShortTerm(q query.Query) bool {
-	for _, t := range q.Terms {
-		if !t.FTS() {
-			return true
-		}
-	}
-	return false
 }
 
 // scanFTSTerm runs one quoted term against the trigram index. FTS5's bm25()
@@ -281,42 +223,6 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 type corpusStats struct {
 	n      int
 	avgLen float64
-}
-
-// statsCache remembers the mean section length per engine, checked against
-// the section count and highest id, which change whenever sections are
-// re-inserted: computing the mean reads every section. A changed section
-// kept under its id leaves the mean slightly off until the next change of
-// count or id, which only nudges BM25's length normalisation.
-var statsCache sync.Map // *Engine → cachedStats
-
-type cachedStats struct {
-	n     int
-	maxID int64
-	stats corpusStats
-}
-
-// sectionStats returns N, and avgdl when withLength (short terms need it).
-func (e *Engine) sectionStats(ctx context.Context, db querier, withLength bool) (corpusStats, error) {
-	var n int
-	var maxID int64
-	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(id), 0) FROM sections`).Scan(&n, &maxID); err != nil {
-		return corpusStats{}, fmt.Errorf("count sections: %w", err)
-	}
-	if !withLength {
-		return corpusStats{n: n}, nil
-	}
-	if c, ok := statsCache.Load(e); ok {
-		if c := c.(cachedStats); c.n == n && c.maxID == maxID {
-			return c.stats, nil
-		}
-	}
-	st := corpusStats{n: n}
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(avg(length(heading) + length(content)), 0) FROM sections`).Scan(&st.avgLen); err != nil {
-		return corpusStats{}, fmt.Errorf("measure sections: %w", err)
-	}
-	statsCache.Store(e, cachedStats{n: n, maxID: maxID, stats: st})
-	return st, nil
 }
 
 // SectionScore scores one matched section.

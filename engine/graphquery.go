@@ -42,7 +42,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	res := GraphResult{Nodes: []GraphNode{}, Edges: []GraphEdge{}}
 	centerID := ""
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		meta, err := loadDocMeta(ctx, tx)
+		meta, err := e.docMetas(ctx, tx)
 		if err != nil {
 			return err
 		}

@@ -116,7 +116,7 @@ type searchRun struct {
 // and keeps per-document scores.
 func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	var err error
-	if s.meta, err = loadDocMeta(ctx, tx); err != nil {
+	if s.meta, err = s.e.docMetas(ctx, tx); err != nil {
 		return err
 	}
 	if s.ft, err = s.e.matchFulltext(ctx, tx, s.q); err != nil {

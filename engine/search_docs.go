@@ -19,16 +19,12 @@ type docMeta struct {
 	Filepath  string
 	Title     string
 	DocType   index.DocType
-	normTitle string // query.Normalize(Title), set by NormTitle
+	normTitle string // query.Normalize(Title), set by loadDocMeta
 }
 
-// NormTitle is the title normalised for matching, computed once.
-func (d *docMeta) NormTitle() string {
-	if d.normTitle == "" && d.Title != "" {
-		d.normTitle = query.Normalize(d.Title)
-	}
-	return d.normTitle
-}
+// NormTitle is the title normalised for matching. It never writes: a
+// docMeta is shared by concurrent searches (see sectionIndex).
+func (d *docMeta) NormTitle() string { return d.normTitle }
 
 // loadDocMeta reads id, public id, path, title and type of every document.
 func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
@@ -45,6 +41,7 @@ func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
 			return nil, fmt.Errorf("read documents: %w", err)
 		}
 		d.DocType, _ = index.ParseDocType(dt)
+		d.normTitle = query.Normalize(d.Title)
 		out[d.ID] = d
 	}
 	if err := rows.Err(); err != nil {

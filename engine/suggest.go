@@ -58,7 +58,7 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 		if err != nil {
 			return err
 		}
-		meta, err := loadDocMeta(ctx, tx)
+		meta, err := e.docMetas(ctx, tx)
 		if err != nil {
 			return err
 		}
