@@ -25,7 +25,7 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 	if err := checkQuery(opts.Query); err != nil {
 		return FulltextResult{}, err
 	}
-	limit, err := checkLimit(opts.Limit)
+	limit, err := checkLimit(opts.Limit, e.p.Config.Search.DefaultLimit)
 	if err != nil {
 		return FulltextResult{}, err
 	}

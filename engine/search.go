@@ -33,7 +33,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err := checkQuery(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
-	limit, err := checkLimit(opts.Limit)
+	limit, err := checkLimit(opts.Limit, e.p.Config.Search.DefaultLimit)
 	if err != nil {
 		return SearchResult{}, err
 	}

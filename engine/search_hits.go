@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/ubp-dev/ubp/engine/stale"
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/query"
@@ -42,12 +43,16 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 			return SearchResult{}, fmt.Errorf("load link graph: %w", err)
 		}
 	}
+	levels, err := s.e.currentStaleness(ctx, ids)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("staleness of the results: %w", err)
+	}
 	for _, id := range ids {
 		d := s.meta[id]
 		sig := s.signals(id)
-		level, _, _, err := s.e.pageStaleness(ctx, id)
-		if err != nil {
-			return SearchResult{}, fmt.Errorf("staleness of %s: %w", d.Filepath, err)
+		level := levels[id].level
+		if level == "" {
+			level = stale.Untracked
 		}
 		hit := SearchHit{
 			DocID:    d.DocID,

@@ -27,8 +27,11 @@ func checkQuery(q string) error {
 }
 
 // checkLimit applies the default to 0 and bounds the rest to 1..maxSearchLimit.
-func checkLimit(limit int) (int, error) {
+func checkLimit(limit, configured int) (int, error) {
 	if limit == 0 {
+		if configured > 0 {
+			return configured, nil // search.default_limit in .ubp/config.json
+		}
 		return defaultSearchLimit, nil
 	}
 	if limit < 1 || limit > maxSearchLimit {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"io/fs"
 	"os"
@@ -207,6 +208,42 @@ func TestHelpForEveryCommand(t *testing.T) {
 		code, stdout, _ := runCLI(t, t.TempDir(), c.Name(), "--help")
 		if code != 0 || !strings.Contains(stdout, "Usage:") {
 			t.Errorf("ubp %s --help: exit %d, output %q", c.Name(), code, stdout)
+		}
+	}
+}
+
+// TestSearchDefaultLimitFromConfig: without --limit, search returns
+// search.default_limit results from .ubp/config.json.
+func TestSearchDefaultLimitFromConfig(t *testing.T) {
+	root := taskflowProject(t)
+	cfgPath := filepath.Join(root, ".ubp", "config.json")
+	b, err := os.ReadFile(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg["search"].(map[string]any)["default_limit"] = 2
+	b, _ = json.Marshal(cfg)
+	if err := os.WriteFile(cfgPath, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"search", "task", "--json"}, {"search", "task", "--fulltext", "--json"}} {
+		code, stdout, stderr := runCLI(t, root, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var res struct {
+			Results    []json.RawMessage `json:"results"`
+			TotalFound int               `json:"total_found"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if len(res.Results) != 2 || res.TotalFound <= 2 {
+			t.Errorf("%v: %d results of %d found, want 2 of more than 2", args, len(res.Results), res.TotalFound)
 		}
 	}
 }
