@@ -52,20 +52,10 @@ func TestSectionIndexServesUnit(t *testing.T) {
 // Japanese term exactly as the substring scan of the sections table does,
 // on the shared corpus.
 func TestSectionIndexMatchesScan(t *testing.T) {
-	root := t.TempDir()
-	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
-	cfg := DefaultConfig()
-	cfg.DocsDir = "docs"
-	cfg.Embedding.Provider = "none"
-	p, _, err := InitProject(root, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := coreOpen(t, p)
-	coreIndex(t, e, false)
+	e := sharedCorpusEngine(t)
 	ctx := context.Background()
 	terms := []string{"検索", "設計", "古", "判定", "ログ", "ー", "方法", "文書"}
-	err = e.readTx(ctx, func(tx *sql.Tx) error {
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
 		idx, err := e.sectionIndex(ctx, tx)
 		if err != nil {
 			return err

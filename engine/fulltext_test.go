@@ -120,17 +120,7 @@ func TestFulltextSearchValidation(t *testing.T) {
 }
 
 func TestFulltextSharedCorpus(t *testing.T) {
-	root := t.TempDir()
-	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
-	cfg := DefaultConfig()
-	cfg.DocsDir = "docs"
-	cfg.Embedding.Provider = "none"
-	p, _, err := InitProject(root, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := coreOpen(t, p)
-	coreIndex(t, e, false)
+	e := sharedCorpusEngine(t)
 	tests := []struct{ query, want string }{
 		{"データベース設計", "designs/database-schema"},
 		{"Embeddingモデル", "designs/embedding-model"},
@@ -146,4 +136,22 @@ func TestFulltextSharedCorpus(t *testing.T) {
 			t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
 		}
 	}
+}
+
+// sharedCorpusEngine indexes a copy of the unified-blueprint corpus with no
+// embeddings, for full-text tests.
+func sharedCorpusEngine(t *testing.T) *Engine {
+	t.Helper()
+	root := t.TempDir()
+	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = "none"
+	p, _, err := InitProject(root, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := coreOpen(t, p)
+	coreIndex(t, e, false)
+	return e
 }

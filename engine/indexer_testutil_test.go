@@ -2,12 +2,13 @@ package engine
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 // Test helpers of the engine core. Names start with "core" so that the
@@ -17,41 +18,18 @@ import (
 // the repo). The corpora are test fixtures: a missing one fails the test.
 func coreCorpus(t testing.TB, name string) string {
 	t.Helper()
-	wd, err := os.Getwd()
+	p, err := fixture.SharedCorpus(name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	p := filepath.Join(wd, "..", "..", "shared", "corpora", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus %s not found at %s (the repo expects ../shared next to it): %v", name, p, err)
 	}
 	return p
 }
 
-// coreCopyDir copies the folder src into dst (created), files only, with
-// write permission for the owner.
+// coreCopyDir copies the folder src into dst (created), files only.
 func coreCopyDir(t testing.TB, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy %s: %v", src, err)
+	if err := fixture.CopyTree(src, dst, time.Time{}); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -7,13 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 
 	"github.com/ubp-dev/ubp/engine"
 )
@@ -21,15 +21,12 @@ import (
 // The tests drive the real server (Serve) over real pipes and real HTTP
 // listeners with raw JSON-RPC, on a real index of a shared corpus.
 
-// corpusPath is a shared corpus, read in place (../../shared/corpora/NAME).
+// corpusPath is a shared corpus, read in place (../shared/corpora/NAME).
 func corpusPath(t testing.TB, name string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("..", "..", "shared", "corpora", name))
+	p, err := fixture.SharedCorpus(name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus %s not found (the repo expects ../shared beside it): %v", name, err)
 	}
 	return p
 }
@@ -37,29 +34,8 @@ func corpusPath(t testing.TB, name string) string {
 // copyTree copies the regular files of src into dst.
 func copyTree(t testing.TB, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			if d.Name() == ".ubp" || d.Name() == ".git" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(target, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy %s: %v", src, err)
+	if err := fixture.CopyTree(src, dst, time.Time{}); err != nil {
+		t.Fatal(err)
 	}
 }
 

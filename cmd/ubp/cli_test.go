@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -23,39 +24,18 @@ var fixedTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 // sharedCorpus returns the path of a corpus in ../shared/corpora.
 func sharedCorpus(t testing.TB, name string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpora", name))
+	p, err := fixture.SharedCorpus(name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus %s not found at %s (shared/ must sit beside the repository): %v", name, p, err)
 	}
 	return p
 }
 
-// copyTree copies src into dst and gives every file and folder fixedTime.
+// copyTree copies src into dst and gives every file fixedTime.
 func copyTree(t testing.TB, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(target, b, 0o644); err != nil {
-			return err
-		}
-		return os.Chtimes(target, fixedTime, fixedTime)
-	})
-	if err != nil {
-		t.Fatalf("copy %s: %v", src, err)
+	if err := fixture.CopyTree(src, dst, fixedTime); err != nil {
+		t.Fatal(err)
 	}
 }
 

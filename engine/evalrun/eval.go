@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 
 	"github.com/ubp-dev/ubp/engine"
 )
@@ -78,7 +80,7 @@ func readQueries(path string) ([]labelledQuery, error) {
 // openIndexed copies docs into root/docs, makes root a project with the
 // default configuration and indexes it.
 func openIndexed(ctx context.Context, root, docs, provider string) (*engine.Engine, string, error) {
-	if err := copyDir(docs, filepath.Join(root, "docs")); err != nil {
+	if err := fixture.CopyTree(docs, filepath.Join(root, "docs"), time.Time{}); err != nil {
 		return nil, "", err
 	}
 	cfg := engine.DefaultConfig()
@@ -178,28 +180,6 @@ func top(ranked []string, n int) string {
 		ranked = ranked[:n]
 	}
 	return strings.Join(ranked, ", ")
-}
-
-// copyDir copies the Markdown tree src into dst.
-func copyDir(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }
 
 // sortByScore orders keys by score, best first, ties by key.
