@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/vecstore"
@@ -26,30 +25,20 @@ const (
 	componentKeep = 0.9995
 )
 
-// providers caches one provider per embedding configuration, created on
-// first use: engines (and their runs and queries) with the same
-// configuration share it, its loaded model and its HTTP connections.
-var providers struct {
-	sync.Mutex
-	m map[embed.Config]embed.Provider
-}
-
-// embedder returns the project's embedding provider, nil for "none".
+// embedder returns the project's embedding provider, nil for "none". It
+// is created once per engine on first use; the static model behind it is
+// loaded once per process (engine/embed/static).
 func (e *Engine) embedder() (embed.Provider, error) {
-	cfg := e.Project().Config.Embedding
-	providers.Lock()
-	defer providers.Unlock()
-	if p, ok := providers.m[cfg]; ok {
-		return p, nil
+	e.embedMu.Lock()
+	defer e.embedMu.Unlock()
+	if e.embed != nil {
+		return e.embed, nil
 	}
-	p, err := embed.New(cfg)
+	p, err := embed.New(e.Project().Config.Embedding)
 	if err != nil {
 		return nil, fmt.Errorf("embedding: %w", err)
 	}
-	if providers.m == nil {
-		providers.m = map[embed.Config]embed.Provider{}
-	}
-	providers.m[cfg] = p
+	e.embed = p
 	return p, nil
 }
 

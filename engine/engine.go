@@ -12,12 +12,16 @@
 package engine
 
 import (
+	"sync"
+
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/ubp-dev/ubp/engine/embed"
 )
 
 // OpenOptions tune Open.
@@ -36,6 +40,16 @@ type Engine struct {
 	version  int
 
 	indexSem chan struct{} // one indexing run at a time in this process
+
+	// embedMu guards embed, the project's embedding provider, created on
+	// first use (see embedder).
+	embedMu sync.Mutex
+	embed   embed.Provider
+	// search holds the in-memory search snapshot, rebuilt when the
+	// search_generation counter moves (see sectionIndex).
+	search sectionIndexHolder
+	// graph is the last link graph read (see LoadGraph).
+	graph graphCache
 }
 
 // ErrReadOnly is returned by writes on an engine opened with ReadOnly.
@@ -100,6 +114,12 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 
 // Close releases the database connections.
 func (e *Engine) Close() error {
+	e.search.mu.Lock()
+	e.search.cur = nil // the snapshot can be large: let it go with the engine
+	e.search.mu.Unlock()
+	e.graph.mu.Lock()
+	e.graph.g = nil
+	e.graph.mu.Unlock()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

@@ -3,10 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 	"unicode/utf8"
-	"weak"
 )
 
 // sectionIndex is an in-memory snapshot of what search needs from every
@@ -54,22 +52,6 @@ type sectionIndexHolder struct {
 	cur *sectionIndex
 }
 
-// sectionIndexes holds a sectionIndexHolder per engine, keyed weakly so a
-// closed, unreachable engine's snapshot is dropped with it.
-var sectionIndexes sync.Map // weak.Pointer[Engine] → *sectionIndexHolder
-
-func (e *Engine) sectionIndexHolder() *sectionIndexHolder {
-	k := weak.Make(e)
-	if h, ok := sectionIndexes.Load(k); ok {
-		return h.(*sectionIndexHolder)
-	}
-	h, loaded := sectionIndexes.LoadOrStore(k, &sectionIndexHolder{})
-	if !loaded {
-		runtime.AddCleanup(e, func(k weak.Pointer[Engine]) { sectionIndexes.Delete(k) }, k)
-	}
-	return h.(*sectionIndexHolder)
-}
-
 // sectionIndex returns the snapshot for the index db sees, building it
 // when sections or documents changed since the last one. A reader whose transaction is
 // older than the kept snapshot builds its own without keeping it.
@@ -78,7 +60,7 @@ func (e *Engine) sectionIndex(ctx context.Context, db querier) (*sectionIndex, e
 	if err := db.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&gen); err != nil {
 		return nil, fmt.Errorf("read search generation: %w", err)
 	}
-	h := e.sectionIndexHolder()
+	h := &e.search
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.cur != nil && h.cur.gen == gen {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -197,45 +198,81 @@ func readPageLinks(ctx context.Context, tx *sql.Tx, query string, id int64) ([]P
 	return out, rows.Err()
 }
 
-// LoadGraph builds the in-memory document graph: every document as a node,
-// every resolved link as a typed edge.
+// LoadGraph returns the in-memory document graph: every document as a
+// node, every resolved link as a typed edge. The graph is read once and kept
+// until the documents, sections or links change (the search_generation and
+// link_generation counters move); callers must not modify it.
 func (e *Engine) LoadGraph(ctx context.Context) (*graph.Graph, error) {
-	g := graph.New()
+	var g *graph.Graph
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM documents`)
+		var gen graphGeneration
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT n FROM search_generation), (SELECT n FROM link_generation)`).
+			Scan(&gen.docs, &gen.links); err != nil {
+			return fmt.Errorf("read generations: %w", err)
+		}
+		e.graph.mu.Lock()
+		defer e.graph.mu.Unlock()
+		if e.graph.g != nil && e.graph.gen == gen {
+			g = e.graph.g
+			return nil
+		}
+		built, err := readGraph(ctx, tx)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			g.AddNode(id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows, err = tx.QueryContext(ctx, `SELECT source_id, target_id, link_type FROM links
-			WHERE target_id IS NOT NULL ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var from, to int64
-			var lt string
-			if err := rows.Scan(&from, &to, &lt); err != nil {
-				return err
-			}
-			g.AddEdge(from, to, index.LinkType(lt))
-		}
-		return rows.Err()
+		g = built
+		e.graph.g, e.graph.gen = built, gen
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load graph: %w", err)
 	}
 	return g, nil
+}
+
+// graphGeneration identifies the state of the index a cached graph was
+// read from.
+type graphGeneration struct{ docs, links int64 }
+
+// graphCache is the engine's last link graph and the state it was read at.
+type graphCache struct {
+	mu  sync.Mutex
+	gen graphGeneration
+	g   *graph.Graph
+}
+
+// readGraph reads every document and resolved link in tx.
+func readGraph(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
+	g := graph.New()
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM documents`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		g.AddNode(id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = tx.QueryContext(ctx, `SELECT source_id, target_id, link_type FROM links
+		WHERE target_id IS NOT NULL ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var from, to int64
+		var lt string
+		if err := rows.Scan(&from, &to, &lt); err != nil {
+			return nil, err
+		}
+		g.AddEdge(from, to, index.LinkType(lt))
+	}
+	return g, rows.Err()
 }
