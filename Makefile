@@ -12,7 +12,7 @@ BENCHTIME ?= 1x
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-clients lint install bench eval model fuzz clean
+.PHONY: all build test test-go test-clients lint install bench eval model lexicon fuzz clean
 
 all: build
 
@@ -56,8 +56,13 @@ eval:
 model:
 	bash engine/embed/modelgen/fetch.sh
 
+# Regenerate the built-in Japanese–English glossary from Debian's edict
+# package (pinned version and SHA-256).
+lexicon:
+	bash engine/lexicon/gen/fetch.sh
+
 fuzz:
-	@for spec in index:FuzzParse graph:FuzzResolve engine/query:FuzzFTSQuery mcpserver:FuzzStdioInput; do \
+	@for spec in index:FuzzParse graph:FuzzResolve engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated mcpserver:FuzzStdioInput; do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
 	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime 20s ./$$pkg || exit 1; \
 	done

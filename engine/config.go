@@ -48,6 +48,9 @@ type SearchConfig struct {
 	Fusion       string `json:"fusion"`
 	RRFK         int    `json:"rrf_k"`
 	DefaultLimit int    `json:"default_limit"`
+	// Translate is "ja-en" (the default: Japanese query words also look for
+	// their English glosses from the built-in glossary) or "off".
+	Translate string `json:"translate"`
 }
 
 // StalenessConfig tunes staleness detection.
@@ -63,6 +66,7 @@ type StalenessConfig struct {
 var (
 	embeddingProviders = []string{"static", "openai", "none"}
 	fusionModes        = []string{"weighted", "rrf"}
+	translateModes     = []string{"ja-en", "off"}
 	stalenessBaselines = []string{"auto", "index", "git"}
 )
 
@@ -84,7 +88,7 @@ func DefaultConfig() Config {
 				TimeoutSeconds: 60,
 			},
 		},
-		Search:    SearchConfig{Alpha: 0.7, Fusion: "weighted", RRFK: 60, DefaultLimit: 10},
+		Search:    SearchConfig{Alpha: 0.7, Fusion: "weighted", RRFK: 60, DefaultLimit: 10, Translate: "ja-en"},
 		Staleness: StalenessConfig{ThresholdDays: 7, Baseline: "auto"},
 	}
 }
@@ -300,6 +304,9 @@ func (c Config) Validate() error {
 	}
 	if !oneOf(c.Search.Fusion, fusionModes) {
 		return bad("search.fusion", "must be one of %s, not %q", strings.Join(fusionModes, ", "), c.Search.Fusion)
+	}
+	if !oneOf(c.Search.Translate, translateModes) {
+		return bad("search.translate", "must be one of %s, not %q", strings.Join(translateModes, ", "), c.Search.Translate)
 	}
 	if c.Search.RRFK < 1 {
 		return bad("search.rrf_k", "must be at least 1")

@@ -81,6 +81,7 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 		{"wrong letter case", `{"Docs_Dir": "docs"}`, "Docs_Dir", "unknown field"},
 		{"unknown deep", `{"embedding": {"openai": {"key": "x"}}}`, "embedding.openai.key", "unknown field"},
 		{"fusion", `{"search": {"fusion": "max"}}`, "search.fusion", `must be one of weighted, rrf, not "max"`},
+		{"translate", `{"search": {"translate": "fr-en"}}`, "search.translate", `must be one of ja-en, off, not "fr-en"`},
 		{"rrf_k", `{"search": {"rrf_k": 0}}`, "search.rrf_k", "at least 1"},
 		{"default_limit", `{"search": {"default_limit": 51}}`, "search.default_limit", "between 1 and 50"},
 		{"provider", `{"embedding": {"provider": "bert"}}`, "embedding.provider", "must be one of static, openai, none"},

@@ -32,7 +32,10 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 	if err := checkDocType(opts.DocType); err != nil {
 		return FulltextResult{}, err
 	}
-	q := query.Parse(opts.Query)
+	q, err := e.parseQuery(opts.Query)
+	if err != nil {
+		return FulltextResult{}, err
+	}
 	var res FulltextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		var err error

@@ -71,6 +71,8 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for ti, t := range q.Terms {
 		var err error
 		switch {
+		case t.FTS() && t.NeedsWordStart():
+			err = scanFTSWordStart(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.FTS():
 			err = scanFTSTerm(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case idx.servesUnit(t.Text):
@@ -120,6 +122,31 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]
 			return err
 		}
 		fn(id, docOf[id], score)
+	}
+	return rows.Err()
+}
+
+// scanFTSWordStart is scanFTSTerm for terms that must begin a word (a
+// gloss "old" must not count inside "threshold"): the index finds the
+// candidates, and rows without a word-start occurrence are dropped.
+func scanFTSWordStart(ctx context.Context, db querier, t query.Term, docOf map[int64]int64, fn func(id, doc int64, score float64)) error {
+	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
+		SELECT rowid, -bm25(sections_fts, %g, 1.0), heading, content
+		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight), t.Expr())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var score float64
+		var heading, content string
+		if err := rows.Scan(&id, &score, &heading, &content); err != nil {
+			return err
+		}
+		if query.Count(heading, t)+query.Count(content, t) > 0 {
+			fn(id, docOf[id], score)
+		}
 	}
 	return rows.Err()
 }

@@ -105,16 +105,19 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 		if t.Group < 0 || termScore[i] <= 0 {
 			continue
 		}
-		if t.Kind == query.Gram {
+		switch t.Kind {
+		case query.Gram:
 			grams[t.Group]++
-		} else {
+		case query.Translation:
+			frac[t.Group] = max(frac[t.Group], t.Weight)
+		default:
 			frac[t.Group] = 1
 		}
 	}
 	var got, total float64
 	for g := range s.q.Groups {
 		if frac[g] < 1 && s.nGrams[g] > 0 {
-			frac[g] = float64(grams[g]) / float64(s.nGrams[g])
+			frac[g] = max(frac[g], float64(grams[g])/float64(s.nGrams[g]))
 		}
 		if s.groupW[g] == 0 {
 			continue
@@ -136,6 +139,7 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 func (s *scorer) section(termScore []float64) ftScore {
 	word := make([]float64, len(s.q.Groups))
 	gram := make([]float64, len(s.q.Groups))
+	gloss := make([]float64, len(s.q.Groups))
 	var bonus float64
 	for i, t := range s.q.Terms {
 		sc := termScore[i]
@@ -147,13 +151,15 @@ func (s *scorer) section(termScore []float64) ftScore {
 			bonus += compoundBonus * sc
 		case t.Kind == query.Gram:
 			gram[t.Group] += t.Weight * sc
+		case t.Kind == query.Translation:
+			gloss[t.Group] = max(gloss[t.Group], t.Weight*sc)
 		default:
 			word[t.Group] = max(word[t.Group], sc)
 		}
 	}
 	var base float64
 	for g := range s.q.Groups {
-		base += max(word[g], gram[g])
+		base += max(word[g], gram[g], gloss[g])
 	}
 	cov, matched, groups := s.coverage(termScore)
 	return ftScore{

@@ -52,9 +52,13 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err != nil {
 		return SearchResult{}, err
 	}
+	q, err := e.parseQuery(opts.Query)
+	if err != nil {
+		return SearchResult{}, err
+	}
 	s := &searchRun{
 		e: e, opts: opts, limit: limit, depth: depth, fusion: fusion,
-		alpha: cfg.Alpha, rrfK: cfg.RRFK, q: query.Parse(opts.Query),
+		alpha: cfg.Alpha, rrfK: cfg.RRFK, q: q,
 	}
 	if s.rrfK <= 0 {
 		s.rrfK = 60

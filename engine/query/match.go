@@ -24,6 +24,16 @@ func findSpans(text []rune, terms []Term) []Span {
 			if t.NeedsWordBoundary() && !onWordBoundary(text, i, end) {
 				continue
 			}
+			if t.NeedsWordStart() && !startsWord(text, i) {
+				continue
+			}
+			if t.Script == ScriptLatin {
+				// A stem marks the whole word: "[authentication]", not
+				// "[authenticat]ion".
+				for end < len(text) && IsWordRune(text[end]) && scriptIsLatin(text[end]) {
+					end++
+				}
+			}
 			spans = append(spans, Span{Start: i, End: end, Term: ti})
 		}
 	}
@@ -41,13 +51,19 @@ func hasPrefixAt(text, pat []rune, i int) bool {
 }
 
 func onWordBoundary(text []rune, start, end int) bool {
-	if start > 0 && IsWordRune(text[start-1]) && scriptIsLatin(text[start-1]) {
+	if !startsWord(text, start) {
 		return false
 	}
 	if end < len(text) && IsWordRune(text[end]) && scriptIsLatin(text[end]) {
 		return false
 	}
 	return true
+}
+
+// startsWord reports whether no Latin letter or digit comes right before
+// text[start].
+func startsWord(text []rune, start int) bool {
+	return start == 0 || !IsWordRune(text[start-1]) || !scriptIsLatin(text[start-1])
 }
 
 // scriptIsLatin: a kanji or kana next to "AI" ("AIに") is still a boundary.

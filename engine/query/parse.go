@@ -14,6 +14,9 @@ const (
 	Phrase               // text the user put in quotes
 	Gram                 // an overlapping 2-gram of a long kanji run
 	Compound             // adjacent runs joined as written; a bonus, not a concept
+	// Translation is an English gloss of a Japanese word: a weaker
+	// alternative in that word's group (see Translator).
+	Translation
 )
 
 func (k Kind) String() string {
@@ -24,6 +27,8 @@ func (k Kind) String() string {
 		return "gram"
 	case Compound:
 		return "compound"
+	case Translation:
+		return "translation"
 	default:
 		return "word"
 	}
@@ -40,6 +45,9 @@ type Term struct {
 	// Weight is the share of its group a term carries: 1 for words and
 	// phrases, 1/n for each of the n grams of a long kanji run.
 	Weight float64
+	// Gloss is the English gloss a Translation term was made from, as the
+	// dictionary writes it (Text is its search stem).
+	Gloss string
 }
 
 // Runes is the length of the term in characters.
@@ -54,6 +62,13 @@ func (t Term) FTS() bool { return t.Runes() >= 3 }
 // inside unrelated words.
 func (t Term) NeedsWordBoundary() bool {
 	return t.Script == ScriptLatin && !t.FTS()
+}
+
+// NeedsWordStart reports whether a match must begin a word: an English
+// gloss is a guess at the user's meaning, and inside another word ("old" in
+// "threshold") it is noise.
+func (t Term) NeedsWordStart() bool {
+	return t.Kind == Translation && t.Script == ScriptLatin
 }
 
 // Query is a parsed search text.
@@ -81,7 +96,10 @@ func (q Query) GroupTerms(g int) []Term {
 const (
 	maxGroups = 24
 	maxTerms  = 64
-	maxRunes  = 1000
+	// maxTranslations bounds the English glosses of a query (each one is
+	// a scan of the index).
+	maxTranslations = 32
+	maxRunes        = 1000
 )
 
 // englishFunctionWords are dropped when the query has other terms. Only
@@ -109,7 +127,11 @@ type run struct {
 
 // Parse turns search text into terms. It never fails: blank text gives an
 // empty Query, and text of only punctuation or symbols is one phrase.
-func Parse(text string) Query {
+func Parse(text string) Query { return ParseTranslated(text, nil) }
+
+// ParseTranslated is Parse that also adds the English glosses of the query's
+// Japanese words from tr as Translation terms (nil: none).
+func ParseTranslated(text string, tr Translator) Query {
 	s := Normalize(text)
 	if utf8.RuneCountInString(s) > maxRunes {
 		s = string([]rune(s)[:maxRunes])
@@ -130,7 +152,13 @@ func Parse(text string) Query {
 	}
 
 	seen := map[string]bool{}
-	var grams, compounds []Term
+	var grams, compounds, translations []Term
+	type pending struct {
+		r     run
+		tail  string
+		group int
+	}
+	var toTranslate []pending
 	addGroup := func(label string) int {
 		q.Groups = append(q.Groups, label)
 		return len(q.Groups) - 1
@@ -174,14 +202,25 @@ func Parse(text string) Query {
 			}
 			prev, gap = &c[i], gap[:0]
 			joined = append(joined, r)
-			if seen[r.text] || len(q.Groups) >= maxGroups {
+			text := r.text
+			if r.script == ScriptLatin {
+				text = Stem(text) // "staleness" also finds "stale"
+			}
+			if seen[text] || len(q.Groups) >= maxGroups {
 				continue
 			}
-			seen[r.text] = true
+			seen[text] = true
 			g := addGroup(r.text)
-			q.Terms = append(q.Terms, Term{Text: r.text, Kind: Word, Script: r.script, Group: g, Weight: 1})
+			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
 			if r.script == ScriptHan {
 				grams = append(grams, kanjiGrams(r.text, g)...)
+			}
+			if tr != nil {
+				var tail string
+				if i+1 < len(c) && c[i+1].script == ScriptHiragana {
+					tail = c[i+1].text
+				}
+				toTranslate = append(toTranslate, pending{r, tail, g})
 			}
 		}
 		flush()
@@ -193,6 +232,14 @@ func Parse(text string) Query {
 		seen[t.Text] = true
 		q.Terms = append(q.Terms, t)
 	}
+	// Translations come last, so the term limit drops them first.
+	for _, p := range toTranslate {
+		translations = append(translations, glossTerms(tr, lemmas(tr, p.r, p.tail), p.group, seen)...)
+	}
+	if len(translations) > maxTranslations {
+		translations = translations[:maxTranslations]
+	}
+	q.Terms = append(q.Terms, translations...)
 	if len(q.Terms) > maxTerms {
 		q.Terms = q.Terms[:maxTerms]
 	}

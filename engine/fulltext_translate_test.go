@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// crossLingualDocs: an English-only design that a Japanese question should
+// find, a Japanese page about something else, and an English page using
+// "old" only inside other words.
+var crossLingualDocs = map[string]string{
+	"designs/firmware.md": "---\ntitle: Firmware Rollout\n---\n\n# Firmware Rollout\n\n" +
+		"Firmware images are delivered to devices in stages: a canary group first, then everyone.\n",
+	"designs/staleness.md": "---\ntitle: Staleness\n---\n\n# Staleness\n\n" +
+		"A document is stale when a file it references changed after its last review.\n",
+	"designs/thresholds.md": "---\ntitle: Thresholds\n---\n\n# Thresholds\n\n" +
+		"The threshold holds the alert until it fires. Placeholders are bolded.\n",
+	"guides/dashboard.ja.md": "---\ntitle: ダッシュボード\n---\n\n# ダッシュボード\n\n" +
+		"利用者はグラフを並べて保存できる。\n",
+}
+
+func TestFulltextCrossLingual(t *testing.T) {
+	e := searchProject(t, crossLingualDocs, "none")
+	ctx := context.Background()
+	search := func(q string) []string {
+		t.Helper()
+		res, err := e.FulltextSearch(ctx, FulltextOptions{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ftPaths(res)
+	}
+
+	// 古い glosses "old" and "stale": the English staleness page is found,
+	// the page with "threshold" and "Placeholders" is not.
+	got := search("古くなった文書")
+	if len(got) == 0 || got[0] != "designs/staleness.md" {
+		t.Errorf("古くなった文書 → %v, want designs/staleness.md first", got)
+	}
+	if slices.Contains(got, "designs/thresholds.md") {
+		t.Errorf("古くなった文書 → %v: \"old\" matched inside another word", got)
+	}
+	got = search("ファームウェアの配信")
+	if len(got) == 0 || got[0] != "designs/firmware.md" {
+		t.Errorf("ファームウェアの配信 → %v, want designs/firmware.md first", got)
+	}
+	res, err := e.FulltextSearch(ctx, FulltextOptions{Query: "ファームウェアの配信"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Results[0].Snippet, "[Firmware]") {
+		t.Errorf("snippet %q does not mark the gloss", res.Results[0].Snippet)
+	}
+
+	// With search.translate "off" the Japanese question finds no English page.
+	e.Project().Config.Search.Translate = "off"
+	for _, q := range []string{"古くなった文書", "ファームウェアの配信"} {
+		for _, p := range search(q) {
+			if !strings.HasSuffix(p, ".ja.md") {
+				t.Errorf("translate off: %s found %s", q, p)
+			}
+		}
+	}
+}
+
+func TestFulltextStemming(t *testing.T) {
+	e := searchProject(t, crossLingualDocs, "none")
+	for q, want := range map[string]string{
+		"staleness":        "designs/staleness.md", // the page says "stale"
+		"references":       "designs/staleness.md", // "references" → "referenc"
+		"deliveries stage": "designs/firmware.md",  // "delivered", "stages"
+	} {
+		res, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ftPaths(res); len(got) == 0 || got[0] != want {
+			t.Errorf("%q → %v, want %s first", q, got, want)
+		}
+	}
+}

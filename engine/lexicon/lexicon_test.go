@@ -1,0 +1,117 @@
+package lexicon
+
+import (
+	"bytes"
+	"compress/gzip"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func gz(t *testing.T, text string) *bytes.Reader {
+	t.Helper()
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	if _, err := w.Write([]byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.NewReader(b.Bytes())
+}
+
+func TestBuiltinLookups(t *testing.T) {
+	g, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() < 100000 {
+		t.Errorf("built-in glossary has %d headwords, want over 100,000", g.Len())
+	}
+	tests := []struct {
+		word string
+		want []string // glosses that must appear in some sense
+	}{
+		{"古い", []string{"old", "stale", "outmoded"}},
+		{"陳腐化", []string{"obsolescence"}},
+		{"依存関係", []string{"dependency"}},
+		{"データベース", []string{"database"}},
+		{"精度", []string{"precision", "accuracy"}},
+		{"仕組み", []string{"mechanism"}},
+	}
+	for _, tt := range tests {
+		senses := g.Senses(tt.word)
+		if !g.Has(tt.word) || len(senses) == 0 {
+			t.Errorf("%s: not a headword", tt.word)
+			continue
+		}
+		all := map[string]bool{}
+		for _, s := range senses {
+			for _, x := range s {
+				all[x] = true
+			}
+		}
+		for _, w := range tt.want {
+			if !all[w] {
+				t.Errorf("%s: glosses %q lack %q", tt.word, senses, w)
+			}
+		}
+	}
+	for _, w := range []string{"", "ubp", "の", "存在しない語彙"} {
+		if g.Has(w) || g.Senses(w) != nil {
+			t.Errorf("%q is a headword", w)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	g, err := Parse(gz(t, "古い\told|aged;stale\n文書\tdocument\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Senses("古い"); !reflect.DeepEqual(got, [][]string{{"old", "aged"}, {"stale"}}) {
+		t.Errorf("Senses(古い) = %q", got)
+	}
+	if got := g.Senses("文書"); !reflect.DeepEqual(got, [][]string{{"document"}}) {
+		t.Errorf("Senses(文書) = %q", got)
+	}
+	if g.Len() != 2 {
+		t.Errorf("Len = %d", g.Len())
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"out of order", "文書\tdocument\n古い\told\n", "line 2"},
+		{"duplicate", "古い\told\n古い\tstale\n", "line 2"},
+		{"no tab", "古い old\n", "line 1"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(gz(t, tt.text))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want one naming %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := Parse(bytes.NewReader([]byte("not gzip"))); err == nil {
+		t.Error("Parse accepted data that is not gzip")
+	}
+}
+
+func BenchmarkBuiltinLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Parse(bytes.NewReader(compressed)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSenses(b *testing.B) {
+	g, err := Builtin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		g.Senses("依存関係")
+	}
+}

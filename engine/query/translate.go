@@ -1,0 +1,142 @@
+package query
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Translator gives the English glosses of a Japanese word, sense by sense,
+// most common first (lexicon.Glossary is one).
+type Translator interface {
+	Has(word string) bool
+	Senses(word string) [][]string
+}
+
+// Translation terms: a Japanese concept of the query also looks for its
+// English glosses, as weaker alternatives in the concept's group, so that
+// 古い finds "stale" and 依存関係 finds "dependency". A gloss counts for
+// less than the word as written, and later senses less than earlier ones.
+const (
+	translationWeight = 0.5 // weight of a first-sense gloss
+	senseDecay        = 0.8 // factor per later sense
+	maxGlossTerms     = 12  // glosses per concept
+	maxLemmaRunes     = 6   // longest dictionary word tried when splitting a kanji run
+	minSplitRunes     = 2   // shortest piece of a split kanji run
+	glossWordRunes    = 2   // shortest gloss word kept
+	iAdjectiveEnding  = "い" // 古く, 古かった → 古い
+)
+
+// glossFunctionWords are dropped from glosses ("searching for" → search,
+// "looking up" → look).
+var glossFunctionWords = map[string]bool{
+	"up": true, "out": true, "off": true, "one's": true, "oneself": true, "something": true,
+	"someone": true, "etc": true, "e.g": true, "very": true, "being": true, "become": true,
+	"get": true, "make": true, "have": true, "so": true, "such": true, "than": true,
+}
+
+// lemmas returns the dictionary words a query run stands for. A kanji run
+// is looked up with its okurigana (the hiragana after it: 仕組+み → 仕組み,
+// 古+く → 古い) first, then alone; a run of three or more kanji that is not
+// a word is split greedily into the longest words it starts with
+// (検索精度 → 検索, 精度). A lone kanji is too ambiguous to translate without
+// okurigana. Katakana runs are looked up as written.
+func lemmas(tr Translator, r run, tail string) []string {
+	switch r.script {
+	case ScriptKatakana:
+		if tr.Has(r.text) {
+			return []string{r.text}
+		}
+		return nil
+	case ScriptHan:
+	default:
+		return nil
+	}
+	n := utf8.RuneCountInString(r.text)
+	if tail != "" {
+		if strings.HasPrefix(tail, "く") || strings.HasPrefix(tail, "か") || strings.HasPrefix(tail, "さ") {
+			if w := r.text + iAdjectiveEnding; tr.Has(w) {
+				return []string{w}
+			}
+		}
+		ts := []rune(tail)
+		for k := min(len(ts), 2); k >= 1; k-- {
+			if w := r.text + string(ts[:k]); tr.Has(w) {
+				return []string{w}
+			}
+		}
+	}
+	if n == 1 {
+		return nil
+	}
+	if tr.Has(r.text) {
+		return []string{r.text}
+	}
+	if n < 3 {
+		return nil
+	}
+	rs := []rune(r.text)
+	var out []string
+	for i := 0; i < len(rs); {
+		found := 0
+		for k := min(maxLemmaRunes, len(rs)-i); k >= minSplitRunes; k-- {
+			if tr.Has(string(rs[i : i+k])) {
+				found = k
+				break
+			}
+		}
+		if found == 0 {
+			i++
+			continue
+		}
+		out = append(out, string(rs[i:i+found]))
+		i += found
+	}
+	return out
+}
+
+// glossTerms turns the senses of the lemmas of group g into Translation
+// terms, skipping texts already searched for.
+func glossTerms(tr Translator, words []string, g int, seen map[string]bool) []Term {
+	var out []Term
+	for _, w := range words {
+		for k, sense := range tr.Senses(w) {
+			weight := translationWeight
+			for range k {
+				weight *= senseDecay
+			}
+			for _, gloss := range sense {
+				text, plain := glossText(gloss)
+				if text == "" || seen[text] || len(out) == maxGlossTerms {
+					continue
+				}
+				seen[text] = true
+				out = append(out, Term{Text: text, Kind: Translation, Script: ScriptLatin, Group: g, Weight: weight, Gloss: plain})
+			}
+		}
+	}
+	return out
+}
+
+// glossText is the search text of a gloss (its content words, stemmed) and
+// the content words as written; "" when nothing is left or more than two
+// words are.
+func glossText(gloss string) (search, plain string) {
+	var words []string
+	for _, w := range strings.Fields(Normalize(gloss)) {
+		if englishFunctionWords[w] || glossFunctionWords[w] {
+			continue
+		}
+		words = append(words, w)
+	}
+	switch len(words) {
+	case 1:
+		if utf8.RuneCountInString(words[0]) < glossWordRunes {
+			return "", ""
+		}
+		return Stem(words[0]), words[0]
+	case 2:
+		p := words[0] + " " + words[1]
+		return p, p
+	}
+	return "", ""
+}
