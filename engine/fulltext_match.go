@@ -144,7 +144,7 @@ func scanFTSWordStart(ctx context.Context, db querier, t query.Term, docOf map[i
 		if err := rows.Scan(&id, &score, &heading, &content); err != nil {
 			return err
 		}
-		if query.Count(heading, t)+query.Count(content, t) > 0 {
+		if query.HasWordStart(heading, t.Text) || query.HasWordStart(content, t.Text) {
 			fn(id, docOf[id], score)
 		}
 	}

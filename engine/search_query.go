@@ -18,3 +18,12 @@ func (e *Engine) parseQuery(text string) (query.Query, error) {
 	}
 	return query.ParseTranslated(text, g), nil
 }
+
+// WarmUp starts loading, in the background, what the first search would
+// otherwise wait for (the glossary, about 60 ms), so a long-running server
+// answers its first Japanese query as fast as the rest.
+func (e *Engine) WarmUp() {
+	if e.p.Config.Search.Translate == "ja-en" {
+		go func() { _, _ = lexicon.Builtin() }()
+	}
+}

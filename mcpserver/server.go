@@ -37,6 +37,7 @@ func newServer(e *engine.Engine, names []string, version string, log, sdkLog *sl
 	if err != nil {
 		return nil, err
 	}
+	e.WarmUp()
 	g := &gate{tools: map[string]*argSchema{}, names: slices.Clone(names)}
 	for _, n := range names {
 		g.tools[n] = newArgSchema(schemas[n].in)

@@ -1,5 +1,7 @@
 package query
 
+import "strings"
+
 // Span is a match in a text, as rune offsets [Start, End).
 type Span struct {
 	Start, End int
@@ -85,4 +87,40 @@ func sortSpans(s []Span) {
 // terms count only on word boundaries.
 func Count(text string, t Term) int {
 	return len(findSpans([]rune(Lower(text)), []Term{t}))
+}
+
+// HasWordStart reports whether term, lower-case, occurs in text at the start
+// of a word (no Latin letter or digit right before it), written in lower
+// case, Title case or UPPER case. It is the quick check behind
+// Term.NeedsWordStart for whole sections: no allocation, and
+// strings.Index does the scanning.
+func HasWordStart(text, term string) bool {
+	if term == "" {
+		return false
+	}
+	for _, form := range [...]string{term, titleASCII(term), strings.ToUpper(term)} {
+		for off := 0; ; {
+			i := strings.Index(text[off:], form)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			if at == 0 || !isASCIIWordByte(text[at-1]) {
+				return true
+			}
+			off = at + 1
+		}
+	}
+	return false
+}
+
+func titleASCII(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func isASCIIWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }

@@ -75,3 +75,28 @@ func FuzzStem(f *testing.F) {
 		}
 	})
 }
+
+func TestHasWordStart(t *testing.T) {
+	tests := []struct {
+		text, term string
+		want       bool
+	}{
+		{"an old page", "old", true},
+		{"the threshold", "old", false},
+		{"Older docs", "old", true},
+		{"OLD", "old", true},
+		{"古いold", "old", true},
+		{"possibly_stale", "stale", false},
+		{"stale.", "stale", true},
+		{"thresh-old", "old", true},
+		{"research then search", "search", true},
+		{"research", "search", false},
+		{"", "old", false},
+		{"old", "", false},
+	}
+	for _, tt := range tests {
+		if got := HasWordStart(tt.text, tt.term); got != tt.want {
+			t.Errorf("HasWordStart(%q, %q) = %v, want %v", tt.text, tt.term, got, tt.want)
+		}
+	}
+}
