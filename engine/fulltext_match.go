@@ -71,8 +71,6 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for ti, t := range q.Terms {
 		var err error
 		switch {
-		case t.FTS() && t.NeedsWordStart():
-			err = scanFTSWordStart(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.FTS():
 			err = scanFTSTerm(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case idx.servesUnit(t.Text):
@@ -106,33 +104,18 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 
 // scanFTSTerm runs one quoted term against the trigram index. FTS5's bm25()
 // is negative (lower is better); it is returned negated. The heading column
-// weighs headingWeight.
+// weighs headingWeight. A term that must begin a word (Term.NeedsWordStart:
+// a gloss "old" must not count inside "threshold") also reads each candidate
+// row's text and drops rows without a word-start occurrence.
 func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]int64, fn func(id, doc int64, score float64)) error {
-	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %g, 1.0)
-		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight), t.Expr())
-	if err != nil {
-		return err
+	wordStart := t.NeedsWordStart()
+	cols := ""
+	if wordStart {
+		cols = ", heading, content"
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var score float64
-		if err := rows.Scan(&id, &score); err != nil {
-			return err
-		}
-		fn(id, docOf[id], score)
-	}
-	return rows.Err()
-}
-
-// scanFTSWordStart is scanFTSTerm for terms that must begin a word (a
-// gloss "old" must not count inside "threshold"): the index finds the
-// candidates, and rows without a word-start occurrence are dropped.
-func scanFTSWordStart(ctx context.Context, db querier, t query.Term, docOf map[int64]int64, fn func(id, doc int64, score float64)) error {
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %g, 1.0), heading, content
-		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight), t.Expr())
+		SELECT rowid, -bm25(sections_fts, %g, 1.0)%s
+		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight, cols), t.Expr())
 	if err != nil {
 		return err
 	}
@@ -141,12 +124,17 @@ func scanFTSWordStart(ctx context.Context, db querier, t query.Term, docOf map[i
 		var id int64
 		var score float64
 		var heading, content string
-		if err := rows.Scan(&id, &score, &heading, &content); err != nil {
+		dest := []any{&id, &score}
+		if wordStart {
+			dest = append(dest, &heading, &content)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		if query.HasWordStart(heading, t.Text) || query.HasWordStart(content, t.Text) {
-			fn(id, docOf[id], score)
+		if wordStart && !query.HasWordStart(heading, t.Text) && !query.HasWordStart(content, t.Text) {
+			continue
 		}
+		fn(id, docOf[id], score)
 	}
 	return rows.Err()
 }
