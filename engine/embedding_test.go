@@ -13,7 +13,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/ubp-dev/ubp/engine/fixture"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 )
 
@@ -354,7 +356,7 @@ func TestEmbeddingProviderNone(t *testing.T) {
 // removed from every indexed vector.
 func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 	root := t.TempDir()
-	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
+	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "unified-blueprint-docs"), root, time.Time{})
 	e := coreProject(t, root, "docs")
 	rep := coreIndex(t, e, false)
 	if rep.Embedded < minComponentVectors {

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 func TestFulltextSearchJapanese(t *testing.T) {
@@ -143,7 +146,7 @@ func TestFulltextSharedCorpus(t *testing.T) {
 func sharedCorpusEngine(t *testing.T) *Engine {
 	t.Helper()
 	root := t.TempDir()
-	coreCopyDir(t, coreCorpus(t, "unified-blueprint-docs"), root)
+	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "unified-blueprint-docs"), root, time.Time{})
 	cfg := DefaultConfig()
 	cfg.DocsDir = "docs"
 	cfg.Embedding.Provider = "none"

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 // coreCorpusEngine copies a shared corpus into a temp project (indexing
@@ -15,7 +18,7 @@ import (
 func coreCorpusEngine(t testing.TB, name, docsDir string) (*Engine, IndexReport) {
 	t.Helper()
 	root := t.TempDir()
-	coreCopyDir(t, coreCorpus(t, name), root)
+	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, name), root, time.Time{})
 	e := coreProject(t, root, docsDir)
 	return e, coreIndex(t, e, false)
 }

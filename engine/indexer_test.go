@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 // coreFixture copies testdata/basic (a project root with docs/ and src/)
@@ -20,7 +22,7 @@ import (
 func coreFixture(t testing.TB) (*Engine, string) {
 	t.Helper()
 	root := t.TempDir()
-	coreCopyDir(t, filepath.Join("testdata", "basic"), root)
+	fixture.MustCopyTree(t, filepath.Join("testdata", "basic"), root, time.Time{})
 	return coreProject(t, root, "docs"), filepath.Join(root, "docs")
 }
 

@@ -7,31 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 // Test helpers of the engine core. Names start with "core" so that the
 // test files of other engine parts can use them without clashes.
-
-// coreCorpus returns the path of a shared corpus (../shared/corpora next to
-// the repo). The corpora are test fixtures: a missing one fails the test.
-func coreCorpus(t testing.TB, name string) string {
-	t.Helper()
-	p, err := fixture.SharedCorpus(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// coreCopyDir copies the folder src into dst (created), files only.
-func coreCopyDir(t testing.TB, src, dst string) {
-	t.Helper()
-	if err := fixture.CopyTree(src, dst, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // coreWriteFiles writes files (path relative to root → content), creating
 // folders as needed.

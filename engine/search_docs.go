@@ -3,12 +3,13 @@ package engine
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/sqlbatch"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -65,32 +66,18 @@ type sectionRow struct {
 // loadSections reads the given sections.
 func loadSections(ctx context.Context, db querier, ids []int64) (map[int64]*sectionRow, error) {
 	out := make(map[int64]*sectionRow, len(ids))
-	const batch = 500
-	for start := 0; start < len(ids); start += batch {
-		part := ids[start:min(start+batch, len(ids))]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
+	err := sqlbatch.QueryIDs(ctx, db, ids, `
+		SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line
+		FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		s := &sectionRow{}
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+			return err
 		}
-		rows, err := db.QueryContext(ctx, `
-			SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line
-			FROM sections WHERE id IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
-		for rows.Next() {
-			s := &sectionRow{}
-			if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read sections: %w", err)
-			}
-			out[s.ID] = s
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
+		out[s.ID] = s
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
 	}
 	return out, nil
 }
@@ -98,30 +85,16 @@ func loadSections(ctx context.Context, db querier, ids []int64) (map[int64]*sect
 // sectionDocs maps section ids to their document ids.
 func sectionDocs(ctx context.Context, db querier, ids []int64) (map[int64]int64, error) {
 	out := make(map[int64]int64, len(ids))
-	const batch = 500
-	for start := 0; start < len(ids); start += batch {
-		part := ids[start:min(start+batch, len(ids))]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
+	err := sqlbatch.QueryIDs(ctx, db, ids, `SELECT id, document_id FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		var id, doc int64
+		if err := rows.Scan(&id, &doc); err != nil {
+			return err
 		}
-		rows, err := db.QueryContext(ctx, `SELECT id, document_id FROM sections WHERE id IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
-		for rows.Next() {
-			var id, doc int64
-			if err := rows.Scan(&id, &doc); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read sections: %w", err)
-			}
-			out[id] = doc
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
+		out[id] = doc
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
 	}
 	return out, nil
 }

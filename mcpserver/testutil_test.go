@@ -21,30 +21,12 @@ import (
 // The tests drive the real server (Serve) over real pipes and real HTTP
 // listeners with raw JSON-RPC, on a real index of a shared corpus.
 
-// corpusPath is a shared corpus, read in place (../shared/corpora/NAME).
-func corpusPath(t testing.TB, name string) string {
-	t.Helper()
-	p, err := fixture.SharedCorpus(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// copyTree copies the regular files of src into dst.
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	if err := fixture.CopyTree(src, dst, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // newProject copies a corpus into a temporary folder, makes it a project
 // with the given docs folder, indexes it and returns the open engine.
 func newProject(t testing.TB, corpus, docsDir string) *engine.Engine {
 	t.Helper()
 	root := t.TempDir()
-	copyTree(t, corpusPath(t, corpus), root)
+	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, corpus), root, time.Time{})
 	return openIndexed(t, root, docsDir)
 }
 
@@ -87,7 +69,7 @@ func taskflow(t testing.TB) *engine.Engine {
 			return
 		}
 		taskflowDir = dir
-		copyTree(t, corpusPath(t, "taskflow-docs"), dir)
+		fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "taskflow-docs"), dir, time.Time{})
 		cfg := engine.DefaultConfig()
 		cfg.DocsDir = "."
 		p, _, err := engine.InitProject(dir, cfg)

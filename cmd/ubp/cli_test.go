@@ -21,29 +21,11 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // updated_at is the same on every run.
 var fixedTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// sharedCorpus returns the path of a corpus in ../shared/corpora.
-func sharedCorpus(t testing.TB, name string) string {
-	t.Helper()
-	p, err := fixture.SharedCorpus(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// copyTree copies src into dst and gives every file fixedTime.
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	if err := fixture.CopyTree(src, dst, fixedTime); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // taskflowProject makes a fresh, initialised copy of the taskflow corpus.
 func taskflowProject(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
-	copyTree(t, sharedCorpus(t, "taskflow-docs"), root)
+	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "taskflow-docs"), root, fixedTime)
 	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", ".", "--quiet"); code != 0 {
 		t.Fatalf("ubp init failed (%d): %s", code, stderr)
 	}

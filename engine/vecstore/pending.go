@@ -3,9 +3,12 @@ package vecstore
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine/sqlbatch"
 )
 
 // PendingSection is a section that needs a (new) vector.
@@ -87,38 +90,29 @@ func Pending(ctx context.Context, q Querier, model string) ([]PendingSection, er
 // A section deleted since Pending is dropped from the result.
 func LoadTexts(ctx context.Context, q Querier, ps []PendingSection) ([]PendingSection, error) {
 	out := ps[:0:0]
-	for start := 0; start < len(ps); start += 500 {
-		chunk := ps[start:min(start+500, len(ps))]
-		args := make([]any, len(chunk))
-		for i, p := range chunk {
-			args[i] = p.SectionID
+	ids := make([]int64, len(ps))
+	for i, p := range ps {
+		ids[i] = p.SectionID
+	}
+	err := sqlbatch.QueryIDs(ctx, q, ids, `
+		SELECT s.id, d.title, s.heading_path, s.content, s.content_hash
+		FROM sections s JOIN documents d ON d.id = s.document_id
+		WHERE s.id IN (%s)
+		ORDER BY s.id`, func(rows *sql.Rows) error {
+		var (
+			p                                 PendingSection
+			title, path, content, contentHash string
+		)
+		if err := rows.Scan(&p.SectionID, &title, &path, &content, &contentHash); err != nil {
+			return err
 		}
-		rows, err := q.QueryContext(ctx, `
-			SELECT s.id, d.title, s.heading_path, s.content, s.content_hash
-			FROM sections s JOIN documents d ON d.id = s.document_id
-			WHERE s.id IN (?`+strings.Repeat(",?", len(chunk)-1)+`)
-			ORDER BY s.id`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("load section texts: %w", err)
-		}
-		for rows.Next() {
-			var (
-				p                                 PendingSection
-				title, path, content, contentHash string
-			)
-			if err := rows.Scan(&p.SectionID, &title, &path, &content, &contentHash); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("load section texts: %w", err)
-			}
-			p.Text = SectionText(title, path, content)
-			p.TextHash = TextHash(title, path, contentHash)
-			out = append(out, p)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("load section texts: %w", err)
-		}
+		p.Text = SectionText(title, path, content)
+		p.TextHash = TextHash(title, path, contentHash)
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load section texts: %w", err)
 	}
 	return out, nil
 }

@@ -1,0 +1,51 @@
+// Package sqlbatch runs a query over a long list of row ids in batches of
+// `?` placeholders, so callers do not each rebuild the IN (...) list. It is a
+// package of its own because both engine and engine/vecstore need it and
+// vecstore cannot import engine.
+package sqlbatch
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+)
+
+// Size is the number of ids per statement, well under SQLite's limit on
+// host parameters.
+const Size = 500
+
+// Querier is *sql.DB, *sql.Tx or *sql.Conn.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// QueryIDs runs query once per batch of ids, with its single %s replaced by
+// the batch's placeholders ("?,?,?"), and calls scan for every row.
+func QueryIDs(ctx context.Context, q Querier, ids []int64, query string, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(ids); start += Size {
+		part := ids[start:min(start+Size, len(ids))]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		stmt := strings.Replace(query, "%s", "?"+strings.Repeat(",?", len(part)-1), 1)
+		if err := scanAll(ctx, q, stmt, args, scan); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func scanAll(ctx context.Context, q Querier, stmt string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, stmt, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
