@@ -104,7 +104,7 @@ func report(out string, src *source) error {
 		if !ok {
 			return fmt.Errorf("re-read %s: word %q missing", out, e.Word)
 		}
-		c := cosine(e.Vector, q)
+		c := wordvec.Cosine(e.Vector, q)
 		sum += c
 		worst = math.Min(worst, c)
 	}
@@ -113,16 +113,6 @@ func report(out string, src *source) error {
 	fmt.Printf("  %d words of %d (last kept %q at rank %d), %d dims\n", m.Len(), src.vocab, last.Word, last.Rank, m.Dims())
 	fmt.Printf("  int8 vs float cosine: mean %.6f, worst %.6f\n", sum/float64(len(src.entries)), worst)
 	return nil
-}
-
-func cosine(a, b []float32) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += float64(a[i]) * float64(b[i])
-		aa += float64(a[i]) * float64(a[i])
-		bb += float64(b[i]) * float64(b[i])
-	}
-	return ab / math.Sqrt(aa*bb)
 }
 
 // source is what readSource keeps of the JSON file.

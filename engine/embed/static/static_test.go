@@ -12,14 +12,6 @@ import (
 	"github.com/ubp-dev/ubp/engine/embed/wordvec"
 )
 
-func cosine(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
-}
-
 func TestBuiltinModel(t *testing.T) {
 	m, err := Model()
 	if err != nil {
@@ -80,7 +72,7 @@ func TestBuiltinModelSimilarity(t *testing.T) {
 		best := -1
 		bestSim := -2.0
 		for pi := range pv {
-			if s := cosine(qv, pv[pi]); s > bestSim {
+			if s := wordvec.Cosine(qv, pv[pi]); s > bestSim {
 				best, bestSim = pi, s
 			}
 		}
@@ -107,7 +99,7 @@ func TestBuiltinModelOnCorpus(t *testing.T) {
 	if ve == nil || vj == nil {
 		t.Fatal("no vector for a corpus document")
 	}
-	if n := math.Sqrt(cosine(ve, ve)); math.Abs(n-1) > 1e-5 {
+	if n := math.Sqrt(wordvec.Cosine(ve, ve)); math.Abs(n-1) > 1e-5 {
 		t.Errorf("|v| = %v", n)
 	}
 	words := m.Words(string(ja))

@@ -7,8 +7,6 @@ import (
 	"testing"
 )
 
-func sqrt(x float64) float64 { return math.Sqrt(x) }
-
 func TestEncodeParseRoundTrip(t *testing.T) {
 	entries := testEntries(8)
 	m, err := Parse(encode(t, 8, 1000, entries))
@@ -26,7 +24,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 		if rank != e.Rank {
 			t.Errorf("Lookup(%q) rank %d, want %d", e.Word, rank, e.Rank)
 		}
-		if c := cosine(v, e.Vector); c < 0.999 {
+		if c := Cosine(v, e.Vector); c < 0.999 {
 			t.Errorf("Lookup(%q) cosine to original %.5f, want ≥ 0.999", e.Word, c)
 		}
 		// Quantisation keeps the largest component exact.

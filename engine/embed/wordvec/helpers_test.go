@@ -47,13 +47,3 @@ func testModel(t testing.TB) *Model {
 	}
 	return m
 }
-
-func cosine(a, b []float32) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += float64(a[i]) * float64(b[i])
-		aa += float64(a[i]) * float64(a[i])
-		bb += float64(b[i]) * float64(b[i])
-	}
-	return ab / (sqrt(aa) * sqrt(bb))
-}

@@ -131,20 +131,20 @@ func TestEmbed(t *testing.T) {
 			want[d] += f * wv[d]
 		}
 	}
-	if c := cosine(v, want); c < 0.99999 {
+	if c := Cosine(v, want); c < 0.99999 {
 		t.Errorf("cosine to the weighted average %.6f", c)
 	}
 	// Frequent words move a sentence less than rarer ones. (In this
 	// 1000-word test vocabulary "the" still weighs 0.0075 and "of" 0.03.)
 	base := m.Embed("hybrid search")
-	if c := cosine(base, m.Embed("the hybrid search of the")); c < 0.98 {
+	if c := Cosine(base, m.Embed("the hybrid search of the")); c < 0.98 {
 		t.Errorf("adding \"the\" and \"of\" moved the vector to cosine %.4f", c)
 	}
-	if c := cosine(base, m.Embed("hybrid search javascript model")); c > 0.9 {
+	if c := Cosine(base, m.Embed("hybrid search javascript model")); c > 0.9 {
 		t.Errorf("adding two rare words left cosine %.4f", c)
 	}
 	// Deterministic and order-free.
-	if c := cosine(m.Embed("search hybrid"), base); c < 0.999999 {
+	if c := Cosine(m.Embed("search hybrid"), base); c < 0.999999 {
 		t.Errorf("word order changed the vector: cosine %.7f", c)
 	}
 }
