@@ -76,18 +76,34 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 }
 
 // NearestSections returns up to k sections most similar to vec (from
-// EmbedQuery), most similar first; none when the index holds no vectors of
-// the current model.
+// EmbedQuery), most similar first, each with its calibrated score (the
+// similarity minus the section's hub bias, see vecstore.HubBiases); none
+// when the index holds no vectors of the current model.
 func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]vecstore.Match, error) {
 	p, err := e.embedder()
 	if err != nil || p == nil || vec == nil {
 		return nil, err
 	}
-	ms, err := vecstore.Nearest(ctx, e.rdb, p.ModelID(), vec, k)
+	model := p.ModelID()
+	ms, err := vecstore.Nearest(ctx, e.rdb, model, vec, k)
 	if errors.Is(err, vecstore.ErrNoIndex) {
 		return nil, nil
 	}
-	return ms, err
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(ms))
+	for i, m := range ms {
+		ids[i] = m.SectionID
+	}
+	bias, err := vecstore.HubBias(ctx, e.rdb, model, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ms {
+		ms[i].Score = ms[i].Similarity - bias[ms[i].SectionID]
+	}
+	return ms, nil
 }
 
 // embedPending embeds every section without a current vector, in batches
@@ -129,7 +145,10 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 			return 0, err
 		}
 		ensured = true
-		return 0, e.refreshComponent(ctx, p, model, st.Component == nil)
+		if err := e.refreshComponent(ctx, p, model, st.Component == nil); err != nil {
+			return 0, err
+		}
+		return 0, e.refreshHubness(ctx, p, model)
 	}
 	if d := p.Dimensions(); d > 0 {
 		if err := ensure(d); err != nil {
@@ -178,7 +197,24 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	if !ensured {
 		return embedded, nil // nothing had a vector
 	}
-	return embedded, e.refreshComponent(ctx, p, model, true)
+	if err := e.refreshComponent(ctx, p, model, true); err != nil {
+		return embedded, err
+	}
+	return embedded, e.refreshHubness(ctx, p, model)
+}
+
+// refreshHubness recomputes the hub calibration of the model's vectors
+// (vecstore.RefreshHubness) when they changed, for the providers whose
+// vectors it was measured on: those that want the common component removed
+// (the static model). Other providers' vectors are searched uncalibrated.
+func (e *Engine) refreshHubness(ctx context.Context, p embed.Provider, model string) error {
+	if !embed.WantsCommonComponent(p) {
+		return nil
+	}
+	return e.WithTx(ctx, func(tx *sql.Tx) error {
+		_, err := vecstore.RefreshHubness(ctx, tx, model)
+		return err
+	})
 }
 
 // refreshComponent recomputes the common component of the model's

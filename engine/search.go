@@ -102,7 +102,8 @@ type searchRun struct {
 
 	// raw per-document signal scores
 	vecRaw   map[int64]float64
-	vecSecs  map[int64][]scoredSection // vector-matched sections per document
+	vecSecs  map[int64][]scoredSection // vector-matched sections per document (calibrated scores)
+	vecCos   map[int64]float64         // cosine similarity of each vector-matched section
 	ft       *ftMatches
 	ftDocs   map[int64]*ftDoc
 	ftRaw    map[int64]float64
@@ -147,7 +148,7 @@ func (s *searchRun) graphSignal(ctx context.Context) error {
 		return fmt.Errorf("load link graph: %w", err)
 	}
 	s.g = g
-	s.vecN, s.ftN = clampUnit(s.vecRaw), normaliseByMax(s.ftRaw)
+	s.vecN, s.ftN = normaliseByMax(s.vecRaw), normaliseByMax(s.ftRaw)
 	w := weightsFor(s.alpha, presence{Vector: len(s.vecN) > 0, Fulltext: len(s.ftN) > 0})
 	content := map[int64]float64{}
 	for id, v := range s.vecN {
@@ -169,7 +170,7 @@ func (s *searchRun) graphSignal(ctx context.Context) error {
 
 // fuse combines the signals of every candidate.
 func (s *searchRun) fuse() {
-	s.vecN, s.ftN = clampUnit(s.vecRaw), normaliseByMax(s.ftRaw)
+	s.vecN, s.ftN = normaliseByMax(s.vecRaw), normaliseByMax(s.ftRaw)
 	s.present = presence{Vector: len(s.vecN) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftN) > 0}
 	s.weights = weightsFor(s.alpha, s.present)
 	s.fused = map[int64]float64{}

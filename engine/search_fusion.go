@@ -20,11 +20,11 @@ const (
 
 // signalScores are one document's normalised signals, each 0..1:
 //
-//   - Vector: the document's aggregated cosine similarity (see
-//     aggregateSections), kept on its absolute scale and clamped to 0..1,
-//     so a weakly similar best document stays weak (a static word-vector
-//     model's cosines are low and close together; stretching them to 1
-//     would let them drown the other signals).
+//   - Vector: the document's aggregated calibrated section score (cosine
+//     similarity minus the section's hub bias, see vecstore.HubBiases and
+//     aggregateSections) divided by the best document's, like full text.
+//     Calibration removes what made raw cosines unfit for that: generic
+//     sections and long documents that are similar to every query.
 //   - Fulltext: the document's full-text score (BM25 per term, scaled by the
 //     share of query concepts matched, title boost, section aggregation)
 //     divided by the best document's.
@@ -167,19 +167,6 @@ func normaliseByMax[K comparable](scores map[K]float64) map[K]float64 {
 	for k, s := range scores {
 		if s > 0 {
 			out[k] = s / best
-		}
-	}
-	return out
-}
-
-// clampUnit keeps scores already on a 0..1 scale (cosine similarities) as
-// they are, clamped to 0..1: an absolute scale, so a query no section is
-// really similar to does not get a "best" document at 1.
-func clampUnit[K comparable](scores map[K]float64) map[K]float64 {
-	out := make(map[K]float64, len(scores))
-	for k, s := range scores {
-		if s > 0 {
-			out[k] = min(s, 1)
 		}
 	}
 	return out

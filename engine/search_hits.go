@@ -196,7 +196,7 @@ func (s *searchRun) reason(id int64, rows map[int64]*sectionRow) string {
 		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
 			where = "'" + r.HeadingPath + "'"
 		}
-		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, secs[0].Score))
+		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vecCos[secs[0].ID]))
 	}
 	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
 		seed := s.meta[ev.Seed]

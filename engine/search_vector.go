@@ -6,8 +6,9 @@ import (
 )
 
 // vectorSignal embeds the query and aggregates its nearest limit×10
-// sections per document (aggregateSections over their cosine
-// similarities; sections at or below 0 are left out). A query the provider
+// sections per document (aggregateSections over their calibrated scores:
+// cosine similarity minus hub bias; sections whose similarity or score is
+// at or below 0 are left out). A query the provider
 // gives no vector for leaves the signal out; so does a provider error (the
 // search still answers, as fulltext_fallback), unless the context ended.
 func (s *searchRun) vectorSignal(ctx context.Context) error {
@@ -37,12 +38,14 @@ func (s *searchRun) vectorSignal(ctx context.Context) error {
 		return err
 	}
 	s.vecSecs = map[int64][]scoredSection{}
+	s.vecCos = map[int64]float64{}
 	for _, m := range matches {
 		doc, ok := docs[m.SectionID]
 		if !ok || m.Similarity <= 0 {
 			continue
 		}
-		s.vecSecs[doc] = append(s.vecSecs[doc], scoredSection{ID: m.SectionID, Score: m.Similarity})
+		s.vecSecs[doc] = append(s.vecSecs[doc], scoredSection{ID: m.SectionID, Score: m.Score})
+		s.vecCos[m.SectionID] = m.Similarity
 	}
 	s.vecRaw = map[int64]float64{}
 	for doc, secs := range s.vecSecs {

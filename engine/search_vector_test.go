@@ -31,13 +31,19 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 		t.Errorf("explain has no vector rank: %+v", top.Explain)
 	}
 
-	// Japanese has no vector under the English model: full text and graph.
+	// Japanese words have vectors through the glossary: hybrid.
 	ja := mustSearch(t, e, SearchOptions{Query: "ファイルの変更を検出する仕組み"})
-	if ja.SearchType != searchFulltextFallback {
-		t.Errorf("Japanese query: search_type %q, want fulltext_fallback", ja.SearchType)
+	if ja.SearchType != searchHybrid {
+		t.Errorf("Japanese query: search_type %q, want hybrid", ja.SearchType)
 	}
 	if len(ja.Results) == 0 || ja.Results[0].Filepath != "guides/japanese.md" {
 		t.Errorf("Japanese query: %v", hitPaths(ja))
+	}
+	// A query without a word either model knows (hiragana only) has no
+	// vector: full text and graph.
+	kana := mustSearch(t, e, SearchOptions{Query: "けんさく"})
+	if kana.SearchType != searchFulltextFallback {
+		t.Errorf("hiragana query: search_type %q, want fulltext_fallback", kana.SearchType)
 	}
 }
 

@@ -4,8 +4,10 @@
 //
 //   - "static" (the default): offline, pure Go, built into the binary. SIF
 //     sentence vectors over int8 GloVe word vectors (packages wordvec and
-//     static). English only: text without a known English word (Japanese)
-//     gets no vector, and search falls back to its other signals.
+//     static); Japanese words join the same space through their English
+//     glosses in the built-in glossary (package jagloss). Text without a
+//     word either knows (hiragana only) gets no vector, and search falls
+//     back to its other signals.
 //   - "openai": any OpenAI-compatible /v1/embeddings endpoint (OpenAI,
 //     Ollama, LM Studio, llama.cpp server), for multilingual models.
 //   - "none": no vectors at all.

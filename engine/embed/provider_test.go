@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -63,12 +64,20 @@ func TestStaticProvider(t *testing.T) {
 		t.Fatalf("ModelID %q dims %d", p.ModelID(), p.Dimensions())
 	}
 	ctx := context.Background()
-	vecs, err := p.EmbedPassages(ctx, []string{"hybrid search over a graph", "検索エンジン", ""})
+	if !regexp.MustCompile(`^static-glove-100d-100k-int8-sif1-[0-9a-f]{8}-ja1-[0-9a-f]{8}$`).MatchString(p.ModelID()) {
+		t.Errorf("ModelID %q: want the word model's and the glossary's fingerprints", p.ModelID())
+	}
+	// English and Japanese (through the glossary) have vectors; hiragana
+	// only and empty text have none.
+	vecs, err := p.EmbedPassages(ctx, []string{"hybrid search over a graph", "検索エンジン", "", "これはひらがなだけ"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vecs) != 3 || vecs[0] == nil || vecs[1] != nil || vecs[2] != nil {
-		t.Fatalf("got %d vectors, nil pattern %v %v %v; want vector, nil, nil", len(vecs), vecs[0] == nil, vecs[1] == nil, vecs[2] == nil)
+	if len(vecs) != 4 || vecs[0] == nil || vecs[1] == nil || vecs[2] != nil || vecs[3] != nil {
+		t.Fatalf("got %d vectors; want vector, vector, nil, nil", len(vecs))
+	}
+	if c := dot(vecs[1], vecs[0]); c < 0.3 {
+		t.Errorf("cosine(検索エンジン, hybrid search over a graph) = %.2f, want them related", c)
 	}
 	if n := dot(vecs[0], vecs[0]); math.Abs(n-1) > 1e-5 {
 		t.Errorf("|v|² = %v", n)

@@ -7,8 +7,9 @@ import (
 	"github.com/ubp-dev/ubp/engine"
 )
 
-// vectorRanking ranks documents by their best section's cosine similarity
-// to the query vector (the 100 nearest sections). No vector, no ranking.
+// vectorRanking ranks documents by their best section's calibrated score
+// (cosine similarity minus hub bias) among the query vector's 100 nearest
+// sections. No vector, no ranking.
 func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, error) {
 	vec, _, err := e.EmbedQuery(ctx, q)
 	if err != nil || vec == nil {
@@ -25,8 +26,8 @@ func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, e
 		if err != nil {
 			return nil, fmt.Errorf("section %d: %w", m.SectionID, err)
 		}
-		if s, ok := best[page]; !ok || m.Similarity > s {
-			best[page] = m.Similarity
+		if s, ok := best[page]; !ok || m.Score > s {
+			best[page] = m.Score
 		}
 	}
 	return sortByScore(best), nil

@@ -20,6 +20,7 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"sort"
 	"strings"
@@ -133,4 +134,11 @@ func (g *Glossary) Senses(word string) [][]string {
 		out = append(out, strings.Split(s, "|"))
 	}
 	return out
+}
+
+// Fingerprint names the built-in glossary's data (a CRC-32 of the embedded
+// file, 8 hex digits), so that what is derived from it, such as stored
+// vectors, can tell when it changed.
+func Fingerprint() string {
+	return fmt.Sprintf("%08x", crc32.ChecksumIEEE(compressed))
 }

@@ -12,6 +12,9 @@ type Match struct {
 	SectionID int64
 	// Similarity is the cosine similarity to the query, -1..1.
 	Similarity float64
+	// Score is Similarity minus the section's hub bias (HubBias), the
+	// engine's calibrated score; Nearest sets it to Similarity.
+	Score float64
 }
 
 // MaxK is the largest k sqlite-vec answers.
@@ -60,6 +63,7 @@ func Nearest(ctx context.Context, q Querier, model string, query []float32, k in
 			return nil, fmt.Errorf("nearest sections: %w", err)
 		}
 		m.Similarity = 1 - dist
+		m.Score = m.Similarity
 		out = append(out, m)
 	}
 	if err := rows.Err(); err != nil {

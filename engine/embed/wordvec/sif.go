@@ -40,31 +40,12 @@ func sifWeight(r int, h float64) float32 {
 // weight is the SIF weight of word i.
 func (m *Model) weight(i int) float32 { return sifWeight(m.rank(i), m.harmonic) }
 
-// Embed returns the unit-length SIF vector of text, or nil when the model
-// knows none of its words.
+// Embed returns the unit-length SIF vector of text's Latin words, or nil
+// when the model knows none of them.
 func (m *Model) Embed(text string) []float32 {
-	acc := make([]float32, m.dims)
-	t := tokenizer{m: m}
-	known := 0
-	t.each(text, func(i int) {
-		m.addScaled(acc, i, m.weight(i))
-		known++
-	})
-	if known == 0 {
-		return nil
-	}
-	var norm float64
-	for _, x := range acc {
-		norm += float64(x) * float64(x)
-	}
-	if norm == 0 {
-		return nil
-	}
-	inv := float32(1 / math.Sqrt(norm))
-	for d := range acc {
-		acc[d] *= inv
-	}
-	return acc
+	s := m.NewSentence()
+	s.AddText(text)
+	return s.Vector()
 }
 
 // Words returns the vocabulary words Embed would use for text, in order
