@@ -40,7 +40,7 @@ const (
 	hubSectionWeight  = 0.5
 	hubDocumentWeight = 1.0
 	hubNeighbours     = 10
-	maxHubProbes      = 512
+	maxHubProbes      = 256
 )
 
 // HubInput is one section's calibration input: its id, its document and its
@@ -76,12 +76,17 @@ func HubBiases(in []HubInput) map[int64]float64 {
 	}
 	probes := probeSample(n, maxHubProbes)
 
-	// top[i] holds the hubNeighbours largest similarities of section i to
-	// probes of other documents, found so far.
+	// top[i*k:(i+1)*k] holds the hubNeighbours largest similarities of
+	// section i to probes of other documents found so far, and floor[i] the
+	// smallest of them (the one a larger similarity replaces).
 	k := hubNeighbours
 	top := make([]float32, n*k)
 	for i := range top {
 		top[i] = float32(math.Inf(-1))
+	}
+	floor := make([]float32, n)
+	for i := range floor {
+		floor[i] = float32(math.Inf(-1))
 	}
 	nd := len(docOf)
 	docBest := make([]float32, nd)
@@ -100,7 +105,9 @@ func HubBiases(in []HubInput) map[int64]float64 {
 			if sim > docBest[docIdx[i]] {
 				docBest[docIdx[i]] = sim
 			}
-			insertTop(top[i*k:(i+1)*k], sim)
+			if sim > floor[i] {
+				floor[i] = insertTop(top[i*k:(i+1)*k], sim)
+			}
 		}
 		for d, b := range docBest {
 			if d != docIdx[p] && !math.IsInf(float64(b), -1) {
@@ -153,25 +160,39 @@ func probeSample(n, max int) []int {
 	return out
 }
 
-// insertTop puts x into top (kept unsorted) when it beats the smallest.
-func insertTop(top []float32, x float32) {
+// insertTop replaces the smallest value of top (kept unsorted) by x, which
+// must be larger, and returns the new smallest.
+func insertTop(top []float32, x float32) float32 {
 	lo := 0
 	for j := 1; j < len(top); j++ {
 		if top[j] < top[lo] {
 			lo = j
 		}
 	}
-	if x > top[lo] {
-		top[lo] = x
+	top[lo] = x
+	m := top[0]
+	for _, y := range top[1:] {
+		m = min(m, y)
 	}
+	return m
 }
 
+// dot is the dot product of two vectors of equal length, four lanes at a
+// time.
 func dot(a, b []float32) float32 {
-	var s float32
-	for i, x := range a {
-		s += x * b[i]
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return s
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // unit returns v scaled to unit length (a copy).
@@ -199,11 +220,10 @@ func RefreshHubness(ctx context.Context, x Execer, model string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	in, err := hubInputs(ctx, x)
+	fp, err := hubFingerprint(ctx, x, model, s.Component)
 	if err != nil {
 		return false, err
 	}
-	fp := hubFingerprint(in, s.Component)
 	var oldModel, oldFP string
 	err = x.QueryRowContext(ctx, `SELECT model, fingerprint FROM vector_hubness_state WHERE id = 1`).Scan(&oldModel, &oldFP)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -211,6 +231,10 @@ func RefreshHubness(ctx context.Context, x Execer, model string) (bool, error) {
 	}
 	if oldModel == model && oldFP == fp {
 		return false, nil
+	}
+	in, err := hubInputs(ctx, x)
+	if err != nil {
+		return false, err
 	}
 	biases := HubBiases(in)
 	if _, err := x.ExecContext(ctx, `DELETE FROM section_hubness`); err != nil {
@@ -261,21 +285,39 @@ func hubInputs(ctx context.Context, q Querier) ([]HubInput, error) {
 	return out, nil
 }
 
-// hubFingerprint names the input of a calibration: the searched vectors
-// with their sections and documents, and the component removed from them.
-func hubFingerprint(in []HubInput, component []float32) string {
+// hubFingerprint names the input of a calibration without reading the
+// vectors: every embedded section's id, document and text hash (which with
+// the model fix its raw vector), and the component removed from them.
+func hubFingerprint(ctx context.Context, q Querier, model string, component []float32) (string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT se.section_id, s.document_id, se.text_hash
+		FROM section_embeddings se JOIN sections s ON s.id = se.section_id
+		WHERE se.model = ? AND se.dims > 0 ORDER BY se.section_id`, model)
+	if err != nil {
+		return "", fmt.Errorf("vector hubness: read sections: %w", err)
+	}
+	defer rows.Close()
 	h := sha256.New()
-	var buf [8]byte
-	for _, s := range in {
-		binary.LittleEndian.PutUint64(buf[:], uint64(s.Section))
+	var (
+		buf      [16]byte
+		id, doc  int64
+		textHash string
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &doc, &textHash); err != nil {
+			return "", fmt.Errorf("vector hubness: read sections: %w", err)
+		}
+		binary.LittleEndian.PutUint64(buf[:8], uint64(id))
+		binary.LittleEndian.PutUint64(buf[8:], uint64(doc))
 		h.Write(buf[:])
-		binary.LittleEndian.PutUint64(buf[:], uint64(s.Doc))
-		h.Write(buf[:])
-		h.Write(encodeVector(s.Vector))
+		h.Write([]byte(textHash))
+		h.Write([]byte{0})
+	}
+	if err := rows.Err(); err != nil {
+		return "", fmt.Errorf("vector hubness: read sections: %w", err)
 	}
 	h.Write([]byte{0xff})
 	h.Write(encodeVector(component))
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
 }
 
 // HubBias returns the stored bias of each of ids that has one, when the
