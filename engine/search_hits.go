@@ -201,7 +201,7 @@ func (s *searchRun) reason(id int64, rows map[int64]*sectionRow) string {
 	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
 		seed := s.meta[ev.Seed]
 		switch {
-		case seed == nil:
+		case seed == nil, ev.Hop.Depth == 0:
 		case ev.Hop.Depth == 1 && ev.Hop.Direction == graph.Outlink:
 			parts = append(parts, fmt.Sprintf("linked from %s (%s)", seed.Filepath, ev.Hop.LinkType))
 		case ev.Hop.Depth == 1:
