@@ -45,7 +45,7 @@ func (e *Engine) embedder() (embed.Provider, error) {
 // EmbedQuery embeds a search query for NearestSections: the provider's
 // vector with the corpus' common component removed, unit length. vec is
 // nil (and err nil) when there is nothing to compare it with: provider
-// "none", a query the model cannot embed (Japanese on the static model),
+// "none", a query the model cannot embed (hiragana only on the static model),
 // or an index without vectors of this model. model is the provider's model
 // id ("" for none). Errors are the provider's (an unreachable server);
 // callers may fall back to other signals.

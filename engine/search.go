@@ -19,13 +19,13 @@ const (
 // Search finds documents by meaning, keywords and links.
 //
 // Candidates are the documents of the top limit×10 sections by vector
-// similarity, every document with a full-text match (the same matching and
+// similarity (rescored by their hub-calibrated scores), every document with a full-text match (the same matching and
 // scoring as FulltextSearch), and the graph neighbourhood (depth hops, both
 // directions, only links of LinkTypes) of the best of those. Each signal is
 // normalised to 0..1 (see signalScores) and fused by weightsFor, or by
 // reciprocal-rank fusion with Fusion "rrf". Without a query vector (provider
 // "none", no vectors yet, or a query the model cannot embed, such as
-// Japanese on the English static model) the search runs full text and
+// hiragana only on the static model) the search runs full text and
 // graph and reports search_type "fulltext_fallback"; Fulltext runs full text
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
 // every candidate left with a score above zero.

@@ -1,18 +1,21 @@
 // Package lexicon is ubp's built-in Japanese–English glossary, used to
 // translate the Japanese words of a query into English search terms, so that
 // a question asked in Japanese also finds English documents and the English
-// words (identifiers, technical terms) inside Japanese ones.
+// words (identifiers, technical terms) inside Japanese ones, and to give
+// Japanese words vectors in the static model's English space (package
+// engine/embed/jagloss).
 //
 // The data (jaen.txt.gz, about 2.7 MB) is generated from EDICT, the
 // Japanese–English dictionary of the Electronic Dictionary Research and
-// Development Group (CC BY-SA 4.0; see LICENSE-EDICT), by ./gen from
+// Development Group (CC BY-SA 3.0; see LICENSE-EDICT), by ./gen from
 // Debian's edict package (make lexicon). Each line is a headword, a tab, and
 // its senses separated by ';', the glosses of a sense by '|'; lines are
 // sorted by headword so a lookup is a binary search over the decompressed
 // text, with no map to build.
 //
 // It is a package of its own because it is data with a licence of its own,
-// and because both query parsing and the CLI's eval tooling use it.
+// and because query parsing, the static embedding model and the eval
+// tooling use it.
 package lexicon
 
 import (
