@@ -175,8 +175,9 @@ func (s *scorer) section(termScore []float64) ftScore {
 func (s *scorer) titleFactor(normTitle string) float64 {
 	hits := make([]float64, len(s.q.Terms))
 	any := false
+	lower := []rune(query.Lower(normTitle))
 	for i, t := range s.q.Terms {
-		if query.Count(normTitle, t) > 0 {
+		if query.CountLower(lower, t) > 0 {
 			hits[i] = 1
 			any = true
 		}

@@ -86,7 +86,13 @@ func sortSpans(s []Span) {
 // Count is how often t occurs in text, compared after Lower. Short Latin
 // terms count only on word boundaries.
 func Count(text string, t Term) int {
-	return len(findSpans([]rune(Lower(text)), []Term{t}))
+	return CountLower([]rune(Lower(text)), t)
+}
+
+// CountLower is Count over text already passed through Lower, as runes, for
+// callers that count several terms in one text.
+func CountLower(lower []rune, t Term) int {
+	return len(findSpans(lower, []Term{t}))
 }
 
 // HasWordStart reports whether term, lower-case, occurs in text at the start
