@@ -12,6 +12,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/sqlbatch"
 )
 
@@ -66,7 +67,9 @@ func HubBiases(in []HubInput) map[int64]float64 {
 	docIdx := make([]int, n)
 	docOf := map[int64]int{}
 	for i, s := range secs {
-		vecs[i] = unit(s.Vector)
+		if vecs[i] = embed.Normalize(s.Vector); vecs[i] == nil {
+			vecs[i] = make([]float32, dims) // a zero vector is similar to nothing
+		}
 		d, ok := docOf[s.Doc]
 		if !ok {
 			d = len(docOf)
@@ -193,23 +196,6 @@ func dot(a, b []float32) float32 {
 		s0 += a[i] * b[i]
 	}
 	return (s0 + s1) + (s2 + s3)
-}
-
-// unit returns v scaled to unit length (a copy).
-func unit(v []float32) []float32 {
-	var norm float64
-	for _, x := range v {
-		norm += float64(x) * float64(x)
-	}
-	out := make([]float32, len(v))
-	if norm == 0 {
-		return out
-	}
-	inv := float32(1 / math.Sqrt(norm))
-	for i, x := range v {
-		out[i] = x * inv
-	}
-	return out
 }
 
 // RefreshHubness recomputes the section biases of model when the vectors

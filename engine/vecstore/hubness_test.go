@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/embed"
 )
 
 // hubCorpus has a "hub" document whose sections sit near the centre of
@@ -43,12 +45,12 @@ func TestHubBiases(t *testing.T) {
 	}
 	// A query between the two focused documents: raw cosine prefers the
 	// hub, calibrated score a focused section.
-	q := unit([]float32{1, 0.3, 0.6, 0.3})
+	q := embed.Normalize([]float32{1, 0.3, 0.6, 0.3})
 	in := hubCorpus()
 	bestRaw, bestCal := int64(0), int64(0)
 	var maxRaw, maxCal float64 = -2, -2
 	for _, h := range in {
-		c := float64(dot(q, unit(h.Vector)))
+		c := float64(dot(q, embed.Normalize(h.Vector)))
 		if c > maxRaw {
 			maxRaw, bestRaw = c, h.Section
 		}
