@@ -19,9 +19,10 @@ const (
 // Search finds documents by meaning, keywords and links.
 //
 // Candidates are the documents of the top limit×10 sections by vector
-// similarity (rescored by their hub-calibrated scores), every document with a full-text match (the same matching and
-// scoring as FulltextSearch), and the graph neighbourhood (depth hops, both
-// directions, only links of LinkTypes) of the best of those. Each signal is
+// similarity (rescored by their hub-calibrated scores), every document with
+// a full-text match (the same matching and scoring as FulltextSearch), and
+// the graph neighbourhood (depth hops, both directions, only links of
+// LinkTypes) of the best of those. Each signal is
 // normalised to 0..1 (see signalScores) and fused by weightsFor, or by
 // reciprocal-rank fusion with Fusion "rrf". Without a query vector (provider
 // "none", no vectors yet, or a query the model cannot embed, such as

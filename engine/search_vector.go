@@ -7,10 +7,11 @@ import (
 
 // vectorSignal embeds the query and aggregates its nearest limit×10
 // sections per document (aggregateSections over their calibrated scores:
-// cosine similarity minus hub bias; sections whose similarity or score is
-// at or below 0 are left out). A query the provider
-// gives no vector for leaves the signal out; so does a provider error (the
-// search still answers, as fulltext_fallback), unless the context ended.
+// cosine similarity minus hub bias; sections with a cosine at or below 0
+// are left out, and a document whose aggregate is at or below 0 gets no
+// vector score when normalised). A query the provider gives no vector for
+// leaves the signal out; so does a provider error (the search still
+// answers, as fulltext_fallback), unless the context ended.
 func (s *searchRun) vectorSignal(ctx context.Context) error {
 	vec, _, err := s.e.EmbedQuery(ctx, s.opts.Query)
 	if err != nil {

@@ -21,6 +21,7 @@ type Static struct {
 	once  sync.Once
 	model *wordvec.Model
 	ja    *jagloss.Embedder // nil: Latin words only (NewStaticModel)
+	id    string            // ModelID, fixed once the model is loaded
 	err   error
 }
 
@@ -30,7 +31,7 @@ func NewStatic() *Static { return &Static{} }
 // NewStaticModel returns a static provider over m that embeds Latin words
 // only (tests, custom models).
 func NewStaticModel(m *wordvec.Model) *Static {
-	s := &Static{model: m}
+	s := &Static{model: m, id: static.ID(m)}
 	s.once.Do(func() {})
 	return s
 }
@@ -52,6 +53,7 @@ func (s *Static) load() {
 			return
 		}
 		s.ja = jagloss.New(s.model, g)
+		s.id = fmt.Sprintf("%s-ja%d-%s", static.ID(s.model), jagloss.Version, lexicon.Fingerprint())
 	})
 }
 
@@ -69,16 +71,13 @@ func (s *Static) embed(text string) []float32 {
 // ModelID implements Provider. It is "static-unavailable" when the model
 // cannot be loaded (then every Embed call returns the load error). With
 // Japanese words it ends in "-ja" + jagloss.Version + the glossary's
-// fingerprint, so a change of either re-embeds.
+// fingerprint, so a change of either re-embeds. It is computed once, at
+// load: the fingerprint checksums the whole embedded glossary.
 func (s *Static) ModelID() string {
-	m, err := s.Model()
-	if err != nil {
+	if _, err := s.Model(); err != nil {
 		return "static-unavailable"
 	}
-	if s.ja == nil {
-		return static.ID(m)
-	}
-	return fmt.Sprintf("%s-ja%d-%s", static.ID(m), jagloss.Version, lexicon.Fingerprint())
+	return s.id
 }
 
 // Dimensions implements Provider.

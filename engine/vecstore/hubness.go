@@ -146,19 +146,19 @@ func HubBiases(in []HubInput) map[int64]float64 {
 	return out
 }
 
-// probeSample returns max positions evenly spread over 0..n-1 (all of them
-// when n ≤ max).
-func probeSample(n, max int) []int {
-	if n <= max {
+// probeSample returns limit positions evenly spread over 0..n-1 (all of
+// them when n ≤ limit).
+func probeSample(n, limit int) []int {
+	if n <= limit {
 		out := make([]int, n)
 		for i := range out {
 			out[i] = i
 		}
 		return out
 	}
-	out := make([]int, max)
+	out := make([]int, limit)
 	for j := range out {
-		out[j] = j * n / max
+		out[j] = j * n / limit
 	}
 	return out
 }

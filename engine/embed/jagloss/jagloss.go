@@ -87,34 +87,23 @@ func (e *Embedder) word(w string) wordVector {
 }
 
 func (e *Embedder) compute(w string) wordVector {
-	acc := make([]float32, e.m.Dims())
+	sum := e.m.NewSentence() // the decay-weighted sum of the gloss vectors
 	var weightSum, decaySum float32
 	decay := float32(1)
-	n := 0
 	for _, sense := range e.g.Senses(w) {
 		for _, gloss := range sense {
-			if n == maxGlosses {
+			if sum.Known() == maxGlosses {
 				break
 			}
-			v, gw, ok := e.m.PhraseVector(gloss)
-			if !ok {
-				continue
+			if v, gw, ok := e.m.PhraseVector(gloss); ok {
+				sum.Add(v, decay)
+				weightSum += decay * gw
+				decaySum += decay
 			}
-			for d := range acc {
-				acc[d] += decay * v[d]
-			}
-			weightSum += decay * gw
-			decaySum += decay
-			n++
 		}
 		decay *= senseDecay
 	}
-	if n == 0 {
-		return wordVector{}
-	}
-	s := e.m.NewSentence()
-	s.Add(acc, 1)
-	vec := s.Vector()
+	vec := sum.Vector()
 	if vec == nil {
 		return wordVector{}
 	}

@@ -120,6 +120,13 @@ func TestVectorIsCachedAndStable(t *testing.T) {
 	if !slices.Equal(a, b) || !slices.Equal(a, c) {
 		t.Error("the same word got different vectors")
 	}
+	// The second lookup is the cached vector itself, not a recomputation.
+	if &a[0] != &c[0] {
+		t.Error("a repeated lookup recomputed the word's vector instead of using the cache")
+	}
+	if &a[0] == &b[0] {
+		t.Error("two embedders share one cache")
+	}
 }
 
 func FuzzSegment(f *testing.F) {
