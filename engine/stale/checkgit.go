@@ -17,7 +17,8 @@ import (
 type baseKind int
 
 const (
-	// baseCommit: the last commit that touched the document.
+	// baseCommit: the commits that touched the document. A change counts
+	// only when none of them has it in its history.
 	baseCommit baseKind = iota
 	// baseWorktree: the document has uncommitted changes (or git does not
 	// track it): it is being written now, so no change counts as after it.
@@ -29,18 +30,21 @@ const (
 
 // gitBaseline is one document's git baseline.
 type gitBaseline struct {
-	kind     baseKind
-	commit   int    // baseCommit: index into history.commits
+	kind baseKind
+	// covered holds, for baseCommit, every commit that touched the
+	// document and all their ancestors (see history.covered).
+	covered  coverage
 	reviewed string // YYYY-MM-DD; commits on or before that day do not count
 }
 
-// counts reports whether commit c is after the baseline.
+// counts reports whether commit c is after the baseline: no commit that
+// touched the document has c in its history (and c is after reviewed:).
 func (b gitBaseline) counts(h *history, c int) bool {
 	switch b.kind {
 	case baseWorktree:
 		return false
 	case baseCommit:
-		if h.isAncestorOrSelf(c, b.commit) {
+		if b.covered.has(c) {
 			return false
 		}
 	}
@@ -92,7 +96,14 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) (
 		if len(p.refs) == 0 {
 			continue
 		}
-		b := g.baseline(p.in, docT[i])
+		// Ancestry is needed only down to the oldest change of a ref.
+		limit := -1
+		for _, t := range refT[i] {
+			if n := len(t.changes); n > 0 {
+				limit = max(limit, t.changes[n-1].commit)
+			}
+		}
+		b := g.baseline(p.in, docT[i], limit)
 		for k, pr := range p.refs {
 			var err error
 			if pr.r.ref.Symbol != "" {
@@ -119,8 +130,9 @@ func cleanRepoPath(p string) string {
 	return p
 }
 
-// baseline finds what the document is compared with.
-func (g *gitCheck) baseline(d *DocInput, t *target) gitBaseline {
+// baseline finds what the document is compared with; limit is the oldest
+// commit (highest index) whose coverage matters.
+func (g *gitCheck) baseline(d *DocInput, t *target, limit int) gitBaseline {
 	b := gitBaseline{kind: baseWorktree}
 	if d.Reviewed != "" {
 		if _, err := time.Parse(time.DateOnly, d.Reviewed); err != nil {
@@ -136,7 +148,11 @@ func (g *gitCheck) baseline(d *DocInput, t *target) gitBaseline {
 		// Uncommitted edits to the document: it is being updated now.
 	case len(t.changes) > 0:
 		b.kind = baseCommit
-		b.commit = t.changes[0].commit
+		starts := make([]int, len(t.changes))
+		for i, c := range t.changes {
+			starts[i] = c.commit
+		}
+		b.covered = g.hist.covered(starts, limit)
 	case g.repo.shallow:
 		b.kind = baseBoundary
 		g.warn(d, 0, "the document's last commit is not in this shallow clone, so every visible commit counts; clone with the full history (actions/checkout: fetch-depth: 0)")
@@ -165,19 +181,18 @@ func (g *gitCheck) after(t *target, b gitBaseline) []change {
 // baseline: the latest change to each path at or before it was not a
 // deletion.
 func (g *gitCheck) existedAt(t *target, b gitBaseline) bool {
-	ref := b.commit
 	switch b.kind {
 	case baseBoundary:
 		return len(t.changes) > 0
 	case baseWorktree:
+		// Every commit read is in HEAD's history.
 		if len(g.hist.commits) == 0 {
 			return false
 		}
-		ref = 0 // HEAD
 	}
 	seen := map[string]bool{}
 	for _, c := range t.changes {
-		if seen[c.path] || !g.hist.isAncestorOrSelf(c.commit, ref) {
+		if seen[c.path] || (b.kind == baseCommit && !b.covered.has(c.commit)) {
 			continue
 		}
 		seen[c.path] = true

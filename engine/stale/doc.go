@@ -40,8 +40,9 @@
 // and date of the first commit after the sync that touched them.
 //
 // BaselineGit needs no recorded state, for CI on a fresh clone: a ref
-// changed when a commit touched it that is not an ancestor of the last
-// commit that touched the document (a branch merged later counts), dated
+// changed when a commit touched it that is in the history of no commit
+// that touched the document, on any branch (a branch merged later counts),
+// dated
 // after the document's `reviewed: YYYY-MM-DD` if any; uncommitted changes
 // count too, unless the document itself has uncommitted edits (it is being
 // updated). History is read in one `git log --name-status -z` pass (with

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
@@ -27,7 +28,6 @@ type history struct {
 	// linear is true when no commit has two parents: the history is one
 	// chain, and a later index is always an ancestor.
 	linear bool
-	anc    map[int][]uint64 // ancestor bitsets, by commit, made on demand
 }
 
 // logFormat starts each commit with a record separator (never the first
@@ -157,30 +157,42 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status b
 	return h, nil
 }
 
-// isAncestorOrSelf reports whether commit c is d or one of d's ancestors.
-func (h *history) isAncestorOrSelf(c, d int) bool {
-	switch {
-	case c == d:
-		return true
-	case c < d: // topological order: ancestors come after their descendants
-		return false
-	case h.linear:
-		return true
-	}
-	bits := h.ancestors(d)
-	return bits[c/64]&(1<<(c%64)) != 0
+// coverage is a set of commits: those at index from or later in a linear
+// history, else the bits set (commits past the bitset are outside).
+type coverage struct {
+	from int
+	bits []uint64 // nil in a linear history
 }
 
-// ancestors returns the set of d and its ancestors as a bitset.
-func (h *history) ancestors(d int) []uint64 {
-	if b, ok := h.anc[d]; ok {
-		return b
+func (cv coverage) has(c int) bool {
+	if cv.bits == nil {
+		return c >= cv.from
 	}
-	if h.anc == nil {
-		h.anc = map[int][]uint64{}
+	return c/64 < len(cv.bits) && cv.bits[c/64]&(1<<(c%64)) != 0
+}
+
+// covered returns the commits in starts and all their ancestors, in one
+// walk over the history. Only commits up to index limit are wanted: in
+// topological order a commit's ancestors come after it, so the walk stops
+// at commits past limit, and commits past it are reported outside.
+func (h *history) covered(starts []int, limit int) coverage {
+	if len(starts) == 0 {
+		return coverage{from: len(h.commits), bits: []uint64{}}
 	}
-	bits := make([]uint64, (len(h.commits)+63)/64)
-	stack := []int{d}
+	if h.linear {
+		return coverage{from: slices.Min(starts)}
+	}
+	limit = min(limit, len(h.commits)-1)
+	if limit < 0 {
+		return coverage{bits: []uint64{}}
+	}
+	bits := make([]uint64, limit/64+1)
+	stack := make([]int, 0, len(starts))
+	for _, c := range starts {
+		if c <= limit {
+			stack = append(stack, c)
+		}
+	}
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -188,10 +200,13 @@ func (h *history) ancestors(d int) []uint64 {
 			continue
 		}
 		bits[c/64] |= 1 << (c % 64)
-		stack = append(stack, h.commits[c].parents...)
+		for _, p := range h.commits[c].parents {
+			if p <= limit {
+				stack = append(stack, p)
+			}
+		}
 	}
-	h.anc[d] = bits
-	return bits
+	return coverage{bits: bits}
 }
 
 // dirtyEntry is one line of `git status --porcelain -z`.

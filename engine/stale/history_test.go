@@ -50,7 +50,7 @@ func TestParseLog(t *testing.T) {
 			t.Errorf("file %d: %+v, want %+v", i, files[i], want[i])
 		}
 	}
-	if !h.isAncestorOrSelf(2, 0) || !h.isAncestorOrSelf(1, 0) || h.isAncestorOrSelf(0, 1) || !h.isAncestorOrSelf(1, 1) {
+	if !isAncestorOrSelf(h, 2, 0) || !isAncestorOrSelf(h, 1, 0) || isAncestorOrSelf(h, 0, 1) || !isAncestorOrSelf(h, 1, 1) {
 		t.Error("ancestry")
 	}
 
@@ -92,8 +92,8 @@ func TestAncestry(t *testing.T) {
 		{2, 1, false}, {3, 1, true}, {3, 2, true}, {1, 0, true}, {2, 0, true}, {0, 0, true}, {0, 3, false},
 	}
 	for _, tt := range cases {
-		if got := h.isAncestorOrSelf(tt.c, tt.d); got != tt.want {
-			t.Errorf("isAncestorOrSelf(%d, %d) = %v", tt.c, tt.d, got)
+		if got := isAncestorOrSelf(h, tt.c, tt.d); got != tt.want {
+			t.Errorf("covered(%d, %d) = %v", tt.c, tt.d, got)
 		}
 	}
 }
@@ -133,7 +133,7 @@ func FuzzParseLog(f *testing.F) {
 				}
 			}
 			// Ancestry must terminate and never panic, whatever the order.
-			h.isAncestorOrSelf(len(h.commits)-1, i)
+			h.covered([]int{i}, len(h.commits)-1).has(len(h.commits) - 1)
 		}
 	})
 }
@@ -150,4 +150,9 @@ func FuzzParseStatus(f *testing.F) {
 			}
 		}
 	})
+}
+
+// isAncestorOrSelf reports whether commit c is d or one of d's ancestors.
+func isAncestorOrSelf(h *history, c, d int) bool {
+	return h.covered([]int{d}, len(h.commits)-1).has(c)
 }
