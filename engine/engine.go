@@ -50,6 +50,8 @@ type Engine struct {
 	search sectionIndexHolder
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
+	// staleSnap is the last staleness snapshot (see staleSnapshot).
+	staleSnap staleSnapshotHolder
 }
 
 // ErrReadOnly is returned by writes on an engine opened with ReadOnly.

@@ -146,11 +146,11 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 	if err != nil {
 		return Page{}, fmt.Errorf("get page %s: %w", ref, err)
 	}
-	level, refs, staleRefs, err := e.pageStaleness(ctx, id)
+	st, err := e.pageStaleness(ctx, id)
 	if err != nil {
 		return Page{}, fmt.Errorf("get page %s: %w", ref, err)
 	}
-	p.Staleness, p.SourceRefs, p.StaleRefs = level, refs, staleRefs
+	p.Staleness, p.StaleReason, p.SourceRefs, p.StaleRefs = st.level, st.reason, st.refs, st.staleRefs
 	if p.SourceRefs == nil {
 		p.SourceRefs = []RefStatus{}
 	}

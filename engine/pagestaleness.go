@@ -17,75 +17,169 @@ import (
 // results and status show it.
 type docStaleness struct {
 	level     stale.Level
-	refs      []RefStatus // every source ref, in the order written
-	staleRefs []string    // the refs that changed, as written
+	reason    *StaleReason // nil when fresh or untracked
+	refs      []RefStatus  // every source ref, in the order written
+	staleRefs []string     // the refs that changed, as written
 }
 
-// pageStaleness gives a document's staleness level, the state of each of
-// its source refs (in the order written) and the refs that changed. It is
-// checked now against the index baseline: refs whose size and mtime match
-// the recorded ones are not read (see stale.Check).
-func (e *Engine) pageStaleness(ctx context.Context, docID int64) (stale.Level, []RefStatus, []string, error) {
+// pageStaleness gives a document's staleness: its level, the reason, the
+// state of each of its source refs (in the order written) and the refs
+// that changed.
+func (e *Engine) pageStaleness(ctx context.Context, docID int64) (docStaleness, error) {
 	m, err := e.currentStaleness(ctx, []int64{docID})
 	if err != nil {
-		return "", nil, nil, err
+		return docStaleness{}, err
 	}
 	s, ok := m[docID]
 	if !ok {
-		return stale.Untracked, []RefStatus{}, []string{}, nil
+		return docStaleness{level: stale.Untracked, refs: []RefStatus{}, staleRefs: []string{}}, nil
 	}
-	return s.level, s.refs, s.staleRefs, nil
+	return s, nil
 }
 
-// currentStaleness checks several documents at once against the index
-// baseline (one git lookup for all of them when refs changed), by id.
+// currentStaleness gives the staleness of several documents, by id, from
+// the snapshot under the configured baseline (see staleSnapshot): no git
+// process is started unless HEAD or the index moved since it was made, or
+// the refs of one of these documents moved on disk (then only those
+// documents are checked again).
 func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]docStaleness, error) {
+	key, err := e.currentStaleKey(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("staleness: %w", err)
+	}
 	docs, err := e.staleInputs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := stale.Check(ctx, stale.Options{
-		Root:          e.p.Root,
-		Baseline:      stale.BaselineIndex,
-		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
-		Now:           time.Now(),
-	}, inputsOf(docs))
+	h := &e.staleSnap
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	snap, err := e.staleSnapshotLocked(ctx, key)
 	if err != nil {
-		return nil, fmt.Errorf("check staleness: %w", err)
+		return nil, fmt.Errorf("staleness: %w", err)
 	}
-	byPath := make(map[string]stale.DocResult, len(rep.Documents))
-	for _, d := range rep.Documents {
-		byPath[d.Filepath] = d
+	var again []storedDocInput
+	for _, d := range docs {
+		sd, ok := snap.docs[d.id]
+		if !ok || sd.version != d.version {
+			again = append(again, d)
+			continue
+		}
+		st, err := stale.StatRefs(e.p.Root, d.in.Refs)
+		if err != nil {
+			return nil, fmt.Errorf("staleness: %w", err)
+		}
+		if moved(st, sd.stats) {
+			again = append(again, d)
+		}
 	}
+	if len(again) > 0 {
+		part, _, err := e.computeStaleSnapshot(ctx, key, key.config, time.Time{}, again)
+		if err != nil {
+			return nil, fmt.Errorf("staleness: %w", err)
+		}
+		for id, sd := range part.docs {
+			snap.docs[id] = sd
+		}
+		_ = e.storeStaleSnapshot(ctx, part, false) // best effort
+	}
+	now := time.Now()
 	out := make(map[int64]docStaleness, len(docs))
 	for _, d := range docs {
-		res := byPath[d.in.Filepath]
-		checked := map[string]stale.RefResult{}
-		for _, r := range res.Refs {
-			checked[fmt.Sprintf("%d\x00%s", r.Line, r.Ref)] = r
-		}
-		s := docStaleness{level: res.Level, refs: make([]RefStatus, 0, len(d.in.Refs)), staleRefs: []string{}}
-		if s.level == "" {
-			s.level = stale.Untracked
-		}
-		for _, ref := range d.in.Refs {
-			st := RefStatus{Ref: ref.String(), Line: ref.Line}
-			// Refs refused as unsafe are not in the result: shown, unchanged.
-			if r, ok := checked[fmt.Sprintf("%d\x00%s", ref.Line, ref.String())]; ok && r.Changed() {
-				st.Changed, st.Reason = true, r.Reason
-				s.staleRefs = append(s.staleRefs, st.Ref)
-			}
-			s.refs = append(s.refs, st)
-		}
-		out[d.id] = s
+		out[d.id] = snap.docStaleness(d.in.Refs, snap.docs[d.id], now, e.p.Config.Staleness.ThresholdDays)
 	}
 	return out, nil
 }
 
+// docStaleness combines a document's refs (as written) with what the
+// snapshot says changed, leveled at now.
+func (s *staleSnapshot) docStaleness(refs []index.SourceRef, sd staleDoc, now time.Time, thresholdDays int) docStaleness {
+	changed := make(map[string]stale.RefResult, len(sd.changed))
+	for _, r := range sd.changed {
+		changed[fmt.Sprintf("%d\x00%s", r.Line, r.Ref)] = r
+	}
+	out := docStaleness{level: stale.Untracked, refs: make([]RefStatus, 0, len(refs)), staleRefs: []string{}}
+	if sd.tracked {
+		out.level = stale.Fresh
+	}
+	var worst *stale.RefResult
+	var worstLevel stale.Level
+	for _, ref := range refs {
+		st := RefStatus{Ref: ref.String(), Line: ref.Line}
+		// Refs refused as unsafe are not in the result: shown, unchanged.
+		if r, ok := changed[fmt.Sprintf("%d\x00%s", ref.Line, ref.String())]; ok {
+			l := r.LevelAt(now, thresholdDays)
+			st.Changed, st.Reason, st.Level = true, r.Reason, l
+			st.Commit, st.Author, st.Uncommitted = r.Commit, r.Author, r.Uncommitted
+			st.ChangedAt = formatTime(r.ChangedAt)
+			out.staleRefs = append(out.staleRefs, st.Ref)
+			if l.Rank() > out.level.Rank() {
+				out.level = l
+			}
+			if worst == nil || l.Rank() > worstLevel.Rank() || (l == worstLevel && olderChange(r, *worst)) {
+				rc := r
+				worst, worstLevel = &rc, l
+			}
+		}
+		out.refs = append(out.refs, st)
+	}
+	if worst != nil {
+		out.reason = staleReason(s.baseline, *worst, len(out.staleRefs))
+	}
+	return out
+}
+
+// olderChange orders changes by time, those without a time last.
+func olderChange(a, b stale.RefResult) bool {
+	if a.ChangedAt.IsZero() != b.ChangedAt.IsZero() {
+		return !a.ChangedAt.IsZero()
+	}
+	return a.ChangedAt.Before(b.ChangedAt)
+}
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
+
+// staleReason describes the change r of a document with n changed refs.
+func staleReason(baseline string, r stale.RefResult, n int) *StaleReason {
+	sr := &StaleReason{
+		Baseline: baseline, Ref: r.Ref, Line: r.Line, Reason: r.Reason,
+		Commit: r.Commit, Author: r.Author, ChangedAt: formatTime(r.ChangedAt), Uncommitted: r.Uncommitted,
+		ChangedRefs: n,
+	}
+	msg := r.Ref + " " + string(r.Reason)
+	switch {
+	case r.Commit != "":
+		short := r.Commit
+		if len(short) > 12 {
+			short = short[:12]
+		}
+		msg += " in commit " + short
+		if r.Author != "" {
+			msg += " by " + r.Author
+		}
+	case r.Uncommitted:
+		msg += " (uncommitted)"
+	}
+	if !r.ChangedAt.IsZero() {
+		msg += " on " + r.ChangedAt.Format(time.DateOnly)
+	}
+	if n > 1 {
+		msg += fmt.Sprintf(" (%d refs changed)", n)
+	}
+	sr.Summary = msg + ", " + baseline + " baseline"
+	return sr
+}
+
 // storedDocInput is a document read from the store for a staleness check.
 type storedDocInput struct {
-	id int64
-	in stale.DocInput
+	id      int64
+	version string // content hash and path: what its staleness depends on in the index
+	in      stale.DocInput
 }
 
 func inputsOf(docs []storedDocInput) []stale.DocInput {
@@ -111,7 +205,7 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]storedDocInput
 				args = append(args, id)
 			}
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT id, filepath, title, frontmatter FROM documents`+where+` ORDER BY filepath`, args...)
+		rows, err := tx.QueryContext(ctx, `SELECT id, filepath, title, frontmatter, content_hash || ' ' || filepath FROM documents`+where+` ORDER BY filepath`, args...)
 		if err != nil {
 			return fmt.Errorf("read documents: %w", err)
 		}
@@ -119,7 +213,7 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]storedDocInput
 		for rows.Next() {
 			var d storedDocInput
 			var fm string
-			if err := rows.Scan(&d.id, &d.in.Filepath, &d.in.Title, &fm); err != nil {
+			if err := rows.Scan(&d.id, &d.in.Filepath, &d.in.Title, &fm, &d.version); err != nil {
 				rows.Close()
 				return fmt.Errorf("read documents: %w", err)
 			}

@@ -59,12 +59,45 @@ type PageSection struct {
 	EndLine     int    `json:"end_line"`
 }
 
-// RefStatus is one source_ref of a document and its current state.
+// RefStatus is one source_ref of a document and its current state. For a
+// changed ref, Level, Commit, Author and ChangedAt say how and when, as
+// `ubp stale` reports it (see StaleReason).
 type RefStatus struct {
-	Ref     string       `json:"ref"` // path or path#Symbol as written
-	Line    int          `json:"line"`
-	Changed bool         `json:"changed"`
-	Reason  stale.Reason `json:"reason,omitempty"`
+	Ref         string       `json:"ref"` // path or path#Symbol as written
+	Line        int          `json:"line"`
+	Changed     bool         `json:"changed"`
+	Reason      stale.Reason `json:"reason,omitempty"`
+	Level       stale.Level  `json:"level,omitempty"`
+	Commit      string       `json:"commit,omitempty"`
+	Author      string       `json:"author,omitempty"`
+	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
+	Uncommitted bool         `json:"uncommitted,omitempty"`
+}
+
+// StaleReason says why a document is not fresh: the baseline it was
+// compared with (git or index, as staleness.baseline chose) and the ref
+// change that sets its level (the worst, then the oldest). Search results,
+// pages and status carry it for every document that is not fresh.
+type StaleReason struct {
+	Baseline    string       `json:"baseline"`
+	Ref         string       `json:"ref"` // as written
+	Line        int          `json:"line"`
+	Reason      stale.Reason `json:"reason"`
+	Commit      string       `json:"commit,omitempty"`
+	Author      string       `json:"author,omitempty"`
+	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
+	Uncommitted bool         `json:"uncommitted,omitempty"`
+	// ChangedRefs counts the document's changed refs, this one included.
+	ChangedRefs int `json:"changed_refs"`
+	// Summary says the same in one line, for people and agents.
+	Summary string `json:"summary"`
+}
+
+// StaleDocument is one document that is not fresh, in Status.
+type StaleDocument struct {
+	Filepath string      `json:"filepath"`
+	Level    stale.Level `json:"level"`
+	Reason   StaleReason `json:"reason"`
 }
 
 // Page is the whole of one document.
@@ -79,8 +112,10 @@ type Page struct {
 	Backlinks  []PageLink    `json:"backlinks"`
 	SourceRefs []RefStatus   `json:"source_refs"`
 	Staleness  stale.Level   `json:"staleness"`
-	StaleRefs  []string      `json:"stale_refs"`
-	UpdatedAt  string        `json:"updated_at"`
+	// StaleReason is set when Staleness is possibly_stale or stale.
+	StaleReason *StaleReason `json:"stale_reason,omitempty"`
+	StaleRefs   []string     `json:"stale_refs"`
+	UpdatedAt   string       `json:"updated_at"`
 }
 
 // Status describes the project and its index.
@@ -93,11 +128,16 @@ type Status struct {
 	DanglingLinks  int    `json:"dangling_links"`
 	AmbiguousLinks int    `json:"ambiguous_links"`
 	StaleDocuments int    `json:"stale_documents"`
-	IndexBytes     int64  `json:"index_bytes"`
-	LastIndexedAt  string `json:"last_indexed_at"`
-	SchemaVersion  int    `json:"schema_version"`
-	EmbeddingModel string `json:"embedding_model,omitempty"`
-	Embedded       int    `json:"embedded_sections"`
+	// StalenessBaseline is the baseline staleness was checked against
+	// (git or index), StaleList the documents that are not fresh, worst
+	// and oldest first, at most maxStatusStale of them.
+	StalenessBaseline string          `json:"staleness_baseline"`
+	StaleList         []StaleDocument `json:"stale_list,omitempty"`
+	IndexBytes        int64           `json:"index_bytes"`
+	LastIndexedAt     string          `json:"last_indexed_at"`
+	SchemaVersion     int             `json:"schema_version"`
+	EmbeddingModel    string          `json:"embedding_model,omitempty"`
+	Embedded          int             `json:"embedded_sections"`
 }
 
 // IndexReport counts what an indexing run did.

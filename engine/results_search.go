@@ -62,9 +62,11 @@ type SearchHit struct {
 	ScoreBreakdown  ScoreBreakdown `json:"score_breakdown"`
 	RelevanceReason string         `json:"relevance_reason"`
 	Staleness       stale.Level    `json:"staleness"`
-	Sections        []SectionMatch `json:"sections"`
-	LinkedPages     []LinkedPage   `json:"linked_pages,omitempty"`
-	Explain         []SignalRank   `json:"explain,omitempty"`
+	// StaleReason is set when Staleness is possibly_stale or stale.
+	StaleReason *StaleReason   `json:"stale_reason,omitempty"`
+	Sections    []SectionMatch `json:"sections"`
+	LinkedPages []LinkedPage   `json:"linked_pages,omitempty"`
+	Explain     []SignalRank   `json:"explain,omitempty"`
 }
 
 // SearchResult is the answer of Search. TotalFound counts every matching

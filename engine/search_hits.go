@@ -50,7 +50,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 	for _, id := range ids {
 		d := s.meta[id]
 		sig := s.signals(id)
-		level := levels[id].level
+		level, reason := levels[id].level, levels[id].reason
 		if level == "" {
 			level = stale.Untracked
 		}
@@ -67,6 +67,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 			},
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
+			StaleReason:     reason,
 			Sections:        secs.matches[id],
 		}
 		if s.opts.IncludeLinked {

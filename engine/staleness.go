@@ -21,22 +21,32 @@ type StaleOptions struct {
 // report `ubp stale` prints: documents, levels, changed refs with their
 // reasons and commits, counts and warnings. It reads the index as it is
 // (documents, refs, recorded fingerprints); run Index first for edits
-// made since.
+// made since. Under the configured baseline the report also replaces the
+// staleness snapshot that search results, pages and status read.
 func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, error) {
 	baseline := opts.Baseline
 	if baseline == "" {
 		baseline = e.p.Config.Staleness.Baseline
 	}
+	key, err := e.currentStaleKey(ctx)
+	if err != nil {
+		return stale.Report{}, fmt.Errorf("stale: %w", err)
+	}
 	docs, err := e.staleInputs(ctx, nil)
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("stale: %w", err)
 	}
-	rep, err := stale.Check(ctx, stale.Options{
-		Root:          e.p.Root,
-		Baseline:      baseline,
-		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
-		Now:           opts.Now,
-	}, inputsOf(docs))
+	// Under the configured baseline, the report becomes what search,
+	// pages and status say too, until HEAD or the index moves.
+	if (baseline == key.config || baseline == "" && key.config == stale.BaselineAuto) && opts.Now.IsZero() {
+		snap, rep, err := e.computeStaleSnapshot(ctx, key, baseline, opts.Now, docs)
+		if err != nil {
+			return stale.Report{}, fmt.Errorf("stale: %w", err)
+		}
+		e.adoptStaleSnapshot(ctx, snap)
+		return rep, nil
+	}
+	rep, err := e.checkStale(ctx, baseline, opts.Now, docs)
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("stale: %w", err)
 	}

@@ -124,9 +124,13 @@ func TestPageStalenessIsCurrent(t *testing.T) {
 		t.Errorf("plain.md: %q", p.Staleness)
 	}
 	bad := mustPage(t, e, "bad.md")
-	wantBad := []RefStatus{{Ref: "missing.txt", Line: 4, Changed: true, Reason: stale.NotFound}, {Ref: "../escape.txt", Line: 5}}
+	wantBad := []RefStatus{{Ref: "missing.txt", Line: 4, Changed: true, Reason: stale.NotFound, Level: stale.Stale}, {Ref: "../escape.txt", Line: 5}}
 	if bad.Staleness != stale.Stale || !reflect.DeepEqual(bad.SourceRefs, wantBad) || !reflect.DeepEqual(bad.StaleRefs, []string{"missing.txt"}) {
 		t.Errorf("bad.md: %q %+v %v", bad.Staleness, bad.SourceRefs, bad.StaleRefs)
+	}
+	if r := bad.StaleReason; r == nil || r.Baseline != stale.BaselineIndex || r.Ref != "missing.txt" || r.Reason != stale.NotFound ||
+		r.Summary != "missing.txt not_found, index baseline" {
+		t.Errorf("bad.md reason: %+v", r)
 	}
 
 	// Code edits show at once, without `ubp index`.
@@ -137,8 +141,14 @@ func TestPageStalenessIsCurrent(t *testing.T) {
 	writeOld(t, root, "src/b.txt", "b v2, longer\n", time.Now())
 	os.Remove(filepath.Join(root, "lib", "one.txt"))
 	p = mustPage(t, e, "design.md")
-	wantChanged := []RefStatus{{Ref: "src/a.go#Alpha", Line: 5}, {Ref: "src/b.txt", Line: 6, Changed: true, Reason: stale.Modified},
-		{Ref: "lib/", Line: 7, Changed: true, Reason: stale.Modified}}
+	for i := range p.SourceRefs {
+		if p.SourceRefs[i].Changed && p.SourceRefs[i].ChangedAt == "" {
+			t.Errorf("%s: no change time", p.SourceRefs[i].Ref)
+		}
+		p.SourceRefs[i].ChangedAt = ""
+	}
+	wantChanged := []RefStatus{{Ref: "src/a.go#Alpha", Line: 5}, {Ref: "src/b.txt", Line: 6, Changed: true, Reason: stale.Modified, Level: stale.PossiblyStale},
+		{Ref: "lib/", Line: 7, Changed: true, Reason: stale.Modified, Level: stale.PossiblyStale}}
 	if p.Staleness != stale.PossiblyStale || !reflect.DeepEqual(p.SourceRefs, wantChanged) ||
 		!reflect.DeepEqual(p.StaleRefs, []string{"src/b.txt", "lib/"}) {
 		t.Errorf("after edits: %q %+v %v", p.Staleness, p.SourceRefs, p.StaleRefs)

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/stale"
 )
@@ -50,10 +52,22 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	for _, d := range levels {
+	if s.StalenessBaseline, err = e.stalenessBaseline(ctx); err != nil {
+		return Status{}, fmt.Errorf("status: %w", err)
+	}
+	paths, err := e.docPaths(ctx, levels)
+	if err != nil {
+		return Status{}, fmt.Errorf("status: %w", err)
+	}
+	for id, d := range levels {
 		if d.level == stale.PossiblyStale || d.level == stale.Stale {
 			s.StaleDocuments++
+			s.StaleList = append(s.StaleList, StaleDocument{Filepath: paths[id], Level: d.level, Reason: *d.reason})
 		}
+	}
+	sortStaleList(s.StaleList)
+	if len(s.StaleList) > maxStatusStale {
+		s.StaleList = s.StaleList[:maxStatusStale]
 	}
 	for _, f := range []string{e.p.DBPath(), e.p.DBPath() + "-wal"} {
 		if st, err := os.Stat(f); err == nil {
@@ -64,4 +78,66 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
 	return s, nil
+}
+
+// maxStatusStale bounds Status.StaleList; StaleDocuments counts them all
+// and `ubp stale` lists them all.
+const maxStatusStale = 20
+
+// sortStaleList puts stale before possibly_stale, then the oldest change
+// first, then by path.
+func sortStaleList(l []StaleDocument) {
+	sort.Slice(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.Level != b.Level {
+			return a.Level.Rank() > b.Level.Rank()
+		}
+		if a.Reason.ChangedAt != b.Reason.ChangedAt {
+			if a.Reason.ChangedAt == "" || b.Reason.ChangedAt == "" {
+				return b.Reason.ChangedAt == ""
+			}
+			return a.Reason.ChangedAt < b.Reason.ChangedAt
+		}
+		return strings.Compare(a.Filepath, b.Filepath) < 0
+	})
+}
+
+// stalenessBaseline is the baseline of the current snapshot: git or index.
+func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
+	key, err := e.currentStaleKey(ctx)
+	if err != nil {
+		return "", err
+	}
+	h := &e.staleSnap
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	snap, err := e.staleSnapshotLocked(ctx, key)
+	if err != nil {
+		return "", err
+	}
+	return snap.baseline, nil
+}
+
+// docPaths reads the file paths of the documents in m.
+func (e *Engine) docPaths(ctx context.Context, m map[int64]docStaleness) (map[int64]string, error) {
+	out := make(map[int64]string, len(m))
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT id, filepath FROM documents`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var p string
+			if err := rows.Scan(&id, &p); err != nil {
+				return err
+			}
+			if _, ok := m[id]; ok {
+				out[id] = p
+			}
+		}
+		return rows.Err()
+	})
+	return out, err
 }

@@ -302,10 +302,28 @@ type leveler struct {
 func (lv leveler) modified(out *RefResult, changedAt time.Time) {
 	out.Reason = Modified
 	out.ChangedAt = changedAt
-	out.Level = Stale
-	if !changedAt.IsZero() && lv.now.Sub(changedAt) < lv.threshold {
-		out.Level = PossiblyStale
+	out.Level = modifiedLevel(changedAt, lv.now, lv.threshold)
+}
+
+func modifiedLevel(changedAt, now time.Time, threshold time.Duration) Level {
+	if !changedAt.IsZero() && now.Sub(changedAt) < threshold {
+		return PossiblyStale
 	}
+	return Stale
+}
+
+// LevelAt is the level of a changed ref (Changed is true) at time now
+// with the threshold in days: what Check would say then, from its reason
+// and ChangedAt. A stored result ages with it (possibly_stale becomes
+// stale) without being checked again.
+func (r RefResult) LevelAt(now time.Time, thresholdDays int) Level {
+	if r.Reason != Modified {
+		return Stale
+	}
+	if thresholdDays <= 0 {
+		thresholdDays = DefaultThresholdDays
+	}
+	return modifiedLevel(r.ChangedAt, now, time.Duration(thresholdDays)*24*time.Hour)
 }
 
 // missing marks a ref that does not exist now: always stale.

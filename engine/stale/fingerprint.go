@@ -281,3 +281,30 @@ func firstNonEmpty(s ...string) string {
 	}
 	return ""
 }
+
+// StatRefs returns, for each ref, its size, mtime, file count and whether
+// it exists, without reading content (for a Go symbol ref: its file's).
+// A ref rejected by CheckPath gets a zero Fingerprint. Comparing two
+// results tells cheaply whether anything a document describes moved.
+func StatRefs(root string, refs []index.SourceRef) ([]Fingerprint, error) {
+	rootReal, err := realRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Fingerprint, len(refs))
+	for i, ref := range refs {
+		r, err := resolveRef(rootReal, ref)
+		if err != nil {
+			var rej *RejectedError
+			if errors.As(err, &rej) {
+				continue
+			}
+			return nil, err
+		}
+		if out[i], err = fingerprint(r, false); err != nil {
+			return nil, err
+		}
+		out[i].filesMTime = 0
+	}
+	return out, nil
+}
