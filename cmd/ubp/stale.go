@@ -22,12 +22,18 @@ its reason (modified, deleted, not_found) and, with git, the commit, author and
 date of the change.
 
 Baselines: index compares with the hashes recorded when the document was last
-indexed; git (for CI on a fresh clone) counts commits that touched a ref after
-the last commit that touched the document, or after its "reviewed:" date, and
-uncommitted changes. auto uses git in a git work tree.
+indexed; git (for CI on a fresh clone) counts commits that touched a ref and
+are in the history of no commit that touched the document (on any branch), or
+are after its "reviewed:" date, and uncommitted changes. auto uses git in a
+git work tree.
+
+Paths in JSON and SARIF start from the git root (a project in svc/ reports
+svc/docs/d.md); text and Markdown say which root they use. Each changed ref
+shows its commit, subject, author, date and how many commits touched it since.
 
 Exit codes: 0 nothing at or above the level; 1 with --exit-code when something
-is; 2 on error.`,
+is; 2 on error, and with --exit-code when the check cannot tell (a shallow
+clone hides documents' commits: fetch the whole history).`,
 		Example: `  ubp stale
   ubp stale --format markdown >> "$GITHUB_STEP_SUMMARY"
   ubp stale --format sarif --output ubp-stale.sarif
@@ -59,14 +65,14 @@ is; 2 on error.`,
 			default:
 				return usagef("--baseline %q: use auto, index or git", baseline)
 			}
-			var found bool
+			var code int
 			err := a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				rep, err := e.Stale(cmd.Context(), engine.StaleOptions{Baseline: baseline})
 				if err != nil {
 					return err
 				}
 				rep.ToolVersion = version
-				found = rep.HasAtOrAbove(min)
+				code = rep.ExitCode(min)
 				w := a.stdout
 				if output != "" {
 					f, err := os.Create(output)
@@ -81,8 +87,8 @@ is; 2 on error.`,
 			if err != nil {
 				return codedError{err: err, code: 2}
 			}
-			if exitCode && found {
-				return exitCodeError{code: 1}
+			if exitCode && code != 0 {
+				return exitCodeError{code: code}
 			}
 			return nil
 		},
@@ -90,7 +96,7 @@ is; 2 on error.`,
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "text", "report format: text, json, markdown or sarif")
 	f.StringVar(&level, "level", "possibly_stale", "lowest level to report: possibly_stale or stale")
-	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when a document is at or above --level")
+	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when a document is at or above --level, 2 when the check cannot tell (shallow clone)")
 	f.StringVar(&baseline, "baseline", "", "what a ref is compared with: auto, index or git (default: staleness.baseline in .ubp/config.json, auto)")
 	f.StringVar(&output, "output", "", "write the report to `FILE` instead of stdout")
 	return cmd

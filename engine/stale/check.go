@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"time"
 
@@ -67,6 +68,11 @@ type RefResult struct {
 	Author      string    `json:"author,omitempty"`
 	ChangedAt   time.Time `json:"changed_at,omitzero"`
 	Uncommitted bool      `json:"uncommitted,omitempty"`
+	// Subject is the first line of Commit's message; Commits counts the
+	// commits that touched the ref since the baseline (Commit included),
+	// for triage: one typo fix or a rewrite in twelve steps.
+	Subject string `json:"subject,omitempty"`
+	Commits int    `json:"commits,omitempty"`
 }
 
 // Changed reports whether the ref counts against its document.
@@ -74,6 +80,9 @@ func (r RefResult) Changed() bool { return r.Level == PossiblyStale || r.Level =
 
 // DocResult is one document's staleness.
 type DocResult struct {
+	// Filepath is the document relative to the docs folder (what get-page
+	// takes), RepoPath relative to the git work tree top (in git; else to
+	// the project root): what code scanning and reviewers need.
 	Filepath string      `json:"filepath"`
 	RepoPath string      `json:"repo_path"`
 	Title    string      `json:"title"`
@@ -95,9 +104,37 @@ type Report struct {
 	// Counts has one entry per level, zero included.
 	Counts   map[Level]int   `json:"counts"`
 	Warnings []index.Warning `json:"warnings"`
+	// PathsFrom says what RepoPath and warning paths start from: RootGit
+	// (the git work tree top) or RootProject. ProjectPrefix is the project
+	// root from the git work tree top ("svc/"), "" when they are the same.
+	PathsFrom     string `json:"paths_from"`
+	ProjectPrefix string `json:"project_prefix,omitempty"`
+	// Incomplete is set when the check could not see everything it needs
+	// (a shallow clone hides documents' commits): a clean report then
+	// proves nothing, and `--exit-code` exits 2.
+	Incomplete bool `json:"incomplete,omitempty"`
 	// ToolVersion is ubp's version, for the SARIF tool description; the
 	// caller sets it ("" leaves it out).
 	ToolVersion string `json:"-"`
+}
+
+// What report paths start from.
+const (
+	RootGit     = "git_root"
+	RootProject = "project_root"
+)
+
+// ExitCode is what `ubp stale --exit-code` exits with: 1 when a document
+// is at or above min, else 2 when the report is incomplete (it cannot
+// tell), else 0.
+func (r Report) ExitCode(min Level) int {
+	switch {
+	case r.HasAtOrAbove(min):
+		return 1
+	case r.Incomplete:
+		return 2
+	}
+	return 0
 }
 
 // AtOrAbove returns the documents whose level is l or worse, in the order
@@ -223,8 +260,15 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	}
 
 	plans := make([]docPlan, len(docs))
+	today := opts.Now.Format(time.DateOnly)
 	for i := range docs {
 		d := &docs[i]
+		if d.Reviewed > today {
+			if _, err := time.Parse(time.DateOnly, d.Reviewed); err == nil {
+				rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
+					"reviewed: %s is in the future (today is %s): changes until then are ignored; set it to the day you checked the document", d.Reviewed, today)})
+			}
+		}
 		var ok []resolvedRef
 		for _, ref := range d.Refs {
 			r, err := resolveRef(rootReal, ref)
@@ -250,7 +294,15 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	lv := leveler{now: opts.Now, threshold: time.Duration(opts.ThresholdDays) * 24 * time.Hour}
 	var warns []index.Warning
 	if rep.Baseline == BaselineGit {
-		warns, err = checkGit(ctx, repo, plans, lv)
+		var hidden int
+		warns, hidden, err = checkGit(ctx, repo, plans, lv)
+		if hidden > 0 {
+			rep.Incomplete = true
+			rep.Warnings = append(rep.Warnings, index.Warning{File: ".", Message: fmt.Sprintf(
+				"shallow clone: the last commit of %d of %d documents with source_refs is not in the history fetched, so their levels cannot be trusted "+
+					"(every visible commit counts, older changes are unseen); clone with the full history (actions/checkout: fetch-depth: 0)",
+				hidden, countTracked(plans))})
+		}
 	} else {
 		warns, err = checkIndex(ctx, openRepo, plans, lv)
 	}
@@ -258,6 +310,28 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		return Report{}, err
 	}
 	rep.Warnings = append(rep.Warnings, warns...)
+
+	// Paths from the git work tree top, as code scanning resolves them.
+	rep.PathsFrom = RootProject
+	prefix, inGit := "", false
+	if repo != nil {
+		prefix, inGit = repo.prefix, true
+	} else {
+		prefix, inGit = gitPrefix(rootReal)
+	}
+	if inGit {
+		rep.PathsFrom, rep.ProjectPrefix = RootGit, prefix
+		for i := range rep.Documents {
+			if rep.Documents[i].RepoPath != "" {
+				rep.Documents[i].RepoPath = prefix + rep.Documents[i].RepoPath
+			}
+		}
+		for i := range rep.Warnings {
+			if f := rep.Warnings[i].File; f != "" && f != "." && !filepath.IsAbs(f) {
+				rep.Warnings[i].File = prefix + f
+			}
+		}
+	}
 
 	for i := range rep.Documents {
 		d := &rep.Documents[i]
@@ -281,6 +355,16 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		return a.Line < b.Line
 	})
 	return rep, nil
+}
+
+func countTracked(plans []docPlan) int {
+	n := 0
+	for _, p := range plans {
+		if len(p.refs) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // docName is how warnings name a document.

@@ -68,12 +68,14 @@ type gitCheck struct {
 	now   *currentState
 	cat   *catFile
 	warns []index.Warning
+	// hidden counts documents whose last commit a shallow clone cut off.
+	hidden int
 }
 
 // checkGit compares every ref with the commits after its document's last
 // commit (or reviewed: date), reading history in one `git log` pass and
 // uncommitted changes in one `git status`.
-func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) ([]index.Warning, error) {
+func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) (warns []index.Warning, hidden int, err error) {
 	ts := newTargetSet()
 	docT := make([]*target, len(plans))
 	refT := make([][]*target, len(plans))
@@ -88,7 +90,7 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) (
 	}
 	h, err := ts.collect(ctx, repo)
 	if err != nil {
-		return nil, fmt.Errorf("staleness (git baseline): %w", err)
+		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}
 	g := &gitCheck{ctx: ctx, repo: repo, hist: h, lv: lv, now: newCurrentState()}
 	defer func() { g.cat.close() }()
@@ -112,11 +114,11 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) (
 				err = g.checkPath(pr, refT[i][k], b)
 			}
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 		}
 	}
-	return g.warns, nil
+	return g.warns, g.hidden, nil
 }
 
 func cleanRepoPath(p string) string {
@@ -154,8 +156,9 @@ func (g *gitCheck) baseline(d *DocInput, t *target, limit int) gitBaseline {
 		}
 		b.covered = g.hist.covered(starts, limit)
 	case g.repo.shallow:
+		// One summary warning for all of them (see Check).
 		b.kind = baseBoundary
-		g.warn(d, 0, "the document's last commit is not in this shallow clone, so every visible commit counts; clone with the full history (actions/checkout: fetch-depth: 0)")
+		g.hidden++
 	default:
 		g.warn(d, 0, "git does not track the document (ignored?); under the git baseline only missing refs are reported")
 	}
@@ -207,12 +210,25 @@ func (g *gitCheck) setCommit(out *RefResult, c int) {
 	cm := g.hist.commits[c]
 	out.Commit = cm.hash
 	out.Author = cm.author
+	out.Subject = cm.subject
 	out.ChangedAt = cm.when
+}
+
+// countCommits counts the distinct commits among changes.
+func countCommits(changes []change) int {
+	n := 0
+	for i, c := range changes {
+		if i == 0 || c.commit != changes[i-1].commit {
+			n++
+		}
+	}
+	return n
 }
 
 // missing reports a ref that does not exist now: deleted when it existed
 // at the baseline (with the commit that deleted it), else not_found.
 func (g *gitCheck) missing(out *RefResult, t *target, b gitBaseline, after []change) {
+	out.Commits = countCommits(after)
 	if !g.existedAt(t, b) {
 		g.lv.missing(out, NotFound)
 		return
@@ -258,6 +274,7 @@ func (g *gitCheck) checkPath(pr plannedRef, t *target, b gitBaseline) error {
 		return nil // fresh
 	}
 	g.changed(pr.out, after, mtime)
+	pr.out.Commits = countCommits(after)
 	return nil
 }
 
@@ -305,12 +322,14 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		g.lv.missing(pr.out, NotFound)
 		if len(after) > 0 {
 			g.setCommit(pr.out, after[0].commit)
+			pr.out.Commits = countCommits(after)
 		}
 		return nil
 	}
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(cur.mtime)) {
 		return nil
 	}
+	pr.out.Commits = countCommits(after)
 	// The baseline text is the declaration at the newest commit touching
 	// the file that does not count: the document's state, or the one its
 	// reviewed: date confirmed. None (the file came later, or a shallow

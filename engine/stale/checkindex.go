@@ -95,9 +95,15 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 	}
 	for i, p := range pending {
 		t, out := targets[i], p.pr.out
+		since := 0
+		for i, c := range t.changes {
+			if h.commits[c.commit].when.After(p.syncedAt) && (i == 0 || c.commit != t.changes[i-1].commit) {
+				since++
+			}
+		}
 		set := func(c int) {
 			cm := h.commits[c]
-			out.Commit, out.Author = cm.hash, cm.author
+			out.Commit, out.Author, out.Subject, out.Commits = cm.hash, cm.author, cm.subject, since
 			if !p.deleted {
 				lv.modified(out, cm.when)
 			} else {

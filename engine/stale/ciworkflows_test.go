@@ -3,6 +3,7 @@ package stale
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,8 +62,11 @@ func TestCIWorkflows(t *testing.T) {
 	if _, ok := nightly.On["schedule"]; !ok {
 		t.Error("nightly: no schedule trigger")
 	}
-	if nightly.Permissions["security-events"] != "write" {
-		t.Error("nightly: upload-sarif needs security-events: write")
+	// What a SARIF upload needs, in a private repository too.
+	for perm, want := range map[string]string{"contents": "read", "security-events": "write", "actions": "read"} {
+		if got := nightly.Permissions[perm]; got != want {
+			t.Errorf("nightly: permissions %s: %q, want %q", perm, got, want)
+		}
 	}
 	for _, want := range []string{
 		"go install -tags sqlite_fts5",
@@ -80,9 +84,54 @@ func TestCIWorkflows(t *testing.T) {
 	if _, ok := pr.On["pull_request"]; !ok {
 		t.Error("pull request workflow: no pull_request trigger")
 	}
-	for _, want := range []string{"go install -tags sqlite_fts5", "ubp stale --baseline git --exit-code"} {
+	if pr.Permissions["contents"] != "read" {
+		t.Errorf("pull request workflow: permissions %v", pr.Permissions)
+	}
+	for _, want := range []string{"go install -tags sqlite_fts5", "ubp stale --baseline git --exit-code --format markdown --output ubp-stale.md", `cat ubp-stale.md >> "$GITHUB_STEP_SUMMARY"`} {
 		if !strings.Contains(steps, want) {
 			t.Errorf("pull request workflow: no step with %q", want)
+		}
+	}
+	// One check per pull request: the report and the verdict come from
+	// the same run.
+	if n := strings.Count(steps, "ubp stale "); n != 1 {
+		t.Errorf("pull request workflow runs ubp stale %d times, want once", n)
+	}
+}
+
+// minMajor is the oldest major version of each action the workflows may
+// use: the current ones when they were last reviewed (older majors run on
+// deprecated runtimes).
+var minMajor = map[string]int{
+	"actions/checkout":                  5,
+	"actions/setup-go":                  6,
+	"github/codeql-action/upload-sarif": 3,
+}
+
+// TestCIWorkflowActionVersions: every action is pinned to a major version
+// at least the one in minMajor.
+func TestCIWorkflowActionVersions(t *testing.T) {
+	for _, name := range []string{"ubp-stale-nightly.yml", "ubp-stale-pr.yml"} {
+		_, steps := loadWorkflow(t, name)
+		for _, line := range strings.Split(steps, "\n") {
+			uses, _, _ := strings.Cut(line, " ")
+			if uses == "" {
+				continue
+			}
+			action, ver, ok := strings.Cut(uses, "@v")
+			if !ok {
+				t.Errorf("%s: %q is not pinned to a major version", name, uses)
+				continue
+			}
+			want, known := minMajor[action]
+			if !known {
+				t.Errorf("%s: action %s has no minimum version in minMajor", name, action)
+				continue
+			}
+			major, _, _ := strings.Cut(ver, ".")
+			if n, err := strconv.Atoi(major); err != nil || n < want {
+				t.Errorf("%s: %s, want v%d or newer", name, uses, want)
+			}
 		}
 	}
 }

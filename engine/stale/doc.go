@@ -57,9 +57,13 @@
 // Check takes Options and the documents (DocInput) and returns a Report:
 // a DocResult per document with a RefResult per ref, counts per level and
 // warnings. Report.AtOrAbove and Report.HasAtOrAbove select documents at a
-// level or worse (what --level and --exit-code need). WriteText,
+// level or worse (what --level needs); Report.ExitCode is what --exit-code
+// exits with (2 when a shallow clone leaves the report incomplete).
+// Document paths start from the git root (Report.PathsFrom). WriteText,
 // WriteJSON, WriteMarkdown (GitHub job summaries: counts, a table per
 // document, commit links when origin is on GitHub) and WriteSARIF (SARIF
 // 2.1.0, one result per changed ref at its line in the document, a rule
-// per reason) render a report for documents at or above a level.
+// per reason) render a report for documents at or above a level. HeadCommit
+// and StatRefs let callers tell cheaply whether a stored result is still
+// current (engine keeps one per HEAD commit).
 package stale

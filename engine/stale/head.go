@@ -16,7 +16,7 @@ import (
 // are in a form it does not know (then ctx bounds the wait). Callers use
 // it to tell whether history moved since they last looked.
 func HeadCommit(ctx context.Context, root string) (string, error) {
-	gitDir, ok := findGitDir(root)
+	gitDir, _, ok := findGitDir(root)
 	if !ok {
 		if os.Getenv("GIT_DIR") == "" {
 			return "", nil
@@ -30,30 +30,31 @@ func HeadCommit(ctx context.Context, root string) (string, error) {
 }
 
 // findGitDir finds the .git folder (or the folder a .git file names, as
-// in linked work trees and submodules) from root up.
-func findGitDir(root string) (string, bool) {
+// in linked work trees and submodules) from root up, and the work tree
+// top: the folder holding the .git entry.
+func findGitDir(root string) (gitDir, top string, ok bool) {
 	for dir := root; ; {
 		p := filepath.Join(dir, ".git")
 		if fi, err := os.Stat(p); err == nil {
 			if fi.IsDir() {
-				return p, true
+				return p, dir, true
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
-				return "", false
+				return "", "", false
 			}
 			target, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
 			if !ok {
-				return "", false
+				return "", "", false
 			}
 			if !filepath.IsAbs(target) {
 				target = filepath.Join(dir, target)
 			}
-			return target, true
+			return target, dir, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", false
+			return "", "", false
 		}
 		dir = parent
 	}
@@ -139,4 +140,25 @@ func headFromGit(ctx context.Context, root string) (string, error) {
 		return "", fmt.Errorf("git rev-parse HEAD: unexpected answer %q", h)
 	}
 	return h, nil
+}
+
+// gitPrefix is the project root (a real path) relative to the top of the
+// git work tree holding it, "" or "sub/dir/", found from the files (no git
+// process); ok is false outside a work tree.
+func gitPrefix(rootReal string) (string, bool) {
+	if os.Getenv("GIT_DIR") != "" {
+		return "", false
+	}
+	_, top, ok := findGitDir(rootReal)
+	if !ok {
+		return "", false
+	}
+	rel, err := filepath.Rel(top, rootReal)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	if rel == "." {
+		return "", true
+	}
+	return filepath.ToSlash(rel) + "/", true
 }

@@ -18,6 +18,7 @@ type commit struct {
 	parents []int // indices into history.commits; parents outside the history are dropped
 	when    time.Time
 	author  string
+	subject string
 }
 
 // history is the commits reachable from HEAD, newest first in topological
@@ -32,7 +33,7 @@ type history struct {
 
 // logFormat starts each commit with a record separator (never the first
 // byte of a name-status entry) and NUL-separated fields.
-const logFormat = "--format=%x1e%H%x00%P%x00%cI%x00%an"
+const logFormat = "--format=%x1e%H%x00%P%x00%cI%x00%an%x00%s"
 
 // readHistory reads `git log` once, streaming, and calls onFile for every
 // path a commit touched (path relative to the work tree top, status A, M,
@@ -115,7 +116,7 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status b
 			continue
 		}
 		if tok[0] == '\x1e' {
-			fields := make([]string, 3)
+			fields := make([]string, 4)
 			for i := range fields {
 				if fields[i], err = next(); err != nil {
 					return nil, fmt.Errorf("commit %s: truncated header: %w", tok[1:], err)
@@ -128,7 +129,7 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status b
 			cur = len(h.commits)
 			hash := tok[1:]
 			h.byHash[hash] = cur
-			h.commits = append(h.commits, commit{hash: hash, when: when, author: fields[2]})
+			h.commits = append(h.commits, commit{hash: hash, when: when, author: fields[2], subject: fields[3]})
 			ps := strings.Fields(fields[0])
 			if len(ps) > 1 {
 				h.linear = false

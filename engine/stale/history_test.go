@@ -23,15 +23,18 @@ func parseString(t testing.TB, s string, boundary map[string]bool) (*history, []
 func TestParseLog(t *testing.T) {
 	// As git writes it: record separator, NUL-separated fields, then
 	// "\n" and NUL-separated status/path pairs; a merge lists no files.
-	out := "\x1eccc\x00bbb aaa\x002026-01-04T00:00:00+09:00\x00Ana Lima\x00" +
-		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00" +
-		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00Cy Diaz\x00\nA\x00\x1estarts-with-rs\x00"
+	out := "\x1eccc\x00bbb aaa\x002026-01-04T00:00:00+09:00\x00Ana Lima\x00Merge branch 'x'\x00" +
+		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00fix: spaces\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00" +
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00Cy Diaz\x00\x00\nA\x00\x1estarts-with-rs\x00"
 	h, files, err := parseString(t, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(h.commits) != 3 || h.linear {
 		t.Fatalf("commits %+v linear %v", h.commits, h.linear)
+	}
+	if c := h.commits[1]; c.subject != "fix: spaces" {
+		t.Errorf("subject %q", c.subject)
 	}
 	if c := h.commits[0]; c.hash != "ccc" || c.author != "Ana Lima" || c.when.Format("2006-01-02 -07:00") != "2026-01-04 +09:00" || len(c.parents) != 2 {
 		t.Errorf("merge commit: %+v", c)
@@ -61,11 +64,11 @@ func TestParseLog(t *testing.T) {
 	}
 
 	for _, bad := range []string{
-		"M\x00x\x00",                                          // status before a commit
-		"\x1eaaa\x00\x00not-a-date\x00A\x00",                  // bad date
-		"\x1eaaa\x00\x00",                                     // truncated header
-		"\x1eaaa\x00\x002026-01-01T00:00:00Z",                 // truncated header
-		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00\nM\x00", // status without path
+		"M\x00x\x00", // status before a commit
+		"\x1eaaa\x00\x00not-a-date\x00A\x00s\x00",                  // bad date
+		"\x1eaaa\x00\x00",                                          // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z",                      // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00s\x00\nM\x00", // status without path
 	} {
 		if _, _, err := parseString(t, bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
@@ -77,10 +80,10 @@ func TestParseLog(t *testing.T) {
 // ancestor of a commit on main though it comes later in the log.
 func TestAncestry(t *testing.T) {
 	// 0 merge(1,2)  1 main  2 side  3 root
-	out := "\x1em\x00a s\x002026-01-04T00:00:00Z\x00x\x00" +
-		"\x1ea\x00r\x002026-01-03T00:00:00Z\x00x\x00" +
-		"\x1es\x00r\x002026-01-02T00:00:00Z\x00x\x00" +
-		"\x1er\x00\x002026-01-01T00:00:00Z\x00x\x00"
+	out := "\x1em\x00a s\x002026-01-04T00:00:00Z\x00x\x00s\x00" +
+		"\x1ea\x00r\x002026-01-03T00:00:00Z\x00x\x00s\x00" +
+		"\x1es\x00r\x002026-01-02T00:00:00Z\x00x\x00s\x00" +
+		"\x1er\x00\x002026-01-01T00:00:00Z\x00x\x00s\x00"
 	h, _, err := parseString(t, out, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +122,7 @@ func TestParseStatus(t *testing.T) {
 }
 
 func FuzzParseLog(f *testing.F) {
-	f.Add([]byte("\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo\x00\nM\x00a.go\x00\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00\nA\x00a.go\x00"))
+	f.Add([]byte("\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo\x00s\x00\nM\x00a.go\x00\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00t\x00\nA\x00a.go\x00"))
 	f.Add([]byte("\x1e\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, err := parseLog(bytes.NewReader(data), nil, func(c int, st byte, p string) {})

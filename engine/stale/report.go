@@ -3,6 +3,7 @@ package stale
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,7 +17,7 @@ func (r Report) listed(min Level) []DocResult {
 		if a.Level.Rank() != b.Level.Rank() {
 			return a.Level.Rank() > b.Level.Rank()
 		}
-		return a.Filepath < b.Filepath
+		return displayPath(a) < displayPath(b)
 	})
 	return docs
 }
@@ -64,13 +65,17 @@ func age(now, t time.Time) string {
 	return fmt.Sprintf("%d days ago", days)
 }
 
-// changeSummary is "3f2a1bc by Alice, 2026-11-01 (21 days ago)",
-// "uncommitted, 2026-11-21 (less than a day ago)" or "".
+// changeSummary is `3f2a1bc "fix the parser" by Alice, 2026-11-01 (21
+// days ago), 3 commits since`, "uncommitted, 2026-11-21 (less than a day
+// ago)" or "".
 func (r Report) changeSummary(ref RefResult) string {
 	var parts []string
 	switch {
 	case ref.Commit != "":
 		s := shortHash(ref.Commit)
+		if ref.Subject != "" {
+			s += " " + strconv.Quote(oneLine(ref.Subject))
+		}
 		if ref.Author != "" {
 			s += " by " + ref.Author
 		}
@@ -81,5 +86,36 @@ func (r Report) changeSummary(ref RefResult) string {
 	if !ref.ChangedAt.IsZero() {
 		parts = append(parts, fmt.Sprintf("%s (%s)", ref.ChangedAt.Format(time.DateOnly), age(r.GeneratedAt, ref.ChangedAt)))
 	}
+	if ref.Commits > 0 {
+		parts = append(parts, commitsSince(ref.Commits))
+	}
 	return strings.Join(parts, ", ")
+}
+
+// commitsSince is "1 commit since" or "3 commits since".
+func commitsSince(n int) string {
+	if n == 1 {
+		return "1 commit since"
+	}
+	return fmt.Sprintf("%d commits since", n)
+}
+
+// displayPath is the path reports show for a document: from the git root
+// (or project root, see Report.PathsFrom), else from the docs folder.
+func displayPath(d DocResult) string {
+	if d.RepoPath != "" {
+		return d.RepoPath
+	}
+	return d.Filepath
+}
+
+// rootLine says what the paths of a report start from.
+func (r Report) rootLine() string {
+	switch {
+	case r.PathsFrom == RootGit && r.ProjectPrefix != "":
+		return "paths from the git root (project in " + strings.TrimSuffix(r.ProjectPrefix, "/") + "/)"
+	case r.PathsFrom == RootGit:
+		return "paths from the git root"
+	}
+	return "paths from the project root"
 }

@@ -10,12 +10,17 @@ import (
 
 // jsonReport is the JSON form of a report: the documents at or above
 // Level, with every ref (fresh ones included); counts cover every document.
+// repo_path and warning files start from paths_from (the git root in a
+// git work tree).
 type jsonReport struct {
 	Baseline      string          `json:"baseline"`
 	GeneratedAt   time.Time       `json:"generated_at"`
 	ThresholdDays int             `json:"threshold_days"`
 	Level         Level           `json:"level"`
 	CommitURL     string          `json:"commit_url,omitempty"`
+	PathsFrom     string          `json:"paths_from"`
+	ProjectPrefix string          `json:"project_prefix,omitempty"`
+	Incomplete    bool            `json:"incomplete,omitempty"`
 	Counts        map[Level]int   `json:"counts"`
 	Documents     []DocResult     `json:"documents"`
 	Warnings      []index.Warning `json:"warnings"`
@@ -29,6 +34,9 @@ func WriteJSON(w io.Writer, r Report, min Level) error {
 		ThresholdDays: r.ThresholdDays,
 		Level:         min,
 		CommitURL:     r.CommitURL,
+		PathsFrom:     r.PathsFrom,
+		ProjectPrefix: r.ProjectPrefix,
+		Incomplete:    r.Incomplete,
 		Counts:        r.Counts,
 		Documents:     r.listed(min),
 		Warnings:      r.Warnings,

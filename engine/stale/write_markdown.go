@@ -12,12 +12,14 @@ var levelMark = map[Level]string{Stale: "🔴", PossiblyStale: "🟠", Fresh: "�
 
 // WriteMarkdown writes a report for people: GitHub job summaries, issues
 // and pull-request comments. It has the counts per level, then a table per
-// document at or above min with each changed ref, its reason and the
-// commit (a link when the origin remote is on GitHub), then any warnings.
+// document at or above min with each changed ref, its reason, the commit
+// (a link when the origin remote is on GitHub) with its subject, and how
+// many commits touched the ref since, then any warnings. The line under
+// the title says what paths start from.
 func WriteMarkdown(w io.Writer, r Report, min Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "## ubp stale report\n\n")
-	fmt.Fprintf(bw, "Baseline `%s`, threshold %d days, generated %s.\n\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(bw, "Baseline `%s`, threshold %d days, generated %s, %s.\n\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(r.rootLine()))
 	fmt.Fprintf(bw, "| level | documents |\n|---|---:|\n")
 	for _, l := range levelsWorstFirst {
 		fmt.Fprintf(bw, "| %s %s | %d |\n", levelMark[l], l, r.Counts[l])
@@ -27,11 +29,11 @@ func WriteMarkdown(w io.Writer, r Report, min Level) error {
 		fmt.Fprintf(bw, "\nNo documents at or above `%s`.\n", min)
 	}
 	for _, d := range docs {
-		fmt.Fprintf(bw, "\n### %s %s", levelMark[d.Level], mdCode(d.Filepath))
+		fmt.Fprintf(bw, "\n### %s %s", levelMark[d.Level], mdCode(displayPath(d)))
 		if d.Title != "" {
 			fmt.Fprintf(bw, " — %s", mdText(d.Title))
 		}
-		fmt.Fprintf(bw, "\n\n| source ref | line | level | reason | commit | author | changed |\n|---|---:|---|---|---|---|---|\n")
+		fmt.Fprintf(bw, "\n\n| source ref | line | level | reason | commit | author | changed | commits since |\n|---|---:|---|---|---|---|---|---:|\n")
 		for _, ref := range changedRefs(d) {
 			commit := ""
 			switch {
@@ -42,12 +44,19 @@ func WriteMarkdown(w io.Writer, r Report, min Level) error {
 			case ref.Uncommitted:
 				commit = "uncommitted"
 			}
+			if ref.Subject != "" {
+				commit += " " + mdText(ref.Subject)
+			}
+			since := ""
+			if ref.Commits > 0 {
+				since = fmt.Sprint(ref.Commits)
+			}
 			changed := ""
 			if !ref.ChangedAt.IsZero() {
 				changed = fmt.Sprintf("%s (%s)", ref.ChangedAt.Format(time.DateOnly), age(r.GeneratedAt, ref.ChangedAt))
 			}
-			fmt.Fprintf(bw, "| %s | %d | %s | %s | %s | %s | %s |\n",
-				mdCell(mdCode(ref.Ref)), ref.Line, ref.Level, ref.Reason, commit, mdCell(mdText(ref.Author)), changed)
+			fmt.Fprintf(bw, "| %s | %d | %s | %s | %s | %s | %s | %s |\n",
+				mdCell(mdCode(ref.Ref)), ref.Line, ref.Level, ref.Reason, mdCell(commit), mdCell(mdText(ref.Author)), changed, since)
 		}
 	}
 	if len(r.Warnings) > 0 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -135,7 +136,8 @@ func init() {
 
 // WriteSARIF writes a SARIF 2.1.0 log with one result per changed ref at
 // or above min, located at the ref's line in the document (URI relative to
-// the project root), so GitHub code scanning annotates the document.
+// the git work tree top, as code scanning resolves it, or to the project
+// root outside git), so GitHub code scanning annotates the document.
 // Stale refs are warnings, possibly_stale ones notes. Warnings of the
 // check become tool execution notifications.
 func WriteSARIF(w io.Writer, r Report, min Level) error {
@@ -153,6 +155,7 @@ func WriteSARIF(w io.Writer, r Report, min Level) error {
 			"baseline":      r.Baseline,
 			"thresholdDays": r.ThresholdDays,
 			"generatedAt":   r.GeneratedAt.UTC().Format(time.RFC3339),
+			"pathsFrom":     r.PathsFrom,
 		},
 	}
 	for _, wn := range r.Warnings {
@@ -191,6 +194,12 @@ func WriteSARIF(w io.Writer, r Report, min Level) error {
 			}
 			if ref.Uncommitted {
 				props["uncommitted"] = true
+			}
+			if ref.Subject != "" {
+				props["subject"] = ref.Subject
+			}
+			if ref.Commits > 0 {
+				props["commitsSince"] = ref.Commits
 			}
 			run.Results = append(run.Results, sarifResult{
 				RuleID:              sarifRules[idx].rule.ID,
@@ -249,10 +258,16 @@ func (r Report) sarifMessage(ref RefResult) string {
 	switch {
 	case ref.Commit != "":
 		change = "in commit " + shortHash(ref.Commit)
+		if ref.Subject != "" {
+			change += " " + strconv.Quote(oneLine(ref.Subject))
+		}
 		if ref.Author != "" {
 			change += " by " + ref.Author
 		}
 		change += when
+		if ref.Commits > 1 {
+			change += fmt.Sprintf(" (%s)", commitsSince(ref.Commits))
+		}
 	case ref.Uncommitted:
 		change = "in an uncommitted change" + when
 	case when != "":

@@ -7,18 +7,19 @@ import (
 	"text/tabwriter"
 )
 
-// WriteText writes the report for a terminal: a summary line, then each
-// document at or above min with its changed refs, then warnings.
+// WriteText writes the report for a terminal: a summary line (saying what
+// paths start from), then each document at or above min with its changed
+// refs (commit, subject, author, date, commits since), then warnings.
 func WriteText(w io.Writer, r Report, min Level) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), r.rootLine())
 	fmt.Fprintf(bw, "%d documents: %s\n", len(r.Documents), r.countsLine())
 	docs := r.listed(min)
 	if len(docs) == 0 {
 		fmt.Fprintf(bw, "\nNo documents at or above %s.\n", min)
 	}
 	for _, d := range docs {
-		fmt.Fprintf(bw, "\n%s  %s", d.Level, d.Filepath)
+		fmt.Fprintf(bw, "\n%s  %s", d.Level, displayPath(d))
 		if d.Title != "" {
 			fmt.Fprintf(bw, "  %q", d.Title)
 		}
