@@ -151,7 +151,7 @@ func staleReason(baseline string, r stale.RefResult, n int) *StaleReason {
 		Commit: r.Commit, Author: r.Author, ChangedAt: formatTime(r.ChangedAt), Uncommitted: r.Uncommitted,
 		ChangedRefs: n,
 	}
-	msg := r.Ref + " " + string(r.Reason)
+	msg := r.Ref + " " + strings.ReplaceAll(string(r.Reason), "_", " ")
 	switch {
 	case r.Commit != "":
 		short := r.Commit

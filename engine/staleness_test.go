@@ -129,7 +129,7 @@ func TestPageStalenessIsCurrent(t *testing.T) {
 		t.Errorf("bad.md: %q %+v %v", bad.Staleness, bad.SourceRefs, bad.StaleRefs)
 	}
 	if r := bad.StaleReason; r == nil || r.Baseline != stale.BaselineIndex || r.Ref != "missing.txt" || r.Reason != stale.NotFound ||
-		r.Summary != "missing.txt not_found, index baseline" {
+		r.Summary != "missing.txt not found, index baseline" {
 		t.Errorf("bad.md reason: %+v", r)
 	}
 

@@ -44,6 +44,9 @@ func (a *app) printPage(p engine.Page) {
 	w := a.stdout
 	fmt.Fprintf(w, "%s\n%s\n", p.Title, strings.Repeat("=", displayWidth(p.Title)))
 	fmt.Fprintf(w, "file: %s  type: %s  id: %s  updated: %s  staleness: %s\n", p.Filepath, p.DocType, p.DocID, p.UpdatedAt, p.Staleness)
+	if p.StaleReason != nil {
+		fmt.Fprintf(w, "%s because: %s\n", p.Staleness, p.StaleReason.Summary)
+	}
 	if len(p.SourceRefs) > 0 {
 		fmt.Fprintln(w, "\nsource refs:")
 		for _, r := range p.SourceRefs {

@@ -73,6 +73,9 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  [%s]\n", i+1, r.Title, r.Filepath, r.Score, r.Staleness)
 		b := r.ScoreBreakdown
 		fmt.Fprintf(w, "   vector %.3f  graph %.3f  fulltext %.3f  — %s\n", b.VectorSimilarity, b.GraphProximity, b.Fulltext, r.RelevanceReason)
+		if r.StaleReason != nil {
+			fmt.Fprintf(w, "   %s: %s\n", r.Staleness, r.StaleReason.Summary)
+		}
 		for _, s := range r.Sections {
 			h := s.Heading
 			if h == "" {

@@ -30,7 +30,10 @@ func (a *app) statusCommand() *cobra.Command {
 				fmt.Fprintf(w, "documents:       %d\n", s.Documents)
 				fmt.Fprintf(w, "sections:        %d\n", s.Sections)
 				fmt.Fprintf(w, "links:           %d (dangling %d, ambiguous %d)\n", s.Links, s.DanglingLinks, s.AmbiguousLinks)
-				fmt.Fprintf(w, "stale documents: %d\n", s.StaleDocuments)
+				fmt.Fprintf(w, "stale documents: %d (%s baseline)\n", s.StaleDocuments, s.StalenessBaseline)
+				for _, d := range s.StaleList {
+					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
+				}
 				if s.EmbeddingModel != "" {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
 				}
