@@ -74,7 +74,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		}
 	}
 	if len(again) > 0 {
-		part, _, err := e.computeStaleSnapshot(ctx, key, key.config, time.Time{}, again)
+		part, _, err := e.computeStaleSnapshot(ctx, key, key.surfaceBaseline(), time.Time{}, again)
 		if err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}

@@ -24,6 +24,17 @@ type staleKey struct {
 	config     string
 }
 
+// surfaceBaseline is the baseline search results, pages and status check
+// with: the configured one, except that git outside a git work tree falls
+// back to the index (as auto does) instead of failing every request;
+// `ubp stale --baseline git` reports that error.
+func (k staleKey) surfaceBaseline() string {
+	if k.config == stale.BaselineGit {
+		return stale.BaselineAuto
+	}
+	return k.config
+}
+
 // staleDoc is one document of a snapshot: whether it has refs that were
 // checked, those that changed, and what each of its refs (in the order
 // staleInputs reads them) looked like just before the check.
@@ -103,7 +114,7 @@ func (e *Engine) staleSnapshotLocked(ctx context.Context, key staleKey) (*staleS
 		if docs, err = e.staleInputs(ctx, nil); err != nil {
 			return nil, err
 		}
-		if s, _, err = e.computeStaleSnapshot(ctx, key, key.config, time.Time{}, docs); err != nil {
+		if s, _, err = e.computeStaleSnapshot(ctx, key, key.surfaceBaseline(), time.Time{}, docs); err != nil {
 			return nil, err
 		}
 		err = e.storeStaleSnapshot(ctx, s, true)
@@ -162,7 +173,7 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 	if err != nil {
 		return nil, err
 	}
-	part, _, err := e.computeStaleSnapshot(ctx, key, key.config, time.Time{}, docs)
+	part, _, err := e.computeStaleSnapshot(ctx, key, key.surfaceBaseline(), time.Time{}, docs)
 	if err != nil {
 		return nil, err
 	}

@@ -181,3 +181,21 @@ func TestOneStalenessTruth(t *testing.T) {
 		t.Errorf("after an uncommitted edit: %s %v %+v", p.Staleness, p.StaleRefs, p.SourceRefs)
 	}
 }
+
+// TestStalenessBaselineGitOutsideGit: with staleness.baseline "git" in a
+// project outside git, pages still answer (under the index baseline, as
+// auto would) and say which baseline they used.
+func TestStalenessBaselineGitOutsideGit(t *testing.T) {
+	e, _ := staleProject(t, map[string]string{
+		"docs/bad.md": "---\ntitle: Bad\nsource_refs:\n  - missing.txt\n---\n# Bad\n",
+	})
+	e.p.Config.Staleness.Baseline = stale.BaselineGit
+	mustIndex(t, e)
+	p := mustPage(t, e, "bad.md")
+	if p.Staleness != stale.Stale || p.StaleReason == nil || p.StaleReason.Baseline != stale.BaselineIndex {
+		t.Errorf("page: %s %+v", p.Staleness, p.StaleReason)
+	}
+	if _, err := e.Stale(context.Background(), StaleOptions{}); err == nil {
+		t.Error("ubp stale with the git baseline outside git: no error")
+	}
+}
