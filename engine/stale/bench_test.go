@@ -21,10 +21,12 @@ const (
 
 // benchProject writes a git repository with fast-import: one commit with
 // every Go file and document, then benchCommits commits each editing a
-// few files (a document every tenth commit), an hour apart. It returns the
-// root and the documents, each with 5 refs: two files, a Go symbol, a
-// folder and a glob.
-func benchProject(b *testing.B) (string, []DocInput) {
+// few files (a document every tenth commit), an hour apart. With merges,
+// the commits alternate between two lines of work, and every tenth commit
+// (and the last) merges the other line in. It returns the root and the
+// documents, each with 5 refs: two files, a Go symbol, a folder and a
+// glob.
+func benchProject(b *testing.B, merges bool) (string, []DocInput) {
 	b.Helper()
 	requireGit(b)
 	dir := b.TempDir()
@@ -55,7 +57,13 @@ func benchProject(b *testing.B) (string, []DocInput) {
 		fmt.Fprintf(&s, "commit refs/heads/main\nmark :%d\n", mark)
 		fmt.Fprintf(&s, "author Bench <bench@example.com> %d +0000\ncommitter Bench <bench@example.com> %d +0000\n", when.Unix(), when.Unix())
 		fmt.Fprintf(&s, "data %d\n%s\n", len(msg), msg)
-		if mark > 1 {
+		switch {
+		case mark > 2 && merges:
+			fmt.Fprintf(&s, "from :%d\n", mark-2)
+			if mark%10 == 0 || mark == benchCommits+1 {
+				fmt.Fprintf(&s, "merge :%d\n", mark-1)
+			}
+		case mark > 1:
 			fmt.Fprintf(&s, "from :%d\n", mark-1)
 		}
 		when = when.Add(time.Hour)
@@ -107,7 +115,17 @@ func benchProject(b *testing.B) (string, []DocInput) {
 // baseline (one git log over 3,000 commits, one git status, cat-file for
 // Go symbols). The budget is 2 s per check.
 func BenchmarkGitCheck(b *testing.B) {
-	root, docs := benchProject(b)
+	benchGitCheck(b, false)
+}
+
+// BenchmarkGitCheckMerges: the same over two lines of work merged every
+// ten commits: ancestry is then walked per document.
+func BenchmarkGitCheckMerges(b *testing.B) {
+	benchGitCheck(b, true)
+}
+
+func benchGitCheck(b *testing.B, merges bool) {
+	root, docs := benchProject(b, merges)
 	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
 	var rep Report
 	for b.Loop() {
@@ -127,7 +145,7 @@ func BenchmarkGitCheck(b *testing.B) {
 // BenchmarkIndexCheck: the same documents against the index baseline with
 // nothing changed, the path get_page, search and status take: stats only.
 func BenchmarkIndexCheck(b *testing.B) {
-	root, docs := benchProject(b)
+	root, docs := benchProject(b, false)
 	// Synced an hour from now: the files' mtimes are then well before the
 	// sync, not racily close to it, so the cheap path applies.
 	synced := time.Now().Add(time.Hour)
