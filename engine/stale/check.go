@@ -26,7 +26,8 @@ type DocInput struct {
 	// Filepath is the document relative to the docs folder, for display.
 	Filepath string
 	// RepoPath is the document file relative to the project root: what git
-	// history is read for, and the SARIF artifact location.
+	// history is read for. Reports show it from the git root
+	// (DocResult.RepoPath).
 	RepoPath string
 	Title    string
 	Refs     []index.SourceRef

@@ -33,6 +33,15 @@ func TestMonorepoPaths(t *testing.T) {
 			if rep.PathsFrom != RootGit || rep.ProjectPrefix != "svc/" || rep.Documents[0].RepoPath != "svc/docs/d.md" || rep.Documents[0].Filepath != "d.md" {
 				t.Fatalf("paths: from %q prefix %q doc %+v", rep.PathsFrom, rep.ProjectPrefix, rep.Documents[0])
 			}
+			// Triage details under both baselines: the first commit that
+			// changed code.txt after the baseline, and how many did.
+			wantSubject, wantCommits := "change", 1
+			if baseline == BaselineIndex { // no recorded fingerprint: every commit is after it
+				wantSubject, wantCommits = "init", 2
+			}
+			if ref := rep.Documents[0].Refs[0]; ref.Subject != wantSubject || ref.Commits != wantCommits {
+				t.Errorf("triage: %+v, want subject %q and %d commits", ref, wantSubject, wantCommits)
+			}
 
 			var js struct {
 				PathsFrom string `json:"paths_from"`
