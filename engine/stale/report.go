@@ -92,6 +92,9 @@ func (r Report) changeSummary(ref RefResult) string {
 	return strings.Join(parts, ", ")
 }
 
+// incompleteNote says what an incomplete report means.
+const incompleteNote = "the history fetched (a shallow clone) hides some documents' commits, so levels may be too low; with --exit-code the check exits 2 unless something is stale"
+
 // commitsSince is "1 commit since" or "3 commits since".
 func commitsSince(n int) string {
 	if n == 1 {

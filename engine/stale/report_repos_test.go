@@ -76,6 +76,12 @@ func TestMonorepoPaths(t *testing.T) {
 				t.Errorf("sarif results: %+v", res)
 			}
 
+			if baseline == BaselineGit {
+				golden(t, "monorepo.txt.golden", render(t, WriteText, rep, PossiblyStale))
+				golden(t, "monorepo.md.golden", render(t, WriteMarkdown, rep, PossiblyStale))
+				golden(t, "monorepo.json.golden", render(t, WriteJSON, rep, PossiblyStale))
+				golden(t, "monorepo.sarif.golden", render(t, WriteSARIF, rep, PossiblyStale))
+			}
 			for name, out := range map[string][]byte{
 				"text":     render(t, WriteText, rep, PossiblyStale),
 				"markdown": render(t, WriteMarkdown, rep, PossiblyStale),
@@ -132,6 +138,9 @@ func TestShallowCloneSummary(t *testing.T) {
 	if !bytes.Contains(render(t, WriteJSON, rep, PossiblyStale), []byte(`"incomplete": true`)) {
 		t.Error("JSON does not say the report is incomplete")
 	}
+	golden(t, "shallow.txt.golden", render(t, WriteText, rep, PossiblyStale))
+	golden(t, "shallow.md.golden", render(t, WriteMarkdown, rep, PossiblyStale))
+	golden(t, "shallow.json.golden", render(t, WriteJSON, rep, PossiblyStale))
 	// Something stale is certain even in a shallow clone: 1.
 	rep.Documents[0].Level = Stale
 	if rep.ExitCode(PossiblyStale) != 1 {

@@ -20,6 +20,9 @@ func WriteMarkdown(w io.Writer, r Report, min Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "## ubp stale report\n\n")
 	fmt.Fprintf(bw, "Baseline `%s`, threshold %d days, generated %s, %s.\n\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(r.rootLine()))
+	if r.Incomplete {
+		fmt.Fprintf(bw, "> [!WARNING]\n> Incomplete: %s\n\n", mdText(incompleteNote))
+	}
 	fmt.Fprintf(bw, "| level | documents |\n|---|---:|\n")
 	for _, l := range levelsWorstFirst {
 		fmt.Fprintf(bw, "| %s %s | %d |\n", levelMark[l], l, r.Counts[l])

@@ -14,6 +14,9 @@ func WriteText(w io.Writer, r Report, min Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), r.rootLine())
 	fmt.Fprintf(bw, "%d documents: %s\n", len(r.Documents), r.countsLine())
+	if r.Incomplete {
+		fmt.Fprintf(bw, "incomplete: %s\n", incompleteNote)
+	}
 	docs := r.listed(min)
 	if len(docs) == 0 {
 		fmt.Fprintf(bw, "\nNo documents at or above %s.\n", min)
