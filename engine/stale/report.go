@@ -74,7 +74,7 @@ func (r Report) changeSummary(ref RefResult) string {
 	case ref.Commit != "":
 		s := shortHash(ref.Commit)
 		if ref.Subject != "" {
-			s += " " + strconv.Quote(oneLine(ref.Subject))
+			s += " " + strconv.Quote(shortSubject(ref.Subject))
 		}
 		if ref.Author != "" {
 			s += " by " + ref.Author
@@ -94,6 +94,19 @@ func (r Report) changeSummary(ref RefResult) string {
 
 // incompleteNote says what an incomplete report means.
 const incompleteNote = "the history fetched (a shallow clone) hides some documents' commits, so levels may be too low; with --exit-code the check exits 2 unless something is stale"
+
+// maxSubjectRunes is how much of a commit subject text and Markdown show
+// (JSON and SARIF carry all of it).
+const maxSubjectRunes = 72
+
+// shortSubject is a commit subject on one line, cut to maxSubjectRunes.
+func shortSubject(s string) string {
+	s = oneLine(s)
+	if r := []rune(s); len(r) > maxSubjectRunes {
+		return string(r[:maxSubjectRunes-1]) + "…"
+	}
+	return s
+}
 
 // commitsSince is "1 commit since" or "3 commits since".
 func commitsSince(n int) string {

@@ -201,4 +201,9 @@ func TestTriageDetails(t *testing.T) {
 	if md := render(t, WriteMarkdown, rep, PossiblyStale); !bytes.Contains(md, []byte("parser: accept tabs | Bo Chen | 2026-01-02 (18 days ago) | 3 |")) {
 		t.Errorf("markdown:\n%s", md)
 	}
+	// Long subjects are cut in text and Markdown, whole in JSON.
+	long := strings.Repeat("very long subject ", 10)
+	if got := shortSubject(long); len([]rune(got)) != maxSubjectRunes || !strings.HasSuffix(got, "…") {
+		t.Errorf("shortSubject: %q", got)
+	}
 }

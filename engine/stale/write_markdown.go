@@ -48,7 +48,7 @@ func WriteMarkdown(w io.Writer, r Report, min Level) error {
 				commit = "uncommitted"
 			}
 			if ref.Subject != "" {
-				commit += " " + mdText(ref.Subject)
+				commit += " " + mdText(shortSubject(ref.Subject))
 			}
 			since := ""
 			if ref.Commits > 0 {
