@@ -137,11 +137,13 @@ func olderChange(a, b stale.RefResult) bool {
 	return a.ChangedAt.Before(b.ChangedAt)
 }
 
+// formatTime writes t in RFC 3339, in UTC so that times compare as
+// strings.
 func formatTime(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.Format(time.RFC3339)
+	return t.UTC().Format(time.RFC3339)
 }
 
 // staleReason describes the change r of a document with n changed refs.
