@@ -67,7 +67,6 @@
     layout: { name: 'preset', fit: true, padding: 30 },
     minZoom: 0.02,
     maxZoom: 4,
-    wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
     autoungrabify: big,
     hideEdgesOnViewport: big,
@@ -103,8 +102,12 @@
     var b = document.body.dataset;
     b.nodes = String(cy.nodes().length);
     b.edges = String(cy.edges().length);
-    b.visibleNodes = String(cy.nodes(':visible').length);
-    b.visibleEdges = String(cy.edges(':visible').length);
+    // Counted from the filter classes: cytoscape's :visible is only
+    // brought up to date when it next draws.
+    b.visibleNodes = String(cy.nodes().not('.hidden').length);
+    b.visibleEdges = String(cy.edges().filter(function (e) {
+      return !e.hasClass('hidden') && !e.source().hasClass('hidden') && !e.target().hasClass('hidden');
+    }).length);
   }
 
   // ---- summary
@@ -261,7 +264,7 @@
       panel.appendChild(el('p', { 'class': 'hint' }, 'Click a document, or find one by title, path or alias.'));
     }
   });
-  document.getElementById('fit').addEventListener('click', function () { cy.fit(cy.elements(':visible'), 30); });
+  document.getElementById('fit').addEventListener('click', function () { cy.fit(cy.elements().not('.hidden'), 30); });
 
   // ---- search
   var search = document.getElementById('search');
