@@ -8,7 +8,7 @@ import (
 // LayoutOptions tune Layout; zero values take the defaults.
 type LayoutOptions struct {
 	Iterations int     // force iterations; default 300 up to 1,000 nodes, then fewer (80 at 10,000; at least 60)
-	EdgeLength float64 // ideal distance between linked nodes, in page units; default 80
+	EdgeLength float64 // ideal distance between linked nodes, in page units; default 120
 }
 
 // Layout places n nodes linked by edges (pairs of node indices, direction
@@ -24,7 +24,7 @@ func Layout(n int, edges [][2]int, o LayoutOptions) [][2]float64 {
 		o.Iterations = defaultIterations(n)
 	}
 	if o.EdgeLength <= 0 {
-		o.EdgeLength = 80
+		o.EdgeLength = 120
 	}
 	pos := make([][2]float64, n)
 	if n == 0 {

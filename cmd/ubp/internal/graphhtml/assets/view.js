@@ -264,7 +264,10 @@
       panel.appendChild(el('p', { 'class': 'hint' }, 'Click a document, or find one by title, path or alias.'));
     }
   });
-  document.getElementById('fit').addEventListener('click', function () { cy.fit(cy.elements().not('.hidden'), 30); });
+  document.getElementById('fit').addEventListener('click', function () {
+    cy.fit(cy.elements().not('.hidden'), 30);
+    if (cy.zoom() > 1.25) { cy.zoom(1.25); cy.center(cy.elements().not('.hidden')); }
+  });
 
   // ---- search
   var search = document.getElementById('search');
@@ -319,6 +322,8 @@
   }
   setCounts();
   if (data.nodes.length === 0) panel.textContent = 'The graph is empty: no documents are indexed.';
+  // A small graph fitted to the window would be drawn huge: cap the zoom.
+  if (cy.zoom() > 1.25) { cy.zoom(1.25); cy.center(); }
   cy.one('render', function () { document.body.dataset.ready = '1'; });
   cy.resize();
   if (document.body.dataset.ready !== '1') {
