@@ -266,6 +266,10 @@ func TestBrowser10k(t *testing.T) {
 	if got := bodyInt(t, b, "edges"); got != len(d.Edges) {
 		t.Errorf("%d edges drawn, want %d", got, len(d.Edges))
 	}
+	var timings map[string]float64
+	b.eval(`window.ubpTimings`, &timings)
+	t.Logf("page timings (ms since navigation): script start %.0f, data parsed %.0f, cytoscape created %.0f, first frame %.0f",
+		timings["start"], timings["parsed"], timings["created"], timings["rendered"])
 	// Interaction still works at this size.
 	b.eval(`(() => { const s = document.getElementById("search"); s.focus(); return true; })()`, nil)
 	b.typeText("Document 4242", true)

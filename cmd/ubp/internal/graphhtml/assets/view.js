@@ -5,7 +5,10 @@
 (function () {
   'use strict';
 
+  var timings = { start: performance.now() }; // ms since navigation, for measurements
+  window.ubpTimings = timings;
   var data = JSON.parse(document.getElementById('ubp-graph-data').textContent);
+  timings.parsed = performance.now();
   var big = data.nodes.length > 2000;
 
   var LEVELS = [
@@ -96,6 +99,8 @@
       { selector: '.hidden', style: { 'display': 'none' } }
     ]
   });
+
+  timings.created = performance.now();
 
   // ---- counts for tests and scripts
   function setCounts() {
@@ -324,7 +329,7 @@
   if (data.nodes.length === 0) panel.textContent = 'The graph is empty: no documents are indexed.';
   // A small graph fitted to the window would be drawn huge: cap the zoom.
   if (cy.zoom() > 1.25) { cy.zoom(1.25); cy.center(); }
-  cy.one('render', function () { document.body.dataset.ready = '1'; });
+  cy.one('render', function () { timings.rendered = performance.now(); document.body.dataset.ready = '1'; });
   cy.resize();
   if (document.body.dataset.ready !== '1') {
     requestAnimationFrame(function () { requestAnimationFrame(function () { document.body.dataset.ready = '1'; }); });
