@@ -80,15 +80,19 @@
         'shape': 'data(shape)', 'background-color': 'data(color)',
         'width': 'data(size)', 'height': 'data(size)',
         'border-width': 1.5, 'border-color': '#37474f',
-        'label': 'data(label)', 'font-size': 11, 'min-zoomed-font-size': 9,
+        'label': big ? '' : 'data(label)', 'font-size': 11, 'min-zoomed-font-size': 9,
         'text-valign': 'bottom', 'text-margin-y': 3, 'color': '#263238',
         'text-max-width': 160, 'text-wrap': 'ellipsis'
       } },
+      // Large graphs: labels and arrowheads only on what is in view when
+      // zoomed in (see updateDetail).
+      { selector: 'node.detail', style: { 'label': 'data(label)' } },
+      { selector: 'edge.detail', style: { 'target-arrow-shape': 'triangle' } },
       { selector: 'node.dangling', style: { 'border-style': 'dashed', 'border-color': '#d32f2f', 'border-width': 2, 'color': '#b71c1c' } },
       { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#1a5fb4', 'border-style': 'solid', 'z-index': 10 } },
       { selector: 'edge', style: {
         'width': 1.2, 'line-color': 'data(color)', 'line-style': 'data(line)',
-        'target-arrow-shape': 'triangle', 'target-arrow-color': 'data(color)', 'arrow-scale': 0.8,
+        'target-arrow-shape': big ? 'none' : 'triangle', 'target-arrow-color': 'data(color)', 'arrow-scale': 0.8,
         'curve-style': big ? 'straight' : 'bezier', 'opacity': 0.75
       } },
       { selector: 'edge.hl', style: {
@@ -102,17 +106,22 @@
 
   timings.created = performance.now();
 
-  // ---- counts for tests and scripts
+  // ---- counts for tests and scripts, from the filter state (cheaper than
+  // asking cytoscape, whose :visible is only brought up to date when it
+  // next draws)
+  var hiddenNode = {};
+  var hiddenType = {};
   function setCounts() {
     var b = document.body.dataset;
     b.nodes = String(cy.nodes().length);
     b.edges = String(cy.edges().length);
-    // Counted from the filter classes: cytoscape's :visible is only
-    // brought up to date when it next draws.
-    b.visibleNodes = String(cy.nodes().not('.hidden').length);
-    b.visibleEdges = String(cy.edges().filter(function (e) {
-      return !e.hasClass('hidden') && !e.source().hasClass('hidden') && !e.target().hasClass('hidden');
-    }).length);
+    var vn = 0, ve = 0;
+    data.nodes.forEach(function (n) { if (!hiddenNode[n.id]) vn++; });
+    data.edges.forEach(function (e) {
+      if (!hiddenType[e.type] && !hiddenNode[e.source] && !hiddenNode[e.target]) ve++;
+    });
+    b.visibleNodes = String(vn);
+    b.visibleEdges = String(ve);
   }
 
   // ---- summary
@@ -179,15 +188,16 @@
   });
 
   function applyFilters() {
+    hiddenNode = {};
+    data.nodes.forEach(function (d) {
+      var show = active.staleness[d.staleness] !== false && (d.dangling || active.doc_type[d.doc_type] !== false);
+      if (!show) hiddenNode[d.id] = true;
+    });
+    hiddenType = {};
+    Object.keys(active.link_type).forEach(function (t) { if (!active.link_type[t]) hiddenType[t] = true; });
     cy.batch(function () {
-      cy.nodes().forEach(function (n) {
-        var d = byId[n.id()];
-        var show = active.staleness[d.staleness] !== false && (d.dangling || active.doc_type[d.doc_type] !== false);
-        n.toggleClass('hidden', !show);
-      });
-      cy.edges().forEach(function (e) {
-        e.toggleClass('hidden', active.link_type[e.data('type')] === false);
-      });
+      cy.nodes().forEach(function (n) { n.toggleClass('hidden', !!hiddenNode[n.id()]); });
+      cy.edges().forEach(function (e) { e.toggleClass('hidden', !!hiddenType[e.data('type')]); });
     });
     setCounts();
   }
@@ -318,6 +328,35 @@
     }
   });
   search.addEventListener('blur', function () { results.textContent = ''; });
+
+  // ---- level of detail for large graphs: drawing 10,000 labels and
+  // 30,000 arrowheads costs seconds and shows nothing readable when the
+  // whole graph is in view, so they are added to the elements in view
+  // once the zoom makes them readable, and removed as they leave it.
+  var detailed = cy.collection();
+  var detailTimer = 0;
+  function updateDetail() {
+    detailTimer = 0;
+    var want = cy.collection();
+    if (cy.zoom() >= 0.35) {
+      var ext = cy.extent();
+      var inView = cy.nodes().filter(function (n) {
+        var p = n.position();
+        return p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2;
+      });
+      want = inView.union(inView.connectedEdges());
+    }
+    cy.batch(function () {
+      detailed.difference(want).removeClass('detail');
+      want.difference(detailed).addClass('detail');
+    });
+    detailed = want;
+  }
+  if (big) {
+    cy.on('viewport', function () {
+      if (!detailTimer) detailTimer = setTimeout(updateDetail, 120);
+    });
+  }
 
   // ---- ready
   window.ubpGraph = cy; // for scripts and tests
