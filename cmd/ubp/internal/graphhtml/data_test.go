@@ -172,18 +172,28 @@ func TestLayout(t *testing.T) {
 
 func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 
-// genEdges links n nodes like a documentation set: each node links to
-// about perNode earlier nodes, preferring low indices (hubs), with a
-// deterministic pseudo-random sequence.
+// genEdges links n nodes like a documentation set: node i belongs to area
+// i%40 (a folder), and each node links to about perNode earlier nodes,
+// four in five in its own area, the others anywhere with a preference for
+// low indices (hubs), with a deterministic pseudo-random sequence.
 func genEdges(n, perNode int) [][2]int {
+	const areas = 40
 	var edges [][2]int
 	x := uint64(88172645463325252)
 	next := func() uint64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+	uniform := func() float64 { return float64(next()%1_000_000) / 1_000_000 }
 	for i := 1; i < n; i++ {
 		for k := 0; k < perNode; k++ {
-			// Square the uniform draw to favour early (hub) nodes.
-			u := float64(next()%1_000_000) / 1_000_000
-			j := int(u * u * float64(i))
+			var j int
+			if m := i / areas; m > 0 && next()%5 != 0 {
+				// An earlier node of the same area, nearer ones more often.
+				u := uniform()
+				j = i - areas*(1+int(u*u*float64(m-1)))
+			} else {
+				// Squaring the uniform draw favours early (hub) nodes.
+				u := uniform()
+				j = int(u * u * float64(i))
+			}
 			edges = append(edges, [2]int{i, j})
 		}
 	}

@@ -84,14 +84,14 @@
         'text-valign': 'bottom', 'text-margin-y': 3, 'color': '#263238',
         'text-max-width': 160, 'text-wrap': 'ellipsis'
       } },
-      // Large graphs: labels and arrowheads only on what is in view when
-      // zoomed in (see updateDetail).
+      // Large graphs: labels, arrowheads and dashes (slow to draw) only on
+      // what is in view when zoomed in (see updateDetail).
       { selector: 'node.detail', style: { 'label': 'data(label)' } },
-      { selector: 'edge.detail', style: { 'target-arrow-shape': 'triangle' } },
+      { selector: 'edge.detail', style: { 'target-arrow-shape': 'triangle', 'line-style': 'data(line)' } },
       { selector: 'node.dangling', style: { 'border-style': 'dashed', 'border-color': '#d32f2f', 'border-width': 2, 'color': '#b71c1c' } },
       { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#1a5fb4', 'border-style': 'solid', 'z-index': 10 } },
       { selector: 'edge', style: {
-        'width': 1.2, 'line-color': 'data(color)', 'line-style': 'data(line)',
+        'width': 1.2, 'line-color': 'data(color)', 'line-style': big ? 'solid' : 'data(line)',
         'target-arrow-shape': big ? 'none' : 'triangle', 'target-arrow-color': 'data(color)', 'arrow-scale': 0.8,
         'curve-style': big ? 'straight' : 'bezier', 'opacity': 0.75
       } },
@@ -330,9 +330,10 @@
   search.addEventListener('blur', function () { results.textContent = ''; });
 
   // ---- level of detail for large graphs: drawing 10,000 labels and
-  // 30,000 arrowheads costs seconds and shows nothing readable when the
-  // whole graph is in view, so they are added to the elements in view
-  // once the zoom makes them readable, and removed as they leave it.
+  // 30,000 arrowheads and dashed lines costs seconds and shows nothing
+  // readable when the whole graph is in view, so they are added to the
+  // elements in view once the zoom makes them readable, and removed as
+  // they leave it.
   var detailed = cy.collection();
   var detailTimer = 0;
   function updateDetail() {
