@@ -94,9 +94,18 @@ func startBrowser(t testing.TB, width, height int) *browser {
 	b := &browser{t: t, cmd: cmd, in: ourIn, waiting: map[int]chan cdpReply{}, done: make(chan struct{})}
 	go b.read(ourOut)
 	t.Cleanup(func() {
+		// Close the browser (it ends its own helper processes), killing it
+		// if it has not exited ten seconds later.
+		exited := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(exited) }()
+		_ = b.tryCall("", "Browser.close", map[string]any{}, nil)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
 		ourIn.Close()
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
 		ourOut.Close()
 		stderr.Close()
 	})
