@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // screenshotDir is where the browser tests leave their screenshots for a
@@ -252,6 +254,18 @@ func TestBrowserCentre(t *testing.T) {
 	noProblems(t, b)
 }
 
+// TestBrowserEmpty opens the page of a project with no documents.
+func TestBrowserEmpty(t *testing.T) {
+	b := openPage(t, writePage(t, Build(engine.GraphResult{}, nil, "", 0), "empty"))
+	if got := bodyInt(t, b, "nodes"); got != 0 {
+		t.Errorf("%d nodes drawn, want 0", got)
+	}
+	if text := detailsText(b); !strings.Contains(text, "no documents") {
+		t.Errorf("details say %q, want a note that the graph is empty", text)
+	}
+	noProblems(t, b)
+}
+
 // TestBrowserLarge draws a generated graph of 3,000 documents and about
 // 9,000 links, past the size (2,000) where the page switches to its
 // large-graph drawing: every node and edge is there, search and details
@@ -276,6 +290,11 @@ func TestBrowserLarge(t *testing.T) {
 	b.typeText("Document 2042", true)
 	b.waitFor("the found node's details", `document.getElementById("details").dataset.nodeId === "d2042"`)
 	b.waitFor("labels and arrowheads in view after zooming in", `ubpGraph.getElementById("d2042").hasClass("detail") && ubpGraph.getElementById("d2042").connectedEdges(".detail").length > 0`)
+	var style []string
+	b.eval(`(() => { const n = ubpGraph.getElementById("d2042"); const e = n.connectedEdges(".detail")[0]; return [n.style("label"), e.style("target-arrow-shape")]; })()`, &style)
+	if len(style) != 2 || style[0] != "Document 2042" || style[1] != "triangle" {
+		t.Errorf("zoomed-in node label and edge arrowhead are %q, want the title and a triangle", style)
+	}
 	var far bool // a node far out of view stays plain
 	b.eval(`(() => { const e = ubpGraph.extent(); return ubpGraph.nodes().some(n => { const p = n.position(); return (p.x < e.x1 - 500 || p.x > e.x2 + 500) && !n.hasClass("detail"); }); })()`, &far)
 	if !far {

@@ -84,10 +84,6 @@
         'text-valign': 'bottom', 'text-margin-y': 3, 'color': '#263238',
         'text-max-width': 160, 'text-wrap': 'ellipsis'
       } },
-      // Large graphs: labels, arrowheads and dashes (slow to draw) only on
-      // what is in view when zoomed in (see updateDetail).
-      { selector: 'node.detail', style: { 'label': 'data(label)' } },
-      { selector: 'edge.detail', style: { 'target-arrow-shape': 'triangle', 'line-style': 'data(line)' } },
       { selector: 'node.dangling', style: { 'border-style': 'dashed', 'border-color': '#d32f2f', 'border-width': 2, 'color': '#b71c1c' } },
       { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#1a5fb4', 'border-style': 'solid', 'z-index': 10 } },
       { selector: 'edge', style: {
@@ -95,6 +91,11 @@
         'target-arrow-shape': big ? 'none' : 'triangle', 'target-arrow-color': 'data(color)', 'arrow-scale': 0.8,
         'curve-style': big ? 'straight' : 'bezier', 'opacity': 0.75
       } },
+      // Large graphs: labels, arrowheads and dashes (slow to draw) only on
+      // what is in view when zoomed in (see updateDetail);
+      // after the rules they override.
+      { selector: 'node.detail', style: { 'label': 'data(label)' } },
+      { selector: 'edge.detail', style: { 'target-arrow-shape': 'triangle', 'line-style': 'data(line)' } },
       { selector: 'edge.hl', style: {
         'width': 2.5, 'opacity': 1, 'label': 'data(type)', 'font-size': 9, 'color': '#37474f',
         'text-rotation': 'autorotate', 'text-background-color': '#fff', 'text-background-opacity': 0.8,
@@ -370,8 +371,5 @@
   // A small graph fitted to the window would be drawn huge: cap the zoom.
   if (cy.zoom() > 1.25) { cy.zoom(1.25); cy.center(); }
   cy.one('render', function () { timings.rendered = performance.now(); document.body.dataset.ready = '1'; });
-  cy.resize();
-  if (document.body.dataset.ready !== '1') {
-    requestAnimationFrame(function () { requestAnimationFrame(function () { document.body.dataset.ready = '1'; }); });
-  }
+  if (data.nodes.length === 0) document.body.dataset.ready = '1'; // nothing to draw
 })();
