@@ -76,6 +76,7 @@ func startBrowser(t testing.TB, width, height int) *browser {
 		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--disable-default-apps", "--disable-extensions", "--mute-audio", "--hide-scrollbars",
+		"--disable-dev-shm-usage", // containers often have a tiny /dev/shm
 		"--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
 		"--user-data-dir="+profile, "--remote-debugging-pipe",
 		fmt.Sprintf("--window-size=%d,%d", width, height),
