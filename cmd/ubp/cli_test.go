@@ -25,7 +25,7 @@ var fixedTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 func taskflowProject(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "taskflow-docs"), root, fixedTime)
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, "taskflow-docs"), root, fixedTime)
 	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", ".", "--quiet"); code != 0 {
 		t.Fatalf("ubp init failed (%d): %s", code, stderr)
 	}
