@@ -14,9 +14,6 @@ import (
 	"github.com/ubp-dev/ubp/engine"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // Exit codes.
 const (
 	exitOK    = 0
@@ -53,9 +50,13 @@ func (e exitCodeError) Error() string { return fmt.Sprintf("exit status %d", e.c
 // run executes the CLI and returns the process exit code. It never panics
 // outward: errors are printed as one line plus a hint (or JSON with --json).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	// --json is looked for before parsing, so that an unknown command or a
+	// bad flag value (which stop cobra before it parses --json) still
+	// answers with a JSON error object.
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	_, a.noColor = os.LookupEnv("NO_COLOR")
 	root := a.rootCommand()
+	a.jsonOut = jsonRequested(args) // after rootCommand, which sets the flag's default
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -124,11 +125,17 @@ it to AI agents over MCP.
 
 Start with:  ubp init --docs-dir docs
 Then:        ubp search "how are files watched"   or   ubp serve`,
-		Version:       version,
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if err := a.checkFormatConflict(cmd); err != nil {
+				return err
+			}
+			return checkFlagBounds(cmd)
+		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cleanFlagError(err) })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print results and errors as JSON on stdout")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "print nothing but results and errors")
@@ -145,6 +152,7 @@ Then:        ubp search "how are files watched"   or   ubp serve`,
 		a.suggestLinksCommand(),
 		a.staleCommand(),
 		a.serveCommand(),
+		a.versionCommand(),
 	)
 	return root
 }

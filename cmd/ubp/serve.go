@@ -44,7 +44,12 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.IncludeCategories = splitList(include)
 			o.ExcludeCategories = splitList(exclude)
-			o.Version = version
+			if o.HTTPAddr != "" {
+				if err := checkHTTPAddr(o.HTTPAddr); err != nil {
+					return err
+				}
+			}
+			o.Version = buildVersion()
 			o.Stderr = a.stderr
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				return mcpserver.Serve(cmd.Context(), e, a.stdin, a.stdout, o)

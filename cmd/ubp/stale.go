@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -65,10 +66,18 @@ is; 2 on error.`,
 				if err != nil {
 					return err
 				}
-				rep.ToolVersion = version
+				rep.ToolVersion = buildVersion()
 				found = rep.HasAtOrAbove(min)
 				w := a.stdout
 				if output != "" {
+					if !filepath.IsAbs(output) {
+						// Relative to -C, like every path on ubp's command line.
+						wd, err := a.workDir()
+						if err != nil {
+							return err
+						}
+						output = filepath.Join(wd, output)
+					}
 					f, err := os.Create(output)
 					if err != nil {
 						return fmt.Errorf("create report file: %w", err)
