@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,23 +180,44 @@ func (a *app) workDir() (string, error) {
 }
 
 // openEngine finds the project from the working directory and opens its
-// index. The caller closes the engine.
-func (a *app) openEngine(ctx context.Context) (*engine.Engine, error) {
+// index. The caller closes the engine. created says the index file did
+// not exist before.
+func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, err error) {
 	wd, err := a.workDir()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	p, err := engine.FindProject(wd)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return engine.Open(ctx, p, engine.OpenOptions{})
+	_, statErr := os.Stat(p.DBPath())
+	created = errors.Is(statErr, fs.ErrNotExist)
+	e, err = engine.Open(ctx, p, engine.OpenOptions{})
+	if err != nil && created {
+		removeIndexFiles(p.DBPath())
+	}
+	return e, created, err
 }
 
-// withEngine opens the engine, runs fn and closes the engine.
+// withEngine opens the engine for a read command, makes sure the index is
+// not behind the files (see ensureFresh, mode freshCheck), runs fn and
+// closes the engine.
 func (a *app) withEngine(ctx context.Context, fn func(e *engine.Engine) error) error {
-	e, err := a.openEngine(ctx)
+	return a.withEngineMode(ctx, freshCheck, fn)
+}
+
+// withEngineMode is withEngine with a chosen freshness mode.
+func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *engine.Engine) error) error {
+	e, created, err := a.openEngine(ctx)
 	if err != nil {
+		return err
+	}
+	if err := a.ensureFresh(ctx, e, mode); err != nil {
+		e.Close()
+		if created {
+			removeIndexFiles(e.Project().DBPath())
+		}
 		return err
 	}
 	defer e.Close()

@@ -51,7 +51,7 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 			}
 			o.Version = buildVersion()
 			o.Stderr = a.stderr
-			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+			return a.withEngineMode(cmd.Context(), freshFull, func(e *engine.Engine) error {
 				return mcpserver.Serve(cmd.Context(), e, a.stdin, a.stdout, o)
 			})
 		},

@@ -61,7 +61,7 @@ is; 2 on error.`,
 				return usagef("--baseline %q: use auto, index or git", baseline)
 			}
 			var found bool
-			err := a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+			err := a.withEngineMode(cmd.Context(), freshFull, func(e *engine.Engine) error {
 				rep, err := e.Stale(cmd.Context(), engine.StaleOptions{Baseline: baseline})
 				if err != nil {
 					return err
