@@ -124,6 +124,9 @@ into a knowledge graph (documents, sections, typed wiki-links) in .ubp/index.db,
 searches it with a hybrid of vectors, graph proximity and full text, and serves
 it to AI agents over MCP.
 
+Commands never answer from an index behind the files: a missing index is built
+first, and files changed since the last index are re-indexed before answering.
+
 Start with:  ubp init --docs-dir docs
 Then:        ubp search "how are files watched"   or   ubp serve`,
 		Version:       buildVersion(),

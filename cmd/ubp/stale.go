@@ -20,7 +20,8 @@ func (a *app) staleCommand() *cobra.Command {
 		Short: "Report documents whose source_refs changed since the document was last synced",
 		Long: `Report every document at or above a staleness level, with each changed ref,
 its reason (modified, deleted, not_found) and, with git, the commit, author and
-date of the change.
+date of the change. The index is brought up to date first (built when missing),
+so documents added or edited since the last index are checked too.
 
 Baselines: index compares with the hashes recorded when the document was last
 indexed; git (for CI on a fresh clone) counts commits that touched a ref after
