@@ -45,6 +45,16 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	f.NeedsReindex = v == "1"
 
+	// The stored values are read while the folder is walked.
+	type storedResult struct {
+		m   map[string]freshness.Stat
+		err error
+	}
+	storedc := make(chan storedResult, 1)
+	go func() {
+		m, err := storedStats(ctx, e.rdb)
+		storedc <- storedResult{m, err}
+	}()
 	cfg := e.p.Config
 	files, _, err := index.Discover(ctx, index.DiscoverOptions{
 		Root:        e.p.DocsDir(),
@@ -53,8 +63,12 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		MaxFileSize: cfg.MaxFileSize,
 		StatOnly:    true,
 	})
+	stored := <-storedc
 	if err != nil {
 		return f, fmt.Errorf("check index freshness: %w", err)
+	}
+	if stored.err != nil {
+		return f, stored.err
 	}
 	onDisk := make(map[string]freshness.Stat, len(files))
 	abs := make(map[string]string, len(files))
@@ -62,11 +76,7 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		onDisk[fi.Path] = freshness.Stat{Size: fi.Size, MTime: fi.ModTime.UnixNano()}
 		abs[fi.Path] = fi.AbsPath
 	}
-	stored, err := storedStats(ctx, e.rdb)
-	if err != nil {
-		return f, err
-	}
-	f.Diff = freshness.Compare(onDisk, stored)
+	f.Diff = freshness.Compare(onDisk, stored.m)
 	kept := f.Diff.Added[:0]
 	for _, p := range f.Diff.Added {
 		if data, err := os.ReadFile(abs[p]); err == nil && index.IsText(data) {
