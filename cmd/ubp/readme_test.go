@@ -87,9 +87,10 @@ func shellWords(t *testing.T, line string) []string {
 	return words
 }
 
-// copyRepo copies the repository's files (not .git, .ubp, bin or files
-// over 8 MB) into dst and commits them in a new git repository, so that
-// every document is fresh by the git baseline.
+// copyRepo copies the repository's files (not .git, .ubp, bin, nor files
+// over 1 MB: model data no document refers to) into dst and commits them
+// in a new git repository, so that every document is fresh by the git
+// baseline.
 func copyRepo(t *testing.T, dst string) {
 	t.Helper()
 	src, err := fixture.ModuleRoot()
@@ -118,7 +119,7 @@ func copyRepo(t *testing.T, dst string) {
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() > 8<<20 {
+		if info, err := d.Info(); err != nil || info.Size() > 1<<20 {
 			return err
 		}
 		data, err := os.ReadFile(p)
