@@ -38,6 +38,12 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 	}
 	f, err := e.Freshness(ctx)
 	if err != nil {
+		if f.Built && mode == freshCheck && ctx.Err() == nil {
+			// A docs folder that cannot be walked (moved, unreadable):
+			// answer from the index, but say so.
+			fmt.Fprintf(a.stderr, "ubp: warning: cannot tell whether the index is current: %v\n", err)
+			return nil
+		}
 		return err
 	}
 	switch {

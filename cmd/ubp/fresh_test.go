@@ -141,3 +141,29 @@ func TestServeCatchesUpFirst(t *testing.T) {
 		})
 	}
 }
+
+// A built index whose docs folder went away still answers read commands,
+// with a warning, instead of failing them.
+func TestReadCommandsWarnWhenFolderUnreadable(t *testing.T) {
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	if err := os.MkdirAll(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(docs, "a.md"), []byte("# Alpha\n\nalpha text\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
+		t.Fatalf("init: %s", stderr)
+	}
+	if err := os.RemoveAll(docs); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, root, "list-pages")
+	if code != 0 || !strings.Contains(stdout, "a.md") {
+		t.Errorf("list-pages: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "cannot tell whether the index is current") {
+		t.Errorf("no warning on stderr: %q", stderr)
+	}
+}
