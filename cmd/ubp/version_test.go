@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -53,4 +54,26 @@ func TestVersionCommand(t *testing.T) {
 
 func containsWord(s, w string) bool {
 	return slices.Contains(strings.Fields(s), w)
+}
+
+// The SARIF report names the same version as `ubp version`.
+func TestSARIFToolVersion(t *testing.T) {
+	root := taskflowProject(t)
+	code, stdout, stderr := runCLI(t, root, "stale", "--baseline", "index", "--format", "sarif")
+	if code != 0 {
+		t.Fatalf("stale: exit %d: %s", code, stderr)
+	}
+	var sarif struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct{ Name, Version string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &sarif); err != nil {
+		t.Fatal(err)
+	}
+	if len(sarif.Runs) != 1 || sarif.Runs[0].Tool.Driver.Version != buildVersion() {
+		t.Errorf("SARIF tool version %+v, want %q", sarif.Runs, buildVersion())
+	}
 }
