@@ -34,7 +34,7 @@ func (f IndexFreshness) Current() bool {
 // so a skipped file is not reported as changed on every call.
 func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	var f IndexFreshness
-	_, built, err := getMeta(ctx, e.db, metaLastIndexedAt)
+	built, err := e.Built(ctx)
 	if err != nil {
 		return f, err
 	}
@@ -85,6 +85,12 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	f.Diff.Added = kept
 	return f, nil
+}
+
+// Built reports whether an indexing run has ever completed on this index.
+func (e *Engine) Built(ctx context.Context) (bool, error) {
+	_, ok, err := getMeta(ctx, e.db, metaLastIndexedAt)
+	return ok, err
 }
 
 // storedStats returns the size and mtime the index recorded per document.

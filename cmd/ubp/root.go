@@ -51,13 +51,14 @@ func (e exitCodeError) Error() string { return fmt.Sprintf("exit status %d", e.c
 // run executes the CLI and returns the process exit code. It never panics
 // outward: errors are printed as one line plus a hint (or JSON with --json).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	// --json is looked for before parsing, so that an unknown command or a
-	// bad flag value (which stop cobra before it parses --json) still
-	// answers with a JSON error object.
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	_, a.noColor = os.LookupEnv("NO_COLOR")
 	root := a.rootCommand()
-	a.jsonOut = jsonRequested(args) // after rootCommand, which sets the flag's default
+	// --json is looked for before parsing (and after rootCommand, which
+	// sets the flag's default), so that an unknown command or a bad flag
+	// value, which stop cobra before it parses --json, still answer with a
+	// JSON error object.
+	a.jsonOut = jsonRequested(args)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -217,8 +218,15 @@ func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *eng
 		return err
 	}
 	if err := a.ensureFresh(ctx, e, mode); err != nil {
-		e.Close()
+		// An index this command created and could not build goes, unless
+		// another process built it meanwhile.
+		remove := false
 		if created {
+			built, berr := e.Built(context.WithoutCancel(ctx))
+			remove = berr == nil && !built
+		}
+		e.Close()
+		if remove {
 			removeIndexFiles(e.Project().DBPath())
 		}
 		return err
