@@ -92,7 +92,7 @@ func cleanFlagError(err error) error {
 // checkHTTPAddr validates a --http address as host:port with a numeric
 // port, so a typo is reported as an address error.
 func checkHTTPAddr(addr string) error {
-	host, port, err := net.SplitHostPort(addr)
+	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return usagef("--http %q: not an address, use HOST:PORT (for example 127.0.0.1:7000)", addr)
 	}
@@ -100,7 +100,6 @@ func checkHTTPAddr(addr string) error {
 	if err != nil || n < 0 || n > 65535 {
 		return usagef("--http %q: port %q is not a number from 0 to 65535", addr, port)
 	}
-	_ = host
 	return nil
 }
 
