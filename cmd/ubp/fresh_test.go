@@ -167,3 +167,21 @@ func TestReadCommandsWarnWhenFolderUnreadable(t *testing.T) {
 		t.Errorf("no warning on stderr: %q", stderr)
 	}
 }
+
+// `ubp index` that fails on a project without an index leaves none behind
+// either.
+func TestFailedIndexLeavesNoIndex(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".ubp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".ubp", "config.json"), []byte(`{"docs_dir": "missing"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := runCLI(t, root, "index"); code == 0 {
+		t.Fatal("index of a missing docs folder succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(root, ".ubp", "index.db")); !os.IsNotExist(err) {
+		t.Errorf("index.db left behind (stat err %v)", err)
+	}
+}

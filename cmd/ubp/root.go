@@ -217,22 +217,24 @@ func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *eng
 	if err != nil {
 		return err
 	}
-	if err := a.ensureFresh(ctx, e, mode); err != nil {
-		// An index this command created and could not build goes, unless
-		// another process built it meanwhile.
-		remove := false
-		if created {
-			built, berr := e.Built(context.WithoutCancel(ctx))
-			remove = berr == nil && !built
-		}
-		e.Close()
-		if remove {
-			removeIndexFiles(e.Project().DBPath())
-		}
-		return err
+	err = a.ensureFresh(ctx, e, mode)
+	if err == nil {
+		err = fn(e)
 	}
-	defer e.Close()
-	return fn(e)
+	// An index this command created and could not build goes, unless
+	// another process built it meanwhile: no empty index.db is left.
+	remove := false
+	if err != nil && created {
+		built, berr := e.Built(context.WithoutCancel(ctx))
+		remove = berr == nil && !built
+	}
+	if cerr := e.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if remove {
+		removeIndexFiles(e.Project().DBPath())
+	}
+	return err
 }
 
 // infof prints a progress or information line on stderr unless --quiet.
