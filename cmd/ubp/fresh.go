@@ -90,6 +90,9 @@ func (a *app) printIndexWarnings(rep engine.IndexReport) {
 }
 
 func changeSummary(r engine.IndexReport) string {
+	if r.Added+r.Updated+r.Renamed+r.Deleted == 0 {
+		return "content unchanged"
+	}
 	return fmt.Sprintf("added %d, updated %d, renamed %d, deleted %d", r.Added, r.Updated, r.Renamed, r.Deleted)
 }
 
