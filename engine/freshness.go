@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
 	"github.com/ubp-dev/ubp/index"
@@ -28,20 +27,14 @@ func (f IndexFreshness) Current() bool {
 }
 
 // Freshness compares the docs folder with the index without reading any
-// document. For a built index it first takes a fast path
-// (freshnessByStat): one stat per indexed file, in parallel, and a listing
-// of the folders to spot files the index does not hold. When that cannot
-// decide (a Markdown file the index does not hold, an indexed file gone,
-// the configuration or a .gitignore changed since the last index), or the
-// index was never built, it runs the discovery walk of Index with
-// StatOnly (the same rules: includes, excludes, .gitignore, size limit)
-// and compares its sizes and times with the stored ones. Only files the
-// index does not hold are read, to drop those Index would skip too (not
-// text, unreadable), so a skipped file is not reported as changed on every
-// call.
+// document: a walk that stats each file (the same discovery rules as
+// Index: includes, excludes, .gitignore, size limit) against the size and
+// modification time stored per document. Only files the index does not
+// hold are read, to drop those Index would skip too (not text, unreadable),
+// so a skipped file is not reported as changed on every call.
 func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	var f IndexFreshness
-	stamp, built, err := getMeta(ctx, e.db, metaLastIndexedAt)
+	built, err := e.Built(ctx)
 	if err != nil {
 		return f, err
 	}
@@ -52,28 +45,6 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	f.NeedsReindex = v == "1"
 
-	if t, ok := lastIndexedTime(stamp); built && ok {
-		stored, err := storedStats(ctx, e.rdb)
-		if err != nil {
-			return f, err
-		}
-		d, ok, err := e.freshnessByStat(ctx, stored, t)
-		if err != nil {
-			return f, fmt.Errorf("check index freshness: %w", err)
-		}
-		if ok {
-			f.Diff = d
-			sort.Strings(f.Diff.Modified)
-			return f, nil
-		}
-	}
-
-	return e.freshnessByDiscovery(ctx, f)
-}
-
-// freshnessByDiscovery is the full path of Freshness: Discover with
-// StatOnly against the stored values. f carries Built and NeedsReindex.
-func (e *Engine) freshnessByDiscovery(ctx context.Context, f IndexFreshness) (IndexFreshness, error) {
 	// The stored values are read while the folder is walked.
 	type storedResult struct {
 		m   map[string]freshness.Stat

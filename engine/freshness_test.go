@@ -6,10 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
 )
@@ -99,14 +97,6 @@ func BenchmarkFreshness10k(b *testing.B) {
 			}
 		}
 	})
-	b.Run("freshness-discovery", func(b *testing.B) { // the full path alone
-		for b.Loop() {
-			f, err := e.freshnessByDiscovery(ctx, IndexFreshness{Built: true})
-			if err != nil || !f.Current() {
-				b.Fatalf("%+v %v", f.Diff.Count(), err)
-			}
-		}
-	})
 	// The costs the check is compared with: a search of the same index
 	// (default configuration: built-in vectors, graph and full text), in a
 	// warm engine and as a CLI command pays it (open, search, close).
@@ -129,111 +119,4 @@ func BenchmarkFreshness10k(b *testing.B) {
 			}
 		}
 	})
-}
-
-// The fast path of Freshness (freshnessByStat) answers exactly as the full
-// discovery does when it answers at all, and leaves to discovery the cases
-// only discovery can decide.
-func TestFreshnessFastPath(t *testing.T) {
-	tests := []struct {
-		name   string
-		change func(t *testing.T, docs string)
-		fast   bool // the fast path decides
-	}{
-		{"nothing changed", func(*testing.T, string) {}, true},
-		{"edited, same size", func(t *testing.T, docs string) {
-			coreEdit(t, filepath.Join(docs, "a.md"), "# A\n\nALPHA\n")
-		}, true},
-		{"edited, new size", func(t *testing.T, docs string) {
-			coreEdit(t, filepath.Join(docs, "sub/c.md"), "# C\n\ngamma, longer now\n")
-		}, true},
-		{"file in an excluded folder", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{"drafts/x.md": "# X\n"})
-		}, true},
-		{"file in a hidden folder", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{".obsidian/x.md": "# X\n"})
-		}, true},
-		{"not Markdown", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{"notes.txt": "x"})
-		}, true},
-		{"new file", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{"sub/new.md": "# New\n"})
-		}, false},
-		{"new binary file", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{"bin.md": "\x00\x01"})
-		}, false},
-		{"deleted file", func(t *testing.T, docs string) {
-			if err := os.Remove(filepath.Join(docs, "b.md")); err != nil {
-				t.Fatal(err)
-			}
-		}, false},
-		{"configuration written after the index", func(t *testing.T, docs string) {
-			cfg := filepath.Join(filepath.Dir(docs), ".ubp", "config.json")
-			later := time.Now().Add(2 * time.Second)
-			if err := os.Chtimes(cfg, later, later); err != nil {
-				t.Fatal(err)
-			}
-		}, false},
-		{"new .gitignore", func(t *testing.T, docs string) {
-			coreWriteFiles(t, docs, map[string]string{".gitignore": "b.md\n"})
-			coreTouchLater(t, filepath.Join(docs, ".gitignore"))
-		}, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			ctx := context.Background()
-			root := t.TempDir()
-			e := coreProject(t, root, "docs")
-			e.p.Config.Exclude = []string{"drafts/**"}
-			docs := filepath.Join(root, "docs")
-			coreWriteFiles(t, docs, map[string]string{"a.md": "# A\n\nalpha\n", "b.md": "# B\n", "sub/c.md": "# C\n\ngamma\n"})
-			// The index is stamped a little after the config was written.
-			cfgTime := time.Now().Add(-time.Hour)
-			if err := os.Chtimes(e.p.ConfigPath, cfgTime, cfgTime); err != nil {
-				t.Fatal(err)
-			}
-			coreIndex(t, e, false)
-			tc.change(t, docs)
-
-			slow, err := e.freshnessByDiscovery(ctx, IndexFreshness{Built: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			stamp, _, err := getMeta(ctx, e.db, metaLastIndexedAt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			last, _ := lastIndexedTime(stamp)
-			stored, err := storedStats(ctx, e.rdb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, ok, err := e.freshnessByStat(ctx, stored, last)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok != tc.fast {
-				t.Errorf("fast path decided=%v, want %v (diff %+v)", ok, tc.fast, d)
-			}
-			if ok && (d.Count() != slow.Diff.Count() || !reflect.DeepEqual(sortedCopy(d.Modified), slow.Diff.Modified)) {
-				t.Errorf("fast path %+v, discovery %+v", d, slow.Diff)
-			}
-			got, err := e.Freshness(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got.Diff, slow.Diff) {
-				t.Errorf("Freshness %+v, discovery %+v", got.Diff, slow.Diff)
-			}
-		})
-	}
-}
-
-func sortedCopy(s []string) []string {
-	out := append([]string(nil), s...)
-	sort.Strings(out)
-	if len(out) == 0 {
-		return nil
-	}
-	return out
 }
