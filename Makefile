@@ -12,7 +12,7 @@ BENCHTIME ?= 1x
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz clean
+.PHONY: all build test test-go test-race test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz clean
 
 all: build
 
@@ -29,6 +29,12 @@ test: lint test-go test-clients
 
 test-go:
 	$(GO) test -tags $(TAGS) -count=1 $(PKGS)
+
+# The race detector over the packages that run goroutines: indexing and
+# watching (engine), the MCP server (mcpserver) and serve's wiring (cmd/ubp).
+RACE_PKGS ?= ./engine ./mcpserver ./cmd/ubp
+test-race:
+	$(GO) test -race -tags $(TAGS) -count=1 $(RACE_PKGS)
 
 # Black-box tests with independent MCP clients from npm (Inspector CLI,
 # TypeScript SDK client, official conformance suite) against bin/ubp.

@@ -85,7 +85,10 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 		return nil, err
 	}
 	model := p.ModelID()
-	ms, err := vecstore.Nearest(ctx, e.rdb, model, vec, k)
+	// sqlite-vec queries run to their end (see embedPending): a cancelled
+	// search stops after them, not inside them.
+	dbctx := context.WithoutCancel(ctx)
+	ms, err := vecstore.Nearest(dbctx, e.rdb, model, vec, k)
 	if errors.Is(err, vecstore.ErrNoIndex) {
 		return nil, nil
 	}
@@ -96,7 +99,10 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 	for i, m := range ms {
 		ids[i] = m.SectionID
 	}
-	bias, err := vecstore.HubBias(ctx, e.rdb, model, ids)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	bias, err := vecstore.HubBias(dbctx, e.rdb, model, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -107,29 +113,40 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 }
 
 // embedPending embeds every section without a current vector, in batches
-// each committed on its own, then refreshes the common component. It
-// returns how many sections got a vector.
+// each committed on its own, then refreshes the common component and the
+// hub calibration. It returns how many sections got a vector.
+//
+// Cancellation: only the provider's EmbedPassages (an HTTP call for
+// openai) sees ctx. Every SQL statement, sqlite-vec's included, runs under
+// context.WithoutCancel(ctx), because go-sqlite3 answers a cancelled
+// context with sqlite3_interrupt from another goroutine, which is racy and
+// once crashed a sqlite-vec query. ctx is checked between steps instead:
+// on cancellation no new batch starts, but once a batch of vectors was
+// stored the component and hub calibration are still brought in line with
+// it (the safe point), and then ctx's error is returned.
 func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	p, err := e.embedder()
 	if err != nil || p == nil {
 		return 0, err
 	}
+	dbctx := context.WithoutCancel(ctx)
 	model := p.ModelID()
-	pending, err := vecstore.Pending(ctx, e.db, model)
+	pending, err := vecstore.Pending(dbctx, e.db, model)
 	if err != nil {
 		return 0, err
 	}
 	var (
 		embedded int
 		ensured  bool
+		stored   bool             // a batch of vectors was committed
 		deferred []vecstore.Entry // no-vector entries seen before dims were known
 	)
 	ensure := func(dims int) error {
 		if ensured {
 			return nil
 		}
-		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
-			_, err := vecstore.Ensure(ctx, tx, model, dims)
+		if err := e.WithTx(dbctx, func(tx *sql.Tx) error {
+			_, err := vecstore.Ensure(dbctx, tx, model, dims)
 			return err
 		}); err != nil {
 			return err
@@ -140,23 +157,30 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	if len(pending) == 0 {
 		// Nothing new; the index may still lack its component (a run
 		// interrupted before computing it).
-		st, ok, err := vecstore.ReadState(ctx, e.db)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		st, ok, err := vecstore.ReadState(dbctx, e.db)
 		if err != nil || !ok || st.Model != model || st.Dims != p.Dimensions() {
 			return 0, err
 		}
 		ensured = true
-		if err := e.refreshComponent(ctx, p, model, st.Component == nil); err != nil {
+		if err := e.refreshComponent(dbctx, p, model, st.Component == nil); err != nil {
 			return 0, err
 		}
-		return 0, e.refreshHubness(ctx, p, model)
+		return 0, e.refreshHubness(dbctx, p, model)
 	}
 	if d := p.Dimensions(); d > 0 {
 		if err := ensure(d); err != nil {
 			return 0, err
 		}
 	}
+	var cancelled error
 	for start := 0; start < len(pending); start += embedBatch {
-		batch, err := vecstore.LoadTexts(ctx, e.db, pending[start:min(start+embedBatch, len(pending))])
+		if cancelled = ctx.Err(); cancelled != nil {
+			break
+		}
+		batch, err := vecstore.LoadTexts(dbctx, e.db, pending[start:min(start+embedBatch, len(pending))])
 		if err != nil {
 			return embedded, err
 		}
@@ -166,13 +190,17 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 		}
 		vecs, err := p.EmbedPassages(ctx, texts)
 		if err != nil {
+			if cancelled = ctx.Err(); cancelled != nil {
+				break
+			}
 			return embedded, err
 		}
 		entries := make([]vecstore.Entry, 0, len(batch))
+		n := 0
 		for i, s := range batch {
 			entries = append(entries, vecstore.Entry{SectionID: s.SectionID, TextHash: s.TextHash, Vector: vecs[i]})
 			if vecs[i] != nil {
-				embedded++
+				n++
 			}
 		}
 		if !ensured {
@@ -188,19 +216,24 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 				continue
 			}
 		}
-		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
-			return vecstore.Put(ctx, tx, model, entries)
+		if err := e.WithTx(dbctx, func(tx *sql.Tx) error {
+			return vecstore.Put(dbctx, tx, model, entries)
 		}); err != nil {
 			return embedded, err
 		}
+		embedded += n
+		stored = true
 	}
-	if !ensured {
-		return embedded, nil // nothing had a vector
+	if !ensured || !stored {
+		return embedded, cancelled // nothing had a vector, or nothing was stored
 	}
-	if err := e.refreshComponent(ctx, p, model, true); err != nil {
+	if err := e.refreshComponent(dbctx, p, model, true); err != nil {
 		return embedded, err
 	}
-	return embedded, e.refreshHubness(ctx, p, model)
+	if err := e.refreshHubness(dbctx, p, model); err != nil {
+		return embedded, err
+	}
+	return embedded, cancelled
 }
 
 // refreshHubness recomputes the hub calibration of the model's vectors

@@ -377,7 +377,7 @@ func TestEmbeddingProviderNone(t *testing.T) {
 // removed from every indexed vector.
 func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "unified-blueprint-docs"), root, time.Time{})
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, "unified-blueprint-docs"), root, time.Time{})
 	e := coreProject(t, root, "docs")
 	rep := coreIndex(t, e, false)
 	if rep.Embedded < minComponentVectors {

@@ -146,7 +146,7 @@ func TestFulltextSharedCorpus(t *testing.T) {
 func sharedCorpusEngine(t *testing.T) *Engine {
 	t.Helper()
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "unified-blueprint-docs"), root, time.Time{})
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, "unified-blueprint-docs"), root, time.Time{})
 	cfg := DefaultConfig()
 	cfg.DocsDir = "docs"
 	cfg.Embedding.Provider = "none"

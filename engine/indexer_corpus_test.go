@@ -18,7 +18,7 @@ import (
 func coreCorpusEngine(t testing.TB, name, docsDir string) (*Engine, IndexReport) {
 	t.Helper()
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, name), root, time.Time{})
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, name), root, time.Time{})
 	e := coreProject(t, root, docsDir)
 	return e, coreIndex(t, e, false)
 }

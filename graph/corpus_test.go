@@ -2,20 +2,19 @@ package graph
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
-// corpusDocs lists the Markdown files under a shared corpus docs folder as
-// DocRefs with ids in path order, and returns a path→id map.
+// corpusDocs lists the Markdown files under a repository corpus folder
+// (testdata/corpora/<parts[0]>/<parts[1:]...>) as DocRefs with ids in path
+// order, and returns a path→id map.
 func corpusDocs(t *testing.T, parts ...string) ([]DocRef, map[string]int64) {
 	t.Helper()
-	root := filepath.Join(append([]string{"..", "..", "shared", "corpora"}, parts...)...)
-	if _, err := os.Stat(root); err != nil {
-		t.Fatalf("shared corpus missing: %v (expected beside the repo at %s)", err, root)
-	}
+	root := filepath.Join(append([]string{fixture.MustCorpus(t, parts[0])}, parts[1:]...)...)
 	var docs []DocRef
 	ids := map[string]int64{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -41,7 +40,7 @@ func corpusDocs(t *testing.T, parts ...string) ([]DocRef, map[string]int64) {
 	return docs, ids
 }
 
-// TestResolveCorpora resolves links written in the shared corpora (as the
+// TestResolveCorpora resolves links written in the repository corpora (as the
 // parser hands them over: heading and |type removed) against their files.
 func TestResolveCorpora(t *testing.T) {
 	tests := []struct {

@@ -3,14 +3,13 @@ package index
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
 // BenchmarkParse parses a realistic 18 KB design document (frontmatter,
 // tables, code blocks, wiki-links).
 func BenchmarkParse(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(corpusDir(b), "taskflow-docs", "designs", "database.md"))
+	src, err := os.ReadFile(corpusDir(b, "taskflow-docs", "designs", "database.md"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +25,7 @@ func BenchmarkParse(b *testing.B) {
 
 // BenchmarkParseJapanese parses a Japanese API spec.
 func BenchmarkParseJapanese(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(corpusDir(b), "unified-blueprint-docs", "docs", "designs", "mcp-tools.ja.md"))
+	src, err := os.ReadFile(corpusDir(b, "unified-blueprint-docs", "docs", "designs", "mcp-tools.ja.md"))
 	if err != nil {
 		b.Fatal(err)
 	}

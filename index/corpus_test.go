@@ -7,21 +7,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
-// corpusDir returns a shared test corpus. The corpora live beside the repo
-// (<repo>/../shared/corpora), so the path is computed from the package dir.
-func corpusDir(t testing.TB, parts ...string) string {
+// corpusDir returns a path inside a repository test corpus
+// (testdata/corpora/<name>).
+func corpusDir(t testing.TB, name string, parts ...string) string {
 	t.Helper()
-	dir := filepath.Join(append([]string{"..", "..", "shared", "corpora"}, parts...)...)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		t.Fatalf("test corpus %s not found (expected beside the repo): %v", dir, err)
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
+	return filepath.Join(append([]string{fixture.MustCorpus(t, name)}, parts...)...)
 }
 
 func parseCorpus(t *testing.T, root string) map[string]*Document {
@@ -175,5 +169,20 @@ func TestCorpusUnifiedBlueprint(t *testing.T) {
 		if l.Target == "" && l.TargetHeading == "" {
 			t.Errorf("empty link extracted: %+v", l)
 		}
+	}
+}
+
+// TestCorpusSharedBenchmarks parses every document of the shared benchmark
+// sets (beside the repository; skipped when absent, required in CI) and
+// checks the parser's invariants on each.
+func TestCorpusSharedBenchmarks(t *testing.T) {
+	for _, name := range []string{"cisi", "medline", "en-docs", "ja-docs"} {
+		t.Run(name, func(t *testing.T) {
+			root := filepath.Join(fixture.RequireShared(t, name), "docs")
+			docs := parseCorpus(t, root)
+			if len(docs) == 0 {
+				t.Fatalf("no documents under %s", root)
+			}
+		})
 	}
 }

@@ -37,6 +37,11 @@ type DiscoverOptions struct {
 	Exclude []string
 	// MaxFileSize in bytes; 0 means DefaultMaxFileSize.
 	MaxFileSize int64
+	// StatOnly lists files by their metadata without reading them, so the
+	// text check (UTF-8, no NUL byte) is skipped: a cheap walk for
+	// comparing the folder with an index (use IsText on the files that
+	// matter).
+	StatOnly bool
 }
 
 // Discover lists the Markdown files (*.md, *.markdown, any letter case) under
@@ -208,14 +213,16 @@ func (w *walker) addFile(abs, rel string) {
 			formatBytes(st.Size()), formatBytes(w.maxSize))
 		return
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		w.warn(rel, "skipped: cannot read file: %v", err)
-		return
-	}
-	if msg := notTextReason(data); msg != "" {
-		w.warn(rel, "skipped: %s", msg)
-		return
+	if !w.opts.StatOnly {
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			w.warn(rel, "skipped: cannot read file: %v", err)
+			return
+		}
+		if msg := notTextReason(data); msg != "" {
+			w.warn(rel, "skipped: %s", msg)
+			return
+		}
 	}
 	if w.seen[rel] {
 		w.warn(rel, "skipped: another file has the same name in a different Unicode normalization (NFC/NFD); rename one")
@@ -224,6 +231,10 @@ func (w *walker) addFile(abs, rel string) {
 	w.seen[rel] = true
 	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: st.ModTime()})
 }
+
+// IsText reports whether data is a document Discover would read: valid
+// UTF-8 without NUL bytes.
+func IsText(data []byte) bool { return notTextReason(data) == "" }
 
 // notTextReason says why data is not UTF-8 text, or "" when it is.
 func notTextReason(data []byte) string {

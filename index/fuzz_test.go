@@ -25,8 +25,8 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
-	for _, corpus := range []string{"taskflow-docs/designs/database.md", "unified-blueprint-docs/docs/designs/mcp-tools.ja.md"} {
-		src, err := os.ReadFile(filepath.Join(corpusDir(f), filepath.FromSlash(corpus)))
+	for _, corpus := range [][]string{{"taskflow-docs", "designs/database.md"}, {"unified-blueprint-docs", "docs/designs/mcp-tools.ja.md"}} {
+		src, err := os.ReadFile(corpusDir(f, corpus[0], filepath.FromSlash(corpus[1])))
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -19,14 +19,14 @@ import (
 )
 
 // The tests drive the real server (Serve) over real pipes and real HTTP
-// listeners with raw JSON-RPC, on a real index of a shared corpus.
+// listeners with raw JSON-RPC, on a real index of a repository corpus.
 
 // newProject copies a corpus into a temporary folder, makes it a project
 // with the given docs folder, indexes it and returns the open engine.
 func newProject(t testing.TB, corpus, docsDir string) *engine.Engine {
 	t.Helper()
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, corpus), root, time.Time{})
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, corpus), root, time.Time{})
 	return openIndexed(t, root, docsDir)
 }
 
@@ -69,7 +69,17 @@ func taskflow(t testing.TB) *engine.Engine {
 			return
 		}
 		taskflowDir = dir
-		fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "taskflow-docs"), dir, time.Time{})
+		// No t.Fatal inside the Once: it would end this goroutine with the
+		// Once done and the engine nil, so later tests would panic on nil.
+		src, err := fixture.Corpus("taskflow-docs")
+		if err != nil {
+			taskflowErr = err
+			return
+		}
+		if err := fixture.CopyTree(src, dir, time.Time{}); err != nil {
+			taskflowErr = err
+			return
+		}
 		cfg := engine.DefaultConfig()
 		cfg.DocsDir = "."
 		p, _, err := engine.InitProject(dir, cfg)

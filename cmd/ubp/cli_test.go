@@ -25,7 +25,7 @@ var fixedTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 func taskflowProject(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
-	fixture.MustCopyTree(t, fixture.MustSharedCorpus(t, "taskflow-docs"), root, fixedTime)
+	fixture.MustCopyTree(t, fixture.MustCorpus(t, "taskflow-docs"), root, fixedTime)
 	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", ".", "--quiet"); code != 0 {
 		t.Fatalf("ubp init failed (%d): %s", code, stderr)
 	}
@@ -45,6 +45,7 @@ var (
 	reTimestamp = regexp.MustCompile(`"(last_indexed_at|elapsed|generated_at)": "[^"]*"`)
 	reIndexSize = regexp.MustCompile(`("index_bytes": )\d+|(index size:\s+)\S+ \S+`)
 	reLastIdx   = regexp.MustCompile(`(last indexed:\s+)\S+`)
+	reVersion   = regexp.MustCompile(`("version": )"[^"]*"`)
 )
 
 // normalise replaces what differs between runs: the temporary root, the
@@ -57,6 +58,7 @@ func normalise(s, root string) string {
 	s = reTimestamp.ReplaceAllString(s, `"$1": "$$TIME"`)
 	s = reIndexSize.ReplaceAllString(s, "${1}${2}$$SIZE")
 	s = reLastIdx.ReplaceAllString(s, "${1}$$TIME")
+	s = reVersion.ReplaceAllString(s, `${1}"$$VERSION"`)
 	return s
 }
 
@@ -108,6 +110,19 @@ func TestCLIGolden(t *testing.T) {
 		{"unknown_command", []string{"frobnicate"}, 2},
 		{"bad_depth_json", []string{"get-context", "designs/database.md", "--depth", "9", "--json"}, 2},
 		{"search_no_query", []string{"search"}, 2},
+		// The CLI's promises (issue 10 part 7).
+		{"json_unknown_command", []string{"frobnicate", "--json"}, 2},
+		{"json_bad_flag", []string{"status", "--nope", "--json"}, 2},
+		{"json_bad_flag_value", []string{"search", "x", "--limit", "abc", "--json"}, 2},
+		{"bad_limit_value", []string{"search", "x", "--limit", "abc"}, 2},
+		{"search_limit_zero", []string{"search", "x", "--limit", "0"}, 2},
+		{"search_limit_high", []string{"search", "x", "--limit", "51"}, 2},
+		{"context_depth_zero", []string{"get-context", "designs/database.md", "--depth", "0"}, 2},
+		{"context_max_size_small", []string{"get-context", "designs/database.md", "--max-size", "10"}, 2},
+		{"json_with_format", []string{"stale", "--json", "--format", "sarif"}, 2},
+		{"json_with_format_graph", []string{"get-graph", "--format", "dot", "--json"}, 2},
+		{"serve_bad_http", []string{"serve", "--http", ":abc"}, 2},
+		{"version_json", []string{"version", "--json"}, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

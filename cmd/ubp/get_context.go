@@ -52,6 +52,6 @@ truncated last; truncated_count says how many neighbours were dropped.`,
 		},
 	}
 	cmd.Flags().IntVar(&o.Depth, "depth", 2, "how many links away to go (1-3)")
-	cmd.Flags().IntVar(&o.MaxSize, "max-size", 50000, "at most `BYTES` of output")
+	cmd.Flags().IntVar(&o.MaxSize, "max-size", 50000, "at most `BYTES` of output, 1000-1000000")
 	return cmd
 }

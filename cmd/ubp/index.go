@@ -24,7 +24,7 @@ An unchanged folder writes nothing. --full re-parses every file.`,
   ubp index --full --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+			return a.withEngineMode(cmd.Context(), freshNone, func(e *engine.Engine) error {
 				rep, err := a.runIndex(cmd.Context(), e, full)
 				if err != nil {
 					return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,9 +14,6 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 )
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
 
 // Exit codes.
 const (
@@ -56,6 +54,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	_, a.noColor = os.LookupEnv("NO_COLOR")
 	root := a.rootCommand()
+	// --json is looked for before parsing (and after rootCommand, which
+	// sets the flag's default), so that an unknown command or a bad flag
+	// value, which stop cobra before it parses --json, still answer with a
+	// JSON error object.
+	a.jsonOut = jsonRequested(args)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -122,13 +125,22 @@ into a knowledge graph (documents, sections, typed wiki-links) in .ubp/index.db,
 searches it with a hybrid of vectors, graph proximity and full text, and serves
 it to AI agents over MCP.
 
+Commands never answer from an index behind the files: a missing index is built
+first, and files changed since the last index are re-indexed before answering.
+
 Start with:  ubp init --docs-dir docs
 Then:        ubp search "how are files watched"   or   ubp serve`,
-		Version:       version,
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if err := a.checkFormatConflict(cmd); err != nil {
+				return err
+			}
+			return checkFlagBounds(cmd)
+		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cleanFlagError(err) })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print results and errors as JSON on stdout")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "print nothing but results and errors")
@@ -145,6 +157,7 @@ Then:        ubp search "how are files watched"   or   ubp serve`,
 		a.suggestLinksCommand(),
 		a.staleCommand(),
 		a.serveCommand(),
+		a.versionCommand(),
 	)
 	return root
 }
@@ -171,27 +184,57 @@ func (a *app) workDir() (string, error) {
 }
 
 // openEngine finds the project from the working directory and opens its
-// index. The caller closes the engine.
-func (a *app) openEngine(ctx context.Context) (*engine.Engine, error) {
+// index. The caller closes the engine. created says the index file did
+// not exist before.
+func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, err error) {
 	wd, err := a.workDir()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	p, err := engine.FindProject(wd)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return engine.Open(ctx, p, engine.OpenOptions{})
+	_, statErr := os.Stat(p.DBPath())
+	created = errors.Is(statErr, fs.ErrNotExist)
+	e, err = engine.Open(ctx, p, engine.OpenOptions{})
+	if err != nil && created {
+		removeIndexFiles(p.DBPath())
+	}
+	return e, created, err
 }
 
-// withEngine opens the engine, runs fn and closes the engine.
+// withEngine opens the engine for a read command, makes sure the index is
+// not behind the files (see ensureFresh, mode freshCheck), runs fn and
+// closes the engine.
 func (a *app) withEngine(ctx context.Context, fn func(e *engine.Engine) error) error {
-	e, err := a.openEngine(ctx)
+	return a.withEngineMode(ctx, freshCheck, fn)
+}
+
+// withEngineMode is withEngine with a chosen freshness mode.
+func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *engine.Engine) error) error {
+	e, created, err := a.openEngine(ctx)
 	if err != nil {
 		return err
 	}
-	defer e.Close()
-	return fn(e)
+	err = a.ensureFresh(ctx, e, mode)
+	if err == nil {
+		err = fn(e)
+	}
+	// An index this command created and could not build goes, unless
+	// another process built it meanwhile: no empty index.db is left.
+	remove := false
+	if err != nil && created {
+		built, berr := e.Built(context.WithoutCancel(ctx))
+		remove = berr == nil && !built
+	}
+	if cerr := e.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if remove {
+		removeIndexFiles(e.Project().DBPath())
+	}
+	return err
 }
 
 // infof prints a progress or information line on stderr unless --quiet.

@@ -52,7 +52,7 @@ the search and search_type says fulltext_fallback.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.Limit, "limit", 0, "at most `N` results, 1-50 (default: search.default_limit in .ubp/config.json, 10)")
+	f.IntVar(&o.Limit, "limit", 0, "at most `N` results, 1-50 (left out: search.default_limit in .ubp/config.json, 10)")
 	f.StringVar(&o.DocType, "doc-type", "", "only documents of this type")
 	f.IntVar(&o.Depth, "depth", 2, "graph depth for proximity (1-3)")
 	f.StringSliceVar(&linkTypes, "link-types", nil, "follow only these link types: references, depends_on, implements, extends, conflicts_with")

@@ -15,7 +15,9 @@ func (a *app) serveCommand() *cobra.Command {
 		Short: "Serve the index to AI agents over MCP (stdio, or Streamable HTTP with --http)",
 		Long: `Serve the six ubp_* tools over MCP. By default over stdio, for Claude Code,
 Cursor and Claude Desktop; with --http on a Streamable HTTP endpoint /mcp
-(default address 127.0.0.1:7000). While serving, changed files are re-indexed
+(default address 127.0.0.1:7000). Before it serves, the index is brought up to
+date (built on first use, with progress on stderr), so no tool call is answered
+from an index behind the files; while serving, changed files are re-indexed
 within a second.
 
 One server runs per project: .ubp/serve.lock is held while serving (--no-lock
@@ -44,9 +46,14 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.IncludeCategories = splitList(include)
 			o.ExcludeCategories = splitList(exclude)
-			o.Version = version
+			if o.HTTPAddr != "" {
+				if err := checkHTTPAddr(o.HTTPAddr); err != nil {
+					return err
+				}
+			}
+			o.Version = buildVersion()
 			o.Stderr = a.stderr
-			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+			return a.withEngineMode(cmd.Context(), freshFull, func(e *engine.Engine) error {
 				return mcpserver.Serve(cmd.Context(), e, a.stdin, a.stdout, o)
 			})
 		},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +20,8 @@ func (a *app) staleCommand() *cobra.Command {
 		Short: "Report documents whose source_refs changed since the document was last synced",
 		Long: `Report every document at or above a staleness level, with each changed ref,
 its reason (modified, deleted, not_found) and, with git, the commit, author and
-date of the change.
+date of the change. The index is brought up to date first (built when missing),
+so documents added or edited since the last index are checked too.
 
 Baselines: index compares with the hashes recorded when the document was last
 indexed; git (for CI on a fresh clone) counts commits that touched a ref and
@@ -66,15 +68,23 @@ clone hides documents' commits: fetch the whole history).`,
 				return usagef("--baseline %q: use auto, index or git", baseline)
 			}
 			var code int
-			err := a.withEngine(cmd.Context(), func(e *engine.Engine) error {
+			err := a.withEngineMode(cmd.Context(), freshFull, func(e *engine.Engine) error {
 				rep, err := e.Stale(cmd.Context(), engine.StaleOptions{Baseline: baseline})
 				if err != nil {
 					return err
 				}
-				rep.ToolVersion = version
+				rep.ToolVersion = buildVersion()
 				code = rep.ExitCode(min)
 				w := a.stdout
 				if output != "" {
+					if !filepath.IsAbs(output) {
+						// Relative to -C, like every path on ubp's command line.
+						wd, err := a.workDir()
+						if err != nil {
+							return err
+						}
+						output = filepath.Join(wd, output)
+					}
 					f, err := os.Create(output)
 					if err != nil {
 						return fmt.Errorf("create report file: %w", err)

@@ -38,6 +38,6 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().Float64Var(&o.MinScore, "min-score", 0.75, "only pairs at least this similar (0-1)")
-	cmd.Flags().IntVar(&o.Limit, "limit", 20, "at most `N` suggestions")
+	cmd.Flags().IntVar(&o.Limit, "limit", 20, "at most `N` suggestions, 1-200")
 	return cmd
 }

@@ -26,9 +26,10 @@ die() {
 UBP="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 [ -x "$UBP" ] || die "$1 is not an executable file (build it with make)"
 HERE="$(cd "$(dirname "$0")" && pwd)"
-SHARED="${SHARED:-$(cd "$HERE/../../.." && pwd)/shared}"
-CORPUS="$SHARED/corpora/taskflow-docs"
-[ -d "$CORPUS" ] || die "corpus not found: $CORPUS (set SHARED=/path/to/shared)"
+# The repository's own test corpus (testdata/corpora), so that make test
+# needs nothing beside the clone.
+CORPUS="$(cd "$HERE/../.." && pwd)/testdata/corpora/taskflow-docs"
+[ -d "$CORPUS" ] || die "corpus not found: $CORPUS"
 
 WORK="$(mktemp -d)"
 SERVER_PID=""

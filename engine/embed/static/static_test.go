@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/embed/wordvec"
+	"github.com/ubp-dev/ubp/engine/fixture"
 )
 
 func TestBuiltinModel(t *testing.T) {
@@ -85,7 +86,7 @@ func TestBuiltinModelSimilarity(t *testing.T) {
 // The real corpora: every English section gets a unit vector, Japanese
 // documents' prose adds nothing beyond their Latin words.
 func TestBuiltinModelOnCorpus(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "..", "shared", "corpora", "unified-blueprint-docs", "docs", "designs")
+	root := filepath.Join(fixture.MustCorpus(t, "unified-blueprint-docs"), "docs", "designs")
 	en, err := os.ReadFile(filepath.Join(root, "search-algorithm.md"))
 	if err != nil {
 		t.Fatalf("read corpus: %v", err)
@@ -123,7 +124,7 @@ func BenchmarkLoadModel(b *testing.B) {
 }
 
 func BenchmarkEmbedPassage(b *testing.B) {
-	path := filepath.Join("..", "..", "..", "..", "shared", "corpora", "unified-blueprint-docs", "docs", "designs", "search-algorithm.md")
+	path := filepath.Join(fixture.MustCorpus(b, "unified-blueprint-docs"), "docs", "designs", "search-algorithm.md")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// intBound is the accepted range of an integer flag given on the command
+// line. The rule is the same for every command: a flag left out takes its
+// default (shown in --help); a value given must lie in the range, so
+// `search --limit 0` is an error, not a silent default.
+type intBound struct {
+	min, max int
+	note     string // what to do instead, for values that mean something elsewhere
+}
+
+// intBounds holds the ranges per command and flag.
+var intBounds = map[string]map[string]intBound{
+	"search":        {"limit": {1, 50, "leave --limit out for search.default_limit"}, "depth": {1, 3, ""}},
+	"get-context":   {"depth": {1, 3, ""}, "max-size": {1000, 1000000, ""}},
+	"get-graph":     {"depth": {1, 5, ""}},
+	"suggest-links": {"limit": {1, 200, ""}},
+	"list-pages":    {"limit": {0, 1 << 30, "0 lists every page"}, "offset": {0, 1 << 30, ""}},
+}
+
+// checkFlagBounds rejects integer flags given outside their range, naming
+// the accepted range.
+func checkFlagBounds(cmd *cobra.Command) error {
+	bounds := intBounds[cmd.Name()]
+	var err error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		b, ok := bounds[f.Name]
+		if !ok || err != nil {
+			return
+		}
+		v, perr := strconv.Atoi(f.Value.String())
+		if perr != nil || (v >= b.min && v <= b.max) {
+			return
+		}
+		rng := fmt.Sprintf("%d to %d", b.min, b.max)
+		if b.max == 1<<30 {
+			rng = fmt.Sprintf("%d or more", b.min)
+		}
+		msg := fmt.Sprintf("--%s %d: out of range, use %s", f.Name, v, rng)
+		if b.note != "" {
+			msg += " (" + b.note + ")"
+		}
+		err = usagef("%s", msg)
+	})
+	return err
+}
+
+// checkFormatConflict makes --json with a --format other than json a usage
+// error instead of a silent override.
+func (a *app) checkFormatConflict(cmd *cobra.Command) error {
+	f := cmd.Flags().Lookup("format")
+	if !a.jsonOut || f == nil || !f.Changed || f.Value.String() == "json" {
+		return nil
+	}
+	return usagef("--json and --format %s conflict: use one of them", f.Value.String())
+}
+
+// rePflagValue matches pflag's message for a flag value it cannot parse:
+// invalid argument "abc" for "--limit" flag: strconv.ParseInt: ...
+var rePflagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (.*)$`)
+
+// cleanFlagError rewrites pflag's parse errors into one plain sentence
+// (no strconv internals) and marks every flag error as bad usage.
+func cleanFlagError(err error) error {
+	m := rePflagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return usageError{err}
+	}
+	value, flag, cause := m[1], m[2], m[3]
+	switch {
+	case strings.Contains(cause, "strconv.ParseInt"), strings.Contains(cause, "strconv.Atoi"):
+		return usagef("%s %q: not a whole number", flag, value)
+	case strings.Contains(cause, "strconv.ParseBool"):
+		return usagef("%s=%q: use true or false", flag, value)
+	case strings.Contains(cause, "strconv.ParseFloat"):
+		return usagef("%s %q: not a number", flag, value)
+	}
+	return usagef("%s %q: %s", flag, value, cause)
+}
+
+// checkHTTPAddr validates a --http address as host:port with a numeric
+// port, so a typo is reported as an address error.
+func checkHTTPAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usagef("--http %q: not an address, use HOST:PORT (for example 127.0.0.1:7000)", addr)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 0 || n > 65535 {
+		return usagef("--http %q: port %q is not a number from 0 to 65535", addr, port)
+	}
+	return nil
+}
+
+// jsonRequested reports whether args ask for JSON output, scanned before
+// cobra parses them so that unknown commands and bad flags (which fail
+// before --json is parsed) still answer in JSON.
+func jsonRequested(args []string) bool {
+	on := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--json":
+			on = true
+		case strings.HasPrefix(a, "--json="):
+			v, err := strconv.ParseBool(strings.TrimPrefix(a, "--json="))
+			on = err == nil && v
+		}
+	}
+	return on
+}

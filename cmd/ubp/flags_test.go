@@ -1,0 +1,41 @@
+package main
+
+import "testing"
+
+func TestJSONRequested(t *testing.T) {
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"frobnicate", "--json"}, true},
+		{[]string{"--json", "search", "x"}, true},
+		{[]string{"search", "x"}, false},
+		{[]string{"search", "x", "--json=false"}, false},
+		{[]string{"search", "x", "--json=true"}, true},
+		{[]string{"search", "--", "--json"}, false}, // a query word after --
+	}
+	for _, tc := range tests {
+		if got := jsonRequested(tc.args); got != tc.want {
+			t.Errorf("jsonRequested(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestCheckHTTPAddr(t *testing.T) {
+	tests := []struct {
+		addr string
+		ok   bool
+	}{
+		{"127.0.0.1:7000", true},
+		{":8080", true},
+		{"[::1]:7000", true},
+		{":abc", false},
+		{"localhost", false},
+		{"127.0.0.1:70000", false},
+	}
+	for _, tc := range tests {
+		if err := checkHTTPAddr(tc.addr); (err == nil) != tc.ok {
+			t.Errorf("checkHTTPAddr(%q) = %v, want ok=%v", tc.addr, err, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// freshMode is what a command does about an index that is behind the
+// files before it answers.
+//
+// Whatever the mode, an index that was never built (the .ubp/config.json
+// of a fresh clone without its index.db) is built first, with progress on
+// stderr, and a failed build leaves no empty index.db behind.
+type freshMode int
+
+const (
+	// freshNone: the command brings the index up to date itself (index).
+	freshNone freshMode = iota
+	// freshCheck: read commands (search, get-page, status, list-pages,
+	// get-context, get-graph, suggest-links) compare the folder with the
+	// index by size and modification time (engine.Freshness: no file is
+	// read) and re-index only the files that changed. When that refresh
+	// fails (a read-only folder, a lock held too long) they answer from
+	// the index as it is, saying on stderr how many files changed since.
+	freshCheck
+	// freshFull: stale and serve run an incremental index before they
+	// answer, so their reports and every tool call see the current files.
+	freshFull
+)
+
+// ensureFresh applies mode to e (see freshMode).
+func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode) error {
+	if mode == freshNone {
+		return nil
+	}
+	f, err := e.Freshness(ctx)
+	if err != nil {
+		if f.Built && mode == freshCheck && ctx.Err() == nil {
+			// A docs folder that cannot be walked (moved, unreadable):
+			// answer from the index, but say so.
+			fmt.Fprintf(a.stderr, "ubp: warning: cannot tell whether the index is current: %v\n", err)
+			return nil
+		}
+		return err
+	}
+	switch {
+	case !f.Built:
+		a.infof("ubp: no index yet for %s: building it (%d files)\n", e.Project().DocsDir(), f.Diff.Count())
+		rep, err := a.runIndex(ctx, e, false)
+		if err != nil {
+			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
+		}
+		a.printIndexWarnings(rep)
+		a.infof("ubp: indexed %d documents\n", rep.Added)
+	case mode == freshFull || f.NeedsReindex:
+		if f.Current() {
+			return nil
+		}
+		rep, err := a.runIndex(ctx, e, false)
+		if err != nil {
+			return fmt.Errorf("bring the index up to date: %w", err)
+		}
+		a.printIndexWarnings(rep)
+		a.infof("ubp: index updated: %s\n", changeSummary(rep))
+	case f.Diff.Count() > 0:
+		n := f.Diff.Count()
+		rep, err := e.IndexPaths(ctx, e.AbsPaths(f.Diff.Paths()))
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			// Answer anyway, but never silently.
+			fmt.Fprintf(a.stderr, "ubp: warning: %d %s changed since the last index and re-indexing failed (%v); results may be out of date: run `ubp index`\n",
+				n, plural(n, "file", "files"), err)
+			return nil
+		}
+		a.printIndexWarnings(rep)
+		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural(n, "file", "files"), changeSummary(rep))
+	}
+	return nil
+}
+
+func (a *app) printIndexWarnings(rep engine.IndexReport) {
+	for _, w := range rep.Warnings {
+		a.infof("warning: %s\n", w)
+	}
+}
+
+func changeSummary(r engine.IndexReport) string {
+	if r.Added+r.Updated+r.Renamed+r.Deleted == 0 {
+		return "content unchanged"
+	}
+	return fmt.Sprintf("added %d, updated %d, renamed %d, deleted %d", r.Added, r.Updated, r.Renamed, r.Deleted)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// removeIndexFiles deletes an index this command created and could not
+// fill, with SQLite's side files, so no empty index.db is left behind.
+func removeIndexFiles(db string) {
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		_ = os.Remove(db + suffix)
+	}
+}

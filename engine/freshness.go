@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ubp-dev/ubp/engine/freshness"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// IndexFreshness is how the index stands against the docs folder.
+type IndexFreshness struct {
+	// Built is false until an indexing run has completed: the index is
+	// missing or empty, not merely small.
+	Built bool `json:"built"`
+	// NeedsReindex: a migration demands a full re-index.
+	NeedsReindex bool `json:"needs_reindex,omitempty"`
+	// Diff lists the files that changed since the last index.
+	Diff freshness.Diff `json:"changed"`
+}
+
+// Current reports whether the index can answer for the folder as it is.
+func (f IndexFreshness) Current() bool {
+	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0
+}
+
+// Freshness compares the docs folder with the index without reading any
+// document: a walk that stats each file (the same discovery rules as
+// Index: includes, excludes, .gitignore, size limit) against the size and
+// modification time stored per document. Only files the index does not
+// hold are read, to drop those Index would skip too (not text, unreadable),
+// so a skipped file is not reported as changed on every call.
+func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
+	var f IndexFreshness
+	built, err := e.Built(ctx)
+	if err != nil {
+		return f, err
+	}
+	f.Built = built
+	v, _, err := getMeta(ctx, e.db, metaNeedsReindex)
+	if err != nil {
+		return f, err
+	}
+	f.NeedsReindex = v == "1"
+
+	// The stored values are read while the folder is walked.
+	type storedResult struct {
+		m   map[string]freshness.Stat
+		err error
+	}
+	storedc := make(chan storedResult, 1)
+	go func() {
+		m, err := storedStats(ctx, e.rdb)
+		storedc <- storedResult{m, err}
+	}()
+	cfg := e.p.Config
+	files, _, err := index.Discover(ctx, index.DiscoverOptions{
+		Root:        e.p.DocsDir(),
+		Include:     cfg.Include,
+		Exclude:     cfg.Exclude,
+		MaxFileSize: cfg.MaxFileSize,
+		StatOnly:    true,
+	})
+	stored := <-storedc
+	if err != nil {
+		return f, fmt.Errorf("check index freshness: %w", err)
+	}
+	if stored.err != nil {
+		return f, stored.err
+	}
+	onDisk := make(map[string]freshness.Stat, len(files))
+	abs := make(map[string]string, len(files))
+	for _, fi := range files {
+		onDisk[fi.Path] = freshness.Stat{Size: fi.Size, MTime: fi.ModTime.UnixNano()}
+		abs[fi.Path] = fi.AbsPath
+	}
+	f.Diff = freshness.Compare(onDisk, stored.m)
+	kept := f.Diff.Added[:0]
+	for _, p := range f.Diff.Added {
+		if data, err := os.ReadFile(abs[p]); err == nil && index.IsText(data) {
+			kept = append(kept, p)
+		}
+	}
+	f.Diff.Added = kept
+	return f, nil
+}
+
+// Built reports whether an indexing run has ever completed on this index.
+func (e *Engine) Built(ctx context.Context) (bool, error) {
+	_, ok, err := getMeta(ctx, e.db, metaLastIndexedAt)
+	return ok, err
+}
+
+// storedStats returns the size and mtime the index recorded per document.
+func storedStats(ctx context.Context, q querier) (map[string]freshness.Stat, error) {
+	rows, err := q.QueryContext(ctx, `SELECT filepath, file_size, file_mtime FROM documents`)
+	if err != nil {
+		return nil, fmt.Errorf("check index freshness: read documents: %w", err)
+	}
+	defer rows.Close()
+	m := map[string]freshness.Stat{}
+	for rows.Next() {
+		var p string
+		var s freshness.Stat
+		if err := rows.Scan(&p, &s.Size, &s.MTime); err != nil {
+			return nil, fmt.Errorf("check index freshness: read documents: %w", err)
+		}
+		m[p] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("check index freshness: read documents: %w", err)
+	}
+	return m, nil
+}
+
+// AbsPaths returns the absolute paths of docs-relative paths, for
+// IndexPaths.
+func (e *Engine) AbsPaths(rel []string) []string {
+	out := make([]string, len(rel))
+	for i, r := range rel {
+		out[i] = filepath.Join(e.p.DocsDir(), filepath.FromSlash(r))
+	}
+	return out
+}
