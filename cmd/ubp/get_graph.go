@@ -10,7 +10,7 @@ func (a *app) getGraphCommand() *cobra.Command {
 	var o engine.GraphOptions
 	var format string
 	cmd := &cobra.Command{
-		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid] [--dangling]",
+		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid] [--dangling] [--limit N [--offset N]]",
 		Short: "Print the document graph (nodes and typed edges) as JSON, DOT or Mermaid",
 		Example: `  ubp get-graph --format mermaid
   ubp get-graph --center designs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg`,
@@ -43,5 +43,7 @@ func (a *app) getGraphCommand() *cobra.Command {
 	f.IntVar(&o.Depth, "depth", 2, "neighbourhood depth around --center (1-5)")
 	f.StringVar(&format, "format", "json", "output format: json, dot or mermaid")
 	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes")
+	f.IntVar(&o.Limit, "limit", 0, "whole graph in pages: at most `N` documents (by file path) with their out-edges (0: all)")
+	f.IntVar(&o.Offset, "offset", 0, "with --limit: skip the first `N` documents (the next_offset of the previous page)")
 	return cmd
 }
