@@ -335,6 +335,10 @@ func (g *gate) checkToolCall(in *inbound) *reply {
 	}
 	schema, ok := g.tools[name]
 	if !ok {
+		if d, known := declOf(name); known {
+			return toolErrorReply(in.id, fmt.Sprintf("tool %q is disabled by this server's configuration (its category %q is excluded by --include-categories/--exclude-categories or %s/%s); available tools are %s",
+				name, d.Category, EnvIncludeCategories, EnvExcludeCategories, strings.Join(g.names, ", ")))
+		}
 		return toolErrorReply(in.id, fmt.Sprintf("unknown tool %q: available tools are %s", name, strings.Join(g.names, ", ")))
 	}
 	args := bytes.TrimSpace(p.Arguments)

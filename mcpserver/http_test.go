@@ -215,8 +215,8 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 		t.Fatal("no Mcp-Session-Id at initialize")
 	}
 	caps, _ := json.Marshal(r.one(t).result()["capabilities"])
-	if string(caps) != `{"tools":{"listChanged":true}}` {
-		t.Errorf("capabilities = %s", caps)
+	if string(caps) != `{"tools":{}}` {
+		t.Errorf("capabilities = %s, want {\"tools\":{}}", caps)
 	}
 	if n := h.post(sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); n.status != http.StatusAccepted || len(n.body) != 0 {
 		t.Errorf("notification: status %d body %q, want 202 and no body", n.status, n.body)

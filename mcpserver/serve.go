@@ -22,7 +22,7 @@ import (
 // at once, naming the PID that holds it) and starts re-indexing changed
 // files in the background (unless NoWatch), so that initialize is answered
 // at once. stdout carries only JSON-RPC; logs go to Stderr and LogFile.
-func Serve(ctx context.Context, e *engine.Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
+func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
 	opts = opts.resolved()
 	names, err := SelectTools(opts.IncludeCategories, opts.ExcludeCategories)
 	if err != nil {
@@ -102,7 +102,7 @@ func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 // watch keeps the index in step with the docs folder while serving. The
 // tools do not change when documents do, so no list_changed notification is
 // sent; the next tool call simply sees the new index.
-func watch(ctx context.Context, e *engine.Engine, log *slog.Logger) {
+func watch(ctx context.Context, e Engine, log *slog.Logger) {
 	err := e.Watch(ctx, func(rep engine.IndexReport, err error) {
 		if err != nil {
 			log.Warn("re-indexing failed", "error", err)

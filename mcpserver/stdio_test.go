@@ -21,8 +21,8 @@ func TestStdioInitializeDeclaresOnlyTools(t *testing.T) {
 	m := c.initialize()
 	res := m.result()
 	caps, _ := json.Marshal(res["capabilities"])
-	if string(caps) != `{"tools":{"listChanged":true}}` {
-		t.Errorf("capabilities = %s, want exactly {\"tools\":{\"listChanged\":true}}", caps)
+	if string(caps) != `{"tools":{}}` {
+		t.Errorf("capabilities = %s, want exactly {\"tools\":{}} (the tool list never changes: no listChanged)", caps)
 	}
 	if res["protocolVersion"] != "2025-06-18" {
 		t.Errorf("protocolVersion = %v, want the client's 2025-06-18", res["protocolVersion"])

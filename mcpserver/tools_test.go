@@ -240,12 +240,9 @@ func TestToolCalls(t *testing.T) {
 			if err := resolveSchema(t, tools[tc.tool]["outputSchema"]).Validate(sc); err != nil {
 				t.Errorf("structuredContent does not match the outputSchema: %v", err)
 			}
-			var text any
-			if err := json.Unmarshal([]byte(m.toolText()), &text); err != nil {
-				t.Fatalf("text content is not JSON: %v", err)
-			}
-			if !reflect.DeepEqual(text, any(sc)) {
-				t.Errorf("text content differs from structuredContent")
+			// The answer is sent once: the text block is a short summary.
+			if text := m.toolText(); len(text) > 400 || json.Valid([]byte(text)) || !strings.Contains(text, "structuredContent") {
+				t.Errorf("text block should be a short summary pointing to structuredContent, got %d bytes: %.200s", len(text), text)
 			}
 			tc.check(t, sc)
 		})
