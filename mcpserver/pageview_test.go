@@ -33,11 +33,11 @@ func TestViewPage(t *testing.T) {
 	p := bigPage(250) // ~15 KB of content
 	last := 5 + 3*250 - 2
 	cases := []struct {
-		name                   string
-		w                      pageWindow
-		start, end, next       int
-		truncated              bool
-		firstLine, contentHas  string
+		name                  string
+		w                     pageWindow
+		start, end, next      int
+		truncated             bool
+		firstLine, contentHas string
 	}{
 		{"whole page fits the default budget", pageWindow{}, 5, last, 0, false, "## Part 1", "Part 250"},
 		{"a section by anchor", pageWindow{Section: "part-10"}, 32, 34, 0, false, "## Part 10", "part 10 with"},
