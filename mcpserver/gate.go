@@ -39,8 +39,41 @@ type phase int
 const (
 	phaseNew          phase = iota // nothing but initialize and ping allowed
 	phaseInitializing              // initialize forwarded, answer pending
-	phaseReady                     // initialize answered successfully
+	phaseInitialized               // initialize answered; waiting for notifications/initialized
+	phaseReady                     // notifications/initialized received: every method served
 )
+
+// handshake tracks one session's phase. The client may send
+// notifications/initialized before it has read the initialize response
+// (pipelining on stdio); that counts once the response succeeds.
+type handshake struct {
+	phase    phase
+	notified bool
+}
+
+// forwarded records a message the gate let through.
+func (h *handshake) forwarded(method string) {
+	switch {
+	case method == "initialize" && h.phase == phaseNew:
+		h.phase = phaseInitializing
+	case method == "notifications/initialized" && h.phase == phaseInitialized:
+		h.phase = phaseReady
+	case method == "notifications/initialized" && h.phase == phaseInitializing:
+		h.notified = true
+	}
+}
+
+// answered records the answer to initialize.
+func (h *handshake) answered(ok bool) {
+	switch {
+	case !ok:
+		h.phase, h.notified = phaseNew, false
+	case h.notified:
+		h.phase = phaseReady
+	default:
+		h.phase = phaseInitialized
+	}
+}
 
 // action says what to do with an inbound message.
 type action int
@@ -245,14 +278,26 @@ func (g *gate) route(in *inbound, p phase) (action, *reply) {
 		}
 		return actForward, nil
 	case "ping":
+		if !in.call {
+			return actDrop, nil
+		}
+		if r := requireObjectParams(in, false); r != nil {
+			return actReply, r
+		}
 		return actForward, nil
 	}
-	if p == phaseNew {
+	switch p {
+	case phaseNew:
 		if !in.call {
 			return actDrop, nil
 		}
 		return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
 			"invalid request: server not initialized: send initialize first (only ping is allowed before it), got %q", in.method)
+	case phaseInitializing, phaseInitialized:
+		if in.call && !strings.HasPrefix(in.method, "notifications/") {
+			return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
+				"invalid request: initialization is not complete: send notifications/initialized after the initialize response (only ping is allowed until then), got %q", in.method)
+		}
 	}
 	if !slices.Contains(servedMethods, in.method) {
 		if !in.call {
@@ -271,8 +316,13 @@ func (g *gate) route(in *inbound, p phase) (action, *reply) {
 	if r := requireObjectParams(in, in.method == "tools/call"); r != nil {
 		return actReply, r
 	}
-	if in.method == "tools/call" {
+	switch in.method {
+	case "tools/call":
 		if r := g.checkToolCall(in); r != nil {
+			return actReply, r
+		}
+	case "tools/list":
+		if r := checkListCursor(in); r != nil {
 			return actReply, r
 		}
 	}
@@ -292,6 +342,19 @@ func requireObjectParams(in *inbound, required bool) *reply {
 		return errorReply(in.id, http.StatusOK, codeInvalidParams, "invalid params: params of %s must be an object", in.method)
 	}
 	return nil
+}
+
+// checkListCursor refuses a tools/list cursor: ubp lists every tool in one
+// page and never issues one.
+func checkListCursor(in *inbound) *reply {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if len(in.params) == 0 || json.Unmarshal(in.params, &p) != nil || p.Cursor == nil {
+		return nil
+	}
+	return errorReply(in.id, http.StatusOK, codeInvalidParams,
+		"invalid params: tools/list cursor %q was not issued by this server; ubp lists every tool in one page, so call tools/list without a cursor", *p.Cursor)
 }
 
 // checkInitializeParams checks the members of initialize's params that

@@ -39,11 +39,12 @@ type stdioConn struct {
 
 	writeMu sync.Mutex
 
-	mu      sync.Mutex
-	phase   phase
-	initID  jsonrpc.ID              // the initialize call awaiting its answer
-	pending map[jsonrpc.ID]struct{} // forwarded calls not yet answered
-	changed chan struct{}           // signalled when pending shrinks
+	mu        sync.Mutex
+	hs        handshake
+	initID    jsonrpc.ID              // the initialize call awaiting its answer
+	pending   map[jsonrpc.ID]struct{} // forwarded calls not yet answered
+	cancelled map[jsonrpc.ID]struct{} // pending calls the client cancelled: no answer
+	changed   chan struct{}           // signalled when pending shrinks
 
 	incoming  chan jsonrpc.Message
 	closed    chan struct{}
@@ -55,7 +56,8 @@ func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdio
 		gate:     g,
 		out:      out,
 		log:      log,
-		pending:  map[jsonrpc.ID]struct{}{},
+		pending:   map[jsonrpc.ID]struct{}{},
+		cancelled: map[jsonrpc.ID]struct{}{},
 		changed:  make(chan struct{}, 1),
 		incoming: make(chan jsonrpc.Message),
 		closed:   make(chan struct{}),
@@ -118,14 +120,19 @@ func (c *stdioConn) handle(line []byte) bool {
 		return true
 	}
 	c.mu.Lock()
-	act, rep := c.gate.route(in, c.phase)
+	act, rep := c.gate.route(in, c.hs.phase)
 	if act == actForward {
+		c.hs.forwarded(in.method)
 		if req, ok := in.msg.(*jsonrpc.Request); ok && req.IsCall() {
 			if in.method == "initialize" {
-				c.phase = phaseInitializing
 				c.initID = req.ID
 			}
 			c.pending[req.ID] = struct{}{}
+		}
+		if id, ok := cancelledID(in); ok {
+			if _, pending := c.pending[id]; pending {
+				c.cancelled[id] = struct{}{}
+			}
 		}
 	}
 	c.mu.Unlock()
@@ -195,14 +202,15 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 			default:
 			}
 		}
-		if c.phase == phaseInitializing && resp.ID == c.initID {
-			if resp.Error == nil {
-				c.phase = phaseReady
-			} else {
-				c.phase = phaseNew
-			}
+		if c.hs.phase == phaseInitializing && resp.ID == c.initID {
+			c.hs.answered(resp.Error == nil)
 		}
+		_, dropped := c.cancelled[resp.ID]
+		delete(c.cancelled, resp.ID)
 		c.mu.Unlock()
+		if dropped {
+			return nil // the client cancelled the request: no response (MCP cancellation)
+		}
 		var err error
 		if data, err = encodeResponse(resp); err != nil {
 			return err
@@ -223,6 +231,7 @@ func (c *stdioConn) writeReply(r *reply) {
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
+	data = unescapeHTML(data)
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	buf := make([]byte, 0, len(data)+1)
@@ -238,6 +247,21 @@ func (c *stdioConn) Close() error {
 }
 
 func (c *stdioConn) SessionID() string { return "" }
+
+// cancelledID returns the requestId of a notifications/cancelled.
+func cancelledID(in *inbound) (jsonrpc.ID, bool) {
+	if in.method != "notifications/cancelled" || in.call {
+		return jsonrpc.ID{}, false
+	}
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(in.params, &p) != nil || p.RequestID == nil {
+		return jsonrpc.ID{}, false
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	return id, err == nil
+}
 
 // fixErrorCode gives a code to SDK errors that carry none (the SDK answers
 // requests before initialize and a repeated initialize with code 0).

@@ -81,6 +81,8 @@ func TestStdioProtocolErrors(t *testing.T) {
 		{"initialize with bad capabilities", `{"jsonrpc":"2.0","id":"j","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":[]}}`, want{code: -32602, id: "j", inError: "capabilities"}},
 		{"initialize", `{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, want{id: 9.0, result: true}},
 		{"initialize again", `{"jsonrpc":"2.0","id":10,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, want{code: -32600, id: 10.0, inError: "already initialized"}},
+		{"tools/list before notifications/initialized", `{"jsonrpc":"2.0","id":"early","method":"tools/list"}`, want{code: -32600, id: "early", inError: "notifications/initialized"}},
+		{"notifications/initialized", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, want{id: "no answer"}},
 		{"unknown method", `{"jsonrpc":"2.0","id":11,"method":"foo/bar"}`, want{code: -32601, id: 11.0, inError: "foo/bar"}},
 		{"resources/list", `{"jsonrpc":"2.0","id":12,"method":"resources/list"}`, want{code: -32601, id: 12.0}},
 		{"resources/templates/list", `{"jsonrpc":"2.0","id":13,"method":"resources/templates/list"}`, want{code: -32601, id: 13.0}},
@@ -98,6 +100,9 @@ func TestStdioProtocolErrors(t *testing.T) {
 	}
 	for _, s := range steps {
 		c.send(s.line)
+		if s.want.id == "no answer" {
+			continue
+		}
 		m := c.recv()
 		if !reflect.DeepEqual(m["id"], s.want.id) {
 			t.Errorf("%s: id = %#v, want %#v (%v)", s.name, m["id"], s.want.id, m)

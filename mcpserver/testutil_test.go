@@ -231,7 +231,7 @@ type stdioClient struct {
 }
 
 // startStdio runs Serve on e with opts over real pipes.
-func startStdio(t testing.TB, e *engine.Engine, opts Options) *stdioClient {
+func startStdio(t testing.TB, e Engine, opts Options) *stdioClient {
 	t.Helper()
 	inR, inW, err := os.Pipe()
 	if err != nil {
