@@ -29,6 +29,9 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		return err
 	}
 	if opts.HTTPAddr != "" {
+		if err := checkToken(opts.Token, opts.tokenFrom); err != nil {
+			return err
+		}
 		if _, err := checkBind(opts.HTTPAddr, opts.Token); err != nil {
 			return err
 		}

@@ -53,14 +53,14 @@ type stdioConn struct {
 
 func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
 	c := &stdioConn{
-		gate:     g,
-		out:      out,
-		log:      log,
+		gate:      g,
+		out:       out,
+		log:       log,
 		pending:   map[jsonrpc.ID]struct{}{},
 		cancelled: map[jsonrpc.ID]struct{}{},
-		changed:  make(chan struct{}, 1),
-		incoming: make(chan jsonrpc.Message),
-		closed:   make(chan struct{}),
+		changed:   make(chan struct{}, 1),
+		incoming:  make(chan jsonrpc.Message),
+		closed:    make(chan struct{}),
 	}
 	go c.readLoop(in)
 	return c
