@@ -256,8 +256,10 @@ func describeJSONError(raw []byte) string {
 	return err.Error()
 }
 
-// route decides what to do with a parsed message in a session at phase p.
-func (g *gate) route(in *inbound, p phase) (action, *reply) {
+// route decides what to do with a parsed message in a session whose
+// handshake is at hs.
+func (g *gate) route(in *inbound, hs handshake) (action, *reply) {
+	p := hs.phase
 	if in.method == "" { // a response from the client
 		return actForward, nil
 	}
@@ -294,7 +296,11 @@ func (g *gate) route(in *inbound, p phase) (action, *reply) {
 		return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
 			"invalid request: server not initialized: send initialize first (only ping is allowed before it), got %q", in.method)
 	case phaseInitializing, phaseInitialized:
-		if in.call && !strings.HasPrefix(in.method, "notifications/") {
+		// A client that pipelines (initialize, notifications/initialized,
+		// requests, without waiting for the answer) has ended its part of
+		// the handshake: its requests follow initialize in order.
+		pipelined := p == phaseInitializing && hs.notified
+		if in.call && !strings.HasPrefix(in.method, "notifications/") && !pipelined {
 			return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
 				"invalid request: initialization is not complete: send notifications/initialized after the initialize response (only ping is allowed until then), got %q", in.method)
 		}

@@ -177,7 +177,7 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sid := r.Header.Get(sessionIDHeader)
-	p := phaseNew
+	var hs handshake
 	var sess *httpSession
 	switch {
 	case sid != "":
@@ -188,7 +188,7 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 		}
 		defer f.release(sess)
 		f.mu.Lock()
-		p = sess.hs.phase
+		hs = sess.hs
 		f.mu.Unlock()
 	case !in.call || (in.method != "initialize" && in.method != "ping"):
 		// Outside a session only initialize and ping are served.
@@ -196,7 +196,7 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 			"Bad Request: %s header is required; send initialize first to start a session", sessionIDHeader))
 		return
 	}
-	act, rep := f.srv.gate.route(in, p)
+	act, rep := f.srv.gate.route(in, hs)
 	switch act {
 	case actReply:
 		writeReply(w, rep)

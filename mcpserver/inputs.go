@@ -25,7 +25,7 @@ type getPageInput struct {
 	Section   string `json:"section,omitempty" jsonschema:"Read only this section: its anchor, heading path or heading, as listed in sections."`
 	StartLine int    `json:"start_line,omitempty" jsonschema:"Read from this line of the file (1-based); pass next_start_line of the previous answer to read on."`
 	EndLine   int    `json:"end_line,omitempty" jsonschema:"Read up to this line of the file (inclusive)."`
-	MaxSize   int    `json:"max_size,omitempty" jsonschema:"Upper bound of content in bytes as sent; whole lines are kept, and next_start_line says where to read on."`
+	MaxSize   int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; whole lines are kept, and next_start_line says where to read on."`
 }
 
 type getContextInput struct {

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -10,11 +12,11 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// Bounds of ubp_get_page. A page is read in windows of whole lines: the
-// text of a window is at most max_size bytes as sent (JSON-escaped), the
-// outline lists at most maxOutlineSections sections from the window on,
-// and at most maxPageBacklinks backlinks are listed; the totals say what
-// was left out.
+// Bounds of ubp_get_page. A page is read in windows of whole lines; the
+// whole answer is at most max_size bytes as sent (JSON without HTML
+// escaping), the outline lists at most maxOutlineSections sections from
+// the window on, and at most maxPageBacklinks backlinks are listed; the
+// totals say what was left out.
 const (
 	pageSizeMin        = 1000
 	pageSizeMax        = 1000000
@@ -37,10 +39,10 @@ type pageOutput struct {
 	TotalLines    int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
 	Truncated     bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
 	NextStartLine int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
-	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: the sections from the window on (at most 50), with their line ranges; pass a heading or anchor as section to read one."`
+	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: sections from the window on (at most 50, within a fifth of max_size), with their line ranges; pass a heading or anchor as section to read one."`
 	SectionsTotal int                `json:"sections_total" jsonschema:"How many sections the whole document has."`
 	Outlinks      []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
-	Backlinks     []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50)."`
+	Backlinks     []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
 	BacklinkTotal int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
 	SourceRefs    []engine.RefStatus `json:"source_refs"`
 	Staleness     stale.Level        `json:"staleness"`
@@ -105,54 +107,120 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	from = max(from, first)
 	to = min(max(to, from), last)
 
-	// Whole lines while they fit; at least one line, cut if it alone is
-	// larger than the budget.
-	var b strings.Builder
-	size := 0
-	end := from - 1
-	for n := from; n <= to; n++ {
-		line := lines[n-first]
-		cost := jsonStringSize(line)
-		if n > from {
-			cost += 2 // the escaped newline before it
-		}
-		if size+cost > w.MaxSize {
-			if n == from {
-				b.WriteString(cutToSize(line, w.MaxSize))
-				end = n
-				out.Truncated = true
-			}
-			break
-		}
-		if n > from {
-			b.WriteByte('\n')
-		}
-		b.WriteString(line)
-		size += cost
-		end = n
+	// max_size bounds the whole answer as sent. The outline and the
+	// backlinks get at most a fifth of it each; the text gets the longest
+	// run of whole lines from `from` whose answer (with the links written
+	// in those lines) fits, found by bisection since the size grows with
+	// the last line.
+	share := w.MaxSize / 5
+	out.Sections = outline(p, from, share)
+	out.BacklinkTotal = len(p.Backlinks)
+	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], share)
+	size := func(end int) (int, error) {
+		setWindow(&out, p, lines, first, last, from, end, to)
+		return jsonSize(out)
 	}
-	out.Content, out.StartLine, out.EndLine = b.String(), from, end
-	if end < to {
-		out.Truncated = true
+	n, err := size(to)
+	if err != nil {
+		return pageOutput{}, err
 	}
+	if n <= w.MaxSize {
+		return out, nil
+	}
+	lo, hi := from-1, to // lo fits (from-1: nothing fits yet), hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if n, err = size(mid); err != nil {
+			return pageOutput{}, err
+		}
+		if n <= w.MaxSize {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo >= from {
+		setWindow(&out, p, lines, first, last, from, lo, to)
+	} else {
+		// The first line alone is too large: send as much of it as fits.
+		setWindow(&out, p, lines, first, last, from, from, to+1)
+		out.Content = ""
+		rest, err := jsonSize(out)
+		if err != nil {
+			return pageOutput{}, err
+		}
+		out.Content = cutToSize(lines[from-first], max(w.MaxSize-rest, minPageText))
+	}
+	return out, nil
+}
+
+// minPageText is the least text a window gets when its first line alone
+// does not fit.
+const minPageText = 500
+
+// setWindow sets the text of lines from..end and the links written
+// there; a window that ends before `to` (the end asked for) is truncated
+// and says where to read on.
+func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from, end, to int) {
+	out.Content = strings.Join(lines[from-first:end-first+1], "\n")
+	out.StartLine, out.EndLine = from, end
+	out.Truncated, out.NextStartLine = end < to, 0
 	if out.Truncated && end < last {
 		out.NextStartLine = end + 1
 	}
-	for _, s := range p.Sections {
-		if s.EndLine < from || len(out.Sections) >= maxOutlineSections {
-			continue
-		}
-		out.Sections = append(out.Sections, sectionOutline{Heading: s.Heading, HeadingPath: s.HeadingPath,
-			Anchor: s.Anchor, StartLine: s.StartLine, EndLine: s.EndLine})
-	}
+	out.Outlinks = []engine.PageLink{}
 	for _, l := range p.Outlinks {
 		if l.Line >= from && l.Line <= end {
 			out.Outlinks = append(out.Outlinks, l)
 		}
 	}
-	out.BacklinkTotal = len(p.Backlinks)
-	out.Backlinks = append(out.Backlinks, p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)]...)
-	return out, nil
+}
+
+// outline lists the sections from line `from` on, at most
+// maxOutlineSections and budget bytes of JSON.
+func outline(p engine.Page, from, budget int) []sectionOutline {
+	out := []sectionOutline{}
+	used := 0
+	for _, s := range p.Sections {
+		if s.EndLine < from || len(out) >= maxOutlineSections {
+			continue
+		}
+		e := sectionOutline{Heading: s.Heading, HeadingPath: s.HeadingPath, Anchor: s.Anchor, StartLine: s.StartLine, EndLine: s.EndLine}
+		n, err := jsonSize(e)
+		if err != nil || used+n+1 > budget {
+			break
+		}
+		used += n + 1
+		out = append(out, e)
+	}
+	return out
+}
+
+// firstFitting keeps the leading links whose JSON fits budget bytes.
+func firstFitting(links []engine.PageLink, budget int) []engine.PageLink {
+	out := []engine.PageLink{}
+	used := 0
+	for _, l := range links {
+		n, err := jsonSize(l)
+		if err != nil || used+n+1 > budget {
+			break
+		}
+		used += n + 1
+		out = append(out, l)
+	}
+	return out
+}
+
+// jsonSize is the length of v as ubp sends it: compact JSON without HTML
+// escaping.
+func jsonSize(v any) (int, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return 0, fmt.Errorf("measure the answer: %w", err)
+	}
+	return b.Len() - 1, nil
 }
 
 // bodyLine is the line of the file where p.Content starts: the first

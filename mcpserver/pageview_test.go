@@ -39,11 +39,12 @@ func TestViewPage(t *testing.T) {
 		truncated             bool
 		firstLine, contentHas string
 	}{
-		{"whole page fits the default budget", pageWindow{}, 5, last, 0, false, "## Part 1", "Part 250"},
+		{"whole page fits a large budget", pageWindow{MaxSize: 200000}, 5, last, 0, false, "## Part 1", "Part 250"},
+		{"the default budget cuts a long page", pageWindow{}, 5, -1, -1, true, "## Part 1", "part 9 with"},
 		{"a section by anchor", pageWindow{Section: "part-10"}, 32, 34, 0, false, "## Part 10", "part 10 with"},
 		{"a section by heading, any case", pageWindow{Section: "PART 7"}, 23, 25, 0, false, "## Part 7", "part 7 with"},
 		{"a line range", pageWindow{StartLine: 8, EndLine: 9}, 8, 9, 0, false, "## Part 2", "part 2 with"},
-		{"a small budget cuts at a whole line", pageWindow{MaxSize: 1000}, 5, -1, -1, true, "## Part 1", "part 9 with"},
+		{"a small budget cuts at a whole line", pageWindow{MaxSize: 1000}, 5, -1, -1, true, "## Part 1", "part 1 with"},
 		{"reading on from next_start_line", pageWindow{StartLine: 60, MaxSize: 1000}, 60, -1, -1, true, "", "part 20"},
 	}
 	for _, c := range cases {
@@ -52,11 +53,8 @@ func TestViewPage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.end < 0 { // cut by the budget: the next line would not have fitted
+			if c.end < 0 { // cut by the budget
 				c.end, c.next = out.EndLine, out.EndLine+1
-				if more := jsonSent(t, out.Content+"\n"+strings.Split(p.Content, "\n")[out.EndLine+1-5]) - 2; more <= c.w.MaxSize {
-					t.Errorf("stopped at line %d although the next line fits (%d bytes <= %d)", out.EndLine, more, c.w.MaxSize)
-				}
 			}
 			if out.StartLine != c.start || out.EndLine != c.end || out.NextStartLine != c.next || out.Truncated != c.truncated {
 				t.Errorf("lines %d-%d next %d truncated %v, want %d-%d next %d truncated %v",
@@ -75,8 +73,22 @@ func TestViewPage(t *testing.T) {
 			if budget == 0 {
 				budget = defaultPageSize
 			}
-			if sent := jsonSent(t, out.Content) - 2; sent > budget {
-				t.Errorf("content is %d bytes as sent, budget %d", sent, budget)
+			if sent, _ := jsonSize(out); sent > budget {
+				t.Errorf("the answer is %d bytes as sent, max_size %d", sent, budget)
+			}
+			if out.Truncated {
+				// One more line would not have fitted.
+				more := out
+				more.EndLine++
+				more.Content += "\n" + strings.Split(p.Content, "\n")[out.EndLine+1-5]
+				for _, l := range p.Outlinks {
+					if l.Line == more.EndLine {
+						more.Outlinks = append(more.Outlinks, l)
+					}
+				}
+				if n, _ := jsonSize(more); n <= budget {
+					t.Errorf("stopped at line %d although the next line fits (%d bytes <= %d)", out.EndLine, n, budget)
+				}
 			}
 			for _, l := range out.Outlinks {
 				if l.Line < out.StartLine || l.Line > out.EndLine {
@@ -86,7 +98,7 @@ func TestViewPage(t *testing.T) {
 			if len(out.Sections) > maxOutlineSections || out.SectionsTotal != 250 {
 				t.Errorf("outline of %d sections (total %d)", len(out.Sections), out.SectionsTotal)
 			}
-			if len(out.Backlinks) != maxPageBacklinks || out.BacklinkTotal != 70 {
+			if len(out.Backlinks) > maxPageBacklinks || len(out.Backlinks) == 0 || out.BacklinkTotal != 70 {
 				t.Errorf("%d backlinks of %d", len(out.Backlinks), out.BacklinkTotal)
 			}
 		})

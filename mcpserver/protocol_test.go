@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,54 @@ func TestLegacyClientsGetJSONText(t *testing.T) {
 	var v map[string]any
 	if err := json.Unmarshal([]byte(m.toolText()), &v); err != nil || v["total"] != 3.0 {
 		t.Errorf("text block of a 2025-03-26 client is not the JSON answer: %q (%v)", m.toolText(), err)
+	}
+}
+
+// TestStdioPipelinedHandshake: a client that sends initialize,
+// notifications/initialized and a request without waiting (printf | ubp
+// serve) has ended its part of the handshake; its request is served.
+func TestStdioPipelinedHandshake(t *testing.T) {
+	c := startStdio(t, newFakeEngine(t), fakeOpts)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	got := map[float64]msg{}
+	for len(got) < 2 {
+		m := c.recv()
+		got[m["id"].(float64)] = m
+	}
+	if got[1].result() == nil || got[2].result() == nil {
+		t.Errorf("pipelined handshake: %v", got)
+	}
+}
+
+// TestContextSizeIsWhatIsSent: get_context's total_size is the size of
+// structuredContent on the wire, and stays under max_size.
+func TestContextSizeIsWhatIsSent(t *testing.T) {
+	c := startStdio(t, taskflow(t), quiet)
+	c.initialize()
+	for _, size := range []int{2000, 20000} {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"ubp_get_context","arguments":{"filepath":"designs/architecture.md","max_size":%d}}}`, size, size))
+		var line []byte
+		select {
+		case line = <-c.lines:
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer")
+		}
+		var m struct {
+			Result struct {
+				StructuredContent json.RawMessage `json:"structuredContent"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(line, &m); err != nil {
+			t.Fatal(err)
+		}
+		var sc struct {
+			TotalSize int `json:"total_size"`
+		}
+		json.Unmarshal(m.Result.StructuredContent, &sc)
+		if sent := len(m.Result.StructuredContent); sent != sc.TotalSize || sent > size {
+			t.Errorf("max_size %d: structuredContent is %d bytes on the wire, total_size says %d", size, sent, sc.TotalSize)
+		}
 	}
 }

@@ -120,7 +120,7 @@ func (c *stdioConn) handle(line []byte) bool {
 		return true
 	}
 	c.mu.Lock()
-	act, rep := c.gate.route(in, c.hs.phase)
+	act, rep := c.gate.route(in, c.hs)
 	if act == actForward {
 		c.hs.forwarded(in.method)
 		if req, ok := in.msg.(*jsonrpc.Request); ok && req.IsCall() {

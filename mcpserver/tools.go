@@ -101,7 +101,7 @@ var toolDecls = []toolDecl{
 	declare(toolDecl{
 		Name: ToolGetPage, Title: "Read a document", Category: CategoryPages,
 		Description: []string{
-			"Read one document in windows of whole lines: content holds the Markdown of start_line to end_line (at most max_size bytes, 20000 by default); when truncated is true, call again with start_line set to next_start_line to read on, or pick one section by its anchor or heading from the outline in sections.",
+			"Read one document in windows of whole lines: content holds the Markdown of start_line to end_line, and the whole answer stays under max_size bytes (20000 by default); when truncated is true, call again with start_line set to next_start_line to read on, or pick one section by its anchor or heading from the outline in sections.",
 			"The answer also has the links written in the lines sent, the backlinks, the source files the document describes (source_refs) with whether they changed, and its staleness.",
 			"Pass a filepath that another tool returned; a title or alias works too.",
 			"Use it after ubp_search gave you a filepath.",
