@@ -44,6 +44,14 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 	return engine.SearchResult{Results: []engine.SearchHit{}, SearchType: "fulltext"}, nil
 }
 
+func (f *fakeEngine) SectionTexts(_ context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	for _, id := range ids {
+		out[id] = f.content
+	}
+	return out, nil
+}
+
 func (f *fakeEngine) FulltextSearch(context.Context, engine.FulltextOptions) (engine.FulltextResult, error) {
 	return engine.FulltextResult{Results: []engine.FulltextHit{}}, nil
 }

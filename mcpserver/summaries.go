@@ -10,7 +10,7 @@ import (
 // The text block beside structuredContent: a short summary in words, so
 // that the answer itself is sent once.
 
-func summarizeSearch(r engine.SearchResult) string {
+func summarizeSearch(r searchOutput) string {
 	if len(r.Results) == 0 {
 		return "No document matched."
 	}

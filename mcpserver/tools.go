@@ -186,15 +186,19 @@ func declOf(name string) (toolDecl, bool) {
 
 // The handlers: each turns tool arguments into an engine call.
 
-func callSearch(ctx context.Context, e Engine, in searchInput) (engine.SearchResult, error) {
+func callSearch(ctx context.Context, e Engine, in searchInput) (searchOutput, error) {
 	var lts []index.LinkType
 	for _, t := range in.LinkTypes {
 		lts = append(lts, index.LinkType(t))
 	}
-	return e.Search(ctx, engine.SearchOptions{
+	r, err := e.Search(ctx, engine.SearchOptions{
 		Query: in.Query, Limit: in.Limit, DocType: in.DocType,
 		Depth: in.Depth, LinkTypes: lts, IncludeLinked: in.IncludeLinked,
 	})
+	if err != nil {
+		return searchOutput{}, err
+	}
+	return withSectionContent(ctx, e, r)
 }
 
 func callFulltext(ctx context.Context, e Engine, in fulltextInput) (engine.FulltextResult, error) {
@@ -260,6 +264,7 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.staleness", "stale: code the document describes (source_refs) changed since the document was last updated; possibly_stale: it may have; untracked: the document declares no source_refs."),
 		describeAt(out, "results.sections", "The sections of the document that matched, best first."),
 		describeAt(out, "results.sections.start_line", "Line of the file where the section's heading is (1-based)."),
+		describeAt(out, "results.sections.snippet", "About 64 characters of the section around the densest cluster of matches, each match marked."),
 		describeAt(out, "results.sections.end_line", "Last line of the section in the file."),
 		describeAt(out, "total_found", "How many documents matched before limit, graph neighbours included."),
 		describeAt(out, "search_type", "hybrid: vectors, full text and graph; fulltext_fallback: no embeddings, full text and graph; fulltext: full text only."),

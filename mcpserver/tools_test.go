@@ -151,6 +151,15 @@ func TestToolCalls(t *testing.T) {
 			if st := out["search_type"]; st != "hybrid" && st != "fulltext_fallback" && st != "fulltext" {
 				t.Errorf("search_type = %v", st)
 			}
+			// sections[].content as the tool spec names it: a bounded excerpt.
+			for _, r := range res {
+				for _, sec := range r.(map[string]any)["sections"].([]any) {
+					c, _ := sec.(map[string]any)["content"].(string)
+					if c == "" || len(c) > excerptBytes {
+						t.Errorf("section content %d bytes, want 1..%d: %v", len(c), excerptBytes, sec)
+					}
+				}
+			}
 		}},
 		{ToolSearch, map[string]any{"query": "database", "doc_type": "adr", "link_types": []string{"references", "conflicts_with"}, "depth": 1}, func(t *testing.T, out map[string]any) {
 			for _, r := range out["results"].([]any) {

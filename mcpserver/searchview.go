@@ -1,0 +1,85 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// excerptBytes bounds sections[].content of ubp_search.
+const excerptBytes = 600
+
+// searchOutput is the answer of ubp_search: the engine's answer, with each
+// matching section's content as the tool spec names it. Every other field
+// of the engine's types (evidence, relevance) is carried as it is.
+type searchOutput struct {
+	Results    []searchHitOutput `json:"results"`
+	TotalFound int               `json:"total_found"`
+	SearchType string            `json:"search_type"`
+}
+
+type searchHitOutput struct {
+	engine.SearchHit
+	Sections []searchSectionOutput `json:"sections"`
+}
+
+type searchSectionOutput struct {
+	engine.SectionMatch
+	Content string `json:"content" jsonschema:"The start of the section's text, heading line left out: at most 600 bytes, cut after the last whole line (or word) that fits and then marked with a final …; snippet shows the text around the match."`
+}
+
+// withSectionContent adds each matching section's excerpt to r.
+func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (searchOutput, error) {
+	var ids []int64
+	for _, h := range r.Results {
+		for _, s := range h.Sections {
+			ids = append(ids, s.SectionID)
+		}
+	}
+	texts, err := e.SectionTexts(ctx, ids)
+	if err != nil {
+		return searchOutput{}, err
+	}
+	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, SearchType: r.SearchType}
+	for _, h := range r.Results {
+		ho := searchHitOutput{SearchHit: h, Sections: make([]searchSectionOutput, 0, len(h.Sections))}
+		for _, s := range h.Sections {
+			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(texts[s.SectionID], excerptBytes)})
+		}
+		ho.SearchHit.Sections = nil
+		out.Results = append(out.Results, ho)
+	}
+	return out, nil
+}
+
+// excerpt is the start of a section's text without its heading line, at
+// most limit bytes: cut after the last line break, else the last space,
+// in the second half of the limit, else at a whole rune, and then ended
+// with "…".
+func excerpt(text string, limit int) string {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "#") {
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			text = strings.TrimSpace(text[i+1:])
+		} else {
+			text = ""
+		}
+	}
+	if len(text) <= limit {
+		return text
+	}
+	const mark = "…"
+	cut := limit - len(mark)
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	head := text[:cut]
+	if i := strings.LastIndexByte(head, '\n'); i >= cut/2 {
+		head = head[:i]
+	} else if i := strings.LastIndexByte(head, ' '); i >= cut/2 {
+		head = head[:i]
+	}
+	return strings.TrimRight(head, " \n") + mark
+}
