@@ -13,16 +13,15 @@
 // 2025-06-18 get the JSON as text instead); get_page reads windows of
 // lines within max_size; list_pages and the whole graph come in pages.
 //
-// The SDK (go-sdk v1.8.0) does the JSON-RPC plumbing. A policy layer in
-// front of it makes stdio and HTTP behave as the MCP spec and ubp's
-// guideline ask where v1.8.0 does not: the gate (gate.go, argcheck.go)
-// answers malformed JSON, batches, requests before the handshake ends,
-// methods ubp does not serve, bad params and bad tool arguments itself;
-// the transports (stdio.go, http.go, wire.go) drop the answers of
-// cancelled requests, undo the SDK's HTML escaping, accept
-// `Accept: application/json` alone, bound HTTP connections in time and
-// live sessions in number, and check Host, Origin and the bearer token.
-// docs/mcp-server.md lists each workaround with the SDK behaviour it
+// The SDK (go-sdk v1.8.0) does the JSON-RPC plumbing. Everything that
+// works around it sits behind one boundary, internal/sdkfront: a gate
+// that answers malformed JSON, batches, requests before the handshake
+// ends, methods ubp does not serve, bad params and bad tool arguments
+// itself, and transports that drop the answers of cancelled requests,
+// undo the SDK's HTML escaping, accept `Accept: application/json` alone,
+// bound HTTP connections in time and live sessions in number, and check
+// Host, Origin and the bearer token. Its package comment and
+// docs/mcp-server.md list each workaround with the SDK behaviour it
 // covers; each has a test.
 //
 // Serve also holds .ubp/serve.lock (one server per project) and keeps the

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // registerTools adds the named tools to s, each calling e, with
@@ -118,21 +119,10 @@ func toolError(tool string, err error, log *slog.Logger) error {
 		return internalError(fmt.Sprintf("%s: request cancelled", tool))
 	}
 	log.Error("tool failed", "tool", tool, "error", err)
-	return internalError(fmt.Sprintf("%s failed: %s", tool, shortMessage(err.Error())))
+	return internalError(fmt.Sprintf("%s failed: %s", tool, sdkfront.ShortMessage(err.Error())))
 }
 
 // internalError is a JSON-RPC -32603 error, which the SDK passes through.
 func internalError(msg string) error {
-	return &jsonrpc.Error{Code: codeInternalError, Message: "internal error: " + msg}
-}
-
-// shortMessage keeps the first line of msg, at most 200 bytes.
-func shortMessage(msg string) string {
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	if len(msg) > 200 {
-		msg = msg[:200] + "..."
-	}
-	return msg
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: " + msg}
 }

@@ -13,11 +13,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // startFront serves e through the HTTP front on a real loopback socket
 // (httptest), with the http.Server settings of ubp serve and limits.
-func startFront(t *testing.T, e Engine, limits httpLimits) (*httpServer, *connWatch) {
+func startFront(t *testing.T, e Engine, limits sdkfront.Limits) (*httpServer, *connWatch) {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	names, err := SelectTools(nil, nil)
@@ -29,7 +31,8 @@ func startFront(t *testing.T, e Engine, limits httpLimits) (*httpServer, *connWa
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(nil)
-	ts.Config = newHTTPServer(newHTTPFront(srv, "127.0.0.1", "", log, limits), limits, log)
+	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: srv.mcp, Gate: srv.gate, BindHost: "127.0.0.1", Log: log, SDKLog: log, Limits: limits})
+	ts.Config = sdkfront.NewHTTPServer(h, limits, log)
 	cw := &connWatch{closed: make(chan struct{}, 64)}
 	ts.Config.ConnState = cw.hook
 	ts.Start()
@@ -66,7 +69,7 @@ func (c *connWatch) waitClosed(t *testing.T, what string) {
 	}
 }
 
-var testLimits = httpLimits{
+var testLimits = sdkfront.Limits{
 	ReadHeader: 200 * time.Millisecond, Body: 200 * time.Millisecond, Write: 200 * time.Millisecond,
 	Idle: 200 * time.Millisecond, SessionIdle: time.Hour, MaxSessions: 256,
 }

@@ -6,7 +6,12 @@ import (
 	"os"
 	"strings"
 	"unicode"
+
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
+
+// EndpointPath is the Streamable HTTP endpoint.
+const EndpointPath = sdkfront.EndpointPath
 
 // DefaultHTTPAddr is where `ubp serve --http` listens when no address is
 // given. The endpoint is http://DefaultHTTPAddr/mcp.

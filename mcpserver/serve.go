@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // Serve serves e over MCP until the client ends the session (stdin closes),
@@ -32,7 +35,7 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		if err := checkToken(opts.Token, opts.tokenFrom); err != nil {
 			return err
 		}
-		if _, err := checkBind(opts.HTTPAddr, opts.Token); err != nil {
+		if _, err := sdkfront.CheckBind(opts.HTTPAddr, opts.Token, DefaultHTTPAddr, EnvHTTPToken); err != nil {
 			return err
 		}
 	}
@@ -82,8 +85,7 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 
 // serveStdio runs one session over stdin/stdout.
 func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
-	conn := newStdioConn(s.gate, stdin, stdout, s.log)
-	ss, err := s.mcp.Connect(ctx, &stdioTransport{conn: conn}, nil)
+	ss, err := s.mcp.Connect(ctx, sdkfront.NewStdioTransport(s.gate, stdin, stdout, s.log), nil)
 	if err != nil {
 		return fmt.Errorf("start MCP session: %w", err)
 	}
@@ -100,6 +102,40 @@ func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 		<-done
 		return nil
 	}
+}
+
+// serveHTTP listens on addr and serves until ctx ends, then closes every
+// session and shuts the server down.
+func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog.Logger) error {
+	host, err := sdkfront.CheckBind(addr, token, DefaultHTTPAddr, EnvHTTPToken)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--http %s: %w", addr, err)
+	}
+	limits := sdkfront.DefaultLimits
+	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: s.mcp, Gate: s.gate, Token: token, BindHost: host,
+		Log: s.log, SDKLog: sdkLog, Limits: limits})
+	hs := sdkfront.NewHTTPServer(h, limits, s.log)
+	s.log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+EndpointPath, "auth", token != "")
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	for ss := range s.mcp.Sessions() {
+		ss.Close() // ends hanging SSE streams so that Shutdown can finish
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutCtx); err != nil {
+		hs.Close()
+	}
+	return nil
 }
 
 // watch keeps the index in step with the docs folder while serving. The

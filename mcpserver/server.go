@@ -12,6 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // protocolVersions are the MCP versions ubp negotiates. 2026-07-28 (the
@@ -46,7 +48,7 @@ func instructionsFor(visible []string) string {
 // server is one MCP server over one engine, shared by every session.
 type server struct {
 	mcp  *mcp.Server
-	gate *gate
+	gate *sdkfront.Gate
 	log  *slog.Logger
 }
 
@@ -59,10 +61,11 @@ func newServer(e Engine, names []string, version string, log, sdkLog *slog.Logge
 		return nil, err
 	}
 	e.WarmUp()
-	g := &gate{tools: map[string]*argSchema{}, names: slices.Clone(names)}
-	for _, n := range names {
-		g.tools[n] = newArgSchema(schemas[n].in)
+	inputs := map[string]*jsonschema.Schema{}
+	for n, sc := range schemas {
+		inputs[n] = sc.in
 	}
+	g := sdkfront.NewGate(names, inputs, disabledBecause)
 	s := mcp.NewServer(&mcp.Implementation{Name: "ubp", Title: "Unified Blueprint", Version: version}, &mcp.ServerOptions{
 		Instructions:              instructionsFor(names),
 		Logger:                    sdkLog,
@@ -100,7 +103,7 @@ func recoverMiddleware(log *slog.Logger) mcp.Middleware {
 			defer func() {
 				if r := recover(); r != nil {
 					log.Error("request handler panicked", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-					res, err = nil, &jsonrpc.Error{Code: codeInternalError, Message: "internal error: " + method + " failed unexpectedly"}
+					res, err = nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: " + method + " failed unexpectedly"}
 				}
 			}()
 			return next(ctx, method, req)
@@ -112,9 +115,20 @@ func recoverMiddleware(log *slog.Logger) mcp.Middleware {
 // message reaches the SDK without passing the gate.
 func servedOnlyMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if !slices.Contains(servedMethods, method) {
-			return nil, &jsonrpc.Error{Code: codeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+		if !slices.Contains(sdkfront.ServedMethods, method) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// disabledBecause says why a declared tool is not served: its category is
+// hidden by configuration. "" for a name ubp does not declare.
+func disabledBecause(name string) string {
+	d, ok := declOf(name)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("its category %q is left out by --include-categories/--exclude-categories or %s/%s",
+		d.Category, EnvIncludeCategories, EnvExcludeCategories)
 }

@@ -3,14 +3,12 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // quiet are the options of tests that share the taskflow engine.
@@ -234,7 +232,7 @@ func TestStdioExitsOnCancel(t *testing.T) {
 func TestStdioLongLine(t *testing.T) {
 	c := startStdio(t, taskflow(t), quiet)
 	c.initialize()
-	long := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + strings.Repeat("a", maxStdioMessage) + `"}}`
+	long := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + strings.Repeat("a", sdkfront.MaxStdioMessage) + `"}}`
 	go c.send(long)
 	m := c.recv()
 	if m.errCode() != -32600 || !strings.Contains(m.errMessage(), "larger than") {
@@ -313,33 +311,5 @@ func TestStdioBadInitialize(t *testing.T) {
 	c.initialize()
 	if m := c.request("tools/list", nil); m.result() == nil {
 		t.Errorf("tools/list after a good initialize: %v", m)
-	}
-}
-
-// TestFixErrorCode: SDK errors without a code get one, wrapped codes stay.
-func TestFixErrorCode(t *testing.T) {
-	cases := []struct {
-		err  error
-		code int64
-		msg  string
-	}{
-		{errors.New(`method "tools/list" is invalid during session initialization`), -32600, "invalid during session initialization"},
-		{errors.New(`duplicate "initialize" received`), -32600, "duplicate"},
-		{errors.New(`handling 'initialize': unmarshaling "{}" into a *x: bad`), -32602, "invalid params: "},
-		{errors.New("something broke\ngoroutine 1 [running]"), -32603, "internal error: something broke"},
-		{fmt.Errorf("handling 'tools/call': %w", &jsonrpc.Error{Code: -32602, Message: "invalid params"}), -32602, ""},
-	}
-	for _, tc := range cases {
-		id, _ := jsonrpc.MakeID(float64(1))
-		resp := &jsonrpc.Response{ID: id, Error: tc.err}
-		fixErrorCode(resp)
-		var we *jsonrpc.Error
-		if !errors.As(resp.Error, &we) || we.Code != tc.code {
-			t.Errorf("%v: got %v, want code %d", tc.err, resp.Error, tc.code)
-			continue
-		}
-		if !strings.Contains(resp.Error.Error(), tc.msg) || strings.Contains(resp.Error.Error(), "goroutine") {
-			t.Errorf("%v: message %q", tc.err, resp.Error.Error())
-		}
 	}
 }

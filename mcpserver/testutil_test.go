@@ -13,7 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 
 	"github.com/ubp-dev/ubp/engine"
 )
@@ -125,6 +128,13 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// Names the tests share with the transports.
+const (
+	sessionIDHeader     = sdkfront.SessionIDHeader
+	codeInternalError   = jsonrpc.CodeInternalError
+	codeSessionNotFound = -32001
+)
 
 // msg is a decoded JSON-RPC message.
 type msg map[string]any

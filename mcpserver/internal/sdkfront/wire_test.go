@@ -1,6 +1,7 @@
-package mcpserver
+package sdkfront
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -16,8 +17,12 @@ func TestUnescapeHTML(t *testing.T) {
 		if err := json.Unmarshal(got, &back); err != nil || back["s"] != s {
 			t.Errorf("%q: unescaped %s decodes to %q (%v)", s, got, back["s"], err)
 		}
-		if want := jsonStringSize(s) + len(`{"s":""}`); len(got) != want {
-			t.Errorf("%q: %d bytes on the wire, jsonStringSize says %d", s, len(got), want)
+		var b bytes.Buffer
+		enc2 := json.NewEncoder(&b)
+		enc2.SetEscapeHTML(false)
+		enc2.Encode(map[string]string{"s": s})
+		if want := b.Len() - 1; len(got) != want {
+			t.Errorf("%q: %d bytes on the wire, an encoder without HTML escaping writes %d", s, len(got), want)
 		}
 	}
 }

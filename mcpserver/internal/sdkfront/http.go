@@ -1,8 +1,7 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bytes"
-	"context"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
@@ -23,12 +22,23 @@ import (
 // EndpointPath is the Streamable HTTP endpoint.
 const EndpointPath = "/mcp"
 
+// HTTPConfig configures the HTTP front.
+type HTTPConfig struct {
+	Server   *mcp.Server
+	Gate     *Gate
+	Token    string // required as a bearer token when set
+	BindHost string // host part of the listen address
+	Log      *slog.Logger
+	SDKLog   *slog.Logger
+	Limits   Limits
+}
+
 // maxHTTPBody bounds a POST body; larger ones get 413.
 const maxHTTPBody = 4 << 20
 
-// httpLimits bound what one client can hold: time on a connection and
+// Limits bound what one client can hold: time on a connection and
 // live sessions.
-type httpLimits struct {
+type Limits struct {
 	ReadHeader  time.Duration // reading the request line and headers
 	Body        time.Duration // reading one POST body
 	Write       time.Duration // writing one answer to the client
@@ -37,7 +47,7 @@ type httpLimits struct {
 	MaxSessions int           // live sessions; the least recently used idle one is closed first
 }
 
-var defaultHTTPLimits = httpLimits{
+var DefaultLimits = Limits{
 	ReadHeader:  10 * time.Second,
 	Body:        30 * time.Second,
 	Write:       30 * time.Second,
@@ -46,7 +56,8 @@ var defaultHTTPLimits = httpLimits{
 	MaxSessions: 256,
 }
 
-const sessionIDHeader = "Mcp-Session-Id"
+// SessionIDHeader carries the session id of Streamable HTTP.
+const SessionIDHeader = "Mcp-Session-Id"
 
 // httpFront is the http.Handler in front of the SDK's Streamable HTTP
 // handler. It checks Host (DNS rebinding), Origin, the bearer token and the
@@ -57,12 +68,13 @@ const sessionIDHeader = "Mcp-Session-Id"
 // text/event-stream), without HTML escaping, and not at all for a request
 // the client cancelled.
 type httpFront struct {
-	srv      *server
+	mcp      *mcp.Server
+	gate     *Gate
 	sdk      http.Handler
 	token    string
 	bindHost string // host part of the listen address, lower case, no brackets
 	log      *slog.Logger
-	limits   httpLimits
+	limits   Limits
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
@@ -77,15 +89,21 @@ type httpSession struct {
 	cancelled map[string]bool // ... that the client cancelled
 }
 
-func newHTTPFront(srv *server, bindHost, token string, sdkLog *slog.Logger, limits httpLimits) *httpFront {
-	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.mcp }, &mcp.StreamableHTTPOptions{
+// NewHTTPHandler is the http.Handler of ubp's Streamable HTTP endpoint:
+// the front described at httpFront, in front of the SDK's handler.
+func NewHTTPHandler(c HTTPConfig) http.Handler {
+	return newHTTPFront(c.Server, c.Gate, c.BindHost, c.Token, c.Log, c.SDKLog, c.Limits)
+}
+
+func newHTTPFront(srv *mcp.Server, g *Gate, bindHost, token string, log, sdkLog *slog.Logger, limits Limits) *httpFront {
+	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		JSONResponse:        true, // one JSON answer per POST; the front re-frames it for SSE-only clients
 		EventStore:          mcp.NewMemoryEventStore(nil),
 		SessionTimeout:      limits.SessionIdle,
 		MaxRequestBodyBytes: maxHTTPBody,
 		Logger:              sdkLog,
 	})
-	return &httpFront{srv: srv, sdk: sdk, token: token, bindHost: normalizeHost(bindHost), log: srv.log,
+	return &httpFront{mcp: srv, gate: g, sdk: sdk, token: token, bindHost: normalizeHost(bindHost), log: log,
 		limits: limits, sessions: map[string]*httpSession{}}
 }
 
@@ -93,7 +111,7 @@ func newHTTPFront(srv *server, bindHost, token string, sdkLog *slog.Logger, limi
 // header, body, write and idle time limits (the body and write limits are
 // set per request by the front, so that the standalone SSE stream of GET
 // is not cut).
-func newHTTPServer(h http.Handler, limits httpLimits, log *slog.Logger) *http.Server {
+func NewHTTPServer(h http.Handler, limits Limits, log *slog.Logger) *http.Server {
 	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: limits.ReadHeader,
@@ -125,11 +143,11 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case http.MethodPost:
 		f.servePOST(w, r)
 	case http.MethodDelete:
-		sid := r.Header.Get(sessionIDHeader)
+		sid := r.Header.Get(SessionIDHeader)
 		f.sdk.ServeHTTP(w, r)
 		f.forget(sid)
 	default:
-		if sess := f.touch(r.Header.Get(sessionIDHeader)); sess != nil {
+		if sess := f.touch(r.Header.Get(SessionIDHeader)); sess != nil {
 			defer f.release(sess)
 		}
 		f.sdk.ServeHTTP(w, r) // GET (SSE stream), others 405
@@ -176,7 +194,7 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 		writeReply(w, errorReply(nil, http.StatusBadRequest, codeInvalidRequest, "invalid request: empty body"))
 		return
 	}
-	sid := r.Header.Get(sessionIDHeader)
+	sid := r.Header.Get(SessionIDHeader)
 	var hs handshake
 	var sess *httpSession
 	switch {
@@ -193,10 +211,10 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 	case !in.call || (in.method != "initialize" && in.method != "ping"):
 		// Outside a session only initialize and ping are served.
 		writeReply(w, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
-			"Bad Request: %s header is required; send initialize first to start a session", sessionIDHeader))
+			"Bad Request: %s header is required; send initialize first to start a session", SessionIDHeader))
 		return
 	}
-	act, rep := f.srv.gate.route(in, hs)
+	act, rep := f.gate.route(in, hs)
 	switch act {
 	case actReply:
 		writeReply(w, rep)
@@ -397,7 +415,7 @@ func (f *httpFront) forget(sid string) {
 
 // started records the session an initialize answer opened.
 func (f *httpFront) started(cw *captureWriter) {
-	sid := cw.header.Get(sessionIDHeader)
+	sid := cw.header.Get(SessionIDHeader)
 	if sid == "" || cw.status != http.StatusOK {
 		return
 	}
@@ -427,7 +445,7 @@ func (f *httpFront) makeRoom() bool {
 		return true
 	}
 	live := map[string]*mcp.ServerSession{}
-	for ss := range f.srv.mcp.Sessions() {
+	for ss := range f.mcp.Sessions() {
 		live[ss.ID()] = ss
 	}
 	f.mu.Lock()
@@ -458,7 +476,7 @@ func (f *httpFront) makeRoom() bool {
 
 // sessionLive reports whether sid names an open session.
 func (f *httpFront) sessionLive(sid string) bool {
-	for ss := range f.srv.mcp.Sessions() {
+	for ss := range f.mcp.Sessions() {
 		if ss.ID() == sid {
 			return true
 		}
@@ -540,19 +558,19 @@ func isLoopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// checkBind refuses to expose the server beyond this machine without a
+// CheckBind refuses to expose the server beyond this machine without a
 // token.
-func checkBind(addr, token string) (host string, err error) {
+func CheckBind(addr, token, defaultAddr, tokenEnv string) (host string, err error) {
 	host, _, err = net.SplitHostPort(addr)
 	if err != nil {
-		return "", fmt.Errorf("--http %s: want HOST:PORT, for example %s: %w", addr, DefaultHTTPAddr, err)
+		return "", fmt.Errorf("--http %s: want HOST:PORT, for example %s: %w", addr, defaultAddr, err)
 	}
 	if !isLoopbackHost(host) && token == "" {
 		where := host
 		if where == "" {
 			where = "every interface"
 		}
-		return "", fmt.Errorf("--http %s listens on %s, beyond this machine: set a bearer token with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, EnvHTTPToken)
+		return "", fmt.Errorf("--http %s listens on %s, beyond this machine: set a bearer token with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, tokenEnv)
 	}
 	return host, nil
 }
@@ -571,35 +589,4 @@ func writeReply(w http.ResponseWriter, r *reply) {
 // httpError sends a plain-text error.
 func httpError(w http.ResponseWriter, status int, msg string) {
 	http.Error(w, msg, status)
-}
-
-// serveHTTP listens on addr and serves until ctx ends, then closes every
-// session and shuts the server down.
-func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog.Logger) error {
-	host, err := checkBind(addr, token)
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("--http %s: %w", addr, err)
-	}
-	hs := newHTTPServer(newHTTPFront(s, host, token, sdkLog, defaultHTTPLimits), defaultHTTPLimits, s.log)
-	s.log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+EndpointPath, "auth", token != "")
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("http server: %w", err)
-	case <-ctx.Done():
-	}
-	for ss := range s.mcp.Sessions() {
-		ss.Close() // ends hanging SSE streams so that Shutdown can finish
-	}
-	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutCtx); err != nil {
-		hs.Close()
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -145,15 +146,27 @@ func errorReply(id json.RawMessage, status int, code int64, format string, args 
 	return &reply{ID: id, Error: &rpcError{Code: code, Message: fmt.Sprintf(format, args...)}, HTTPStatus: status}
 }
 
-// gate holds the policy: which tools are visible and their input schemas.
-type gate struct {
-	tools map[string]*argSchema
-	names []string // visible tool names in tools/list order
+// Gate holds the policy: which tools are visible and their input schemas.
+type Gate struct {
+	tools    map[string]*argSchema
+	names    []string                 // visible tool names in tools/list order
+	disabled func(name string) string // why a known tool is hidden; "" for an unknown name
 }
 
-// methods ubp serves; any other request gets -32601 and any other
-// notification is dropped.
-var servedMethods = []string{
+// NewGate builds the gate for the visible tools (names, in tools/list
+// order) with their input schemas. disabled says why a tool that exists
+// but is hidden cannot be called ("" when no such tool exists).
+func NewGate(names []string, inputSchemas map[string]*jsonschema.Schema, disabled func(name string) string) *Gate {
+	g := &Gate{tools: map[string]*argSchema{}, names: slices.Clone(names), disabled: disabled}
+	for _, n := range names {
+		g.tools[n] = newArgSchema(inputSchemas[n])
+	}
+	return g
+}
+
+// ServedMethods are the methods ubp serves; any other request gets -32601
+// and any other notification is dropped.
+var ServedMethods = []string{
 	"initialize", "ping", "tools/list", "tools/call",
 	"notifications/initialized", "notifications/cancelled",
 	"notifications/progress", "notifications/roots/list_changed",
@@ -258,7 +271,7 @@ func describeJSONError(raw []byte) string {
 
 // route decides what to do with a parsed message in a session whose
 // handshake is at hs.
-func (g *gate) route(in *inbound, hs handshake) (action, *reply) {
+func (g *Gate) route(in *inbound, hs handshake) (action, *reply) {
 	p := hs.phase
 	if in.method == "" { // a response from the client
 		return actForward, nil
@@ -305,7 +318,7 @@ func (g *gate) route(in *inbound, hs handshake) (action, *reply) {
 				"invalid request: initialization is not complete: send notifications/initialized after the initialize response (only ping is allowed until then), got %q", in.method)
 		}
 	}
-	if !slices.Contains(servedMethods, in.method) {
+	if !slices.Contains(ServedMethods, in.method) {
 		if !in.call {
 			return actDrop, nil
 		}
@@ -389,7 +402,7 @@ func checkInitializeParams(in *inbound) *reply {
 // checkToolCall answers a tools/call that the tools cannot serve: a missing
 // name is a protocol error (-32602); an unknown or hidden tool and bad
 // arguments are tool errors, so that the agent reads what to change.
-func (g *gate) checkToolCall(in *inbound) *reply {
+func (g *Gate) checkToolCall(in *inbound) *reply {
 	var p struct {
 		Name      *json.RawMessage `json:"name"`
 		Arguments json.RawMessage  `json:"arguments"`
@@ -404,9 +417,9 @@ func (g *gate) checkToolCall(in *inbound) *reply {
 	}
 	schema, ok := g.tools[name]
 	if !ok {
-		if d, known := declOf(name); known {
-			return toolErrorReply(in.id, fmt.Sprintf("tool %q is disabled by this server's configuration (its category %q is excluded by --include-categories/--exclude-categories or %s/%s); available tools are %s",
-				name, d.Category, EnvIncludeCategories, EnvExcludeCategories, strings.Join(g.names, ", ")))
+		if why := g.disabled(name); why != "" {
+			return toolErrorReply(in.id, fmt.Sprintf("tool %q is disabled by this server's configuration (%s); available tools are %s",
+				name, why, strings.Join(g.names, ", ")))
 		}
 		return toolErrorReply(in.id, fmt.Sprintf("unknown tool %q: available tools are %s", name, strings.Join(g.names, ", ")))
 	}

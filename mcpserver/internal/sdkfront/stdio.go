@@ -1,4 +1,4 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bufio"
@@ -16,9 +16,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxStdioMessage bounds one inbound line on stdio, like the HTTP body
+// MaxStdioMessage bounds one inbound line on stdio, like the HTTP body
 // limit. A longer line is answered with -32600 and skipped.
-const maxStdioMessage = 4 << 20
+const MaxStdioMessage = 4 << 20
+
+// NewStdioTransport is the stdio transport with g in front of the SDK.
+func NewStdioTransport(g *Gate, in io.Reader, out io.Writer, log *slog.Logger) mcp.Transport {
+	return &stdioTransport{conn: newStdioConn(g, in, out, log)}
+}
 
 // stdioTransport is an mcp.Transport over newline-delimited JSON on a reader
 // and a writer, with the gate in front of the SDK. Unlike the SDK's
@@ -33,7 +38,7 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) { retu
 
 // stdioConn implements mcp.Connection.
 type stdioConn struct {
-	gate *gate
+	gate *Gate
 	out  io.Writer
 	log  *slog.Logger
 
@@ -51,7 +56,7 @@ type stdioConn struct {
 	closeOnce sync.Once
 }
 
-func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
+func newStdioConn(g *Gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
 	c := &stdioConn{
 		gate:      g,
 		out:       out,
@@ -72,10 +77,10 @@ func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdio
 func (c *stdioConn) readLoop(in io.Reader) {
 	br := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, tooLong, err := readLine(br, maxStdioMessage)
+		line, tooLong, err := readLine(br, MaxStdioMessage)
 		if tooLong {
 			c.writeReply(errorReply(nil, 0, codeInvalidRequest,
-				"invalid request: message larger than %d bytes", maxStdioMessage))
+				"invalid request: message larger than %d bytes", MaxStdioMessage))
 		} else if len(bytes.TrimSpace(line)) > 0 {
 			if !c.handle(line) {
 				return
@@ -248,6 +253,17 @@ func (c *stdioConn) Close() error {
 
 func (c *stdioConn) SessionID() string { return "" }
 
+// ShortMessage keeps the first line of msg, at most 200 bytes.
+func ShortMessage(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if len(msg) > 200 {
+		msg = msg[:200] + "..."
+	}
+	return msg
+}
+
 // cancelledID returns the requestId of a notifications/cancelled.
 func cancelledID(in *inbound) (jsonrpc.ID, bool) {
 	if in.method != "notifications/cancelled" || in.call {
@@ -280,9 +296,9 @@ func fixErrorCode(resp *jsonrpc.Response) {
 		code = codeInvalidRequest
 	case strings.Contains(msg, "unmarshaling"):
 		code = codeInvalidParams
-		msg = "invalid params: " + shortMessage(msg)
+		msg = "invalid params: " + ShortMessage(msg)
 	default:
-		msg = "internal error: " + shortMessage(msg)
+		msg = "internal error: " + ShortMessage(msg)
 	}
 	resp.Error = &jsonrpc.Error{Code: code, Message: msg}
 }
