@@ -19,7 +19,7 @@ const snippetRunes = 64
 // in-memory postings (see sectionIndex), other short ones a scan. A
 // section ranks by BM25 of its terms scaled by the share of query concepts
 // it matches, times its document's title boost. Snippets mark matches as
-// [match]. TotalFound counts every matching section after the doc_type
+// ⟦match⟧. TotalFound counts every matching section after the doc_type
 // filter.
 func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
 	if err := checkQuery(opts.Query); err != nil {

@@ -88,7 +88,7 @@ type FulltextHit struct {
 	Filepath       string  `json:"filepath"`
 	Title          string  `json:"title"`
 	SectionHeading *string `json:"section_heading"` // null for section 0
-	Snippet        string  `json:"snippet"`         // with [..] highlights
+	Snippet        string  `json:"snippet"`         // with ⟦..⟧ highlights
 	Line           int     `json:"line"`            // start line of the section
 	Rank           float64 `json:"rank"`            // higher is better
 }
