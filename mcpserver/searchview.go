@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/engine/query"
 )
 
 // excerptBytes bounds sections[].content of ubp_search.
@@ -46,7 +47,8 @@ func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (s
 	for _, h := range r.Results {
 		ho := searchHitOutput{SearchHit: h, Sections: make([]searchSectionOutput, 0, len(h.Sections))}
 		for _, s := range h.Sections {
-			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(texts[s.SectionID], excerptBytes)})
+			s, text := underMatch(s, texts[s.SectionID])
+			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(text, excerptBytes)})
 		}
 		ho.SearchHit.Sections = nil
 		out.Results = append(out.Results, ho)
@@ -82,4 +84,74 @@ func excerpt(text string, limit int) string {
 		head = head[:i]
 	}
 	return strings.TrimRight(head, " \n") + mark
+}
+
+// underMatch reports a matching section by the heading the match is
+// under. The index merges a section too small to stand alone into the one
+// before it, so a section's text can hold further headings: when the
+// first match marked in the snippet lies below one of them, the heading,
+// line range and text are those of that sub-section. It returns the
+// section and the text to excerpt.
+func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
+	term := markedTerm(s.Snippet)
+	if term == "" || text == "" {
+		return s, text
+	}
+	lower := strings.ToLower(text)
+	at := strings.Index(lower, strings.ToLower(term))
+	if at < 0 {
+		return s, text
+	}
+	matchLine := strings.Count(lower[:at], "\n")
+	lines := strings.Split(text, "\n")
+	head, next := -1, len(lines)
+	fence := ""
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if i == 0 || !isHeadingLine(t) {
+			continue
+		}
+		if i <= matchLine {
+			head = i
+		} else {
+			next = i
+			break
+		}
+	}
+	if head < 0 {
+		return s, text
+	}
+	s.Heading = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines[head]), "#"))
+	s.StartLine = s.StartLine + head
+	s.EndLine = min(s.EndLine, s.StartLine+(next-head)-1)
+	return s, strings.Join(lines[head:next], "\n")
+}
+
+// isHeadingLine reports an ATX heading: 1 to 6 '#' and a space.
+func isHeadingLine(t string) bool {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	return n >= 1 && n <= 6 && len(t) > n && t[n] == ' '
+}
+
+// markedTerm is the first match marked in a snippet.
+func markedTerm(snippet string) string {
+	_, rest, ok := strings.Cut(snippet, query.MarkOpen)
+	if !ok {
+		return ""
+	}
+	term, _, ok := strings.Cut(rest, query.MarkClose)
+	if !ok {
+		return ""
+	}
+	return term
 }

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -39,5 +41,36 @@ func TestExcerpt(t *testing.T) {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestSearchSectionUnderMatch: a section too small to stand alone is
+// merged into the one before it by the index; a match in it is reported
+// under its own heading and line, not the one it was merged into.
+func TestSearchSectionUnderMatch(t *testing.T) {
+	root := t.TempDir()
+	filler := strings.Repeat("Apples grow on trees in orchards across the valley every year. ", 8)
+	doc := "---\ntitle: Merge\n---\n# Merge\n\n## Overview\n\n" + filler + "\n\n## Tiny\n\nThe zebracache lives here.\n\n## Other\n\n" + filler + "\n"
+	if err := os.MkdirAll(filepath.Join(root, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs", "merge.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tinyLine := 1 + strings.Count(doc[:strings.Index(doc, "## Tiny")], "\n")
+	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
+	c.initialize()
+	m := c.callTool(ToolSearch, map[string]any{"query": "zebracache"})
+	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
+	if len(res) == 0 {
+		t.Fatalf("no result: %v", m)
+	}
+	secs := res[0].(map[string]any)["sections"].([]any)
+	if len(secs) == 0 {
+		t.Fatal("no section")
+	}
+	sec := secs[0].(map[string]any)
+	if sec["heading"] != "Tiny" || sec["start_line"] != float64(tinyLine) || !strings.Contains(sec["content"].(string), "zebracache") {
+		t.Errorf("match reported under %q line %v (content %.60q), want \"Tiny\" line %d", sec["heading"], sec["start_line"], sec["content"], tinyLine)
 	}
 }
