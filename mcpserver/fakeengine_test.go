@@ -41,6 +41,10 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 		f.cancelled <- struct{}{}
 		return engine.SearchResult{}, ctx.Err()
 	}
+	if o.Query == "stale" {
+		return engine.SearchResult{Results: []engine.SearchHit{{DocID: "d1", Filepath: "s.md", Title: "S", DocType: "design",
+			Staleness: "stale", RelevanceReason: "found", Sections: []engine.SectionMatch{}}}, TotalFound: 1, SearchType: "fulltext"}, nil
+	}
 	return engine.SearchResult{Results: []engine.SearchHit{}, SearchType: "fulltext"}, nil
 }
 
@@ -58,6 +62,7 @@ func (f *fakeEngine) FulltextSearch(context.Context, engine.FulltextOptions) (en
 
 func (f *fakeEngine) GetPage(_ context.Context, ref string) (engine.Page, error) {
 	return engine.Page{DocID: "d1", Filepath: ref, Title: "Fake", DocType: "design", Content: f.content, Staleness: "untracked",
+		SourceRefs: []engine.RefStatus{{Ref: "main.go", Line: 4, Changed: true, Reason: "modified"}, {Ref: "ok.go", Line: 5}},
 		Sections: []engine.PageSection{{Heading: "Fake", Anchor: "fake", Content: f.content, StartLine: 1, EndLine: 3}}}, nil
 }
 

@@ -178,3 +178,19 @@ func TestContextSizeIsWhatIsSent(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleResultsSayWhy: a stale search result lists the source_refs
+// that changed, with their reasons.
+func TestStaleResultsSayWhy(t *testing.T) {
+	c := startStdio(t, newFakeEngine(t), fakeOpts)
+	c.initialize()
+	m := c.callTool(ToolSearch, map[string]any{"query": "stale"})
+	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
+	if len(res) != 1 {
+		t.Fatalf("results: %v", m)
+	}
+	refs, _ := res[0].(map[string]any)["changed_refs"].([]any)
+	if len(refs) != 1 || refs[0].(map[string]any)["ref"] != "main.go" || refs[0].(map[string]any)["reason"] != "modified" {
+		t.Errorf("changed_refs = %v, want main.go modified only", refs)
+	}
+}

@@ -2,11 +2,13 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/stale"
 )
 
 // excerptBytes bounds sections[].content of ubp_search.
@@ -23,7 +25,8 @@ type searchOutput struct {
 
 type searchHitOutput struct {
 	engine.SearchHit
-	Sections []searchSectionOutput `json:"sections"`
+	Sections    []searchSectionOutput `json:"sections"`
+	ChangedRefs []engine.RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, not_found)."`
 }
 
 type searchSectionOutput struct {
@@ -51,7 +54,31 @@ func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (s
 			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(text, excerptBytes)})
 		}
 		ho.SearchHit.Sections = nil
+		if h.Staleness == stale.Stale || h.Staleness == stale.PossiblyStale {
+			if ho.ChangedRefs, err = changedRefs(ctx, e, h.Filepath); err != nil {
+				return searchOutput{}, err
+			}
+		}
 		out.Results = append(out.Results, ho)
+	}
+	return out, nil
+}
+
+// changedRefs lists the source_refs of a page that changed.
+func changedRefs(ctx context.Context, e Engine, filepath string) ([]engine.RefStatus, error) {
+	p, err := e.GetPage(ctx, filepath)
+	if err != nil {
+		var nf *engine.NotFoundError
+		if errors.As(err, &nf) {
+			return nil, nil // deleted since the search
+		}
+		return nil, err
+	}
+	var out []engine.RefStatus
+	for _, r := range p.SourceRefs {
+		if r.Changed {
+			out = append(out, r)
+		}
 	}
 	return out, nil
 }

@@ -258,6 +258,7 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		enumAt(out, "search_type", searchTypes),
 		enumAt(out, "results.linked_pages.link_type", index.LinkTypes),
 		enumAt(out, "results.linked_pages.direction", directions),
+		enumAt(out, "results.changed_refs.reason", staleReasons),
 		describeAt(out, "results.score", "Relevance from 0 to 1, relative to the best result of this query (the best scores 1)."),
 		describeAt(out, "results.score_breakdown", "Each signal's normalised contribution to score (0 to 1)."),
 		describeAt(out, "results.relevance_reason", "Why the document was found, in words: which signals matched."),
