@@ -63,7 +63,7 @@ func (f *fakeEngine) FulltextSearch(context.Context, engine.FulltextOptions) (en
 func (f *fakeEngine) GetPage(_ context.Context, ref string) (engine.Page, error) {
 	return engine.Page{DocID: "d1", Filepath: ref, Title: "Fake", DocType: "design", Content: f.content, Staleness: "untracked",
 		SourceRefs: []engine.RefStatus{{Ref: "main.go", Line: 4, Changed: true, Reason: "modified"}, {Ref: "ok.go", Line: 5}},
-		Sections: []engine.PageSection{{Heading: "Fake", Anchor: "fake", Content: f.content, StartLine: 1, EndLine: 3}}}, nil
+		Sections:   []engine.PageSection{{Heading: "Fake", Anchor: "fake", Content: f.content, StartLine: 1, EndLine: 3}}}, nil
 }
 
 func (f *fakeEngine) GetContext(_ context.Context, o engine.ContextOptions) (engine.ContextResult, error) {
