@@ -120,14 +120,27 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		setWindow(&out, p, lines, first, last, from, end, to)
 		return jsonSize(out)
 	}
-	n, err := size(to)
-	if err != nil {
-		return pageOutput{}, err
+	// The text alone rules out every end past the first line that takes it
+	// over max_size: measure the encodings only up to there.
+	hi, text := to, 0
+	for n := from; n <= to; n++ {
+		if text += jsonStringSize(lines[n-first]) + 2; text > w.MaxSize {
+			hi = n
+			break
+		}
 	}
-	if n <= w.MaxSize {
-		return out, nil
+	if hi == to {
+		n, err := size(to)
+		if err != nil {
+			return pageOutput{}, err
+		}
+		if n <= w.MaxSize {
+			return out, nil
+		}
 	}
-	lo, hi := from-1, to // lo fits (from-1: nothing fits yet), hi does not
+	var n int
+	var err error
+	lo := from - 1 // lo fits (from-1: nothing fits yet), hi does not
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if n, err = size(mid); err != nil {

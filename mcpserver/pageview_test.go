@@ -150,3 +150,15 @@ func TestJSONStringSize(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkViewPage: one default window of a ~200 KB page (3,000
+// sections), the bisection included.
+func BenchmarkViewPage(b *testing.B) {
+	p := bigPage(3000)
+	b.SetBytes(int64(len(p.Content)))
+	for b.Loop() {
+		if _, err := viewPage(p, pageWindow{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
