@@ -89,12 +89,13 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 		row := rows[s.ID]
 		d := meta[row.Doc]
 		hit := FulltextHit{
-			DocID:    d.DocID,
-			Filepath: d.Filepath,
-			Title:    d.Title,
-			Snippet:  query.Snippet(row.Content, q.Terms, snippetRunes),
-			Line:     row.StartLine,
-			Rank:     roundScore(s.Score),
+			SectionID: row.ID,
+			DocID:     d.DocID,
+			Filepath:  d.Filepath,
+			Title:     d.Title,
+			Snippet:   query.Snippet(row.Content, q.Terms, snippetRunes),
+			Line:      row.StartLine,
+			Rank:      roundScore(s.Score),
 		}
 		if row.Ord > 0 || row.Heading != "" {
 			h := row.Heading

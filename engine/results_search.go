@@ -87,6 +87,7 @@ type FulltextHit struct {
 	DocID          string  `json:"doc_id"`
 	Filepath       string  `json:"filepath"`
 	Title          string  `json:"title"`
+	SectionID      int64   `json:"section_id"`
 	SectionHeading *string `json:"section_heading"` // null for section 0
 	Snippet        string  `json:"snippet"`         // with ⟦..⟧ highlights
 	Line           int     `json:"line"`            // start line of the section

@@ -120,14 +120,36 @@ func excerpt(text string, limit int) string {
 // line range and text are those of that sub-section. It returns the
 // section and the text to excerpt.
 func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
-	term := markedTerm(s.Snippet)
-	if term == "" || text == "" {
+	sub, ok := locateMatch(s.Snippet, text)
+	if !ok {
 		return s, text
+	}
+	s.Heading = sub.heading
+	s.StartLine += sub.offset
+	s.EndLine = min(s.EndLine, s.StartLine+sub.lines-1)
+	return s, sub.text
+}
+
+// subSection is the part of a merged section under one of its headings.
+type subSection struct {
+	heading string
+	offset  int // lines from the section's first line to the heading
+	lines   int
+	text    string
+}
+
+// locateMatch finds the heading inside a section's text that the first
+// match marked in snippet is under; false when the match is under the
+// section's own heading (or cannot be found).
+func locateMatch(snippet, text string) (subSection, bool) {
+	term := markedTerm(snippet)
+	if term == "" || text == "" {
+		return subSection{}, false
 	}
 	lower := strings.ToLower(text)
 	at := strings.Index(lower, strings.ToLower(term))
 	if at < 0 {
-		return s, text
+		return subSection{}, false
 	}
 	matchLine := strings.Count(lower[:at], "\n")
 	lines := strings.Split(text, "\n")
@@ -156,12 +178,35 @@ func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string
 		}
 	}
 	if head < 0 {
-		return s, text
+		return subSection{}, false
 	}
-	s.Heading = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines[head]), "#"))
-	s.StartLine = s.StartLine + head
-	s.EndLine = min(s.EndLine, s.StartLine+(next-head)-1)
-	return s, strings.Join(lines[head:next], "\n")
+	return subSection{
+		heading: strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines[head]), "#")),
+		offset:  head,
+		lines:   next - head,
+		text:    strings.Join(lines[head:next], "\n"),
+	}, true
+}
+
+// withMatchHeadings reports each full-text hit under the heading its
+// match is under (see underMatch).
+func withMatchHeadings(ctx context.Context, e Engine, r engine.FulltextResult) (engine.FulltextResult, error) {
+	ids := make([]int64, len(r.Results))
+	for i, h := range r.Results {
+		ids[i] = h.SectionID
+	}
+	texts, err := e.SectionTexts(ctx, ids)
+	if err != nil {
+		return engine.FulltextResult{}, err
+	}
+	for i, h := range r.Results {
+		if sub, ok := locateMatch(h.Snippet, texts[h.SectionID]); ok {
+			heading := sub.heading
+			r.Results[i].SectionHeading = &heading
+			r.Results[i].Line += sub.offset
+		}
+	}
+	return r, nil
 }
 
 // isHeadingLine reports an ATX heading: 1 to 6 '#' and a space.

@@ -73,4 +73,13 @@ func TestSearchSectionUnderMatch(t *testing.T) {
 	if sec["heading"] != "Tiny" || sec["start_line"] != float64(tinyLine) || !strings.Contains(sec["content"].(string), "zebracache") {
 		t.Errorf("match reported under %q line %v (content %.60q), want \"Tiny\" line %d", sec["heading"], sec["start_line"], sec["content"], tinyLine)
 	}
+	ft := c.callTool(ToolFulltextSearch, map[string]any{"query": "zebracache"})
+	hits, _ := ft.result()["structuredContent"].(map[string]any)["results"].([]any)
+	if len(hits) == 0 {
+		t.Fatalf("no full-text hit: %v", ft)
+	}
+	hit := hits[0].(map[string]any)
+	if hit["section_heading"] != "Tiny" || hit["line"] != float64(tinyLine) {
+		t.Errorf("full-text match reported under %v line %v, want \"Tiny\" line %d", hit["section_heading"], hit["line"], tinyLine)
+	}
 }

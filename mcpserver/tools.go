@@ -202,7 +202,11 @@ func callSearch(ctx context.Context, e Engine, in searchInput) (searchOutput, er
 }
 
 func callFulltext(ctx context.Context, e Engine, in fulltextInput) (engine.FulltextResult, error) {
-	return e.FulltextSearch(ctx, engine.FulltextOptions{Query: in.Query, Limit: in.Limit, DocType: in.DocType})
+	r, err := e.FulltextSearch(ctx, engine.FulltextOptions{Query: in.Query, Limit: in.Limit, DocType: in.DocType})
+	if err != nil {
+		return engine.FulltextResult{}, err
+	}
+	return withMatchHeadings(ctx, e, r)
 }
 
 func callGetPage(ctx context.Context, e Engine, in getPageInput) (pageOutput, error) {
@@ -278,7 +282,7 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 	enumParam(in, "doc_type", index.DocTypes, "")
 	return firstErr(
 		describeAt(out, "results.rank", "BM25 relevance of the section, higher is better; comparable within one answer only."),
-		describeAt(out, "results.line", "Line of the file where the matching section starts (its heading), 1-based."),
+		describeAt(out, "results.line", "Line of the file (1-based) of the heading the match is under."),
 		describeAt(out, "results.snippet", "An excerpt of the section around the match."),
 		describeAt(out, "results.section_heading", "Heading of the matching section; null for the text before the first heading."),
 		describeAt(out, "total_found", "How many sections matched before limit."),
