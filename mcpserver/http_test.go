@@ -17,7 +17,7 @@ import (
 
 // httpServer is Serve running with --http on a real loopback listener.
 type httpServer struct {
-	t        *testing.T
+	t        testing.TB
 	url      string // http://127.0.0.1:PORT/mcp
 	hostport string
 	token    string

@@ -19,7 +19,7 @@ import (
 
 // startFront serves e through the HTTP front on a real loopback socket
 // (httptest), with the http.Server settings of ubp serve and limits.
-func startFront(t *testing.T, e Engine, limits sdkfront.Limits) (*httpServer, *connWatch) {
+func startFront(t testing.TB, e Engine, limits sdkfront.Limits) (*httpServer, *connWatch) {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	names, err := SelectTools(nil, nil)
@@ -276,4 +276,31 @@ func TestServeRejectsWeakToken(t *testing.T) {
 	if err := Serve(ctx, newFakeEngine(t), strings.NewReader(""), io.Discard, opts); err == nil || !strings.Contains(err.Error(), EnvHTTPToken) {
 		t.Errorf("a short %s: %v, want an error naming it", EnvHTTPToken, err)
 	}
+}
+
+// FuzzHTTPPost: any POST body on a live session gets an HTTP answer with a
+// JSON-RPC body or none (202), never a panic, and the session goes on.
+func FuzzHTTPPost(f *testing.F) {
+	for _, seed := range []string{
+		pingBody, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ubp_get_page","arguments":{"filepath":"a.md","max_size":1000}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}`, `[{"jsonrpc":"2.0"}]`, `{"jsonrpc":`, `null`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"x"}}`, `{"jsonrpc":"2.0","id":4,"method":"ping","params":[]}`,
+	} {
+		f.Add(seed)
+	}
+	// Long connection limits: with testLimits' 200 ms idle limit, a client
+	// reusing a kept-alive connection races the server closing it.
+	limits := sdkfront.DefaultLimits
+	h, _ := startFront(f, newFakeEngine(f), limits)
+	f.Fuzz(func(t *testing.T, body string) {
+		h.t = t
+		sid := h.session()
+		r := h.post(sid, body)
+		if r.status >= 500 {
+			t.Fatalf("status %d for %q: %s", r.status, body, r.body)
+		}
+		if m := h.post(sid, pingBody).one(t); m.result() == nil {
+			t.Fatalf("session broken after %q: %v", body, m)
+		}
+	})
 }

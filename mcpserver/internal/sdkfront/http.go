@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -78,6 +79,7 @@ type httpFront struct {
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
+	evicted  atomic.Int64 // sessions closed to stay under MaxSessions
 }
 
 // httpSession is the front's view of one SDK session.
@@ -468,7 +470,12 @@ func (f *httpFront) makeRoom() bool {
 	}
 	f.mu.Unlock()
 	if ss := live[victim]; ss != nil && victim != "" && room {
-		f.log.Info("closing the least recently used session to stay under the session limit", "session", victim, "idle", time.Since(oldest).Round(time.Second), "max_sessions", f.limits.MaxSessions)
+		// Logged once, then every 1000th time: a client opening sessions
+		// in a loop must not fill the log either.
+		if n := f.evicted.Add(1); n == 1 || n%1000 == 0 {
+			f.log.Info("closing the least recently used session to stay under the session limit",
+				"idle", time.Since(oldest).Round(time.Second), "max_sessions", f.limits.MaxSessions, "closed_so_far", n)
+		}
 		ss.Close()
 	}
 	return room
