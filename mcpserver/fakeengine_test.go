@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ubp-dev/ubp/engine"
 )
@@ -40,6 +41,13 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 		<-ctx.Done()
 		f.cancelled <- struct{}{}
 		return engine.SearchResult{}, ctx.Err()
+	}
+	if o.Query == "slow" { // longer than testLimits.Write
+		select {
+		case <-time.After(4 * testLimits.Write):
+		case <-ctx.Done():
+			return engine.SearchResult{}, ctx.Err()
+		}
 	}
 	if o.Query == "stale" {
 		return engine.SearchResult{Results: []engine.SearchHit{{DocID: "d1", Filepath: "s.md", Title: "S", DocType: "design",

@@ -253,6 +253,17 @@ func TestHTTPTimeouts(t *testing.T) {
 	})
 }
 
+// TestHTTPSlowToolIsNotASlowReader: the write limit counts from when the
+// answer is ready, so a tool call longer than it is still answered.
+func TestHTTPSlowToolIsNotASlowReader(t *testing.T) {
+	h, _ := startFront(t, newFakeEngine(t), testLimits)
+	sid := h.session()
+	r := h.post(sid, `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"slow"}}}`)
+	if m := r.one(t); m.result() == nil || m.isToolError() {
+		t.Errorf("slow tool call: %d %s", r.status, r.body)
+	}
+}
+
 const pingBody = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 
 // TestServeRejectsWeakToken: a bearer token must be long enough to mean

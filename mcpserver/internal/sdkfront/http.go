@@ -254,6 +254,9 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 	fwd.Header.Set("Accept", "application/json, text/event-stream") // both accepted above, in effect
 	cw := &captureWriter{header: http.Header{}}
 	f.sdk.ServeHTTP(cw, fwd)
+	// The write limit counts from when the answer is ready, not from when
+	// the request came: a slow tool call is not a slow reader.
+	_ = rc.SetWriteDeadline(time.Now().Add(f.limits.Write))
 
 	cancelled := false
 	if sess != nil && in.call {
