@@ -15,8 +15,10 @@ import (
 const excerptBytes = 600
 
 // searchOutput is the answer of ubp_search: the engine's answer, with each
-// matching section's content as the tool spec names it. Every other field
-// of the engine's types (evidence, relevance) is carried as it is.
+// matching section's content as the tool spec names it. SearchHit and
+// SectionMatch are embedded, so every field the ranking adds to them (raw
+// evidence, a relevance level) is carried as it is; describe new fields
+// in tuneSearch and refresh the schema snapshots.
 type searchOutput struct {
 	Results    []searchHitOutput `json:"results"`
 	TotalFound int               `json:"total_found"`

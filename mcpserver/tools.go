@@ -86,7 +86,7 @@ var toolDecls = []toolDecl{
 			"Read a result together with its linked documents with ubp_get_context.",
 			"For exact words, identifiers, file names or error messages prefer ubp_fulltext_search.",
 			"Each result has filepath, title, doc_type, the matching sections with a bounded excerpt (content) and line numbers, a score with its breakdown, a short relevance_reason and a staleness level (stale means the code the document describes changed since it was written); include_linked adds the pages each result links to and from.",
-			"Scores are relative to the best result of the query; a low relevance_reason or few matching sections mean little was found.",
+			"Scores are relative to the best result of the query, so the best page of a query that matches nothing well also scores high: read relevance_reason and the matching sections to judge whether anything relevant was found.",
 		},
 	}, tuneSearch, callSearch, summarizeSearch),
 	declare(toolDecl{
