@@ -77,7 +77,7 @@ lexicon:
 	bash engine/lexicon/gen/fetch.sh
 
 fuzz:
-	@for spec in index:FuzzParse graph:FuzzResolve engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput; do \
+	@for spec in index:FuzzParse graph:FuzzResolve engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML; do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
 	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime 20s ./$$pkg || exit 1; \
 	done

@@ -19,7 +19,7 @@ const snippetRunes = 64
 // in-memory postings (see sectionIndex), other short ones a scan. A
 // section ranks by BM25 of its terms scaled by the share of query concepts
 // it matches, times its document's title boost. Snippets mark matches as
-// [match]. TotalFound counts every matching section after the doc_type
+// ⟦match⟧. TotalFound counts every matching section after the doc_type
 // filter.
 func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
 	if err := checkQuery(opts.Query); err != nil {
@@ -89,12 +89,13 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 		row := rows[s.ID]
 		d := meta[row.Doc]
 		hit := FulltextHit{
-			DocID:    d.DocID,
-			Filepath: d.Filepath,
-			Title:    d.Title,
-			Snippet:  query.Snippet(row.Content, q.Terms, snippetRunes),
-			Line:     row.StartLine,
-			Rank:     roundScore(s.Score),
+			SectionID: row.ID,
+			DocID:     d.DocID,
+			Filepath:  d.Filepath,
+			Title:     d.Title,
+			Snippet:   query.Snippet(row.Content, q.Terms, snippetRunes),
+			Line:      row.StartLine,
+			Rank:      roundScore(s.Score),
 		}
 		if row.Ord > 0 || row.Heading != "" {
 			h := row.Heading

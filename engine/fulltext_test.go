@@ -15,11 +15,11 @@ func TestFulltextSearchJapanese(t *testing.T) {
 	tests := []struct {
 		name, query, wantPath, wantHeading, wantSnippet string
 	}{
-		{"two-character word", "検索", "guides/japanese.md", "", "[検索]"},
-		{"one character", "監", "guides/japanese.md", "変更検出", "[監]"},
-		{"long question", "ファイルの変更をリアルタイムで検出する仕組み", "guides/japanese.md", "変更検出", "[ファイル]の[変更]を[リアルタイム]で[検出]"},
-		{"latin glued to katakana", "Embeddingモデル", "guides/japanese.md", "Embeddingモデル", "[Embeddingモデル]"},
-		{"space separated mixed", "MCP ツール", "guides/japanese.md", "Embeddingモデル", "[MCP] [ツール]"},
+		{"two-character word", "検索", "guides/japanese.md", "", "⟦検索⟧"},
+		{"one character", "監", "guides/japanese.md", "変更検出", "⟦監⟧"},
+		{"long question", "ファイルの変更をリアルタイムで検出する仕組み", "guides/japanese.md", "変更検出", "⟦ファイル⟧の⟦変更⟧を⟦リアルタイム⟧で⟦検出⟧"},
+		{"latin glued to katakana", "Embeddingモデル", "guides/japanese.md", "Embeddingモデル", "⟦Embeddingモデル⟧"},
+		{"space separated mixed", "MCP ツール", "guides/japanese.md", "Embeddingモデル", "⟦MCP⟧ ⟦ツール⟧"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -50,7 +50,7 @@ func TestFulltextCrossLingual(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Results[0].Snippet, "[Firmware]") {
+	if !strings.Contains(res.Results[0].Snippet, "⟦Firmware⟧") {
 		t.Errorf("snippet %q does not mark the gloss", res.Results[0].Snippet)
 	}
 

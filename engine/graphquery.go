@@ -29,6 +29,9 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	if err != nil {
 		return GraphResult{}, err
 	}
+	if opts.Limit != 0 || opts.Offset != 0 {
+		return e.graphPage(ctx, opts)
+	}
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
 		return GraphResult{}, fmt.Errorf("load link graph: %w", err)
@@ -80,7 +83,8 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 					continue
 				}
 				seen[k] = true
-				res.Edges = append(res.Edges, GraphEdge{Source: meta[id].DocID, Target: meta[ed.To].DocID, Type: ed.Type})
+				res.Edges = append(res.Edges, GraphEdge{Source: meta[id].DocID, Target: meta[ed.To].DocID, Type: ed.Type,
+					SourcePath: meta[id].Filepath, TargetPath: meta[ed.To].Filepath})
 			}
 		}
 		if opts.Dangling {
@@ -121,7 +125,7 @@ func addDangling(ctx context.Context, tx querier, meta map[int64]*docMeta, in ma
 			res.Nodes = append(res.Nodes, GraphNode{ID: id, Title: target, DocType: index.DocOther, Dangling: true})
 		}
 		t, _ := index.ParseLinkType(lt)
-		res.Edges = append(res.Edges, GraphEdge{Source: meta[src].DocID, Target: id, Type: t})
+		res.Edges = append(res.Edges, GraphEdge{Source: meta[src].DocID, Target: id, Type: t, SourcePath: meta[src].Filepath})
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read dangling links: %w", err)

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -110,5 +111,77 @@ func TestGraphRenderDOTAndMermaidEscape(t *testing.T) {
 `
 	if mm.String() != wantMM {
 		t.Errorf("Mermaid:\n%s\nwant:\n%s", mm.String(), wantMM)
+	}
+}
+
+// TestGetGraphPaged: the whole graph read page by page (nodes by file path,
+// each edge with the page of its source) is the whole graph, every edge
+// once, and edges name both ends by path as well as by id.
+func TestGetGraphPaged(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	ctx := context.Background()
+	for _, dangling := range []bool{false, true} {
+		whole, err := e.GetGraph(ctx, GraphOptions{Dangling: dangling})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes []string
+		var edges []string
+		offset, pages := 0, 0
+		for {
+			g, err := e.GetGraph(ctx, GraphOptions{Limit: 2, Offset: offset, Dangling: dangling})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages++
+			if docs := len(documentNodes(g)); docs > 2 {
+				t.Fatalf("page of %d documents, limit 2", docs)
+			}
+			if g.Total != len(searchDocs) {
+				t.Errorf("total %d, want %d documents", g.Total, len(searchDocs))
+			}
+			for _, n := range documentNodes(g) {
+				nodes = append(nodes, n.Filepath)
+			}
+			for _, ed := range g.Edges {
+				if ed.SourcePath == "" || (ed.TargetPath == "" && !strings.HasPrefix(ed.Target, "dangling:")) {
+					t.Errorf("edge %+v does not name its ends by path", ed)
+				}
+				edges = append(edges, ed.Source+" "+ed.Target+" "+string(ed.Type))
+			}
+			if g.NextOffset == 0 {
+				break
+			}
+			if g.NextOffset != offset+2 {
+				t.Fatalf("next_offset %d after offset %d, want %d", g.NextOffset, offset, offset+2)
+			}
+			offset = g.NextOffset
+		}
+		if want := (len(searchDocs) + 1) / 2; pages != want {
+			t.Errorf("%d pages, want %d", pages, want)
+		}
+		var wantNodes, wantEdges []string
+		for _, n := range whole.Nodes {
+			if !n.Dangling {
+				wantNodes = append(wantNodes, n.Filepath)
+			}
+		}
+		for _, ed := range whole.Edges {
+			wantEdges = append(wantEdges, ed.Source+" "+ed.Target+" "+string(ed.Type))
+		}
+		slices.Sort(edges)
+		slices.Sort(wantEdges)
+		if !slices.Equal(nodes, wantNodes) {
+			t.Errorf("dangling=%v: paged nodes %v, want %v", dangling, nodes, wantNodes)
+		}
+		if !slices.Equal(edges, wantEdges) {
+			t.Errorf("dangling=%v: paged edges\n%v\nwant\n%v", dangling, edges, wantEdges)
+		}
+	}
+	if _, err := e.GetGraph(ctx, GraphOptions{Limit: -1}); err == nil {
+		t.Error("negative limit accepted")
+	}
+	if _, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Limit: 2}); err == nil {
+		t.Error("limit with a centre accepted; it pages the whole graph only")
 	}
 }

@@ -104,6 +104,9 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 	if err != nil {
 		return ListPagesResult{Pages: []PageSummary{}}, fmt.Errorf("list pages: %w", err)
 	}
+	if o.Limit > 0 && o.Offset+len(res.Pages) < res.Total {
+		res.NextOffset = o.Offset + len(res.Pages)
+	}
 	return res, nil
 }
 

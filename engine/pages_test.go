@@ -346,3 +346,28 @@ func TestMatchPagePrecedence(t *testing.T) {
 		t.Errorf("first title in order: %+v", got)
 	}
 }
+
+// TestListPagesNextOffset: a page that stops before the end says where the
+// next one starts; the last page says nothing.
+func TestListPagesNextOffset(t *testing.T) {
+	e, _ := coreIndexedFixture(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		opts ListPagesOptions
+		next int
+	}{
+		{ListPagesOptions{Limit: 2}, 2},
+		{ListPagesOptions{Limit: 2, Offset: 2}, 4},
+		{ListPagesOptions{Limit: 2, Offset: 4}, 0},
+		{ListPagesOptions{Limit: 10}, 0},
+		{ListPagesOptions{}, 0},
+	} {
+		res, err := e.ListPages(ctx, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NextOffset != c.next {
+			t.Errorf("ListPages(%+v): next_offset %d, want %d", c.opts, res.NextOffset, c.next)
+		}
+	}
+}

@@ -30,10 +30,12 @@ type ListPagesOptions struct {
 }
 
 // ListPagesResult is the answer of ListPages. Total counts every page that
-// matches the filter, before Limit and Offset.
+// matches the filter, before Limit and Offset; NextOffset is the Offset of
+// the next page, 0 when this page is the last.
 type ListPagesResult struct {
-	Pages []PageSummary `json:"pages"`
-	Total int           `json:"total"`
+	Pages      []PageSummary `json:"pages"`
+	Total      int           `json:"total"`
+	NextOffset int           `json:"next_offset,omitempty"`
 }
 
 // PageLink is a link shown on a page, in either direction.

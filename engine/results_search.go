@@ -89,8 +89,9 @@ type FulltextHit struct {
 	DocID          string  `json:"doc_id"`
 	Filepath       string  `json:"filepath"`
 	Title          string  `json:"title"`
+	SectionID      int64   `json:"section_id"`
 	SectionHeading *string `json:"section_heading"` // null for section 0
-	Snippet        string  `json:"snippet"`         // with [..] highlights
+	Snippet        string  `json:"snippet"`         // with ⟦..⟧ highlights
 	Line           int     `json:"line"`            // start line of the section
 	Rank           float64 `json:"rank"`            // higher is better
 }
@@ -141,6 +142,11 @@ type GraphOptions struct {
 	Center   string // "" for the whole graph
 	Depth    int    // 1..5; 0 means 2
 	Dangling bool   // include dangling targets as nodes
+	// Limit pages the whole graph (no Center): at most Limit documents, in
+	// file path order from Offset, with the edges that start at them. 0 is
+	// the whole graph at once.
+	Limit  int
+	Offset int
 }
 
 // GraphNode is a document (or a dangling target) in a graph.
@@ -154,15 +160,21 @@ type GraphNode struct {
 
 // GraphEdge is a typed link between two nodes.
 type GraphEdge struct {
-	Source string         `json:"source"`
-	Target string         `json:"target"`
-	Type   index.LinkType `json:"type"`
+	Source     string         `json:"source"`
+	Target     string         `json:"target"`
+	Type       index.LinkType `json:"type"`
+	SourcePath string         `json:"source_filepath"`
+	TargetPath string         `json:"target_filepath,omitempty"` // "" for a dangling target
 }
 
-// GraphResult is the answer of GetGraph.
+// GraphResult is the answer of GetGraph. A paged answer (GraphOptions.Limit)
+// also says how many documents the whole graph has (Total) and where the
+// next page starts (NextOffset, 0 after the last page).
 type GraphResult struct {
-	Nodes []GraphNode `json:"nodes"`
-	Edges []GraphEdge `json:"edges"`
+	Nodes      []GraphNode `json:"nodes"`
+	Edges      []GraphEdge `json:"edges"`
+	Total      int         `json:"total,omitempty"`
+	NextOffset int         `json:"next_offset,omitempty"`
 }
 
 // LinkSuggestion is a pair of similar, unlinked sections.

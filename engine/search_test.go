@@ -29,7 +29,7 @@ func TestSearchFallbackEndToEnd(t *testing.T) {
 	if len(top.Sections) == 0 || len(top.Sections) > 3 || top.Sections[0].Heading != "Fusion weights" {
 		t.Errorf("sections %+v, want 'Fusion weights' first, at most 3", top.Sections)
 	}
-	if !strings.Contains(top.Sections[0].Snippet, "[fusion]") || top.Sections[0].StartLine <= 0 {
+	if !strings.Contains(top.Sections[0].Snippet, "⟦fusion⟧") || top.Sections[0].StartLine <= 0 {
 		t.Errorf("section snippet/lines: %+v", top.Sections[0])
 	}
 	if !strings.Contains(top.RelevanceReason, "matches 2 of 2 query terms in 'Fusion weights'") {

@@ -27,20 +27,6 @@ const (
 	ToolGetGraph       = "ubp_get_graph"
 )
 
-// toolCategory maps every tool to its category; the order of toolOrder is
-// the order of tools/list.
-var (
-	toolCategory = map[string]string{
-		ToolSearch:         CategorySearch,
-		ToolFulltextSearch: CategorySearch,
-		ToolGetPage:        CategoryPages,
-		ToolGetContext:     CategoryPages,
-		ToolListPages:      CategoryPages,
-		ToolGetGraph:       CategoryGraph,
-	}
-	toolOrder = []string{ToolSearch, ToolFulltextSearch, ToolGetPage, ToolGetContext, ToolListPages, ToolGetGraph}
-)
-
 // SelectTools returns the names of the tools to expose: every tool when
 // include is empty, else the tools of the included categories; then the
 // tools of the excluded categories are removed. Each entry may itself be a
@@ -56,15 +42,14 @@ func SelectTools(include, exclude []string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for _, name := range toolOrder {
-		cat := toolCategory[name]
-		if len(inc) > 0 && !slices.Contains(inc, cat) {
+	for _, d := range toolDecls {
+		if len(inc) > 0 && !slices.Contains(inc, d.Category) {
 			continue
 		}
-		if slices.Contains(exc, cat) {
+		if slices.Contains(exc, d.Category) {
 			continue
 		}
-		out = append(out, name)
+		out = append(out, d.Name)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("tool categories: include %v minus exclude %v leaves no tool to serve; valid categories: %s",

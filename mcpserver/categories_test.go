@@ -66,14 +66,29 @@ func TestCategoriesOverStdio(t *testing.T) {
 			opts := tc.opts
 			opts.NoLock, opts.NoWatch = true, true
 			c := startStdio(t, e, opts)
-			c.initialize()
-			names, _ := listTools(t, c)
+			init := c.initialize()
+			names, tools := listTools(t, c)
 			if !slices.Equal(names, tc.want) {
 				t.Errorf("tools/list = %v, want %v", names, tc.want)
 			}
+			// Neither the instructions nor any description names a hidden tool.
+			texts := map[string]string{"instructions": init.result()["instructions"].(string)}
+			for _, n := range names {
+				texts[n+" description"] = tools[n]["description"].(string)
+			}
+			for where, text := range texts {
+				for _, d := range toolDecls {
+					if !slices.Contains(names, d.Name) && strings.Contains(text, d.Name) {
+						t.Errorf("%s names hidden tool %s: %q", where, d.Name, text)
+					}
+				}
+			}
 			m := c.callTool(tc.hiddenOK, map[string]any{"query": "x", "filepath": "README.md"})
-			if !m.isToolError() || !strings.Contains(m.toolText(), `unknown tool "`+tc.hiddenOK+`"`) {
+			if !m.isToolError() || !strings.Contains(m.toolText(), `tool "`+tc.hiddenOK+`" is disabled by this server's configuration`) {
 				t.Errorf("calling hidden %s: %v", tc.hiddenOK, m)
+			}
+			if u := c.callTool("ubp_write_page", map[string]any{}); !strings.Contains(u.toolText(), `unknown tool "ubp_write_page"`) {
+				t.Errorf("calling a tool ubp does not have: %v", u)
 			}
 			for _, n := range tc.want {
 				if !strings.Contains(m.toolText(), n) {

@@ -1,30 +1,29 @@
 // Package mcpserver serves a ubp index to AI agents over the Model Context
 // Protocol, on stdio or on a Streamable HTTP endpoint (/mcp).
 //
-// It exposes six read-only tools (ubp_search, ubp_fulltext_search,
-// ubp_get_page, ubp_get_context, ubp_list_pages, ubp_get_graph) built with
-// the go-sdk's typed handlers: every input schema states its bounds and
-// defaults, every result carries structuredContent that matches the declared
-// output schema (inferred from the engine's answer types) and the same JSON
-// as text.
+// Each of the six read-only tools is declared once in tools.go (name,
+// title, category, description, argument and answer types, handler, text
+// summary); tools/list, the categories, the schema snapshots and the tool
+// tables of docs/mcp-server.md derive from those declarations. The server
+// uses the engine through the small Engine interface (engineapi.go), so
+// protocol tests run without an index.
 //
-// The SDK does the JSON-RPC plumbing; a thin policy layer in front of it
-// (gate.go) makes stdio and HTTP behave the same way on bad input, which the
-// SDK alone does not: malformed JSON gets -32700 and the session goes on,
-// requests before initialize get -32600, methods ubp does not serve
-// (resources, prompts, logging, completion) get -32601, a tools/call without
-// a name gets -32602, and a call to an unknown or hidden tool, or with an
-// argument out of range, is a tool error (isError) that says what to fix.
-// Only the tools capability is declared.
+// Answers are bounded and sent once: structuredContent carries the answer
+// and the text block a short summary (clients of a protocol before
+// 2025-06-18 get the JSON as text instead); get_page reads windows of
+// lines within max_size; list_pages and the whole graph come in pages.
 //
-// Gaps of go-sdk v1.8.0 closed here (each has a test): requests before
-// initialize are answered with error code 0; one malformed line on stdio
-// ends the session; {"logging":{}} is declared unless Capabilities is set;
-// Origin is never checked and Host only on loopback listeners; a repeated
-// initialize gets code 0; "arguments": null on a tool whose schema has
-// defaults panics the handler goroutine (which would kill the process).
+// The SDK (go-sdk v1.8.0) does the JSON-RPC plumbing. Everything that
+// works around it sits behind one boundary, internal/sdkfront: a gate
+// that answers malformed JSON, batches, requests before the handshake
+// ends, methods ubp does not serve, bad params and bad tool arguments
+// itself, and transports that drop the answers of cancelled requests,
+// undo the SDK's HTML escaping, accept `Accept: application/json` alone,
+// bound HTTP connections in time and live sessions in number, and check
+// Host, Origin and the bearer token. Its package comment and
+// docs/mcp-server.md list each workaround with the SDK behaviour it
+// covers; each has a test.
 //
-// Serve also holds .ubp/serve.lock (one server per project), keeps the index
-// live by running the engine's watcher in the background, and on HTTP checks
-// Host, Origin, an optional bearer token and the body size.
+// Serve also holds .ubp/serve.lock (one server per project) and keeps the
+// index live by running the engine's watcher in the background.
 package mcpserver

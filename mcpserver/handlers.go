@@ -12,73 +12,47 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
-// registerTools adds the named tools to s, each calling e.
-func registerTools(s *mcp.Server, e *engine.Engine, names []string, schemas map[string]toolSchemas, log *slog.Logger) {
+// registerTools adds the named tools to s, each calling e, with
+// descriptions that name only visible tools.
+func registerTools(s *mcp.Server, e Engine, names []string, schemas map[string]toolSchemas, log *slog.Logger) {
 	for _, name := range names {
-		switch name {
-		case ToolSearch:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in searchInput) (engine.SearchResult, error) {
-				lts := make([]index.LinkType, len(in.LinkTypes))
-				for i, t := range in.LinkTypes {
-					lts[i] = index.LinkType(t)
-				}
-				if len(lts) == 0 {
-					lts = nil
-				}
-				return e.Search(ctx, engine.SearchOptions{
-					Query: in.Query, Limit: in.Limit, DocType: in.DocType,
-					Depth: in.Depth, LinkTypes: lts, IncludeLinked: in.IncludeLinked,
-				})
-			})
-		case ToolFulltextSearch:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in fulltextInput) (engine.FulltextResult, error) {
-				return e.FulltextSearch(ctx, engine.FulltextOptions{Query: in.Query, Limit: in.Limit, DocType: in.DocType})
-			})
-		case ToolGetPage:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in getPageInput) (engine.Page, error) {
-				return e.GetPage(ctx, in.Filepath)
-			})
-		case ToolGetContext:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in getContextInput) (engine.ContextResult, error) {
-				return e.GetContext(ctx, engine.ContextOptions{Page: in.Filepath, Depth: in.Depth, MaxSize: in.MaxSize})
-			})
-		case ToolListPages:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in listPagesInput) (engine.ListPagesResult, error) {
-				return e.ListPages(ctx, engine.ListPagesOptions{DocType: in.DocType, Sort: in.Sort, Order: in.Order})
-			})
-		case ToolGetGraph:
-			addTool(s, name, schemas[name], log, func(ctx context.Context, in getGraphInput) (engine.GraphResult, error) {
-				return e.GetGraph(ctx, engine.GraphOptions{Center: in.Center, Depth: in.Depth})
-			})
-		default:
-			panic("mcpserver: no handler for tool " + name) // names come from SelectTools
+		d, ok := declOf(name)
+		if !ok {
+			panic("mcpserver: no declaration for tool " + name) // names come from SelectTools
 		}
+		tool := &mcp.Tool{
+			Name:         d.Name,
+			Title:        d.Title,
+			Description:  d.description(names),
+			InputSchema:  schemas[name].in,
+			OutputSchema: schemas[name].out,
+			Annotations: &mcp.ToolAnnotations{
+				Title:           d.Title,
+				ReadOnlyHint:    true,
+				IdempotentHint:  true,
+				DestructiveHint: new(false),
+				OpenWorldHint:   new(false),
+			},
+		}
+		d.register(s, tool, e, log)
 	}
 }
 
+// structuredSince is the first protocol version with structuredContent.
+// Clients that negotiated it get the answer once, as structuredContent,
+// beside a short text summary; older clients get the answer as JSON text
+// (the SDK adds it when the result has no content).
+const structuredSince = "2025-06-18"
+
 // addTool registers one typed tool. The handler's answer becomes
-// structuredContent (and the same JSON as text); its errors become tool
-// errors when the agent can fix them and -32603 otherwise; a panic is
-// recovered and answered with -32603.
-func addTool[In, Out any](s *mcp.Server, name string, sc toolSchemas, log *slog.Logger, call func(context.Context, In) (Out, error)) {
-	tool := &mcp.Tool{
-		Name:         name,
-		Title:        toolTitles[name],
-		Description:  toolDescriptions[name],
-		InputSchema:  sc.in,
-		OutputSchema: sc.out,
-		Annotations: &mcp.ToolAnnotations{
-			Title:           toolTitles[name],
-			ReadOnlyHint:    true,
-			IdempotentHint:  true,
-			DestructiveHint: new(false),
-			OpenWorldHint:   new(false),
-		},
-	}
-	mcp.AddTool(s, tool, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+// structuredContent; its errors become tool errors when the agent can fix
+// them and -32603 otherwise; a panic is recovered and answered with -32603.
+func addTool[In, Out any](s *mcp.Server, tool *mcp.Tool, log *slog.Logger, call func(context.Context, In) (Out, error), summary func(Out) string) {
+	name := tool.Name
+	mcp.AddTool(s, tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				log.Error("tool panicked", "tool", name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -92,8 +66,26 @@ func addTool[In, Out any](s *mcp.Server, name string, sc toolSchemas, log *slog.
 			return nil, zero, toolError(name, err, log)
 		}
 		fillNilSlices(&out)
-		return nil, out, nil
+		if knowsStructuredContent(req) {
+			res = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{
+				Text: summary(out) + " The full answer is in structuredContent.",
+			}}}
+		}
+		return res, out, nil
 	})
+}
+
+// knowsStructuredContent reports whether the session negotiated a protocol
+// version with structuredContent.
+func knowsStructuredContent(req *mcp.CallToolRequest) bool {
+	if req == nil || req.Session == nil {
+		return true
+	}
+	ip := req.Session.InitializeParams()
+	if ip == nil {
+		return true
+	}
+	return ip.ProtocolVersion >= structuredSince
 }
 
 // toolErrorText is an error the agent can act on; the SDK turns it into a
@@ -127,21 +119,10 @@ func toolError(tool string, err error, log *slog.Logger) error {
 		return internalError(fmt.Sprintf("%s: request cancelled", tool))
 	}
 	log.Error("tool failed", "tool", tool, "error", err)
-	return internalError(fmt.Sprintf("%s failed: %s", tool, shortMessage(err.Error())))
+	return internalError(fmt.Sprintf("%s failed: %s", tool, sdkfront.ShortMessage(err.Error())))
 }
 
 // internalError is a JSON-RPC -32603 error, which the SDK passes through.
 func internalError(msg string) error {
-	return &jsonrpc.Error{Code: codeInternalError, Message: "internal error: " + msg}
-}
-
-// shortMessage keeps the first line of msg, at most 200 bytes.
-func shortMessage(msg string) string {
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	if len(msg) > 200 {
-		msg = msg[:200] + "..."
-	}
-	return msg
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: " + msg}
 }

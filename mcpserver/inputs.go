@@ -2,7 +2,8 @@ package mcpserver
 
 // The argument types of the tools. Their JSON names are the parameter names
 // of the MCP tool spec; jsonschema tags are the parameter descriptions.
-// Bounds, defaults and enums are added to the inferred schemas in tools.go.
+// Bounds, defaults and enums are added to the inferred schemas by each
+// tool's declaration (tools.go).
 
 type searchInput struct {
 	Query         string   `json:"query" jsonschema:"What to look for, in natural language or keywords (English or Japanese)."`
@@ -20,22 +21,30 @@ type fulltextInput struct {
 }
 
 type getPageInput struct {
-	Filepath string `json:"filepath" jsonschema:"Path of the document relative to the docs folder (as returned by the other tools), or its title or an alias."`
+	Filepath  string `json:"filepath" jsonschema:"Path of the document relative to the docs folder (as returned by the other tools), or its title or an alias."`
+	Section   string `json:"section,omitempty" jsonschema:"Read only this section: its anchor, heading path or heading, as listed in sections."`
+	StartLine int    `json:"start_line,omitempty" jsonschema:"Read from this line of the file (1-based); pass next_start_line of the previous answer to read on."`
+	EndLine   int    `json:"end_line,omitempty" jsonschema:"Read up to this line of the file (inclusive)."`
+	MaxSize   int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; whole lines are kept, and next_start_line says where to read on."`
 }
 
 type getContextInput struct {
 	Filepath string `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias."`
 	Depth    int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to collect pages, in both directions."`
-	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer in bytes of JSON; the farthest pages are dropped first."`
+	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; the farthest pages are dropped first."`
 }
 
 type listPagesInput struct {
 	DocType string `json:"doc_type,omitempty" jsonschema:"Only list documents of this type."`
 	Sort    string `json:"sort,omitempty" jsonschema:"Sort key."`
 	Order   string `json:"order,omitempty" jsonschema:"Sort order."`
+	Limit   int    `json:"limit,omitempty" jsonschema:"Maximum number of pages in this answer."`
+	Offset  int    `json:"offset,omitempty" jsonschema:"Skip this many pages: pass next_offset of the previous answer to read the next page."`
 }
 
 type getGraphInput struct {
-	Center string `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph."`
+	Center string `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph, which comes in pages."`
 	Depth  int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to include (ignored without center)."`
+	Limit  int    `json:"limit,omitempty" jsonschema:"Whole graph only: at most this many documents (in file path order) per answer, with the edges that start at them."`
+	Offset int    `json:"offset,omitempty" jsonschema:"Whole graph only: skip this many documents; pass next_offset of the previous answer."`
 }

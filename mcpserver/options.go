@@ -1,10 +1,17 @@
 package mcpserver
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
+	"unicode"
+
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
+
+// EndpointPath is the Streamable HTTP endpoint.
+const EndpointPath = sdkfront.EndpointPath
 
 // DefaultHTTPAddr is where `ubp serve --http` listens when no address is
 // given. The endpoint is http://DefaultHTTPAddr/mcp.
@@ -48,6 +55,27 @@ type Options struct {
 	// Stderr receives the server log; nil means os.Stderr. stdout never
 	// carries anything but JSON-RPC.
 	Stderr io.Writer
+
+	tokenFrom string // where Token came from, for messages
+}
+
+// MinTokenLength is the shortest bearer token ubp accepts: shorter ones
+// can be guessed (openssl rand -hex 16 gives 32 characters).
+const MinTokenLength = 16
+
+// checkToken refuses a token that is too short to mean something or holds
+// whitespace; "" means no token.
+func checkToken(tok, from string) error {
+	if tok == "" {
+		return nil
+	}
+	if len(tok) < MinTokenLength || strings.TrimSpace(tok) == "" {
+		return fmt.Errorf("%s: a bearer token needs at least %d characters (got %d); generate one with: openssl rand -hex 16", from, MinTokenLength, len(tok))
+	}
+	if strings.IndexFunc(tok, unicode.IsSpace) >= 0 {
+		return fmt.Errorf("%s: a bearer token must not contain spaces; generate one with: openssl rand -hex 16", from)
+	}
+	return nil
 }
 
 // resolved returns o with environment fallbacks applied.
@@ -58,8 +86,10 @@ func (o Options) resolved() Options {
 	if o.ExcludeCategories == nil {
 		o.ExcludeCategories = envList(EnvExcludeCategories)
 	}
+	o.tokenFrom = "--token"
 	if o.Token == "" {
-		o.Token = strings.TrimSpace(os.Getenv(EnvHTTPToken))
+		o.Token = os.Getenv(EnvHTTPToken)
+		o.tokenFrom = EnvHTTPToken
 	}
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr

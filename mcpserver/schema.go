@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -61,7 +62,8 @@ func tightenArrays(s *jsonschema.Schema) {
 	}
 }
 
-// intParam sets bounds and a default on an integer property.
+// intParam sets bounds and a default on an integer property; hi 0 means
+// no upper bound and a negative def no default.
 func intParam(s *jsonschema.Schema, name string, lo, hi float64, def int) {
 	p := s.Properties[name]
 	p.Type = "integer"
@@ -69,7 +71,9 @@ func intParam(s *jsonschema.Schema, name string, lo, hi float64, def int) {
 	if hi > 0 {
 		p.Maximum = &hi
 	}
-	p.Default = json.RawMessage(fmt.Sprint(def))
+	if def >= 0 {
+		p.Default = json.RawMessage(fmt.Sprint(def))
+	}
 }
 
 // enumParam restricts a string property (or the items of an array
@@ -129,4 +133,63 @@ func fillValue(v reflect.Value) {
 			fillValue(v.Index(i))
 		}
 	}
+}
+
+// at finds the schema of a property path such as "results.sections.start_line",
+// stepping into the items of arrays and the branches of anyOf.
+func at(s *jsonschema.Schema, path string) (*jsonschema.Schema, error) {
+	cur := s
+	for _, name := range strings.Split(path, ".") {
+		for cur.Items != nil {
+			cur = cur.Items
+		}
+		next := cur.Properties[name]
+		if next == nil {
+			return nil, fmt.Errorf("schema has no property %q (in %s)", name, path)
+		}
+		cur = next
+	}
+	return cur, nil
+}
+
+// describeAt sets the description of the property at path.
+func describeAt(s *jsonschema.Schema, path, desc string) error {
+	p, err := at(s, path)
+	if err != nil {
+		return err
+	}
+	p.Description = desc
+	return nil
+}
+
+// enumAt restricts the string property at path (or its items) to values.
+func enumAt[T ~string](s *jsonschema.Schema, path string, values []T) error {
+	p, err := at(s, path)
+	if err != nil {
+		return err
+	}
+	if p.Items != nil {
+		p = p.Items
+	}
+	if len(p.AnyOf) > 0 { // nullable: the non-null branch
+		for _, b := range p.AnyOf {
+			if b.Type != "null" {
+				p = b
+			}
+		}
+	}
+	p.Enum = make([]any, len(values))
+	for i, v := range values {
+		p.Enum[i] = string(v)
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
 // Serve serves e over MCP until the client ends the session (stdin closes),
@@ -22,14 +25,17 @@ import (
 // at once, naming the PID that holds it) and starts re-indexing changed
 // files in the background (unless NoWatch), so that initialize is answered
 // at once. stdout carries only JSON-RPC; logs go to Stderr and LogFile.
-func Serve(ctx context.Context, e *engine.Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
+func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
 	opts = opts.resolved()
 	names, err := SelectTools(opts.IncludeCategories, opts.ExcludeCategories)
 	if err != nil {
 		return err
 	}
 	if opts.HTTPAddr != "" {
-		if _, err := checkBind(opts.HTTPAddr, opts.Token); err != nil {
+		if err := checkToken(opts.Token, opts.tokenFrom); err != nil {
+			return err
+		}
+		if _, err := sdkfront.CheckBind(opts.HTTPAddr, opts.Token, DefaultHTTPAddr, EnvHTTPToken); err != nil {
 			return err
 		}
 	}
@@ -79,8 +85,7 @@ func Serve(ctx context.Context, e *engine.Engine, stdin io.Reader, stdout io.Wri
 
 // serveStdio runs one session over stdin/stdout.
 func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
-	conn := newStdioConn(s.gate, stdin, stdout, s.log)
-	ss, err := s.mcp.Connect(ctx, &stdioTransport{conn: conn}, nil)
+	ss, err := s.mcp.Connect(ctx, sdkfront.NewStdioTransport(s.gate, stdin, stdout, s.log), nil)
 	if err != nil {
 		return fmt.Errorf("start MCP session: %w", err)
 	}
@@ -99,10 +104,44 @@ func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 	}
 }
 
+// serveHTTP listens on addr and serves until ctx ends, then closes every
+// session and shuts the server down.
+func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog.Logger) error {
+	host, err := sdkfront.CheckBind(addr, token, DefaultHTTPAddr, EnvHTTPToken)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--http %s: %w", addr, err)
+	}
+	limits := sdkfront.DefaultLimits
+	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: s.mcp, Gate: s.gate, Token: token, BindHost: host,
+		Log: s.log, SDKLog: sdkLog, Limits: limits})
+	hs := sdkfront.NewHTTPServer(h, limits, s.log)
+	s.log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+EndpointPath, "auth", token != "")
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	for ss := range s.mcp.Sessions() {
+		ss.Close() // ends hanging SSE streams so that Shutdown can finish
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutCtx); err != nil {
+		hs.Close()
+	}
+	return nil
+}
+
 // watch keeps the index in step with the docs folder while serving. The
 // tools do not change when documents do, so no list_changed notification is
 // sent; the next tool call simply sees the new index.
-func watch(ctx context.Context, e *engine.Engine, log *slog.Logger) {
+func watch(ctx context.Context, e Engine, log *slog.Logger) {
 	err := e.Watch(ctx, func(rep engine.IndexReport, err error) {
 		if err != nil {
 			log.Warn("re-indexing failed", "error", err)

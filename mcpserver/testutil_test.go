@@ -13,7 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 
 	"github.com/ubp-dev/ubp/engine"
 )
@@ -136,6 +139,13 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// Names the tests share with the transports.
+const (
+	sessionIDHeader     = sdkfront.SessionIDHeader
+	codeInternalError   = jsonrpc.CodeInternalError
+	codeSessionNotFound = -32001
+)
+
 // msg is a decoded JSON-RPC message.
 type msg map[string]any
 
@@ -241,7 +251,7 @@ type stdioClient struct {
 }
 
 // startStdio runs Serve on e with opts over real pipes.
-func startStdio(t testing.TB, e *engine.Engine, opts Options) *stdioClient {
+func startStdio(t testing.TB, e Engine, opts Options) *stdioClient {
 	t.Helper()
 	inR, inW, err := os.Pipe()
 	if err != nil {

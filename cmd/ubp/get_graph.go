@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -15,7 +16,7 @@ func (a *app) getGraphCommand() *cobra.Command {
 	var o engine.GraphOptions
 	var format, output string
 	cmd := &cobra.Command{
-		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid|html] [--output FILE] [--dangling]",
+		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid|html] [--output FILE] [--dangling] [--limit N [--offset N]]",
 		Short: "Print the document graph (nodes and typed edges) as JSON, DOT, Mermaid or an interactive HTML page",
 		Long: `Print the document graph: documents as nodes, links as typed edges.
 
@@ -39,7 +40,18 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 				return usagef("--format %q: use json, dot, mermaid or html", format)
 			}
 			if format == "html" {
+				if o.Limit != 0 || o.Offset != 0 {
+					return usagef("--format html draws the whole graph (or --center's neighbourhood): drop --limit and --offset")
+				}
 				o.Dangling = true
+			}
+			if output != "" && !filepath.IsAbs(output) {
+				// Relative to -C, like every path on ubp's command line.
+				wd, err := a.workDir()
+				if err != nil {
+					return err
+				}
+				output = filepath.Join(wd, output)
 			}
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				g, err := e.GetGraph(cmd.Context(), o)
@@ -75,6 +87,8 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 	f.StringVar(&format, "format", "json", "output format: json, dot, mermaid or html")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes (always on with --format html)")
+	f.IntVar(&o.Limit, "limit", 0, "whole graph in pages: at most `N` documents (by file path) with their out-edges (0: all)")
+	f.IntVar(&o.Offset, "offset", 0, "with --limit: skip the first `N` documents (the next_offset of the previous page)")
 	return cmd
 }
 

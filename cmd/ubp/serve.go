@@ -25,10 +25,11 @@ skips it). Tool categories: search (ubp_search, ubp_fulltext_search), pages
 (ubp_get_page, ubp_get_context, ubp_list_pages), graph (ubp_get_graph);
 --include-categories narrows, then --exclude-categories removes (also
 UBP_TOOL_INCLUDE_CATEGORIES / UBP_TOOL_EXCLUDE_CATEGORIES). Binding --http to a
-non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
+non-loopback address requires a bearer token of at least 16 characters
+(UBP_HTTP_TOKEN, which ps does not show, or --token).`,
 		Example: `  claude mcp add ubp -- ubp serve -C /path/to/project
   ubp serve --http
-  ubp serve --http 0.0.0.0:7000 --token "$(openssl rand -hex 16)"
+  UBP_HTTP_TOKEN="$(openssl rand -hex 16)" ubp serve --http 0.0.0.0:7000
   ubp serve --exclude-categories graph`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			// --http takes an optional value, so "--http 127.0.0.1:8080"
@@ -44,8 +45,8 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 			}
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.IncludeCategories = splitList(include)
-			o.ExcludeCategories = splitList(exclude)
+			o.IncludeCategories = givenList(cmd, "include-categories", include)
+			o.ExcludeCategories = givenList(cmd, "exclude-categories", exclude)
 			if o.HTTPAddr != "" {
 				if err := checkHTTPAddr(o.HTTPAddr); err != nil {
 					return err
@@ -61,11 +62,22 @@ non-loopback address requires a bearer token (--token or UBP_HTTP_TOKEN).`,
 	f := cmd.Flags()
 	f.StringVar(&o.HTTPAddr, "http", "", "serve Streamable HTTP on `ADDR` instead of stdio (default 127.0.0.1:7000)")
 	f.Lookup("http").NoOptDefVal = mcpserver.DefaultHTTPAddr
-	f.StringVar(&o.Token, "token", "", "bearer token required on HTTP requests (or UBP_HTTP_TOKEN)")
+	f.StringVar(&o.Token, "token", "", "bearer token required on HTTP requests, at least 16 characters (prefer UBP_HTTP_TOKEN: flags show in ps)")
 	f.StringSliceVar(&include, "include-categories", nil, "only these tool categories: search, pages, graph")
 	f.StringSliceVar(&exclude, "exclude-categories", nil, "hide these tool categories")
 	f.BoolVar(&o.NoLock, "no-lock", false, "do not take .ubp/serve.lock")
 	f.BoolVar(&o.NoWatch, "no-watch", false, "do not re-index changed files while serving")
 	f.StringVar(&o.LogFile, "log-file", "", "also write logs to `FILE` (for example .ubp/serve.log)")
 	return cmd
+}
+
+// givenList is splitList, but a flag given with an empty value is an empty
+// list, not nil: given flags win over the environment (nil means "read
+// the environment").
+func givenList(cmd *cobra.Command, flag string, items []string) []string {
+	out := splitList(items)
+	if out == nil && cmd.Flags().Changed(flag) {
+		out = []string{}
+	}
+	return out
 }

@@ -39,5 +39,5 @@
 // # Snippets
 //
 // [Snippet] cuts a window of text around the densest cluster of matches and
-// marks every match as [match]; cut ends are marked with "…".
+// marks every match as ⟦match⟧; cut ends are marked with "…".
 package query

@@ -6,9 +6,11 @@ import (
 )
 
 // Highlight markers around each match in a snippet, and the mark of a cut.
+// The marks are white square brackets (U+27E6, U+27E7): plain brackets
+// would read as a Markdown link or, around a wiki-link, as [[[x]]].
 const (
-	MarkOpen  = "["
-	MarkClose = "]"
+	MarkOpen  = "⟦"
+	MarkClose = "⟧"
 	Ellipsis  = "…"
 )
 
@@ -16,7 +18,7 @@ const (
 const maxSnippetSpans = 256
 
 // Snippet returns about width characters of text around the densest cluster
-// of matches of terms, each match wrapped as [match]. Whitespace runs become
+// of matches of terms, each match wrapped as ⟦match⟧. Whitespace runs become
 // one space and a leading Markdown heading line is dropped (the heading is
 // reported on its own). A cut at either end is marked with "…". With no
 // match it is the start of the text.

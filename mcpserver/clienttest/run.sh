@@ -117,7 +117,8 @@ inspector_tools_call() {
   "$NODE" -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     if (r.isError || !r.structuredContent || r.structuredContent.results.length === 0) { console.error(JSON.stringify(r)); process.exit(1); }
-    if (JSON.stringify(JSON.parse(r.content[0].text)) !== JSON.stringify(r.structuredContent)) { console.error("text != structuredContent"); process.exit(1); }
+    // The answer is sent once: structuredContent, with a short summary as text.
+    if (r.content[0].text.length > 400 || !/structuredContent/.test(r.content[0].text)) { console.error("text block is not a short summary: " + r.content[0].text.slice(0, 200)); process.exit(1); }
   ' "$WORK/call.json"
 }
 

@@ -1,4 +1,4 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -39,8 +40,41 @@ type phase int
 const (
 	phaseNew          phase = iota // nothing but initialize and ping allowed
 	phaseInitializing              // initialize forwarded, answer pending
-	phaseReady                     // initialize answered successfully
+	phaseInitialized               // initialize answered; waiting for notifications/initialized
+	phaseReady                     // notifications/initialized received: every method served
 )
+
+// handshake tracks one session's phase. The client may send
+// notifications/initialized before it has read the initialize response
+// (pipelining on stdio); that counts once the response succeeds.
+type handshake struct {
+	phase    phase
+	notified bool
+}
+
+// forwarded records a message the gate let through.
+func (h *handshake) forwarded(method string) {
+	switch {
+	case method == "initialize" && h.phase == phaseNew:
+		h.phase = phaseInitializing
+	case method == "notifications/initialized" && h.phase == phaseInitialized:
+		h.phase = phaseReady
+	case method == "notifications/initialized" && h.phase == phaseInitializing:
+		h.notified = true
+	}
+}
+
+// answered records the answer to initialize.
+func (h *handshake) answered(ok bool) {
+	switch {
+	case !ok:
+		h.phase, h.notified = phaseNew, false
+	case h.notified:
+		h.phase = phaseReady
+	default:
+		h.phase = phaseInitialized
+	}
+}
 
 // action says what to do with an inbound message.
 type action int
@@ -112,15 +146,27 @@ func errorReply(id json.RawMessage, status int, code int64, format string, args 
 	return &reply{ID: id, Error: &rpcError{Code: code, Message: fmt.Sprintf(format, args...)}, HTTPStatus: status}
 }
 
-// gate holds the policy: which tools are visible and their input schemas.
-type gate struct {
-	tools map[string]*argSchema
-	names []string // visible tool names in tools/list order
+// Gate holds the policy: which tools are visible and their input schemas.
+type Gate struct {
+	tools    map[string]*argSchema
+	names    []string                 // visible tool names in tools/list order
+	disabled func(name string) string // why a known tool is hidden; "" for an unknown name
 }
 
-// methods ubp serves; any other request gets -32601 and any other
-// notification is dropped.
-var servedMethods = []string{
+// NewGate builds the gate for the visible tools (names, in tools/list
+// order) with their input schemas. disabled says why a tool that exists
+// but is hidden cannot be called ("" when no such tool exists).
+func NewGate(names []string, inputSchemas map[string]*jsonschema.Schema, disabled func(name string) string) *Gate {
+	g := &Gate{tools: map[string]*argSchema{}, names: slices.Clone(names), disabled: disabled}
+	for _, n := range names {
+		g.tools[n] = newArgSchema(inputSchemas[n])
+	}
+	return g
+}
+
+// ServedMethods are the methods ubp serves; any other request gets -32601
+// and any other notification is dropped.
+var ServedMethods = []string{
 	"initialize", "ping", "tools/list", "tools/call",
 	"notifications/initialized", "notifications/cancelled",
 	"notifications/progress", "notifications/roots/list_changed",
@@ -223,8 +269,10 @@ func describeJSONError(raw []byte) string {
 	return err.Error()
 }
 
-// route decides what to do with a parsed message in a session at phase p.
-func (g *gate) route(in *inbound, p phase) (action, *reply) {
+// route decides what to do with a parsed message in a session whose
+// handshake is at hs.
+func (g *Gate) route(in *inbound, hs handshake) (action, *reply) {
+	p := hs.phase
 	if in.method == "" { // a response from the client
 		return actForward, nil
 	}
@@ -245,16 +293,32 @@ func (g *gate) route(in *inbound, p phase) (action, *reply) {
 		}
 		return actForward, nil
 	case "ping":
+		if !in.call {
+			return actDrop, nil
+		}
+		if r := requireObjectParams(in, false); r != nil {
+			return actReply, r
+		}
 		return actForward, nil
 	}
-	if p == phaseNew {
+	switch p {
+	case phaseNew:
 		if !in.call {
 			return actDrop, nil
 		}
 		return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
 			"invalid request: server not initialized: send initialize first (only ping is allowed before it), got %q", in.method)
+	case phaseInitializing, phaseInitialized:
+		// A client that pipelines (initialize, notifications/initialized,
+		// requests, without waiting for the answer) has ended its part of
+		// the handshake: its requests follow initialize in order.
+		pipelined := p == phaseInitializing && hs.notified
+		if in.call && !strings.HasPrefix(in.method, "notifications/") && !pipelined {
+			return actReply, errorReply(in.id, http.StatusBadRequest, codeInvalidRequest,
+				"invalid request: initialization is not complete: send notifications/initialized after the initialize response (only ping is allowed until then), got %q", in.method)
+		}
 	}
-	if !slices.Contains(servedMethods, in.method) {
+	if !slices.Contains(ServedMethods, in.method) {
 		if !in.call {
 			return actDrop, nil
 		}
@@ -271,8 +335,13 @@ func (g *gate) route(in *inbound, p phase) (action, *reply) {
 	if r := requireObjectParams(in, in.method == "tools/call"); r != nil {
 		return actReply, r
 	}
-	if in.method == "tools/call" {
+	switch in.method {
+	case "tools/call":
 		if r := g.checkToolCall(in); r != nil {
+			return actReply, r
+		}
+	case "tools/list":
+		if r := checkListCursor(in); r != nil {
 			return actReply, r
 		}
 	}
@@ -292,6 +361,19 @@ func requireObjectParams(in *inbound, required bool) *reply {
 		return errorReply(in.id, http.StatusOK, codeInvalidParams, "invalid params: params of %s must be an object", in.method)
 	}
 	return nil
+}
+
+// checkListCursor refuses a tools/list cursor: ubp lists every tool in one
+// page and never issues one.
+func checkListCursor(in *inbound) *reply {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if len(in.params) == 0 || json.Unmarshal(in.params, &p) != nil || p.Cursor == nil {
+		return nil
+	}
+	return errorReply(in.id, http.StatusOK, codeInvalidParams,
+		"invalid params: tools/list cursor %q was not issued by this server; ubp lists every tool in one page, so call tools/list without a cursor", *p.Cursor)
 }
 
 // checkInitializeParams checks the members of initialize's params that
@@ -320,7 +402,7 @@ func checkInitializeParams(in *inbound) *reply {
 // checkToolCall answers a tools/call that the tools cannot serve: a missing
 // name is a protocol error (-32602); an unknown or hidden tool and bad
 // arguments are tool errors, so that the agent reads what to change.
-func (g *gate) checkToolCall(in *inbound) *reply {
+func (g *Gate) checkToolCall(in *inbound) *reply {
 	var p struct {
 		Name      *json.RawMessage `json:"name"`
 		Arguments json.RawMessage  `json:"arguments"`
@@ -335,6 +417,10 @@ func (g *gate) checkToolCall(in *inbound) *reply {
 	}
 	schema, ok := g.tools[name]
 	if !ok {
+		if why := g.disabled(name); why != "" {
+			return toolErrorReply(in.id, fmt.Sprintf("tool %q is disabled by this server's configuration (%s); available tools are %s",
+				name, why, strings.Join(g.names, ", ")))
+		}
 		return toolErrorReply(in.id, fmt.Sprintf("unknown tool %q: available tools are %s", name, strings.Join(g.names, ", ")))
 	}
 	args := bytes.TrimSpace(p.Arguments)

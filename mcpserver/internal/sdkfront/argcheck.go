@@ -1,4 +1,4 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -123,13 +124,14 @@ func checkValue(path string, s *jsonschema.Schema, v any) error {
 
 // rangeText renders the bounds of an integer schema: " from 1 to 20".
 func rangeText(s *jsonschema.Schema) string {
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	switch {
 	case s.Minimum != nil && s.Maximum != nil:
-		return fmt.Sprintf(" from %g to %g", *s.Minimum, *s.Maximum)
+		return fmt.Sprintf(" from %s to %s", num(*s.Minimum), num(*s.Maximum))
 	case s.Minimum != nil:
-		return fmt.Sprintf(" of at least %g", *s.Minimum)
+		return fmt.Sprintf(" of at least %s", num(*s.Minimum))
 	case s.Maximum != nil:
-		return fmt.Sprintf(" of at most %g", *s.Maximum)
+		return fmt.Sprintf(" of at most %s", num(*s.Maximum))
 	}
 	return ""
 }

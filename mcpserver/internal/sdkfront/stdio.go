@@ -1,4 +1,4 @@
-package mcpserver
+package sdkfront
 
 import (
 	"bufio"
@@ -16,9 +16,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxStdioMessage bounds one inbound line on stdio, like the HTTP body
+// MaxStdioMessage bounds one inbound line on stdio, like the HTTP body
 // limit. A longer line is answered with -32600 and skipped.
-const maxStdioMessage = 4 << 20
+const MaxStdioMessage = 4 << 20
+
+// NewStdioTransport is the stdio transport with g in front of the SDK.
+func NewStdioTransport(g *Gate, in io.Reader, out io.Writer, log *slog.Logger) mcp.Transport {
+	return &stdioTransport{conn: newStdioConn(g, in, out, log)}
+}
 
 // stdioTransport is an mcp.Transport over newline-delimited JSON on a reader
 // and a writer, with the gate in front of the SDK. Unlike the SDK's
@@ -33,32 +38,34 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) { retu
 
 // stdioConn implements mcp.Connection.
 type stdioConn struct {
-	gate *gate
+	gate *Gate
 	out  io.Writer
 	log  *slog.Logger
 
 	writeMu sync.Mutex
 
-	mu      sync.Mutex
-	phase   phase
-	initID  jsonrpc.ID              // the initialize call awaiting its answer
-	pending map[jsonrpc.ID]struct{} // forwarded calls not yet answered
-	changed chan struct{}           // signalled when pending shrinks
+	mu        sync.Mutex
+	hs        handshake
+	initID    jsonrpc.ID              // the initialize call awaiting its answer
+	pending   map[jsonrpc.ID]struct{} // forwarded calls not yet answered
+	cancelled map[jsonrpc.ID]struct{} // pending calls the client cancelled: no answer
+	changed   chan struct{}           // signalled when pending shrinks
 
 	incoming  chan jsonrpc.Message
 	closed    chan struct{}
 	closeOnce sync.Once
 }
 
-func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
+func newStdioConn(g *Gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
 	c := &stdioConn{
-		gate:     g,
-		out:      out,
-		log:      log,
-		pending:  map[jsonrpc.ID]struct{}{},
-		changed:  make(chan struct{}, 1),
-		incoming: make(chan jsonrpc.Message),
-		closed:   make(chan struct{}),
+		gate:      g,
+		out:       out,
+		log:       log,
+		pending:   map[jsonrpc.ID]struct{}{},
+		cancelled: map[jsonrpc.ID]struct{}{},
+		changed:   make(chan struct{}, 1),
+		incoming:  make(chan jsonrpc.Message),
+		closed:    make(chan struct{}),
 	}
 	go c.readLoop(in)
 	return c
@@ -70,10 +77,10 @@ func newStdioConn(g *gate, in io.Reader, out io.Writer, log *slog.Logger) *stdio
 func (c *stdioConn) readLoop(in io.Reader) {
 	br := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, tooLong, err := readLine(br, maxStdioMessage)
+		line, tooLong, err := readLine(br, MaxStdioMessage)
 		if tooLong {
 			c.writeReply(errorReply(nil, 0, codeInvalidRequest,
-				"invalid request: message larger than %d bytes", maxStdioMessage))
+				"invalid request: message larger than %d bytes", MaxStdioMessage))
 		} else if len(bytes.TrimSpace(line)) > 0 {
 			if !c.handle(line) {
 				return
@@ -118,14 +125,19 @@ func (c *stdioConn) handle(line []byte) bool {
 		return true
 	}
 	c.mu.Lock()
-	act, rep := c.gate.route(in, c.phase)
+	act, rep := c.gate.route(in, c.hs)
 	if act == actForward {
+		c.hs.forwarded(in.method)
 		if req, ok := in.msg.(*jsonrpc.Request); ok && req.IsCall() {
 			if in.method == "initialize" {
-				c.phase = phaseInitializing
 				c.initID = req.ID
 			}
 			c.pending[req.ID] = struct{}{}
+		}
+		if id, ok := cancelledID(in); ok {
+			if _, pending := c.pending[id]; pending {
+				c.cancelled[id] = struct{}{}
+			}
 		}
 	}
 	c.mu.Unlock()
@@ -195,14 +207,15 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 			default:
 			}
 		}
-		if c.phase == phaseInitializing && resp.ID == c.initID {
-			if resp.Error == nil {
-				c.phase = phaseReady
-			} else {
-				c.phase = phaseNew
-			}
+		if c.hs.phase == phaseInitializing && resp.ID == c.initID {
+			c.hs.answered(resp.Error == nil)
 		}
+		_, dropped := c.cancelled[resp.ID]
+		delete(c.cancelled, resp.ID)
 		c.mu.Unlock()
+		if dropped {
+			return nil // the client cancelled the request: no response (MCP cancellation)
+		}
 		var err error
 		if data, err = encodeResponse(resp); err != nil {
 			return err
@@ -223,6 +236,7 @@ func (c *stdioConn) writeReply(r *reply) {
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
+	data = unescapeHTML(data)
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	buf := make([]byte, 0, len(data)+1)
@@ -238,6 +252,32 @@ func (c *stdioConn) Close() error {
 }
 
 func (c *stdioConn) SessionID() string { return "" }
+
+// ShortMessage keeps the first line of msg, at most 200 bytes.
+func ShortMessage(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if len(msg) > 200 {
+		msg = msg[:200] + "..."
+	}
+	return msg
+}
+
+// cancelledID returns the requestId of a notifications/cancelled.
+func cancelledID(in *inbound) (jsonrpc.ID, bool) {
+	if in.method != "notifications/cancelled" || in.call {
+		return jsonrpc.ID{}, false
+	}
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(in.params, &p) != nil || p.RequestID == nil {
+		return jsonrpc.ID{}, false
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	return id, err == nil
+}
 
 // fixErrorCode gives a code to SDK errors that carry none (the SDK answers
 // requests before initialize and a repeated initialize with code 0).
@@ -256,9 +296,9 @@ func fixErrorCode(resp *jsonrpc.Response) {
 		code = codeInvalidRequest
 	case strings.Contains(msg, "unmarshaling"):
 		code = codeInvalidParams
-		msg = "invalid params: " + shortMessage(msg)
+		msg = "invalid params: " + ShortMessage(msg)
 	default:
-		msg = "internal error: " + shortMessage(msg)
+		msg = "internal error: " + ShortMessage(msg)
 	}
 	resp.Error = &jsonrpc.Error{Code: code, Message: msg}
 }

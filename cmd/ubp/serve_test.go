@@ -1,0 +1,22 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestServeEmptyCategoryFlagOverridesEnv: an empty --exclude-categories
+// (or --include-categories) is given, so it wins over the environment, as
+// the help and docs say flags do.
+func TestServeEmptyCategoryFlagOverridesEnv(t *testing.T) {
+	root := taskflowProject(t)
+	t.Setenv("UBP_TOOL_EXCLUDE_CATEGORIES", "graph")
+	t.Setenv("UBP_TOOL_INCLUDE_CATEGORIES", "")
+	// With the variable, graph alone minus graph leaves no tool.
+	if code, _, stderr := runCLI(t, root, "serve", "--no-lock", "--no-watch", "--include-categories", "graph"); code == 0 || !strings.Contains(stderr, "no tool") {
+		t.Fatalf("with %s=graph: exit %d, stderr %q; want the no-tool error", "UBP_TOOL_EXCLUDE_CATEGORIES", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, root, "serve", "--no-lock", "--no-watch", "--include-categories", "graph", "--exclude-categories", ""); code != 0 {
+		t.Errorf(`--exclude-categories "" did not override the environment: exit %d, stderr %q`, code, stderr)
+	}
+}

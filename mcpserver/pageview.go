@@ -1,0 +1,322 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// Bounds of ubp_get_page. A page is read in windows of whole lines; the
+// whole answer is at most max_size bytes as sent (JSON without HTML
+// escaping), the outline lists at most maxOutlineSections sections from
+// the window on, and at most maxPageBacklinks backlinks are listed; the
+// totals say what was left out.
+const (
+	pageSizeMin        = 1000
+	pageSizeMax        = 1000000
+	defaultPageSize    = 20000
+	maxOutlineSections = 50
+	maxPageBacklinks   = 50
+)
+
+// pageOutput is the answer of ubp_get_page: one window of a document's
+// lines, an outline to navigate by, the links of the window and the page's
+// staleness. The text appears once, in content.
+type pageOutput struct {
+	DocID         string             `json:"doc_id"`
+	Filepath      string             `json:"filepath"`
+	Title         string             `json:"title"`
+	DocType       index.DocType      `json:"doc_type"`
+	Content       string             `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded), whole lines only."`
+	StartLine     int                `json:"start_line" jsonschema:"First line of the file (1-based) in content."`
+	EndLine       int                `json:"end_line" jsonschema:"Last line of the file in content."`
+	TotalLines    int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
+	Truncated     bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
+	NextStartLine int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
+	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: sections from the window on (at most 50, within a fifth of max_size), with their line ranges; pass a heading or anchor as section to read one."`
+	SectionsTotal int                `json:"sections_total" jsonschema:"How many sections the whole document has."`
+	Outlinks      []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
+	Backlinks     []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
+	BacklinkTotal int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
+	SourceRefs    []engine.RefStatus `json:"source_refs"`
+	Staleness     stale.Level        `json:"staleness"`
+	StaleRefs     []string           `json:"stale_refs"`
+	UpdatedAt     string             `json:"updated_at"`
+}
+
+// sectionOutline is one entry of a page's outline.
+type sectionOutline struct {
+	Heading     string `json:"heading"`
+	HeadingPath string `json:"heading_path"`
+	Anchor      string `json:"anchor"`
+	StartLine   int    `json:"start_line"`
+	EndLine     int    `json:"end_line"`
+}
+
+// pageWindow is what part of a page to send.
+type pageWindow struct {
+	Section   string // heading, heading path or anchor; "" for none
+	StartLine int    // 0: from the first line (or the section's)
+	EndLine   int    // 0: to the last line (or the section's)
+	MaxSize   int    // bytes of content as sent; 0: defaultPageSize
+}
+
+// viewPage cuts one window out of p. Lines are lines of the file; the body
+// (the Markdown after the frontmatter) starts at bodyLine(p).
+func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
+	if w.MaxSize == 0 {
+		w.MaxSize = defaultPageSize
+	}
+	lines := strings.Split(p.Content, "\n")
+	first := bodyLine(p)
+	last := first + len(lines) - 1
+	out := pageOutput{
+		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
+		TotalLines: last, SectionsTotal: len(p.Sections), SourceRefs: p.SourceRefs,
+		Staleness: p.Staleness, StaleRefs: p.StaleRefs, UpdatedAt: p.UpdatedAt,
+		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
+	}
+	from, to := first, last
+	if w.Section != "" {
+		s, err := findSection(p, w.Section)
+		if err != nil {
+			return pageOutput{}, err
+		}
+		from, to = s.StartLine, s.EndLine
+	}
+	if w.StartLine > 0 {
+		if w.StartLine > last {
+			return pageOutput{}, &engine.ArgumentError{Param: "start_line",
+				Message: fmt.Sprintf("%d is past the end of %s, which has %d lines", w.StartLine, p.Filepath, last)}
+		}
+		from = max(w.StartLine, first)
+	}
+	if w.EndLine > 0 {
+		if w.EndLine < from {
+			return pageOutput{}, &engine.ArgumentError{Param: "end_line",
+				Message: fmt.Sprintf("%d is before start_line %d", w.EndLine, from)}
+		}
+		to = min(w.EndLine, last)
+	}
+	from = max(from, first)
+	to = min(max(to, from), last)
+
+	// max_size bounds the whole answer as sent. The outline and the
+	// backlinks get at most a fifth of it each; the text gets the longest
+	// run of whole lines from `from` whose answer (with the links written
+	// in those lines) fits, found by bisection since the size grows with
+	// the last line.
+	share := w.MaxSize / 5
+	out.Sections = outline(p, from, share)
+	out.BacklinkTotal = len(p.Backlinks)
+	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], share)
+	size := func(end int) (int, error) {
+		setWindow(&out, p, lines, first, last, from, end, to)
+		return jsonSize(out)
+	}
+	// The text alone rules out every end past the first line that takes it
+	// over max_size: measure the encodings only up to there.
+	hi, text := to, 0
+	for n := from; n <= to; n++ {
+		if text += jsonStringSize(lines[n-first]) + 2; text > w.MaxSize {
+			hi = n
+			break
+		}
+	}
+	if hi == to {
+		n, err := size(to)
+		if err != nil {
+			return pageOutput{}, err
+		}
+		if n <= w.MaxSize {
+			return out, nil
+		}
+	}
+	var n int
+	var err error
+	lo := from - 1 // lo fits (from-1: nothing fits yet), hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if n, err = size(mid); err != nil {
+			return pageOutput{}, err
+		}
+		if n <= w.MaxSize {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo >= from {
+		setWindow(&out, p, lines, first, last, from, lo, to)
+	} else {
+		// The first line alone is too large: send as much of it as fits.
+		setWindow(&out, p, lines, first, last, from, from, to+1)
+		out.Content = ""
+		rest, err := jsonSize(out)
+		if err != nil {
+			return pageOutput{}, err
+		}
+		out.Content = cutToSize(lines[from-first], max(w.MaxSize-rest, minPageText))
+	}
+	return out, nil
+}
+
+// minPageText is the least text a window gets when its first line alone
+// does not fit.
+const minPageText = 500
+
+// setWindow sets the text of lines from..end and the links written
+// there; a window that ends before `to` (the end asked for) is truncated
+// and says where to read on.
+func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from, end, to int) {
+	out.Content = strings.Join(lines[from-first:end-first+1], "\n")
+	out.StartLine, out.EndLine = from, end
+	out.Truncated, out.NextStartLine = end < to, 0
+	if out.Truncated && end < last {
+		out.NextStartLine = end + 1
+	}
+	out.Outlinks = []engine.PageLink{}
+	for _, l := range p.Outlinks {
+		if l.Line >= from && l.Line <= end {
+			out.Outlinks = append(out.Outlinks, l)
+		}
+	}
+}
+
+// outline lists the sections from line `from` on, at most
+// maxOutlineSections and budget bytes of JSON.
+func outline(p engine.Page, from, budget int) []sectionOutline {
+	out := []sectionOutline{}
+	used := 0
+	for _, s := range p.Sections {
+		if s.EndLine < from || len(out) >= maxOutlineSections {
+			continue
+		}
+		e := sectionOutline{Heading: s.Heading, HeadingPath: s.HeadingPath, Anchor: s.Anchor, StartLine: s.StartLine, EndLine: s.EndLine}
+		n, err := jsonSize(e)
+		if err != nil || used+n+1 > budget {
+			break
+		}
+		used += n + 1
+		out = append(out, e)
+	}
+	return out
+}
+
+// firstFitting keeps the leading links whose JSON fits budget bytes.
+func firstFitting(links []engine.PageLink, budget int) []engine.PageLink {
+	out := []engine.PageLink{}
+	used := 0
+	for _, l := range links {
+		n, err := jsonSize(l)
+		if err != nil || used+n+1 > budget {
+			break
+		}
+		used += n + 1
+		out = append(out, l)
+	}
+	return out
+}
+
+// jsonSize is the length of v as ubp sends it: compact JSON without HTML
+// escaping.
+func jsonSize(v any) (int, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return 0, fmt.Errorf("measure the answer: %w", err)
+	}
+	return b.Len() - 1, nil
+}
+
+// bodyLine is the line of the file where p.Content starts: the first
+// section's start line minus the lines of the body before that section.
+func bodyLine(p engine.Page) int {
+	for _, s := range p.Sections {
+		if s.Content == "" {
+			continue
+		}
+		if i := strings.Index(p.Content, s.Content); i >= 0 {
+			return s.StartLine - strings.Count(p.Content[:i], "\n")
+		}
+	}
+	return 1
+}
+
+// findSection matches ref against each section's anchor, heading path and
+// heading, without regard to case or a leading '#'.
+func findSection(p engine.Page, ref string) (engine.PageSection, error) {
+	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
+	for _, key := range []func(engine.PageSection) string{
+		func(s engine.PageSection) string { return s.Anchor },
+		func(s engine.PageSection) string { return s.HeadingPath },
+		func(s engine.PageSection) string { return s.Heading },
+	} {
+		for _, s := range p.Sections {
+			if k := key(s); k != "" && strings.ToLower(k) == want {
+				return s, nil
+			}
+		}
+	}
+	var anchors []string
+	for _, s := range p.Sections {
+		if s.Anchor != "" && len(anchors) < 20 {
+			anchors = append(anchors, s.Anchor)
+		}
+	}
+	return engine.PageSection{}, &engine.ArgumentError{Param: "section",
+		Message: fmt.Sprintf("%q is not a section of %s; sections include: %s", ref, p.Filepath, strings.Join(anchors, ", "))}
+}
+
+// jsonStringSize is the number of bytes s takes inside a JSON string as
+// ubp sends it: UTF-8 as is, no HTML escaping; quote, backslash and
+// control characters escaped.
+func jsonStringSize(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f':
+			n += 2
+			i++
+		case c < 0x20:
+			n += 6
+			i++
+		case c < utf8.RuneSelf:
+			n++
+			i++
+		default:
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w == 1 {
+				n += 6 // \ufffd
+			} else if r == '\u2028' || r == '\u2029' {
+				n += 6
+			} else {
+				n += w
+			}
+			i += w
+		}
+	}
+	return n
+}
+
+// cutToSize returns the longest prefix of s (whole runes) whose JSON size
+// is at most limit.
+func cutToSize(s string, limit int) string {
+	n := 0
+	for i, r := range s {
+		c := jsonStringSize(string(r))
+		if n+c > limit {
+			return s[:i]
+		}
+		n += c
+	}
+	return s
+}

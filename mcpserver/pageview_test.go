@@ -1,0 +1,164 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// bigPage is a page of n sections of 3 lines each after a 4-line
+// frontmatter: section i (1-based) has its heading on line 5+3*(i-1).
+func bigPage(n int) engine.Page {
+	var body strings.Builder
+	p := engine.Page{Filepath: "big.md", Title: "Big"}
+	for i := 1; i <= n; i++ {
+		start := 5 + 3*(i-1)
+		sec := fmt.Sprintf("## Part %d\nText of part %d with <tags> & \"quotes\".\n", i, i)
+		body.WriteString(sec + "\n")
+		p.Sections = append(p.Sections, engine.PageSection{Heading: fmt.Sprintf("Part %d", i), HeadingPath: fmt.Sprintf("Big > Part %d", i),
+			Anchor: fmt.Sprintf("part-%d", i), Content: strings.TrimSuffix(sec, "\n"), StartLine: start, EndLine: start + 2})
+		p.Outlinks = append(p.Outlinks, engine.PageLink{Target: fmt.Sprintf("t%d", i), Line: start + 1})
+	}
+	p.Content = strings.TrimRight(body.String(), "\n")
+	for i := 0; i < 70; i++ {
+		p.Backlinks = append(p.Backlinks, engine.PageLink{Target: "big", Line: i + 1})
+	}
+	return p
+}
+
+func TestViewPage(t *testing.T) {
+	p := bigPage(250) // ~15 KB of content
+	last := 5 + 3*250 - 2
+	cases := []struct {
+		name                  string
+		w                     pageWindow
+		start, end, next      int
+		truncated             bool
+		firstLine, contentHas string
+	}{
+		{"whole page fits a large budget", pageWindow{MaxSize: 200000}, 5, last, 0, false, "## Part 1", "Part 250"},
+		{"the default budget cuts a long page", pageWindow{}, 5, -1, -1, true, "## Part 1", "part 9 with"},
+		{"a section by anchor", pageWindow{Section: "part-10"}, 32, 34, 0, false, "## Part 10", "part 10 with"},
+		{"a section by heading, any case", pageWindow{Section: "PART 7"}, 23, 25, 0, false, "## Part 7", "part 7 with"},
+		{"a line range", pageWindow{StartLine: 8, EndLine: 9}, 8, 9, 0, false, "## Part 2", "part 2 with"},
+		{"a small budget cuts at a whole line", pageWindow{MaxSize: 1000}, 5, -1, -1, true, "## Part 1", "part 1 with"},
+		{"reading on from next_start_line", pageWindow{StartLine: 60, MaxSize: 1000}, 60, -1, -1, true, "", "part 20"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := viewPage(p, c.w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.end < 0 { // cut by the budget
+				c.end, c.next = out.EndLine, out.EndLine+1
+			}
+			if out.StartLine != c.start || out.EndLine != c.end || out.NextStartLine != c.next || out.Truncated != c.truncated {
+				t.Errorf("lines %d-%d next %d truncated %v, want %d-%d next %d truncated %v",
+					out.StartLine, out.EndLine, out.NextStartLine, out.Truncated, c.start, c.end, c.next, c.truncated)
+			}
+			if c.firstLine != "" && !strings.HasPrefix(out.Content, c.firstLine) {
+				t.Errorf("content starts %.40q, want %q", out.Content, c.firstLine)
+			}
+			if !strings.Contains(out.Content, c.contentHas) {
+				t.Errorf("content lacks %q", c.contentHas)
+			}
+			if got := strings.Count(out.Content, "\n") + 1; got != out.EndLine-out.StartLine+1 {
+				t.Errorf("content has %d lines, range says %d", got, out.EndLine-out.StartLine+1)
+			}
+			budget := c.w.MaxSize
+			if budget == 0 {
+				budget = defaultPageSize
+			}
+			if sent, _ := jsonSize(out); sent > budget {
+				t.Errorf("the answer is %d bytes as sent, max_size %d", sent, budget)
+			}
+			if out.Truncated {
+				// One more line would not have fitted.
+				more := out
+				more.EndLine++
+				more.Content += "\n" + strings.Split(p.Content, "\n")[out.EndLine+1-5]
+				for _, l := range p.Outlinks {
+					if l.Line == more.EndLine {
+						more.Outlinks = append(more.Outlinks, l)
+					}
+				}
+				if n, _ := jsonSize(more); n <= budget {
+					t.Errorf("stopped at line %d although the next line fits (%d bytes <= %d)", out.EndLine, n, budget)
+				}
+			}
+			for _, l := range out.Outlinks {
+				if l.Line < out.StartLine || l.Line > out.EndLine {
+					t.Errorf("outlink on line %d outside the lines sent %d-%d", l.Line, out.StartLine, out.EndLine)
+				}
+			}
+			if len(out.Sections) > maxOutlineSections || out.SectionsTotal != 250 {
+				t.Errorf("outline of %d sections (total %d)", len(out.Sections), out.SectionsTotal)
+			}
+			if len(out.Backlinks) > maxPageBacklinks || len(out.Backlinks) == 0 || out.BacklinkTotal != 70 {
+				t.Errorf("%d backlinks of %d", len(out.Backlinks), out.BacklinkTotal)
+			}
+		})
+	}
+	// Reading on from next_start_line until the end gives back the whole
+	// text, each line once.
+	var got []string
+	w := pageWindow{MaxSize: 1500}
+	for i := 0; ; i++ {
+		out, err := viewPage(p, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, out.Content)
+		if out.NextStartLine == 0 {
+			break
+		}
+		if i > 1000 {
+			t.Fatal("reading on never ends")
+		}
+		w.StartLine = out.NextStartLine
+	}
+	if strings.Join(got, "\n") != p.Content {
+		t.Error("the windows read one after the other do not give back the document")
+	}
+	for _, bad := range []pageWindow{{Section: "nope"}, {StartLine: last + 1}, {StartLine: 10, EndLine: 9}} {
+		if _, err := viewPage(p, bad); err == nil {
+			t.Errorf("viewPage(%+v) accepted", bad)
+		}
+	}
+}
+
+// jsonSent is the size of s as ubp sends it: JSON without HTML escaping.
+func jsonSent(t *testing.T, s string) int {
+	t.Helper()
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return b.Len() - 1
+}
+
+func TestJSONStringSize(t *testing.T) {
+	for _, s := range []string{"", "plain", "<a href=\"x\">&amp;</a>", "tab\there\nnew", "日本語のテキスト", "\x01\x1f", "bad \xff utf8", "line\u2028sep"} {
+		if got, want := jsonStringSize(s), jsonSent(t, s)-2; got != want {
+			t.Errorf("jsonStringSize(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// BenchmarkViewPage: one default window of a ~200 KB page (3,000
+// sections), the bisection included.
+func BenchmarkViewPage(b *testing.B) {
+	p := bigPage(3000)
+	b.SetBytes(int64(len(p.Content)))
+	for b.Loop() {
+		if _, err := viewPage(p, pageWindow{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/stale"
+)
+
+// excerptBytes bounds sections[].content of ubp_search.
+const excerptBytes = 600
+
+// searchOutput is the answer of ubp_search: the engine's answer, with each
+// matching section's content as the tool spec names it. SearchHit and
+// SectionMatch are embedded, so every field the ranking adds to them (raw
+// evidence, a relevance level) is carried as it is; describe new fields
+// in tuneSearch and refresh the schema snapshots.
+type searchOutput struct {
+	Results    []searchHitOutput `json:"results"`
+	TotalFound int               `json:"total_found"`
+	SearchType string            `json:"search_type"`
+}
+
+type searchHitOutput struct {
+	engine.SearchHit
+	Sections    []searchSectionOutput `json:"sections"`
+	ChangedRefs []engine.RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, not_found)."`
+}
+
+type searchSectionOutput struct {
+	engine.SectionMatch
+	Content string `json:"content" jsonschema:"The start of the section's text, heading line left out: at most 600 bytes, cut after the last whole line (or word) that fits and then marked with a final …; snippet shows the text around the match."`
+}
+
+// withSectionContent adds each matching section's excerpt to r.
+func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (searchOutput, error) {
+	var ids []int64
+	for _, h := range r.Results {
+		for _, s := range h.Sections {
+			ids = append(ids, s.SectionID)
+		}
+	}
+	texts, err := e.SectionTexts(ctx, ids)
+	if err != nil {
+		return searchOutput{}, err
+	}
+	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, SearchType: r.SearchType}
+	for _, h := range r.Results {
+		ho := searchHitOutput{SearchHit: h, Sections: make([]searchSectionOutput, 0, len(h.Sections))}
+		for _, s := range h.Sections {
+			s, text := underMatch(s, texts[s.SectionID])
+			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(text, excerptBytes)})
+		}
+		ho.SearchHit.Sections = nil
+		if h.Staleness == stale.Stale || h.Staleness == stale.PossiblyStale {
+			if ho.ChangedRefs, err = changedRefs(ctx, e, h.Filepath); err != nil {
+				return searchOutput{}, err
+			}
+		}
+		out.Results = append(out.Results, ho)
+	}
+	return out, nil
+}
+
+// changedRefs lists the source_refs of a page that changed.
+func changedRefs(ctx context.Context, e Engine, filepath string) ([]engine.RefStatus, error) {
+	p, err := e.GetPage(ctx, filepath)
+	if err != nil {
+		var nf *engine.NotFoundError
+		if errors.As(err, &nf) {
+			return nil, nil // deleted since the search
+		}
+		return nil, err
+	}
+	var out []engine.RefStatus
+	for _, r := range p.SourceRefs {
+		if r.Changed {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// excerpt is the start of a section's text without its heading line, at
+// most limit bytes: cut after the last line break, else the last space,
+// in the second half of the limit, else at a whole rune, and then ended
+// with "…".
+func excerpt(text string, limit int) string {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "#") {
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			text = strings.TrimSpace(text[i+1:])
+		} else {
+			text = ""
+		}
+	}
+	if len(text) <= limit {
+		return text
+	}
+	const mark = "…"
+	cut := limit - len(mark)
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	head := text[:cut]
+	if i := strings.LastIndexByte(head, '\n'); i >= cut/2 {
+		head = head[:i]
+	} else if i := strings.LastIndexByte(head, ' '); i >= cut/2 {
+		head = head[:i]
+	}
+	return strings.TrimRight(head, " \n") + mark
+}
+
+// underMatch reports a matching section by the heading the match is
+// under. The index merges a section too small to stand alone into the one
+// before it, so a section's text can hold further headings: when the
+// first match marked in the snippet lies below one of them, the heading,
+// line range and text are those of that sub-section. It returns the
+// section and the text to excerpt.
+func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
+	sub, ok := locateMatch(s.Snippet, text)
+	if !ok {
+		return s, text
+	}
+	s.Heading = sub.heading
+	s.StartLine += sub.offset
+	s.EndLine = min(s.EndLine, s.StartLine+sub.lines-1)
+	return s, sub.text
+}
+
+// subSection is the part of a merged section under one of its headings.
+type subSection struct {
+	heading string
+	offset  int // lines from the section's first line to the heading
+	lines   int
+	text    string
+}
+
+// locateMatch finds the heading inside a section's text that the first
+// match marked in snippet is under; false when the match is under the
+// section's own heading (or cannot be found).
+func locateMatch(snippet, text string) (subSection, bool) {
+	term := markedTerm(snippet)
+	if term == "" || text == "" {
+		return subSection{}, false
+	}
+	lower := strings.ToLower(text)
+	at := strings.Index(lower, strings.ToLower(term))
+	if at < 0 {
+		return subSection{}, false
+	}
+	matchLine := strings.Count(lower[:at], "\n")
+	lines := strings.Split(text, "\n")
+	head, next := -1, len(lines)
+	fence := ""
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if i == 0 || !isHeadingLine(t) {
+			continue
+		}
+		if i <= matchLine {
+			head = i
+		} else {
+			next = i
+			break
+		}
+	}
+	if head < 0 {
+		return subSection{}, false
+	}
+	return subSection{
+		heading: strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines[head]), "#")),
+		offset:  head,
+		lines:   next - head,
+		text:    strings.Join(lines[head:next], "\n"),
+	}, true
+}
+
+// withMatchHeadings reports each full-text hit under the heading its
+// match is under (see underMatch).
+func withMatchHeadings(ctx context.Context, e Engine, r engine.FulltextResult) (engine.FulltextResult, error) {
+	ids := make([]int64, len(r.Results))
+	for i, h := range r.Results {
+		ids[i] = h.SectionID
+	}
+	texts, err := e.SectionTexts(ctx, ids)
+	if err != nil {
+		return engine.FulltextResult{}, err
+	}
+	for i, h := range r.Results {
+		if sub, ok := locateMatch(h.Snippet, texts[h.SectionID]); ok {
+			heading := sub.heading
+			r.Results[i].SectionHeading = &heading
+			r.Results[i].Line += sub.offset
+		}
+	}
+	return r, nil
+}
+
+// isHeadingLine reports an ATX heading: 1 to 6 '#' and a space.
+func isHeadingLine(t string) bool {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	return n >= 1 && n <= 6 && len(t) > n && t[n] == ' '
+}
+
+// markedTerm is the first match marked in a snippet.
+func markedTerm(snippet string) string {
+	_, rest, ok := strings.Cut(snippet, query.MarkOpen)
+	if !ok {
+		return ""
+	}
+	term, _, ok := strings.Cut(rest, query.MarkClose)
+	if !ok {
+		return ""
+	}
+	return term
+}

@@ -1,0 +1,74 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine"
+)
+
+// The text block beside structuredContent: a short summary in words, so
+// that the answer itself is sent once.
+
+func summarizeSearch(r searchOutput) string {
+	if len(r.Results) == 0 {
+		return "No document matched."
+	}
+	return fmt.Sprintf("%d of %d matching documents (%s search); best: %s.", len(r.Results), r.TotalFound, r.SearchType, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath }))
+}
+
+func summarizeFulltext(r engine.FulltextResult) string {
+	if len(r.Results) == 0 {
+		return "No section matched."
+	}
+	return fmt.Sprintf("%d of %d matching sections; best in: %s.", len(r.Results), r.TotalFound, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath }))
+}
+
+func summarizeGetPage(p pageOutput) string {
+	s := fmt.Sprintf("%s (%q): lines %d-%d of %d, %d bytes of content.", p.Filepath, p.Title, p.StartLine, p.EndLine, p.TotalLines, len(p.Content))
+	if p.NextStartLine > 0 {
+		s += fmt.Sprintf(" Truncated: read on with start_line=%d.", p.NextStartLine)
+	}
+	return s
+}
+
+func summarizeGetContext(r engine.ContextResult) string {
+	s := fmt.Sprintf("%s with %d related pages, %d bytes.", r.Center.Filepath, len(r.Related), r.TotalSize)
+	if r.TruncatedCount > 0 {
+		s += fmt.Sprintf(" %d farther pages left out to fit max_size.", r.TruncatedCount)
+	}
+	if r.Center.Truncated {
+		s += " The centre's content was cut to fit max_size."
+	}
+	return s
+}
+
+func summarizeListPages(r engine.ListPagesResult) string {
+	s := fmt.Sprintf("%d of %d documents.", len(r.Pages), r.Total)
+	if r.NextOffset > 0 {
+		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
+	}
+	return s
+}
+
+func summarizeGetGraph(r engine.GraphResult) string {
+	s := fmt.Sprintf("%d nodes, %d edges.", len(r.Nodes), len(r.Edges))
+	if r.Total > 0 {
+		s = fmt.Sprintf("%d of %d documents, %d edges.", len(r.Nodes), r.Total, len(r.Edges))
+	}
+	if r.NextOffset > 0 {
+		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
+	}
+	return s
+}
+
+// firstPaths lists up to three distinct paths.
+func firstPaths(n int, path func(int) string) string {
+	var out []string
+	for i := 0; i < n && len(out) < 3; i++ {
+		if p := path(i); !contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, ", ")
+}
