@@ -32,7 +32,6 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 
 	workers := runtime.NumCPU()
 	if workers > len(jobs) {
@@ -74,7 +73,13 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 			}
 		}()
 	}
-	defer wg.Wait()
+	// On every way out, stop the feeder and the workers first (cancel),
+	// then wait for them: waiting first would deadlock when use fails, as
+	// the feeder blocks on ahead, which only this loop drains.
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
 
 	for i := range jobs {
 		select {
