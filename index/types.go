@@ -168,7 +168,7 @@ type Document struct {
 // FileInfo is a discovered Markdown file.
 type FileInfo struct {
 	Path    string    // relative to the docs folder, '/' separators, NFC
-	AbsPath string    // absolute path on disk
+	AbsPath string    // absolute path on disk (a symlink's real path, inside the docs folder)
 	Size    int64     // bytes
 	ModTime time.Time // modification time
 }
