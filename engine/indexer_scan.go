@@ -63,6 +63,13 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 		}
 		seen[f.Path] = true
 		s := stored[f.Path]
+		if f.Unreadable {
+			// Discover warned; the indexed version (if any) stays as it is.
+			if s != nil {
+				rep.Unchanged++
+			}
+			continue
+		}
 		if s != nil && !o.full && s.size == f.Size && s.mtime == f.ModTime.UnixNano() {
 			rep.Unchanged++
 			continue

@@ -44,7 +44,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 		f := p.job.file
 		if p.err != nil {
 			rep.Warnings = append(rep.Warnings, index.Warning{File: f.Path,
-				Message: fmt.Sprintf("skipped: cannot read file: %v", p.err)})
+				Message: fmt.Sprintf("cannot read file (%v); its last indexed version, if any, is kept", p.err)})
 			return nil
 		}
 		rep.Warnings = append(rep.Warnings, p.warns...)

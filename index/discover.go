@@ -49,7 +49,9 @@ type DiscoverOptions struct {
 // A Markdown symlink is read (through its real path, FileInfo.AbsPath) only
 // when it leads to a regular file inside Root's real path; one leading
 // outside, a broken one and a loop are skipped with a Warning naming it, so
-// no file outside the docs folder is ever read.
+// no file outside the docs folder is ever read. A file that exists but
+// cannot be read (permissions, I/O error) is listed with Unreadable set and
+// a Warning, so that a caller can keep what it knew of it.
 // Paths are relative to Root, '/'-separated and NFC even when the
 // filesystem stores NFD names. The error is non-nil only when Root cannot
 // be read, a glob is malformed or ctx is done.
@@ -261,8 +263,11 @@ func (w *walker) wanted(rel string) bool {
 
 func (w *walker) addFile(abs, rel string) {
 	st, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return // gone since the folder was listed
+	}
 	if err != nil {
-		w.warn(rel, "skipped: cannot read file: %v", err)
+		w.unreadable(abs, rel, err)
 		return
 	}
 	if st.Size() > w.maxSize {
@@ -271,8 +276,11 @@ func (w *walker) addFile(abs, rel string) {
 		return
 	}
 	data, err := os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
 	if err != nil {
-		w.warn(rel, "skipped: cannot read file: %v", err)
+		w.unreadable(abs, rel, err)
 		return
 	}
 	if msg := notTextReason(data); msg != "" {
@@ -285,6 +293,18 @@ func (w *walker) addFile(abs, rel string) {
 	}
 	w.seen[rel] = true
 	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: st.ModTime()})
+}
+
+// unreadable lists a file that exists but cannot be read right now (a
+// permission or I/O error), so that the index keeps its last version
+// rather than deleting it with its backlinks.
+func (w *walker) unreadable(abs, rel string, err error) {
+	if w.seen[rel] {
+		return
+	}
+	w.seen[rel] = true
+	w.warn(rel, "cannot read file (%v); its last indexed version, if any, is kept", err)
+	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
 }
 
 // notTextReason says why data is not UTF-8 text, or "" when it is.

@@ -171,4 +171,7 @@ type FileInfo struct {
 	AbsPath string    // absolute path on disk (a symlink's real path, inside the docs folder)
 	Size    int64     // bytes
 	ModTime time.Time // modification time
+	// Unreadable is set for a file that exists but could not be read
+	// (permissions, I/O error); Size and ModTime are then zero.
+	Unreadable bool
 }
