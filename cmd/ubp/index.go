@@ -45,6 +45,11 @@ An unchanged folder writes nothing. --full re-parses every file.`,
 // terminal (and neither --quiet nor --json is set).
 func (a *app) runIndex(ctx context.Context, e *engine.Engine, full bool) (engine.IndexReport, error) {
 	opts := engine.IndexOptions{Full: full}
+	if !a.quiet {
+		opts.LockWait = func(holder string) {
+			fmt.Fprintf(a.stderr, "waiting for .ubp/index.lock: %s is indexing this project\n", holder)
+		}
+	}
 	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !a.quiet && !a.jsonOut {
 		var bar *progressbar.ProgressBar
 		opts.Progress = func(done, total int) {
