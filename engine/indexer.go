@@ -33,7 +33,9 @@ type IndexOptions struct {
 // parallel and writes each document (row, sections, links, source refs) in
 // its own transaction, so a reader never sees half a document. Files gone
 // from the folder are deleted, except that a new file with the content of a
-// vanished one is a rename: it keeps its id, doc_id and backlinks. Links are
+// vanished one is a rename: it reuses the row (sections, vectors) and takes
+// the doc_id of its new path. The outcome never depends on the history of
+// the index: a rebuild from scratch gives the same doc_ids and links. Links are
 // then re-resolved against every document, and only the links whose target
 // changed are written. An unchanged folder writes nothing.
 //
