@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) indexCommand() *cobra.Command {
@@ -78,7 +79,7 @@ func (a *app) runIndex(ctx context.Context, e *engine.Engine, full bool) (engine
 
 func (a *app) printIndexReport(r engine.IndexReport) {
 	for _, w := range r.Warnings {
-		a.infof("warning: %s\n", w)
+		a.infof("warning: %s\n", termsafe.Line(w.String()))
 	}
 	fmt.Fprintf(a.stdout, "added %d, updated %d, unchanged %d, renamed %d, deleted %d\n",
 		r.Added, r.Updated, r.Unchanged, r.Renamed, r.Deleted)
