@@ -20,7 +20,9 @@ func (a *app) indexCommand() *cobra.Command {
 		Short: "Bring the index up to date with the docs folder",
 		Long: `Re-parse the files whose content changed, delete documents whose files are
 gone, detect renames by content, resolve links and embed changed sections.
-An unchanged folder writes nothing. --full re-parses every file.`,
+An unchanged folder writes nothing. --full re-parses every file. When another
+run (ubp index or ubp serve) holds .ubp/index.lock, it waits, and after a
+second says which process holds it.`,
 		Example: `  ubp index
   ubp index --full --json`,
 		Args: cobra.NoArgs,
