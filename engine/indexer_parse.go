@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 
@@ -101,7 +100,9 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 // the indexed ones.
 func parseJob(j scanJob, full bool) parsed {
 	p := parsed{job: j}
-	data, err := os.ReadFile(j.file.AbsPath)
+	// Never blocks on a FIFO swapped in since discovery, never reads more
+	// than the size limit.
+	data, err := index.ReadFile(j.file.AbsPath, j.maxSize)
 	if err != nil {
 		p.err = err
 		return p

@@ -21,8 +21,9 @@ type storedDoc struct {
 // scanJob is a file that must be read: new, or changed on disk (or every
 // file, with Full).
 type scanJob struct {
-	file   index.FileInfo
-	stored *storedDoc // nil for a file the index does not know
+	file    index.FileInfo
+	stored  *storedDoc // nil for a file the index does not know
+	maxSize int64      // max_file_size (0: the default)
 }
 
 // runPlan is what a run has to do after comparing the folder with the index.
@@ -74,7 +75,7 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 			rep.Unchanged++
 			continue
 		}
-		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s})
+		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: cfg.MaxFileSize})
 	}
 	for p, s := range stored {
 		if !seen[p] && o.scope.contains(p) {

@@ -275,11 +275,18 @@ func (w *walker) addFile(abs, rel string) {
 			formatBytes(st.Size()), formatBytes(w.maxSize))
 		return
 	}
-	data, err := os.ReadFile(abs)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := ReadFile(abs, w.maxSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return
-	}
-	if err != nil {
+	case errors.Is(err, ErrTooLarge):
+		w.warn(rel, "skipped: file grew over the %s limit while read (raise max_file_size or exclude the file)",
+			formatBytes(w.maxSize))
+		return
+	case errors.Is(err, ErrNotRegular):
+		w.warn(rel, "skipped: not a regular file")
+		return
+	case err != nil:
 		w.unreadable(abs, rel, err)
 		return
 	}
