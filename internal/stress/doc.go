@@ -18,4 +18,5 @@
 //   - TestHostileHTTPClient: oversized bodies, many sessions, stalled and
 //     slow requests, bad Origin and Host against `ubp serve --http` on
 //     127.0.0.1: the server keeps answering well-behaved clients.
+//     TestHTTPToken: missing, wrong and partial bearer tokens get 401.
 package stress

@@ -25,8 +25,9 @@ var strictHTTP = os.Getenv("UBP_STRESS_HTTP_STRICT") == "1"
 
 const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"stress","version":"1"}}}`
 
-// httpServer starts `ubp serve --http` on a free loopback port.
-func httpServer(t *testing.T) (addr string) {
+// httpServer starts `ubp serve --http` on a free loopback port, with the
+// extra serve arguments.
+func httpServer(t *testing.T, extra ...string) (addr string) {
 	t.Helper()
 	root := t.TempDir()
 	newProject(t, root)
@@ -38,7 +39,7 @@ func httpServer(t *testing.T) (addr string) {
 	}
 	addr = ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(ubp(t), "-C", root, "serve", "--http", addr, "--no-watch")
+	cmd := exec.Command(ubp(t), append([]string{"-C", root, "serve", "--http", addr, "--no-watch"}, extra...)...)
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	if err := cmd.Start(); err != nil {
@@ -184,6 +185,27 @@ func TestHostileHTTPClient(t *testing.T) {
 		}
 	})
 	healthy(t, addr, "at the end")
+}
+
+// TestHTTPToken: with --token, a request without the bearer token, with a
+// wrong one or with a prefix of it is refused with 401; the right one is
+// served.
+func TestHTTPToken(t *testing.T) {
+	const token = "0123456789abcdef0123456789abcdef"
+	addr := httpServer(t, "--token", token)
+	for name, h := range map[string]map[string]string{
+		"none":   nil,
+		"wrong":  {"Authorization": "Bearer " + strings.Repeat("x", len(token))},
+		"prefix": {"Authorization": "Bearer " + token[:16]},
+		"scheme": {"Authorization": "Basic " + token},
+	} {
+		if code, _ := post(t, addr, initBody, h); code != http.StatusUnauthorized {
+			t.Errorf("token %s: status %d, want 401", name, code)
+		}
+	}
+	if code, sid := post(t, addr, initBody, map[string]string{"Authorization": "Bearer " + token}); code != http.StatusOK || sid == "" {
+		t.Errorf("the right token: status %d (session %q), want 200", code, sid)
+	}
 }
 
 func isTimeout(err error) bool {
