@@ -9,10 +9,11 @@ BIN       := bin/ubp
 PKGS      := ./...
 SHARED    ?= $(abspath ../shared)
 BENCHTIME ?= 1x
+FUZZTIME  ?= 20s
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-race test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz clean
+.PHONY: all build test test-go test-race test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz stress stress-short clean
 
 all: build
 
@@ -76,11 +77,23 @@ graph-screenshot:
 lexicon:
 	bash engine/lexicon/gen/fetch.sh
 
+# Go fuzz targets, each for FUZZTIME from its seed corpus (testdata/fuzz/);
+# .ci/run runs them briefly with FUZZTIME=3s.
 fuzz:
-	@for spec in index:FuzzParse graph:FuzzResolve engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML; do \
+	@for spec in index:FuzzParse index:FuzzBoundNesting index:FuzzScanWikiLinks graph:FuzzResolve engine:FuzzParseConfig engine/stale:FuzzCheckPath engine/stale:FuzzDeclText engine/stale:FuzzParseLog engine/stale:FuzzParseStatus engine/embed/wordvec:FuzzParse engine/embed/wordvec:FuzzEmbed engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML internal/termsafe:FuzzLine; do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
-	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime 20s ./$$pkg || exit 1; \
+	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
 	done
+
+# Stress runs against bin/ubp (internal/stress): kill -9 loop with twin
+# index, concurrent serve + index + search + git checkout, bad-input folder,
+# hostile HTTP client. stress-short is the bounded mode .ci/run uses (under
+# a minute).
+stress: $(BIN)
+	$(GO) test -tags '$(TAGS) stress' -count=1 -timeout 30m -v ./internal/stress -args -ubp $(abspath $(BIN))
+
+stress-short: $(BIN)
+	$(GO) test -tags '$(TAGS) stress' -count=1 -short -timeout 5m ./internal/stress -args -ubp $(abspath $(BIN))
 
 clean:
 	rm -rf bin

@@ -17,7 +17,7 @@ func TestDocIDs(t *testing.T) {
 	base := baseDocID("x.md")
 	want := []string{base, base + "-2", base + "-3"}
 	for i, w := range want {
-		id, err := newDocID(ctx, e.DB(), "x.md")
+		id, err := docIDFor(ctx, e.DB(), "x.md", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,6 +27,33 @@ func TestDocIDs(t *testing.T) {
 		if _, err := e.DB().Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
 			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, '', 'other', '', '', 0, 0, '', '')`, id, id+".md"); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestDocIDKeptByItsHolder: a document that holds a suffixed id for its
+// path keeps it; a document whose id belongs to another path gets its own.
+func TestDocIDKeptByItsHolder(t *testing.T) {
+	e := coreProject(t, t.TempDir(), "docs")
+	ctx := context.Background()
+	base := baseDocID("x.md")
+	for i, id := range []string{base, base + "-2", "0123456789ab"} {
+		if _, err := e.DB().Exec(`INSERT INTO documents(id, doc_id, filepath, title, doc_type, body, content_hash,
+			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, ?, '', 'other', '', '', 0, 0, '', '')`,
+			i+1, id, id+".md"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		self int64
+		want string
+	}{{1, base}, {2, base + "-2"}, {3, base + "-3"}} {
+		got, err := docIDFor(ctx, e.DB(), "x.md", tc.self)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("document %d: doc_id %s, want %s", tc.self, got, tc.want)
 		}
 	}
 }

@@ -20,6 +20,10 @@ type IndexOptions struct {
 	// Progress, when set, is called as files are processed (from the
 	// calling goroutine's run, never concurrently).
 	Progress func(done, total int)
+	// LockWait, when set, is called once (from another goroutine) when the
+	// run has waited a second for another indexing run to release
+	// .ubp/index.lock; holder names it ("process 1234").
+	LockWait func(holder string)
 }
 
 // Index brings the index up to date with the docs folder.
@@ -29,14 +33,16 @@ type IndexOptions struct {
 // parallel and writes each document (row, sections, links, source refs) in
 // its own transaction, so a reader never sees half a document. Files gone
 // from the folder are deleted, except that a new file with the content of a
-// vanished one is a rename: it keeps its id, doc_id and backlinks. Links are
+// vanished one is a rename: it reuses the row (sections, vectors) and takes
+// the doc_id of its new path. The outcome never depends on the history of
+// the index: a rebuild from scratch gives the same doc_ids and links. Links are
 // then re-resolved against every document, and only the links whose target
 // changed are written. An unchanged folder writes nothing.
 //
 // The report's Sections, Links, Dangling and Ambiguous are totals of the
 // index after the run; the other counts describe the files of the run.
 func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, error) {
-	return e.run(ctx, runOptions{full: opts.Full, progress: opts.Progress})
+	return e.run(ctx, runOptions{full: opts.Full, progress: opts.Progress, lockWait: opts.LockWait})
 }
 
 // IndexPaths brings only the given files (absolute paths, created,
@@ -65,6 +71,7 @@ type runOptions struct {
 	full     bool
 	scope    *pathScope // nil: the whole docs folder
 	progress func(done, total int)
+	lockWait func(holder string)
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -130,7 +137,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 		return rep, fmt.Errorf("index: %w", ErrReadOnly)
 	}
 	start := time.Now()
-	unlock, err := e.lockIndex(ctx)
+	unlock, err := e.lockIndex(ctx, o.lockWait)
 	if err != nil {
 		return rep, err
 	}

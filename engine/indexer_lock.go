@@ -3,7 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -13,6 +16,10 @@ import (
 // the index across processes: SQLite can refuse a concurrent switch of a
 // new database to WAL with "database is locked" without waiting.
 const openLockName = "open.lock"
+
+// lockWaitNotice is how long an indexing run waits for the index lock
+// before it says so (IndexOptions.LockWait).
+const lockWaitNotice = time.Second
 
 // lockFile takes an exclusive advisory lock on path, waiting until it is
 // free or ctx is done.
@@ -30,9 +37,16 @@ func lockFile(ctx context.Context, path string) (unlock func(), err error) {
 
 // lockIndex serialises indexing runs: within this process with a semaphore,
 // across processes (a serving process and `ubp index`) with an advisory
-// lock on .ubp/index.lock. It waits until the lock is free or ctx is done.
-// Readers never take it.
-func (e *Engine) lockIndex(ctx context.Context) (unlock func(), err error) {
+// lock on .ubp/index.lock, which then holds the PID of its holder. It waits
+// until the lock is free or ctx is done; when that takes longer than
+// lockWaitNotice, waiting (if set) is called once, from another goroutine,
+// with the holder ("process 1234", or "another indexing run in this
+// process"). Readers never take it.
+func (e *Engine) lockIndex(ctx context.Context, waiting func(holder string)) (unlock func(), err error) {
+	if waiting != nil {
+		t := time.AfterFunc(lockWaitNotice, func() { waiting(lockHolder(e.p.lockPath())) })
+		defer t.Stop()
+	}
 	select {
 	case e.indexSem <- struct{}{}:
 	case <-ctx.Done():
@@ -43,10 +57,30 @@ func (e *Engine) lockIndex(ctx context.Context) (unlock func(), err error) {
 		<-e.indexSem
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	// Name the holder for processes that wait; a failure only makes their
+	// message vaguer.
+	_ = os.WriteFile(e.p.lockPath(), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
 	return func() {
 		release()
 		<-e.indexSem
 	}, nil
+}
+
+// lockHolder names the process holding the index lock at path, from the
+// PID its holder wrote there.
+func lockHolder(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "another process"
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	switch {
+	case err != nil || pid <= 0:
+		return "another process"
+	case pid == os.Getpid():
+		return "another indexing run in this process (pid " + strconv.Itoa(pid) + ")"
+	}
+	return "process " + strconv.Itoa(pid)
 }
 
 // openLockPath is the lock taken while opening the index.

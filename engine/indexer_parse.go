@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 
@@ -32,7 +31,6 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 
 	workers := runtime.NumCPU()
 	if workers > len(jobs) {
@@ -74,7 +72,13 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 			}
 		}()
 	}
-	defer wg.Wait()
+	// On every way out, stop the feeder and the workers first (cancel),
+	// then wait for them: waiting first would deadlock when use fails, as
+	// the feeder blocks on ahead, which only this loop drains.
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
 
 	for i := range jobs {
 		select {
@@ -96,7 +100,9 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 // the indexed ones.
 func parseJob(j scanJob, full bool) parsed {
 	p := parsed{job: j}
-	data, err := os.ReadFile(j.file.AbsPath)
+	// Never blocks on a FIFO swapped in since discovery, never reads more
+	// than the size limit.
+	data, err := index.ReadFile(j.file.AbsPath, j.maxSize)
 	if err != nil {
 		p.err = err
 		return p

@@ -61,12 +61,11 @@ type storedLink struct {
 // changed. It returns how many links it rewrote. It does nothing when no
 // document was written since the last resolution (meta needs_relink unset).
 //
-// Sticky rule: when a link resolved to document X before and now resolves
-// to nothing while X still exists, it keeps pointing at X. X was renamed
-// (renames keep the document id), and this is how a renamed document keeps
-// its backlinks although the links still use its old name. A link whose
-// target was deleted has lost its target already (ON DELETE SET NULL), so
-// it stays dangling until a matching document appears.
+// A link's target depends only on the files as they are now, never on the
+// history of the index: a link that still names a renamed document by its
+// old name dangles, exactly as it would in an index rebuilt from scratch
+// (docs/index-format.md, "Determinism"). It resolves again when the link
+// is updated or a document takes the name.
 func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
 		return 0, err
@@ -96,12 +95,9 @@ func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 		l.kind = index.LinkKind(kind)
 		res := r.Resolve(l.from, resolverTarget(l.kind, l.text))
 		want := change{id: l.id}
-		switch {
-		case res.Resolved:
+		if res.Resolved {
 			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
 			want.ambiguous = res.Ambiguous
-		case l.target.Valid:
-			want.target = l.target // sticky: see above
 		}
 		if want.target != l.target || want.ambiguous != l.ambiguous {
 			changes = append(changes, want)

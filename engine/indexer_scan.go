@@ -21,8 +21,9 @@ type storedDoc struct {
 // scanJob is a file that must be read: new, or changed on disk (or every
 // file, with Full).
 type scanJob struct {
-	file   index.FileInfo
-	stored *storedDoc // nil for a file the index does not know
+	file    index.FileInfo
+	stored  *storedDoc // nil for a file the index does not know
+	maxSize int64      // max_file_size (0: the default)
 }
 
 // runPlan is what a run has to do after comparing the folder with the index.
@@ -63,11 +64,18 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 		}
 		seen[f.Path] = true
 		s := stored[f.Path]
+		if f.Unreadable {
+			// Discover warned; the indexed version (if any) stays as it is.
+			if s != nil {
+				rep.Unchanged++
+			}
+			continue
+		}
 		if s != nil && !o.full && s.size == f.Size && s.mtime == f.ModTime.UnixNano() {
 			rep.Unchanged++
 			continue
 		}
-		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s})
+		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: cfg.MaxFileSize})
 	}
 	for p, s := range stored {
 		if !seen[p] && o.scope.contains(p) {

@@ -44,7 +44,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 		f := p.job.file
 		if p.err != nil {
 			rep.Warnings = append(rep.Warnings, index.Warning{File: f.Path,
-				Message: fmt.Sprintf("skipped: cannot read file: %v", p.err)})
+				Message: fmt.Sprintf("cannot read file (%v); its last indexed version, if any, is kept", p.err)})
 			return nil
 		}
 		rep.Warnings = append(rep.Warnings, p.warns...)
@@ -158,15 +158,21 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 	args := []any{w.file.Path, d.Title, string(docType), d.Body, string(fm), string(al), w.hash,
 		w.file.Size, w.file.ModTime.UnixNano(), now, mtimeRFC3339(w.file.ModTime)}
 	if w.id != 0 {
-		_, err := tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?,
+		// doc_id follows the path (a rename gets the new path's id), as
+		// an index rebuilt from scratch would give it.
+		docID, err := docIDFor(ctx, tx, w.file.Path, w.id)
+		if err != nil {
+			return 0, err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?,
 			frontmatter = ?, aliases = ?, content_hash = ?, file_size = ?, file_mtime = ?, indexed_at = ?,
-			updated_at = ? WHERE id = ?`, append(args, w.id)...)
+			updated_at = ?, doc_id = ? WHERE id = ?`, append(args, docID, w.id)...)
 		if err != nil {
 			return 0, fmt.Errorf("update document: %w", err)
 		}
 		return w.id, nil
 	}
-	docID, err := newDocID(ctx, tx, w.file.Path)
+	docID, err := docIDFor(ctx, tx, w.file.Path, 0)
 	if err != nil {
 		return 0, err
 	}
@@ -269,8 +275,8 @@ type linkTarget struct {
 
 // replaceLinks replaces the document's links. Each new link starts with
 // the target the same written target had before (so an edit of the linking
-// document keeps a link that the rename rule made sticky); the resolve pass
-// that follows every run settles the targets.
+// document rewrites no target that did not change); the resolve pass that
+// follows every run settles the targets.
 func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Link) error {
 	rows, err := tx.QueryContext(ctx, `SELECT kind, target_text, target_id, ambiguous FROM links WHERE source_id = ?`, docID)
 	if err != nil {

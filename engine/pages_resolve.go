@@ -27,10 +27,11 @@ type pageRow struct {
 
 // ResolvePage finds the document a user or agent means by ref: its
 // filepath (relative to the docs folder, with or without .md; also
-// accepted as written from the project root or as an absolute path), its
-// doc_id, its title or one of its aliases, the last three ignoring case.
-// When several documents share a title or alias, the first by filepath
-// wins. An unknown ref gives a *NotFoundError listing up to 5 closest
+// accepted as written from the project root or as an absolute path) or its
+// doc_id; otherwise the document [[ref]] in a file at the docs root links
+// to (graph.Resolver: path, file name or path suffix, alias, title, the
+// last three ignoring case; ties go to the shallowest path); then a path
+// ignoring case. An unknown ref gives a *NotFoundError listing up to 5 closest
 // filepaths; an empty ref gives an *ArgumentError.
 func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepath string, err error) {
 	key := e.normalizePageRef(ref)
@@ -43,6 +44,18 @@ func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepat
 		key, key+".md", key+".markdown", key, key).Scan(&id, &filepath)
 	if err == nil {
 		return id, filepath, nil
+	}
+	// Then exactly as [[key]] in a file at the docs root resolves.
+	r, err := loadResolver(ctx, e.db)
+	if err != nil {
+		return 0, "", fmt.Errorf("find page %q: %w", ref, err)
+	}
+	if res := r.Resolve("", key); res.Resolved {
+		err := e.db.QueryRowContext(ctx, `SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&filepath)
+		if err != nil {
+			return 0, "", fmt.Errorf("find page %q: %w", ref, err)
+		}
+		return res.ID, filepath, nil
 	}
 	docs, err := loadPageRows(ctx, e)
 	if err != nil {

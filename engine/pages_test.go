@@ -371,3 +371,31 @@ func TestListPagesNextOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestResolvePageLikeWikiLink: get-page NAME finds the document that
+// [[NAME]] in a file at the docs root links to, for every wiki-link of the
+// fixture (file names without folder, aliases, titles, paths).
+func TestResolvePageLikeWikiLink(t *testing.T) {
+	e, _ := coreIndexedFixture(t)
+	ctx := context.Background()
+	r, err := loadResolver(ctx, e.DB())
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"database", "DATABASE", "setup", "001-choice", "検索", "データベース", "構成", "arch",
+		"Overview", "designs/database", "guides/setup.md", "System Architecture"}
+	for _, name := range names {
+		res := r.Resolve("index.md", name)
+		if !res.Resolved {
+			t.Fatalf("test setup: [[%s]] does not resolve", name)
+		}
+		var want string
+		if err := e.DB().QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := e.ResolvePage(ctx, name)
+		if err != nil || got != want {
+			t.Errorf("ResolvePage(%q) = %q, %v; [[%s]] links to %s", name, got, err, name, want)
+		}
+	}
+}

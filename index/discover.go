@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -46,11 +47,16 @@ type DiscoverOptions struct {
 
 // Discover lists the Markdown files (*.md, *.markdown, any letter case) under
 // opts.Root, sorted by Path. It skips DefaultExcludedDirs, hidden folders
-// and hidden files, symlinked folders (never followed; a symlink to a
-// regular file is read like a file), everything ignored by the .gitignore
+// and hidden files, symlinked folders (never followed), everything ignored by the .gitignore
 // files inside Root (root and nested), and opts.Exclude; it keeps only
 // opts.Include matches when Include is set. A file over MaxFileSize, not
 // valid UTF-8 or containing a NUL byte is skipped with a Warning naming it.
+// A Markdown symlink is read (through its real path, FileInfo.AbsPath) only
+// when it leads to a regular file inside Root's real path; one leading
+// outside, a broken one and a loop are skipped with a Warning naming it, so
+// no file outside the docs folder is ever read. A file that exists but
+// cannot be read (permissions, I/O error) is listed with Unreadable set and
+// a Warning, so that a caller can keep what it knew of it.
 // Paths are relative to Root, '/'-separated and NFC even when the
 // filesystem stores NFD names. The error is non-nil only when Root cannot
 // be read, a glob is malformed or ctx is done.
@@ -79,11 +85,16 @@ func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning,
 			return nil, nil, fmt.Errorf("discover documents: exclude pattern: %w", err)
 		}
 	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("discover documents: resolve docs folder %s: %w", root, err)
+	}
 	w := &walker{
-		root:    root,
-		opts:    opts,
-		maxSize: opts.MaxFileSize,
-		seen:    map[string]bool{},
+		root:     root,
+		realRoot: realRoot,
+		opts:     opts,
+		maxSize:  opts.MaxFileSize,
+		seen:     map[string]bool{},
 	}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
@@ -96,12 +107,13 @@ func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning,
 }
 
 type walker struct {
-	root    string
-	opts    DiscoverOptions
-	maxSize int64
-	files   []FileInfo
-	warns   []Warning
-	seen    map[string]bool // NFC paths already listed
+	root     string
+	realRoot string // root with every symlink resolved
+	opts     DiscoverOptions
+	maxSize  int64
+	files    []FileInfo
+	warns    []Warning
+	seen     map[string]bool // NFC paths already listed
 }
 
 func (w *walker) warn(rel, format string, args ...any) {
@@ -132,11 +144,17 @@ func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ign
 		abs := filepath.Join(absDir, name)
 		mode := e.Type()
 		if mode&fs.ModeSymlink != 0 {
-			target, err := os.Stat(abs)
-			if err != nil || !target.Mode().IsRegular() {
-				continue // symlinked folders are never followed; broken links are skipped
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("discover documents: %w", err)
 			}
-			mode = 0
+			if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
+				gitIgnored(rules, rel, false) || !w.wanted(rel) {
+				continue
+			}
+			if real, ok := w.resolveLink(abs, rel); ok {
+				w.addFile(real, rel)
+			}
+			continue
 		}
 		switch {
 		case mode.IsDir():
@@ -158,6 +176,52 @@ func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ign
 		}
 	}
 	return nil
+}
+
+// resolveLink returns the real path of the Markdown symlink abs when it
+// leads to a regular file inside the docs folder. A link leading outside
+// (however many hops), a broken link and a loop are skipped with a warning
+// naming the link; a link to a folder is skipped silently (folders are
+// never followed).
+func (w *walker) resolveLink(abs, rel string) (string, bool) {
+	st, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		w.warn(rel, "skipped: broken symlink (its target does not exist)")
+		return "", false
+	case errors.Is(err, syscall.ELOOP):
+		w.warn(rel, "skipped: symlink loop (the link leads back to itself)")
+		return "", false
+	case err != nil:
+		w.warn(rel, "skipped: cannot follow symlink: %v", err)
+		return "", false
+	case st.IsDir():
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		w.warn(rel, "skipped: cannot follow symlink: %v", err)
+		return "", false
+	}
+	if !within(w.realRoot, real) {
+		w.warn(rel, "skipped: symlink points outside the docs folder (to %s); only files inside it are read", real)
+		return "", false
+	}
+	if !st.Mode().IsRegular() {
+		w.warn(rel, "skipped: symlink to something that is not a regular file")
+		return "", false
+	}
+	return real, true
+}
+
+// within reports whether path p is dir or under it (both cleaned, absolute).
+func within(dir, p string) bool {
+	r, err := filepath.Rel(dir, p)
+	if err != nil {
+		return false
+	}
+	r = filepath.ToSlash(r)
+	return r != ".." && !strings.HasPrefix(r, "../") && !filepath.IsAbs(r)
 }
 
 func (w *walker) skipDir(name, rel string, rules []ignoreRule) bool {
@@ -204,8 +268,11 @@ func (w *walker) wanted(rel string) bool {
 
 func (w *walker) addFile(abs, rel string) {
 	st, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return // gone since the folder was listed
+	}
 	if err != nil {
-		w.warn(rel, "skipped: cannot read file: %v", err)
+		w.unreadable(abs, rel, err)
 		return
 	}
 	if st.Size() > w.maxSize {
@@ -214,9 +281,19 @@ func (w *walker) addFile(abs, rel string) {
 		return
 	}
 	if !w.opts.StatOnly {
-		data, err := os.ReadFile(abs)
-		if err != nil {
-			w.warn(rel, "skipped: cannot read file: %v", err)
+		data, err := ReadFile(abs, w.maxSize)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return
+		case errors.Is(err, ErrTooLarge):
+			w.warn(rel, "skipped: file grew over the %s limit while read (raise max_file_size or exclude the file)",
+				formatBytes(w.maxSize))
+			return
+		case errors.Is(err, ErrNotRegular):
+			w.warn(rel, "skipped: not a regular file")
+			return
+		case err != nil:
+			w.unreadable(abs, rel, err)
 			return
 		}
 		if msg := notTextReason(data); msg != "" {
@@ -235,6 +312,18 @@ func (w *walker) addFile(abs, rel string) {
 // IsText reports whether data is a document Discover would read: valid
 // UTF-8 without NUL bytes.
 func IsText(data []byte) bool { return notTextReason(data) == "" }
+
+// unreadable lists a file that exists but cannot be read right now (a
+// permission or I/O error), so that the index keeps its last version
+// rather than deleting it with its backlinks.
+func (w *walker) unreadable(abs, rel string, err error) {
+	if w.seen[rel] {
+		return
+	}
+	w.seen[rel] = true
+	w.warn(rel, "cannot read file (%v); its last indexed version, if any, is kept", err)
+	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
+}
 
 // notTextReason says why data is not UTF-8 text, or "" when it is.
 func notTextReason(data []byte) string {

@@ -118,13 +118,17 @@ func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning)
 		seen[key] = fileLine(k)
 		switch key {
 		case "title":
-			if s, ok := scalarString(v); ok {
+			if kind := nonStringKind(v); kind != "" {
+				warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
+			} else if s, ok := scalarString(v); ok {
 				fm.Title = strings.TrimSpace(s)
 			} else {
 				warn(fileLine(v), "frontmatter title must be a string, ignored")
 			}
 		case "doc_type":
-			if s, ok := scalarString(v); ok {
+			if kind := nonStringKind(v); kind != "" {
+				warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
+			} else if s, ok := scalarString(v); ok {
 				fm.DocType = strings.TrimSpace(s)
 			} else {
 				warn(fileLine(v), "frontmatter doc_type must be a string, ignored")
@@ -181,6 +185,34 @@ func scalarString(n *yaml.Node) (string, bool) {
 	return n.Value, true
 }
 
+// nonStringKind names the YAML type of a scalar that is not text
+// ("number", "boolean", "date"), or returns "" for a string or a null:
+// `source_refs: 5` or `aliases: 7` are almost always mistakes, and taking
+// them as text would, for instance, track a file named "5".
+func nonStringKind(n *yaml.Node) string {
+	if n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!float":
+		return "number"
+	case "!!bool":
+		return "boolean"
+	case "!!timestamp":
+		return "date"
+	case "!!binary":
+		return "binary value"
+	}
+	return ""
+}
+
+// wrongKind is the warning for a frontmatter field holding a non-text
+// scalar.
+func wrongKind(field, kind, value string) string {
+	return fmt.Sprintf("frontmatter %s must be a string, not the %s %s (quote it to mean the text %q), ignored",
+		field, kind, value, value)
+}
+
 type lineString struct {
 	value string
 	line  int
@@ -190,6 +222,10 @@ type lineString struct {
 func stringItems(v *yaml.Node, key string, fileLine func(*yaml.Node) int, warn func(int, string, ...any)) []lineString {
 	switch v.Kind {
 	case yaml.ScalarNode:
+		if kind := nonStringKind(v); kind != "" {
+			warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
+			return nil
+		}
 		if s, _ := scalarString(v); strings.TrimSpace(s) != "" {
 			return []lineString{{strings.TrimSpace(s), fileLine(v)}}
 		}
@@ -198,6 +234,10 @@ func stringItems(v *yaml.Node, key string, fileLine func(*yaml.Node) int, warn f
 		var out []lineString
 		for _, item := range v.Content {
 			item = resolveAlias(item)
+			if kind := nonStringKind(item); kind != "" {
+				warn(fileLine(item), "%s", wrongKind(key+" entry", kind, item.Value))
+				continue
+			}
 			s, ok := scalarString(item)
 			if !ok {
 				warn(fileLine(item), "frontmatter %s entries must be strings, entry ignored", key)

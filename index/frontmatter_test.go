@@ -148,6 +148,24 @@ func TestParseFrontmatter(t *testing.T) {
 			warnLine: []int{2, 3, 5, 6},
 		},
 		{
+			name: "numbers, booleans and dates where text is expected",
+			src: "---\ntitle: 1984\ndoc_type: 5\nsource_refs: 5\naliases: 7\ntags: [ok, true, 2.5]\n" +
+				"source_refs: [a.go, 12]\n---\n",
+			want:    Frontmatter{Tags: []string{"ok"}, SourceRefs: []SourceRef{{Path: "a.go", Line: 7}}, BodyLine: 9},
+			docType: DocOther,
+			warnings: []string{"title must be a string, not the number 1984", "doc_type must be a string, not the number 5",
+				"source_refs must be a string, not the number 5", "aliases must be a string, not the number 7",
+				"tags entry must be a string, not the boolean true", "tags entry must be a string, not the number 2.5",
+				`"source_refs" repeated`, "source_refs entry must be a string, not the number 12"},
+			warnLine: []int{2, 3, 4, 5, 6, 6, 7, 7},
+		},
+		{
+			name:    "quoted numbers are text",
+			src:     "---\ntitle: \"1984\"\naliases: ['7']\nsource_refs: \"5\"\n---\n",
+			want:    Frontmatter{Title: "1984", Aliases: []string{"7"}, SourceRefs: []SourceRef{{Path: "5", Line: 4}}, BodyLine: 6},
+			docType: DocOther,
+		},
+		{
 			name:     "duplicate key",
 			src:      "---\ntitle: a\ntitle: b\n---\n",
 			want:     Frontmatter{Title: "b", BodyLine: 5},

@@ -43,9 +43,15 @@ func parse(docPath string, src []byte) (*Document, []Warning) {
 	body := src[sp.bodyOffset:]
 	doc.Body = string(body)
 	ls := newBodyLines(doc.Body)
-	root := parseMarkdown(body)
+	// md is what goldmark reads: body with nesting beyond the limits
+	// blanked (same length and lines; see boundNesting).
+	md, limit := boundNesting(body)
+	if limit != nil {
+		warns = append(warns, limit.warning(docPath, sp.bodyLine))
+	}
+	root := parseMarkdown(md)
 	blocks := topBlocks(root, ls)
-	h1 := labelHeadings(root, blocks, body)
+	h1 := labelHeadings(root, blocks, md)
 
 	doc.Title = fm.Title
 	if doc.Title == "" {
@@ -55,7 +61,7 @@ func parse(docPath string, src []byte) (*Document, []Warning) {
 		doc.Title = titleFromPath(docPath)
 	}
 
-	raw := collectLinks(root, body, ls)
+	raw := collectLinks(root, md, ls)
 	linkLines := make([]int, len(raw))
 	for i, l := range raw {
 		linkLines[i] = l.Line

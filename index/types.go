@@ -168,7 +168,10 @@ type Document struct {
 // FileInfo is a discovered Markdown file.
 type FileInfo struct {
 	Path    string    // relative to the docs folder, '/' separators, NFC
-	AbsPath string    // absolute path on disk
+	AbsPath string    // absolute path on disk (a symlink's real path, inside the docs folder)
 	Size    int64     // bytes
 	ModTime time.Time // modification time
+	// Unreadable is set for a file that exists but could not be read
+	// (permissions, I/O error); Size and ModTime are then zero.
+	Unreadable bool
 }

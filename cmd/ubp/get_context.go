@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) getContextCommand() *cobra.Command {
@@ -36,13 +37,13 @@ truncated last; truncated_count says how many neighbours were dropped.`,
 				if a.jsonOut {
 					return printJSON(a.stdout, res)
 				}
-				w := a.stdout
-				fmt.Fprintf(w, "%s (%s)\n\n%s\n", res.Center.Title, res.Center.Filepath, strings.TrimRight(res.Center.Content, "\n"))
+				w := termsafe.Writer(a.stdout)
+				fmt.Fprintf(w, "%s (%s)\n\n%s\n", termsafe.Line(res.Center.Title), termsafe.Line(res.Center.Filepath), strings.TrimRight(res.Center.Content, "\n"))
 				if len(res.Related) > 0 {
 					fmt.Fprintln(w, "\nrelated:")
 				}
 				for _, r := range res.Related {
-					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]: %s\n", r.Depth, arrow(r.Direction), r.Title, r.Filepath, r.LinkType, oneLine(r.Summary, 120))
+					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]: %s\n", r.Depth, arrow(r.Direction), termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.LinkType, oneLine(r.Summary, 120))
 				}
 				if !a.quiet {
 					fmt.Fprintf(w, "\n%d bytes, %d neighbours dropped\n", res.TotalSize, res.TruncatedCount)

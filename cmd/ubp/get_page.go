@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) getPageCommand() *cobra.Command {
@@ -41,11 +42,12 @@ with "page not found" and the closest matches.`,
 }
 
 func (a *app) printPage(p engine.Page) {
-	w := a.stdout
-	fmt.Fprintf(w, "%s\n%s\n", p.Title, strings.Repeat("=", displayWidth(p.Title)))
-	fmt.Fprintf(w, "file: %s  type: %s  id: %s  updated: %s  staleness: %s\n", p.Filepath, p.DocType, p.DocID, p.UpdatedAt, p.Staleness)
+	w := termsafe.Writer(a.stdout)
+	title, file := termsafe.Line(p.Title), termsafe.Line(p.Filepath)
+	fmt.Fprintf(w, "%s\n%s\n", title, strings.Repeat("=", displayWidth(title)))
+	fmt.Fprintf(w, "file: %s  type: %s  id: %s  updated: %s  staleness: %s\n", file, p.DocType, p.DocID, p.UpdatedAt, p.Staleness)
 	if p.StaleReason != nil {
-		fmt.Fprintf(w, "%s because: %s\n", p.Staleness, p.StaleReason.Summary)
+		fmt.Fprintf(w, "%s because: %s\n", p.Staleness, termsafe.Line(p.StaleReason.Summary))
 	}
 	if len(p.SourceRefs) > 0 {
 		fmt.Fprintln(w, "\nsource refs:")
@@ -54,7 +56,7 @@ func (a *app) printPage(p engine.Page) {
 			if r.Changed {
 				state = string(r.Reason)
 			}
-			fmt.Fprintf(w, "  %s (line %d): %s\n", r.Ref, r.Line, state)
+			fmt.Fprintf(w, "  %s (line %d): %s\n", termsafe.Line(r.Ref), r.Line, state)
 		}
 	}
 	printLinks := func(label string, links []engine.PageLink) {
@@ -74,7 +76,7 @@ func (a *app) printPage(p engine.Page) {
 			if l.Ambiguous {
 				extra = " (ambiguous)"
 			}
-			fmt.Fprintf(w, "  %s [%s] line %d%s\n", target, l.LinkType, l.Line, extra)
+			fmt.Fprintf(w, "  %s [%s] line %d%s\n", termsafe.Line(target), l.LinkType, l.Line, extra)
 		}
 	}
 	printLinks("outlinks", p.Outlinks)
@@ -85,7 +87,7 @@ func (a *app) printPage(p engine.Page) {
 		if h == "" {
 			h = "(intro)"
 		}
-		fmt.Fprintf(w, "  %s:%d-%d  %s\n", p.Filepath, s.StartLine, s.EndLine, h)
+		fmt.Fprintf(w, "  %s:%d-%d  %s\n", file, s.StartLine, s.EndLine, termsafe.Line(h))
 	}
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(p.Content, "\n"))
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) indexCommand() *cobra.Command {
@@ -19,7 +20,9 @@ func (a *app) indexCommand() *cobra.Command {
 		Short: "Bring the index up to date with the docs folder",
 		Long: `Re-parse the files whose content changed, delete documents whose files are
 gone, detect renames by content, resolve links and embed changed sections.
-An unchanged folder writes nothing. --full re-parses every file.`,
+An unchanged folder writes nothing. --full re-parses every file. When another
+run (ubp index or ubp serve) holds .ubp/index.lock, it waits, and after a
+second says which process holds it.`,
 		Example: `  ubp index
   ubp index --full --json`,
 		Args: cobra.NoArgs,
@@ -45,6 +48,11 @@ An unchanged folder writes nothing. --full re-parses every file.`,
 // terminal (and neither --quiet nor --json is set).
 func (a *app) runIndex(ctx context.Context, e *engine.Engine, full bool) (engine.IndexReport, error) {
 	opts := engine.IndexOptions{Full: full}
+	if !a.quiet {
+		opts.LockWait = func(holder string) {
+			fmt.Fprintf(a.stderr, "waiting for .ubp/index.lock: %s is indexing this project\n", holder)
+		}
+	}
 	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !a.quiet && !a.jsonOut {
 		var bar *progressbar.ProgressBar
 		opts.Progress = func(done, total int) {
@@ -73,7 +81,7 @@ func (a *app) runIndex(ctx context.Context, e *engine.Engine, full bool) (engine
 
 func (a *app) printIndexReport(r engine.IndexReport) {
 	for _, w := range r.Warnings {
-		a.infof("warning: %s\n", w)
+		a.infof("warning: %s\n", termsafe.Line(w.String()))
 	}
 	fmt.Fprintf(a.stdout, "added %d, updated %d, unchanged %d, renamed %d, deleted %d\n",
 		r.Added, r.Updated, r.Unchanged, r.Renamed, r.Deleted)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) listPagesCommand() *cobra.Command {
@@ -31,9 +32,9 @@ func (a *app) listPagesCommand() *cobra.Command {
 				}
 				rows := make([][]string, 0, len(res.Pages))
 				for _, p := range res.Pages {
-					rows = append(rows, []string{p.Filepath, p.Title, string(p.DocType), strconv.Itoa(p.LinkCount), p.UpdatedAt})
+					rows = append(rows, []string{termsafe.Line(p.Filepath), termsafe.Line(p.Title), string(p.DocType), strconv.Itoa(p.LinkCount), p.UpdatedAt})
 				}
-				table(a.stdout, []string{"FILEPATH", "TITLE", "TYPE", "LINKS", "UPDATED"}, rows)
+				table(termsafe.Writer(a.stdout), []string{"FILEPATH", "TITLE", "TYPE", "LINKS", "UPDATED"}, rows)
 				if !a.quiet {
 					fmt.Fprintf(a.stdout, "%d of %d pages\n", len(res.Pages), res.Total)
 				}

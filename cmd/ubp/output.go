@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 // printJSON writes v as indented JSON with a trailing newline.
@@ -62,9 +63,9 @@ func (a *app) printError(err error) {
 		_ = printJSON(a.stdout, out)
 		return
 	}
-	fmt.Fprintf(a.stderr, "ubp: %s\n", out.Error.Message)
+	fmt.Fprintf(a.stderr, "ubp: %s\n", termsafe.Text(out.Error.Message))
 	if out.Error.Hint != "" {
-		fmt.Fprintf(a.stderr, "hint: %s\n", out.Error.Hint)
+		fmt.Fprintf(a.stderr, "hint: %s\n", termsafe.Text(out.Error.Hint))
 	}
 }
 

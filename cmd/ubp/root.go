@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 // Exit codes.
@@ -242,5 +243,5 @@ func (a *app) infof(format string, args ...any) {
 	if a.quiet {
 		return
 	}
-	fmt.Fprintf(a.stderr, format, args...)
+	fmt.Fprint(a.stderr, termsafe.Text(fmt.Sprintf(format, args...)))
 }

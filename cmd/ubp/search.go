@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) searchCommand() *cobra.Command {
@@ -64,13 +65,13 @@ the search and search_type says fulltext_fallback.`,
 }
 
 func (a *app) printSearch(res engine.SearchResult, explain bool) {
-	w := a.stdout
+	w := termsafe.Writer(a.stdout)
 	if len(res.Results) == 0 {
 		fmt.Fprintln(w, "no results")
 		return
 	}
 	for i, r := range res.Results {
-		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  [%s]\n", i+1, r.Title, r.Filepath, r.Score, r.Staleness)
+		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  [%s]\n", i+1, termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.Score, r.Staleness)
 		b := r.ScoreBreakdown
 		fmt.Fprintf(w, "   vector %.3f  graph %.3f  fulltext %.3f  — %s\n", b.VectorSimilarity, b.GraphProximity, b.Fulltext, r.RelevanceReason)
 		if r.StaleReason != nil {
@@ -81,10 +82,10 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 			if h == "" {
 				h = "(intro)"
 			}
-			fmt.Fprintf(w, "   %s:%d  %s: %s\n", r.Filepath, s.StartLine, h, oneLine(s.Snippet, 160))
+			fmt.Fprintf(w, "   %s:%d  %s: %s\n", termsafe.Line(r.Filepath), s.StartLine, termsafe.Line(h), oneLine(s.Snippet, 160))
 		}
 		for _, l := range r.LinkedPages {
-			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), l.Filepath, l.LinkType)
+			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), termsafe.Line(l.Filepath), l.LinkType)
 		}
 		if explain {
 			for _, x := range r.Explain {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) suggestLinksCommand() *cobra.Command {
@@ -30,8 +31,9 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 					return nil
 				}
 				for _, s := range res {
-					fmt.Fprintf(a.stdout, "%.3f  %s:%d (%s)  <->  %s:%d (%s)\n", s.Score,
-						s.SourceFilepath, s.SourceLine, s.SourceHeading, s.TargetFilepath, s.TargetLine, s.TargetHeading)
+					fmt.Fprintf(termsafe.Writer(a.stdout), "%.3f  %s:%d (%s)  <->  %s:%d (%s)\n", s.Score,
+						termsafe.Line(s.SourceFilepath), s.SourceLine, termsafe.Line(s.SourceHeading),
+						termsafe.Line(s.TargetFilepath), s.TargetLine, termsafe.Line(s.TargetHeading))
 				}
 				return nil
 			})

@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestIndexKeepsUnreadableFile: a file that cannot be read for a while
+// (here: permissions) keeps its last indexed version and its backlinks,
+// with a warning naming it, and is re-read once readable again.
+func TestIndexKeepsUnreadableFile(t *testing.T) {
+	if os.Getuid() == 0 {
+		// Permissions do not stop root: run this test as an unprivileged user.
+		runTestAsNobody(t, "TestIndexKeepsUnreadableFile")
+		return
+	}
+	root := t.TempDir()
+	e := coreProject(t, root, "docs")
+	docs := filepath.Join(root, "docs")
+	coreWriteFiles(t, docs, map[string]string{
+		"a.md": "# Alpha\n\nalphamarker text.\n",
+		"b.md": "# Beta\n\nSee [[a]].\n",
+	})
+	coreIndex(t, e, false)
+	a := filepath.Join(docs, "a.md")
+	if err := os.Chmod(a, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(a, 0o644) })
+	if _, err := os.ReadFile(a); err == nil {
+		t.Fatal("test setup: a.md is still readable")
+	}
+	coreTouchLater(t, a)
+	rep := coreIndex(t, e, false)
+	if !hasWarning(rep, "a.md", "cannot read file") || !hasWarning(rep, "a.md", "last indexed version") {
+		t.Errorf("warnings %v: none names a.md as unreadable and kept", rep.Warnings)
+	}
+	if rep.Deleted != 0 {
+		t.Errorf("Deleted = %d, want 0", rep.Deleted)
+	}
+	if n := coreCount(t, e, `SELECT count(*) FROM sections WHERE content LIKE '%alphamarker%'`); n != 1 {
+		t.Errorf("sections of a.md = %d, want its last indexed version kept", n)
+	}
+	if d := coreDangling(t, e); len(d) != 0 {
+		t.Errorf("dangling links: %v", d)
+	}
+	// Readable again, edited: re-read.
+	if err := os.Chmod(a, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	coreEdit(t, a, "# Alpha\n\nnewmarker text.\n")
+	rep = coreIndex(t, e, false)
+	if rep.Updated != 1 {
+		t.Errorf("Updated = %d, want 1 (%+v)", rep.Updated, rep)
+	}
+	if n := coreCount(t, e, `SELECT count(*) FROM sections WHERE content LIKE '%newmarker%'`); n != 1 {
+		t.Errorf("a.md not re-read after it became readable")
+	}
+}
+
+// runTestAsNobody re-runs the named test of this binary as user nobody
+// (65534) and fails when it does not pass.
+func runTestAsNobody(t *testing.T, name string) {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "ubp-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	tmp := filepath.Join(dir, "tmp")
+	for _, d := range []string{dir, tmp} {
+		if err := os.MkdirAll(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "engine.test")
+	if err := copyExecutable(os.Args[0], bin); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run=^"+name+"$", "-test.count=1", "-test.v")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+dir, "XDG_CACHE_HOME="+filepath.Join(dir, "cache"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+name) {
+		t.Fatalf("%s as user nobody: %v\n%s", name, err, out)
+	}
+}
+
+func copyExecutable(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,155 @@
+package index
+
+import "fmt"
+
+// Limits on how deeply Markdown may nest before ubp reads the deeper markup
+// as plain text. Goldmark's work grows with the square of bracket nesting
+// and with the product of container depth and line count, so a few hundred
+// kilobytes of "[[[[…]]]]", "> > > …" or "- - - …" would cost minutes; real
+// documents stay far below these limits.
+const (
+	// maxBracketDepth is the deepest nesting of unclosed '[' in a paragraph.
+	maxBracketDepth = 32
+	// maxContainerMarkers is how many block container markers ('>', list
+	// bullets, ordered list numbers) one line may open.
+	maxContainerMarkers = 16
+	// maxMarkerColumn is the last column at which a line may open a
+	// container (deep list nesting by indentation).
+	maxMarkerColumn = 64
+)
+
+// nestingLimit describes the first place where a limit was applied.
+type nestingLimit struct {
+	line int // 0-based body line
+	what string
+}
+
+// boundNesting returns the Markdown that goldmark parses: body itself, or,
+// when it nests deeper than the limits above, a copy of the same length and
+// line structure in which the markup beyond the limits is blanked (the
+// excess '[' and ']' of a paragraph, the excess container markers at the
+// start of a line). Byte offsets and lines stay those of body, so sections
+// and link positions are unaffected. limit is nil when body is untouched.
+func boundNesting(body []byte) ([]byte, *nestingLimit) {
+	var out []byte // copy made on the first change
+	var limit *nestingLimit
+	blank := func(i int, line int, what string) {
+		if out == nil {
+			out = append([]byte(nil), body...)
+		}
+		out[i] = ' '
+		if limit == nil {
+			limit = &nestingLimit{line: line, what: what}
+		}
+	}
+	line, depth := 0, 0
+	lineStart, blankLine := true, true
+	for i := 0; i < len(body); i++ {
+		if lineStart {
+			i = boundLinePrefix(body, i, func(j int) { blank(j, line, "block quotes or lists") })
+			lineStart = false
+			if i >= len(body) {
+				break
+			}
+		}
+		switch c := body[i]; c {
+		case '\n':
+			if blankLine {
+				depth = 0 // a blank line ends the paragraph
+			}
+			line++
+			lineStart, blankLine = true, true
+			continue
+		case ' ', '\t', '\r':
+		case '\\':
+			blankLine = false
+			if i+1 < len(body) && body[i+1] != '\n' {
+				i++
+			}
+		case '[':
+			blankLine = false
+			depth++
+			if depth > maxBracketDepth {
+				blank(i, line, "brackets")
+			}
+		case ']':
+			blankLine = false
+			if depth > maxBracketDepth {
+				blank(i, line, "brackets")
+			}
+			if depth > 0 {
+				depth--
+			}
+		default:
+			blankLine = false
+		}
+	}
+	if out == nil {
+		return body, nil
+	}
+	return out, limit
+}
+
+// boundLinePrefix reads the container markers opening the line at start
+// and calls blank for each byte of a marker beyond maxContainerMarkers or
+// maxMarkerColumn. It returns the offset of the first byte after the
+// markers' prefix.
+func boundLinePrefix(b []byte, start int, blank func(int)) int {
+	i, col, markers := start, 0, 0
+	for i < len(b) {
+		switch b[i] {
+		case ' ':
+			col++
+			i++
+			continue
+		case '\t':
+			col += 4 - col%4
+			i++
+			continue
+		}
+		n := markerLen(b, i)
+		if n == 0 {
+			return i
+		}
+		markers++
+		if markers > maxContainerMarkers || col > maxMarkerColumn {
+			for j := i; j < i+n; j++ {
+				blank(j)
+			}
+		}
+		i += n
+		col += n
+	}
+	return i
+}
+
+// markerLen is the length of a block container marker at b[i] ('>', a
+// bullet followed by white space, or 1-9 digits and '.' or ')' followed by
+// white space), or 0.
+func markerLen(b []byte, i int) int {
+	spaceAt := func(j int) bool { return j >= len(b) || b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r' }
+	switch c := b[i]; {
+	case c == '>':
+		return 1
+	case c == '-' || c == '*' || c == '+':
+		if spaceAt(i + 1) {
+			return 1
+		}
+	case c >= '0' && c <= '9':
+		j := i
+		for j < len(b) && j-i < 9 && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		if j < len(b) && (b[j] == '.' || b[j] == ')') && spaceAt(j+1) {
+			return j - i + 1
+		}
+	}
+	return 0
+}
+
+// warning is the Warning for a file whose nesting was bounded.
+func (l *nestingLimit) warning(path string, bodyLine int) Warning {
+	return Warning{File: path, Line: l.line + bodyLine, Message: fmt.Sprintf(
+		"Markdown %s nested deeper than ubp reads (from this line); the deeper markup is indexed as plain text",
+		l.what)}
+}

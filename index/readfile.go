@@ -1,0 +1,50 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+)
+
+// ErrNotRegular is returned by ReadFile for a path that is not a regular
+// file (a FIFO, a device, a socket, a folder).
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is returned by ReadFile for a file over the size limit.
+var ErrTooLarge = errors.New("file over the size limit")
+
+// ReadFile reads the regular file at path, refusing anything else and more
+// than max bytes (0: DefaultMaxFileSize). It never blocks on a FIFO (the
+// file is opened non-blocking and checked before reading) and never holds
+// more than max+1 bytes, even when the file is replaced or grows between a
+// folder listing and the read.
+func ReadFile(path string, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("%s is %s: %w of %s", path, formatBytes(st.Size()), ErrTooLarge, formatBytes(max))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s grew while read: %w of %s", path, ErrTooLarge, formatBytes(max))
+	}
+	return data, nil
+}
