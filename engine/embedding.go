@@ -123,13 +123,24 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 		embedded int
 		ensured  bool
 		deferred []vecstore.Entry // no-vector entries seen before dims were known
+		// rawOnly: the index has no common component yet (a first build),
+		// so the vectors go in once, projected, when it is computed below,
+		// instead of now and again then.
+		rawOnly bool
 	)
 	ensure := func(dims int) error {
 		if ensured {
 			return nil
 		}
 		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
-			_, err := vecstore.Ensure(ctx, tx, model, dims)
+			if _, err := vecstore.Ensure(ctx, tx, model, dims); err != nil {
+				return err
+			}
+			if !embed.WantsCommonComponent(p) {
+				return nil
+			}
+			st, _, err := vecstore.ReadState(ctx, tx)
+			rawOnly = err == nil && st.Component == nil
 			return err
 		}); err != nil {
 			return err
@@ -145,8 +156,17 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 			return 0, err
 		}
 		ensured = true
-		if err := e.refreshComponent(ctx, p, model, st.Component == nil); err != nil {
+		reprojected, err := e.refreshComponent(ctx, p, model, st.Component == nil)
+		if err != nil {
 			return 0, err
+		}
+		if st.Component == nil && !reprojected {
+			// A first build stopped between storing raw vectors and
+			// indexing them (see rawOnly below) and still too small for a
+			// component: index what is missing.
+			if err := e.indexUnprojected(ctx, model); err != nil {
+				return 0, err
+			}
 		}
 		return 0, e.refreshHubness(ctx, p, model)
 	}
@@ -189,6 +209,9 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 			}
 		}
 		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
+			if rawOnly {
+				return vecstore.PutRaw(ctx, tx, model, entries)
+			}
 			return vecstore.Put(ctx, tx, model, entries)
 		}); err != nil {
 			return embedded, err
@@ -197,10 +220,31 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	if !ensured {
 		return embedded, nil // nothing had a vector
 	}
-	if err := e.refreshComponent(ctx, p, model, true); err != nil {
+	reprojected, err := e.refreshComponent(ctx, p, model, true)
+	if err != nil {
 		return embedded, err
 	}
+	if rawOnly && !reprojected {
+		// Too few vectors for a component: index them as they are.
+		if err := e.WithTx(ctx, func(tx *sql.Tx) error { return vecstore.Reproject(ctx, tx) }); err != nil {
+			return embedded, err
+		}
+	}
 	return embedded, e.refreshHubness(ctx, p, model)
+}
+
+// indexUnprojected reprojects the vector index when it holds fewer rows
+// than there are raw vectors of model.
+func (e *Engine) indexUnprojected(ctx context.Context, model string) error {
+	raw, err := vecstore.Count(ctx, e.db, model)
+	if err != nil {
+		return err
+	}
+	indexed, err := vecstore.Indexed(ctx, e.db)
+	if err != nil || indexed == raw {
+		return err
+	}
+	return e.WithTx(ctx, func(tx *sql.Tx) error { return vecstore.Reproject(ctx, tx) })
 }
 
 // refreshHubness recomputes the hub calibration of the model's vectors
@@ -220,14 +264,15 @@ func (e *Engine) refreshHubness(ctx context.Context, p embed.Provider, model str
 // refreshComponent recomputes the common component of the model's
 // vectors (for providers that want it) and stores it, reprojecting the
 // index, unless it barely moved. changed says vectors changed since the
-// stored component was computed.
-func (e *Engine) refreshComponent(ctx context.Context, p embed.Provider, model string, changed bool) error {
+// stored component was computed. reprojected reports that the index was
+// rewritten.
+func (e *Engine) refreshComponent(ctx context.Context, p embed.Provider, model string, changed bool) (reprojected bool, err error) {
 	if !embed.WantsCommonComponent(p) || !changed {
-		return nil
+		return false, nil
 	}
 	vecs, err := vecstore.RawVectors(ctx, e.db, model)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var pc []float32
 	if len(vecs) >= minComponentVectors {
@@ -235,10 +280,10 @@ func (e *Engine) refreshComponent(ctx context.Context, p embed.Provider, model s
 	}
 	old, err := vecstore.Component(ctx, e.db, model)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if old == nil && pc == nil {
-		return nil
+		return false, nil
 	}
 	if old != nil && pc != nil && len(old) == len(pc) {
 		var dot float64
@@ -246,10 +291,10 @@ func (e *Engine) refreshComponent(ctx context.Context, p embed.Provider, model s
 			dot += float64(pc[i]) * float64(old[i])
 		}
 		if math.Abs(dot) >= componentKeep {
-			return nil
+			return false, nil
 		}
 	}
-	return e.WithTx(ctx, func(tx *sql.Tx) error {
+	return true, e.WithTx(ctx, func(tx *sql.Tx) error {
 		return vecstore.SetComponent(ctx, tx, model, pc)
 	})
 }

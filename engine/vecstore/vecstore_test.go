@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -457,5 +458,50 @@ func TestCodec(t *testing.T) {
 	}
 	if TextHash("a", "b", "c") == TextHash("a", "bc", "") || TextHash("a", "b", "c") != TextHash("a", "b", "c") {
 		t.Error("TextHash does not separate its parts or is not stable")
+	}
+}
+
+// TestReprojectKeepsTableCompact: vec0 never reuses the slots of deleted
+// rows, so a reprojection that deleted and re-inserted every row left the
+// table with twice the slots it needs (a full index always reprojects once
+// its common component is known).
+func TestReprojectKeepsTableCompact(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	const n = 1100 // just over one vec0 chunk (1,024 slots)
+	contents := make([]string, n)
+	for i := range contents {
+		contents[i] = fmt.Sprintf("section %d", i)
+	}
+	ids := addDoc(t, db, "d", contents...)
+	ensure(t, db, "m", 3)
+	raw := map[int64][]float32{}
+	for i, id := range ids {
+		raw[id] = unitVec(float32(i%7)+1, float32(i%5), 3)
+	}
+	put(t, db, "m", raw)
+	vecs, err := RawVectors(ctx, db, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 3 {
+		pc := embed.CommonComponent(vecs)
+		if round%2 == 1 {
+			pc = nil
+		}
+		inTx(t, db, func(tx *sql.Tx) error { return SetComponent(ctx, tx, "m", pc) })
+		if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n {
+			t.Fatalf("round %d: %d rows, want %d", round, got, n)
+		}
+		if slots := count(t, db, `SELECT sum(size) FROM `+vecTable+`_chunks`); slots != 2048 {
+			t.Errorf("round %d: %d slots for %d vectors, want 2048 (two chunks)", round, slots, n)
+		}
+	}
+	// Deletion still removes a section's row through the recreated trigger.
+	if _, err := db.Exec(`DELETE FROM section_embeddings WHERE section_id = ?`, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n-1 {
+		t.Errorf("after deleting one: %d rows, want %d", got, n-1)
 	}
 }

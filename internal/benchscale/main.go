@@ -45,7 +45,15 @@ func main() {
 	flag.StringVar(&c.qmd, "qmd", "", "qmd command to compare with (default: qmd on PATH, if any; \"none\" to skip)")
 	flag.StringVar(&c.out, "out", "bench/results.md", "results file (the section of this size is replaced)")
 	flag.StringVar(&c.work, "work", "", "work folder for the corpus and indexes (default: a folder in the temp dir, removed after)")
+	generate := flag.String("generate", "", "only write the corpus into `DIR` (docs/ and src/) and exit")
 	flag.Parse()
+	if *generate != "" {
+		if err := scalecorpus.Generate(scalecorpus.Options{Docs: c.size, Seed: c.seed}).Write(*generate); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-scale:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := benchmark(context.Background(), c); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-scale:", err)
 		os.Exit(1)
