@@ -144,11 +144,25 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 		o.full, o.scope = true, nil
 	}
 
+	// An earlier first build that stopped early may have left the
+	// full-text index deferred (see indexer_fts.go).
+	if err := e.restoreFTS(ctx); err != nil {
+		return rep, err
+	}
 	plan, err := e.scan(ctx, o, &rep)
 	if err != nil {
 		return rep, err
 	}
+	deferred, err := e.deferFTS(ctx, plan)
+	if err != nil {
+		return rep, err
+	}
 	wrote, err := e.applyPlan(ctx, plan, o, &rep)
+	if deferred {
+		if rerr := e.restoreFTS(ctx); err == nil {
+			err = rerr
+		}
+	}
 	if err != nil {
 		return rep, err
 	}
