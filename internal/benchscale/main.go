@@ -107,7 +107,8 @@ func benchmark(ctx context.Context, c config) error {
 		return err
 	}
 	res := &results{size: c.size, seed: c.seed, runs: c.runs, initRuns: c.initRuns,
-		corpusBytes: corpus.Bytes(), machine: describeMachine(), started: time.Now()}
+		corpusBytes: corpus.Bytes(), machine: describeMachine(), started: time.Now(),
+		ubp: tool{cpu: map[*durations]durations{}}, qmd: tool{cpu: map[*durations]durations{}}}
 	res.ubpVersion = version(c.ubp)
 	queries := scalecorpus.MakeQueries(c.seed, 30)
 

@@ -41,6 +41,7 @@ func measureCLI(c config, root string, q scalecorpus.Queries, res *results) erro
 				return err
 			}
 			*into = append(*into, r.wall)
+			res.ubp.cpu[into] = append(res.ubp.cpu[into], r.cpu)
 		}
 		logf("%s: median %v", label, into.median().Round(time.Millisecond))
 		return nil
@@ -203,6 +204,7 @@ func measureQMD(c config, root string, q scalecorpus.Queries, res *results) erro
 				return err
 			}
 			*into = append(*into, r.wall)
+			res.qmd.cpu[into] = append(res.qmd.cpu[into], r.cpu)
 		}
 		return nil
 	}
