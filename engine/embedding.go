@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/vecstore"
@@ -220,7 +221,11 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	if !ensured {
 		return embedded, nil // nothing had a vector
 	}
-	reprojected, err := e.refreshComponent(ctx, p, model, true)
+	due, err := e.componentDue(ctx, embedded, rawOnly)
+	if err != nil {
+		return embedded, err
+	}
+	reprojected, err := e.refreshComponent(ctx, p, model, due)
 	if err != nil {
 		return embedded, err
 	}
@@ -261,6 +266,57 @@ func (e *Engine) refreshHubness(ctx context.Context, p embed.Provider, model str
 	})
 }
 
+// The common component of a large index is recomputed only once the
+// vectors embedded since it was computed reach 1/componentDriftDiv of the
+// vectors it was computed from (below componentLazyMin vectors, after
+// every run that embeds): it is the mean direction of every vector, which
+// one edit among tens of thousands does not move, and recomputing it reads
+// every vector (about 0.1 s at 12,000 vectors, growing with the corpus).
+// New vectors are projected with the stored component meanwhile.
+const (
+	componentLazyMin  = 2000
+	componentDriftDiv = 100
+	// metaComponentBasis is how many vectors the component was last
+	// computed from; metaComponentPending how many were embedded since.
+	metaComponentBasis   = "component_basis"
+	metaComponentPending = "component_pending"
+)
+
+// componentDue records that embedded vectors were added and reports
+// whether the common component should be recomputed now. force (a first
+// build) always recomputes.
+func (e *Engine) componentDue(ctx context.Context, embedded int, force bool) (bool, error) {
+	if embedded == 0 && !force {
+		return false, nil
+	}
+	basisText, _, err := getMeta(ctx, e.db, metaComponentBasis)
+	if err != nil {
+		return false, err
+	}
+	pendingText, _, err := getMeta(ctx, e.db, metaComponentPending)
+	if err != nil {
+		return false, err
+	}
+	basis, _ := strconv.Atoi(basisText)
+	pending, _ := strconv.Atoi(pendingText)
+	pending += embedded
+	if force || basis < componentLazyMin || pending*componentDriftDiv >= basis {
+		return true, nil
+	}
+	return false, e.WithTx(ctx, func(tx *sql.Tx) error {
+		return setMeta(ctx, tx, metaComponentPending, strconv.Itoa(pending))
+	})
+}
+
+// recordComponentBasis notes that the component was just computed from n
+// vectors.
+func recordComponentBasis(ctx context.Context, tx *sql.Tx, n int) error {
+	if err := setMeta(ctx, tx, metaComponentBasis, strconv.Itoa(n)); err != nil {
+		return err
+	}
+	return setMeta(ctx, tx, metaComponentPending, "0")
+}
+
 // refreshComponent recomputes the common component of the model's
 // vectors (for providers that want it) and stores it, reprojecting the
 // index, unless it barely moved. changed says vectors changed since the
@@ -282,19 +338,21 @@ func (e *Engine) refreshComponent(ctx context.Context, p embed.Provider, model s
 	if err != nil {
 		return false, err
 	}
-	if old == nil && pc == nil {
-		return false, nil
-	}
+	keep := old == nil && pc == nil
 	if old != nil && pc != nil && len(old) == len(pc) {
 		var dot float64
 		for i := range pc {
 			dot += float64(pc[i]) * float64(old[i])
 		}
-		if math.Abs(dot) >= componentKeep {
-			return false, nil
-		}
+		keep = math.Abs(dot) >= componentKeep
 	}
-	return true, e.WithTx(ctx, func(tx *sql.Tx) error {
+	return !keep, e.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := recordComponentBasis(ctx, tx, len(vecs)); err != nil {
+			return err
+		}
+		if keep {
+			return nil
+		}
 		return vecstore.SetComponent(ctx, tx, model, pc)
 	})
 }
