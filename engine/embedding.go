@@ -107,19 +107,75 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 	return ms, nil
 }
 
+// embedScope is what an indexing run tells embedPending: the search
+// generation when the run began (before its writes) and the documents it
+// wrote.
+type embedScope struct {
+	startGen int64
+	docs     []int64
+}
+
+// metaEmbeddedGen is "<search generation> <model id>" after a run left
+// every section embedded by that model: when a run begins at that
+// generation, only the documents it writes can need vectors, so it lists
+// their sections instead of hashing every section of the index.
+const metaEmbeddedGen = "embedded_generation"
+
+// searchGeneration is the search_generation counter, which every change
+// to sections and documents moves forward.
+func (e *Engine) searchGeneration(ctx context.Context) (int64, error) {
+	var n int64
+	if err := e.db.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read search generation: %w", err)
+	}
+	return n, nil
+}
+
 // embedPending embeds every section without a current vector, in batches
 // each committed on its own, then refreshes the common component. It
 // returns how many sections got a vector.
-func (e *Engine) embedPending(ctx context.Context) (int, error) {
+func (e *Engine) embedPending(ctx context.Context, scope embedScope) (int, error) {
 	p, err := e.embedder()
 	if err != nil || p == nil {
 		return 0, err
 	}
 	model := p.ModelID()
-	pending, err := vecstore.Pending(ctx, e.db, model)
+	var pending []vecstore.PendingSection
+	done, _, err := getMeta(ctx, e.db, metaEmbeddedGen)
 	if err != nil {
 		return 0, err
 	}
+	if done == fmt.Sprintf("%d %s", scope.startGen, model) {
+		pending, err = vecstore.PendingIn(ctx, e.db, model, scope.docs)
+	} else {
+		pending, err = vecstore.Pending(ctx, e.db, model)
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := e.embedSections(ctx, p, model, pending)
+	if err != nil {
+		return n, err
+	}
+	return n, e.markEmbedded(ctx, model, done)
+}
+
+// markEmbedded records that every section is embedded by model at the
+// current search generation (unless that is already recorded).
+func (e *Engine) markEmbedded(ctx context.Context, model, recorded string) error {
+	gen, err := e.searchGeneration(ctx)
+	if err != nil {
+		return err
+	}
+	mark := fmt.Sprintf("%d %s", gen, model)
+	if mark == recorded {
+		return nil
+	}
+	return e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaEmbeddedGen, mark) })
+}
+
+// embedSections embeds pending (see embedPending).
+func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model string, pending []vecstore.PendingSection) (int, error) {
 	var (
 		embedded int
 		ensured  bool

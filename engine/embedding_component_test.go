@@ -96,3 +96,53 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 		t.Errorf("basis %d after recomputing, want %d (%v)", meta(metaComponentBasis), got, err)
 	}
 }
+
+// TestEmbedPendingAfterForeignWrite: a run normally lists only the
+// sections of the documents it wrote; when the sections changed since the
+// last complete embedding by some other way (a run that stopped before
+// embedding), it lists every section again, so nothing stays without its
+// vector.
+func TestEmbedPendingAfterForeignWrite(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	coreWriteFiles(t, root, map[string]string{
+		"docs/a.md": "# A\n\nThe cache retries requests.\n",
+		"docs/b.md": "# B\n\nThe scheduler orders jobs.\n",
+	})
+	e := coreProject(t, root, "docs")
+	coreIndex(t, e, false)
+	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaEmbeddedGen); n != 1 {
+		t.Fatal("no embedded generation recorded after a complete run")
+	}
+	// Another writer changes a section of a.md without embedding it.
+	res, err := e.db.ExecContext(ctx, `UPDATE sections SET content = 'Leases never expire.', content_hash = 'changed'
+		WHERE document_id = (SELECT id FROM documents WHERE filepath = 'a.md')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		t.Fatal(err)
+	}
+	// A run for b.md alone still embeds it.
+	coreEdit(t, filepath.Join(root, "docs", "b.md"), "# B\n\nThe scheduler orders jobs by deadline.\n")
+	rep, err := e.IndexPaths(ctx, []string{filepath.Join(root, "docs", "b.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Embedded != 2 {
+		t.Errorf("embedded %d sections, want 2 (b.md's and the one changed behind the run's back)", rep.Embedded)
+	}
+	p, _ := e.embedder()
+	if pending, err := vecstore.Pending(ctx, e.db, p.ModelID()); err != nil || len(pending) != 0 {
+		t.Errorf("still pending after the run: %v, %v", pending, err)
+	}
+	// The next edit is back to the documents it writes.
+	coreEdit(t, filepath.Join(root, "docs", "a.md"), "# A\n\nThe cache retries requests twice.\n")
+	rep, err = e.IndexPaths(ctx, []string{filepath.Join(root, "docs", "a.md")})
+	if err != nil || rep.Embedded == 0 {
+		t.Errorf("edit of a.md: embedded %d, %v; want its sections", rep.Embedded, err)
+	}
+	if pending, err := vecstore.Pending(ctx, e.db, p.ModelID()); err != nil || len(pending) != 0 {
+		t.Errorf("still pending after the edit: %v, %v", pending, err)
+	}
+}

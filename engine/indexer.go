@@ -65,6 +65,9 @@ type runOptions struct {
 	full     bool
 	scope    *pathScope // nil: the whole docs folder
 	progress func(done, total int)
+	// written receives the ids of the documents the run wrote (their
+	// sections are the only ones it can have left without embeddings).
+	written *[]int64
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -149,6 +152,11 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err := e.restoreFTS(ctx); err != nil {
 		return rep, err
 	}
+	startGen, err := e.searchGeneration(ctx)
+	if err != nil {
+		return rep, err
+	}
+	o.written = &[]int64{}
 	plan, err := e.scan(ctx, o, &rep)
 	if err != nil {
 		return rep, err
@@ -170,7 +178,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	if err := e.afterIndex(ctx, &rep); err != nil {
+	if err := e.afterIndex(ctx, &rep, embedScope{startGen: startGen, docs: *o.written}); err != nil {
 		return rep, err
 	}
 	if err := e.finishRun(ctx, wrote || relinked > 0, needsReindex == "1"); err != nil {

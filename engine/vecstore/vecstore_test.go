@@ -505,3 +505,47 @@ func TestReprojectKeepsTableCompact(t *testing.T) {
 		t.Errorf("after deleting one: %d rows, want %d", got, n-1)
 	}
 }
+
+func TestPendingIn(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	a := addDoc(t, db, "a", "one", "two")
+	b := addDoc(t, db, "b", "three")
+	ensure(t, db, "m", 3)
+	put(t, db, "m", map[int64][]float32{a[0]: unitVec(1, 0, 0)})
+	var docA, docB int64
+	if err := db.QueryRow(`SELECT document_id FROM sections WHERE id = ?`, a[0]).Scan(&docA); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT document_id FROM sections WHERE id = ?`, b[0]).Scan(&docB); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		docs []int64
+		want []int64
+	}{
+		{"none", nil, nil},
+		{"a", []int64{docA}, []int64{a[1]}},
+		{"b", []int64{docB}, []int64{b[0]}},
+		{"both, repeated", []int64{docB, docA, docB}, []int64{a[1], b[0]}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PendingIn(ctx, db, "m", tc.docs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []int64
+			for _, p := range got {
+				ids = append(ids, p.SectionID)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(tc.want) {
+				t.Errorf("PendingIn(%v) = %v, want %v", tc.docs, ids, tc.want)
+			}
+		})
+	}
+	all, err := Pending(ctx, db, "m")
+	if err != nil || len(all) != 2 {
+		t.Errorf("Pending = %v, %v; want the 2 sections without a vector", all, err)
+	}
+}
