@@ -145,7 +145,8 @@ func (e *Engine) embedPending(ctx context.Context, scope embedScope) (int, error
 	if err != nil {
 		return 0, err
 	}
-	if done == fmt.Sprintf("%d %s", scope.startGen, model) {
+	scoped := done == fmt.Sprintf("%d %s", scope.startGen, model)
+	if scoped {
 		pending, err = vecstore.PendingIn(ctx, e.db, model, scope.docs)
 	} else {
 		pending, err = vecstore.Pending(ctx, e.db, model)
@@ -153,7 +154,7 @@ func (e *Engine) embedPending(ctx context.Context, scope embedScope) (int, error
 	if err != nil {
 		return 0, err
 	}
-	n, err := e.embedSections(ctx, p, model, pending)
+	n, err := e.embedSections(ctx, p, model, pending, scoped)
 	if err != nil {
 		return n, err
 	}
@@ -174,8 +175,11 @@ func (e *Engine) markEmbedded(ctx context.Context, model, recorded string) error
 	return e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaEmbeddedGen, mark) })
 }
 
-// embedSections embeds pending (see embedPending).
-func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model string, pending []vecstore.PendingSection) (int, error) {
+// embedSections embeds pending (see embedPending). scoped says the index
+// was complete when the run began (its vector index in step with the
+// sections), so an index of the right model and dimensions needs no sweep
+// for leftovers (vecstore.Ensure reads every vector row to find them).
+func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model string, pending []vecstore.PendingSection, scoped bool) (int, error) {
 	var (
 		embedded int
 		ensured  bool
@@ -190,13 +194,19 @@ func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model stri
 			return nil
 		}
 		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
-			if _, err := vecstore.Ensure(ctx, tx, model, dims); err != nil {
+			st, ok, err := vecstore.ReadState(ctx, tx)
+			if err != nil {
 				return err
+			}
+			if !scoped || !ok || st.Model != model || st.Dims != dims {
+				if _, err := vecstore.Ensure(ctx, tx, model, dims); err != nil {
+					return err
+				}
 			}
 			if !embed.WantsCommonComponent(p) {
 				return nil
 			}
-			st, _, err := vecstore.ReadState(ctx, tx)
+			st, _, err = vecstore.ReadState(ctx, tx)
 			rawOnly = err == nil && st.Component == nil
 			return err
 		}); err != nil {
