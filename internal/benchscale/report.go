@@ -152,6 +152,10 @@ func (r *results) section() string {
 	return b.String()
 }
 
+// notesMarker starts hand-written notes (profiles, explanations) at the
+// end of the results file; a run keeps them as they are.
+const notesMarker = "<!-- notes -->"
+
 var sectionRE = regexp.MustCompile(`(?s)<!-- size (\d+) -->\n(.*?)<!-- /size -->\n`)
 
 const header = `# Scale benchmark results
@@ -160,7 +164,7 @@ Written by ` + "`make bench-scale SIZE=N`" + ` (internal/benchscale): a seeded s
 corpus of N documents (internal/scalecorpus: English and Japanese, wiki-links,
 source_refs), every figure the median of several runs of whole processes or of
 MCP calls over stdio to ` + "`ubp serve`" + `. Each size has its own section; a run
-replaces the section of its size. Absolute times depend on the machine and its
+replaces the section of its size and keeps the notes at the end. Absolute times depend on the machine and its
 load (the machines used are shared); the ratios to qmd on the same run say more.
 
 `
@@ -169,10 +173,14 @@ load (the machines used are shared); the ratios to qmd on the same run say more.
 // others, in size order) and writes it.
 func (r *results) write(path string) error {
 	sections := map[int]string{}
+	notes := ""
 	if old, err := os.ReadFile(path); err == nil {
 		for _, m := range sectionRE.FindAllStringSubmatch(string(old), -1) {
 			n, _ := strconv.Atoi(m[1])
 			sections[n] = m[2]
+		}
+		if i := strings.Index(string(old), notesMarker); i >= 0 {
+			notes = string(old[i:])
 		}
 	}
 	sections[r.size] = r.section()
@@ -185,6 +193,9 @@ func (r *results) write(path string) error {
 	b.WriteString(header)
 	for _, n := range sizes {
 		fmt.Fprintf(&b, "<!-- size %d -->\n%s<!-- /size -->\n", n, strings.TrimRight(sections[n], "\n")+"\n\n")
+	}
+	if notes != "" {
+		b.WriteString("\n" + notes)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
