@@ -175,50 +175,62 @@ func Reproject(ctx context.Context, x Execer) error {
 	if err := createTable(ctx, x, s.Dims); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
-	rows, err := x.QueryContext(ctx, `SELECT section_id, vector FROM section_embeddings WHERE model = ? AND dims = ? ORDER BY section_id`, s.Model, s.Dims)
-	if err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	type row struct {
-		id  int64
-		vec []float32
-	}
-	var all []row
-	for rows.Next() {
-		var (
-			id   int64
-			blob []byte
-		)
-		if err := rows.Scan(&id, &blob); err != nil {
-			rows.Close()
-			return fmt.Errorf("vector index: reproject: %w", err)
-		}
-		v, err := decodeVector(blob, s.Dims)
-		if err != nil {
-			rows.Close()
-			return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
-		}
-		all = append(all, row{id, v})
-	}
-	if err := rows.Close(); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
 	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, embedding) VALUES (?, ?)`)
 	if err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	defer ins.close()
-	for _, r := range all {
-		p := embed.RemoveComponent(r.vec, s.Component)
-		if p == nil {
-			continue // nothing left beyond the component
-		}
-		if _, err := ins.exec(ctx, r.id, encodeVector(p)); err != nil {
-			return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
-		}
+	// In pages of reprojectPage vectors, so memory stays bounded whatever
+	// the corpus (each page is read whole before its rows are written).
+	type row struct {
+		id  int64
+		vec []float32
 	}
-	return nil
+	page := make([]row, 0, reprojectPage)
+	for after := int64(-1 << 62); ; {
+		page = page[:0]
+		rows, err := x.QueryContext(ctx, `SELECT section_id, vector FROM section_embeddings
+			WHERE model = ? AND dims = ? AND section_id > ? ORDER BY section_id LIMIT ?`, s.Model, s.Dims, after, reprojectPage)
+		if err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		for rows.Next() {
+			var (
+				id   int64
+				blob []byte
+			)
+			if err := rows.Scan(&id, &blob); err != nil {
+				rows.Close()
+				return fmt.Errorf("vector index: reproject: %w", err)
+			}
+			v, err := decodeVector(blob, s.Dims)
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
+			}
+			page = append(page, row{id, v})
+		}
+		if err := rows.Close(); err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		for _, r := range page {
+			p := embed.RemoveComponent(r.vec, s.Component)
+			if p == nil {
+				continue // nothing left beyond the component
+			}
+			if _, err := ins.exec(ctx, r.id, encodeVector(p)); err != nil {
+				return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
+			}
+		}
+		if len(page) < reprojectPage {
+			return nil
+		}
+		after = page[len(page)-1].id
+	}
 }
+
+// reprojectPage is how many vectors Reproject reads at a time.
+const reprojectPage = 4096

@@ -549,3 +549,34 @@ func TestPendingIn(t *testing.T) {
 		t.Errorf("Pending = %v, %v; want the 2 sections without a vector", all, err)
 	}
 }
+
+// TestReprojectPages: Reproject reads the vectors a page at a time; every
+// vector of every page is indexed once.
+func TestReprojectPages(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	n := reprojectPage + 5
+	contents := make([]string, n)
+	for i := range contents {
+		contents[i] = fmt.Sprintf("section %d", i)
+	}
+	ids := addDoc(t, db, "d", contents...)
+	ensure(t, db, "m", 3)
+	raw := map[int64][]float32{}
+	for i, id := range ids {
+		raw[id] = unitVec(float32(i%11)+1, float32(i%3), 1)
+	}
+	put(t, db, "m", raw)
+	inTx(t, db, func(tx *sql.Tx) error { return Reproject(ctx, tx) })
+	if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n {
+		t.Fatalf("%d rows after Reproject, want %d", got, n)
+	}
+	if got := count(t, db, `SELECT count(DISTINCT rowid) FROM `+vecTable); got != n {
+		t.Fatalf("%d distinct rows, want %d", got, n)
+	}
+	last := ids[len(ids)-1]
+	top, err := Nearest(ctx, db, "m", raw[last], 1)
+	if err != nil || len(top) != 1 || top[0].Similarity < 0.9999 {
+		t.Fatalf("Nearest to the last vector: %+v, %v", top, err)
+	}
+}
