@@ -13,7 +13,7 @@ FUZZTIME  ?= 20s
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-race test-clients lint install bench eval model lexicon graphlib graph-screenshot fuzz stress stress-short clean
+.PHONY: all build test test-go test-race test-clients lint install bench bench-scale eval model lexicon graphlib graph-screenshot fuzz stress stress-short clean
 
 all: build
 
@@ -53,6 +53,15 @@ install:
 # Benchmarks: BENCHTIME=5x make bench for steadier figures.
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+# Scale benchmark: a seeded corpus of SIZE documents (English and Japanese),
+# every CLI process and MCP call of the scale table timed, qmd beside ubp
+# when QMD (default: qmd on PATH) is there; writes bench/results.md.
+SIZE ?= 1000
+RUNS ?= 5
+QMD  ?=
+bench-scale: $(BIN)
+	$(GO) run -tags $(TAGS) ./internal/benchscale -size $(SIZE) -runs $(RUNS) -ubp $(BIN) -out bench/results.md $(if $(QMD),-qmd $(QMD))
 
 # Search quality: Recall@1, Recall@3 and MRR@10 per signal on the shared
 # benchmark corpus and on eval/.

@@ -17,8 +17,8 @@ import (
 // the run: the documents are indexed and searchable by full text and
 // links, so it becomes a warning on the configuration file, and the next
 // run embeds what is still missing. Only cancellation is an error.
-func (e *Engine) afterIndex(ctx context.Context, report *IndexReport) error {
-	n, err := e.embedPending(ctx)
+func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedScope) error {
+	n, err := e.embedPending(ctx, scope)
 	report.Embedded = n
 	if err == nil {
 		return nil

@@ -72,6 +72,9 @@ type runOptions struct {
 	scope    *pathScope // nil: the whole docs folder
 	progress func(done, total int)
 	lockWait func(holder string)
+	// written receives the ids of the documents the run wrote (their
+	// sections are the only ones it can have left without embeddings).
+	written *[]int64
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -151,11 +154,30 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 		o.full, o.scope = true, nil
 	}
 
+	// An earlier first build that stopped early may have left the
+	// full-text index deferred (see indexer_fts.go).
+	if err := e.restoreFTS(ctx); err != nil {
+		return rep, err
+	}
+	startGen, err := e.searchGeneration(ctx)
+	if err != nil {
+		return rep, err
+	}
+	o.written = &[]int64{}
 	plan, err := e.scan(ctx, o, &rep)
 	if err != nil {
 		return rep, err
 	}
+	deferred, err := e.deferFTS(ctx, plan)
+	if err != nil {
+		return rep, err
+	}
 	wrote, err := e.applyPlan(ctx, plan, o, &rep)
+	if deferred {
+		if rerr := e.restoreFTS(ctx); err == nil {
+			err = rerr
+		}
+	}
 	if err != nil {
 		return rep, err
 	}
@@ -163,7 +185,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	if err := e.afterIndex(ctx, &rep); err != nil {
+	if err := e.afterIndex(ctx, &rep, embedScope{startGen: startGen, docs: *o.written}); err != nil {
 		return rep, err
 	}
 	if err := e.finishRun(ctx, wrote || relinked > 0, needsReindex == "1"); err != nil {

@@ -25,6 +25,9 @@ type writeBatch struct {
 	n       int
 	started time.Time
 	marked  bool // meta needs_relink was set in this run
+	// written collects the ids of the documents written (see
+	// runOptions.written); nil: not collected.
+	written *[]int64
 }
 
 // docTx is a write transaction that prepares each distinct statement once

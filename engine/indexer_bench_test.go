@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
 
 // coreGenerateDocs writes n documents into docs: frontmatter, an intro,
@@ -138,4 +140,51 @@ func BenchmarkGetPage(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkIndexFullScale indexes the scale benchmark's corpus (English
+// and Japanese, see internal/scalecorpus) from nothing, embeddings
+// included: UBP_BENCH_DOCS documents (default 2,000).
+func BenchmarkIndexFullScale(b *testing.B) {
+	n := 2000
+	if s := os.Getenv("UBP_BENCH_DOCS"); s != "" {
+		if _, err := fmt.Sscan(s, &n); err != nil || n < 1 {
+			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number", s)
+		}
+	}
+	src := b.TempDir()
+	if err := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1}).Write(src); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		root := b.TempDir()
+		for _, dir := range []string{"docs", "src"} {
+			if err := os.Symlink(filepath.Join(src, dir), filepath.Join(root, dir)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		p, _, err := InitProject(root, DefaultConfig())
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := Open(ctx, p, OpenOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		rep, err := e.Index(ctx, IndexOptions{})
+		b.StopTimer()
+		if err != nil || rep.Added != n {
+			b.Fatalf("Index: %+v, %v", rep, err)
+		}
+		if fi, err := os.Stat(filepath.Join(root, ".ubp", "index.db")); err == nil {
+			b.ReportMetric(float64(fi.Size())/(1<<20), "MB-db")
+		}
+		e.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
 }

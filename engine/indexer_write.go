@@ -28,7 +28,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	}
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
-	batch := &writeBatch{e: e}
+	batch := &writeBatch{e: e, written: o.written}
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
@@ -116,8 +116,10 @@ type docWrite struct {
 // writeDocument stores a document, its sections, links and source refs,
 // all in one transaction of batch.
 func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
+	var id int64
 	err := batch.do(ctx, func(tx *docTx) error {
-		id, err := upsertDocumentRow(ctx, tx, w, now)
+		var err error
+		id, err = upsertDocumentRow(ctx, tx, w, now)
 		if err != nil {
 			return err
 		}
@@ -131,6 +133,9 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 	})
 	if err != nil {
 		return fmt.Errorf("index %s: %w", w.file.Path, err)
+	}
+	if batch.written != nil {
+		*batch.written = append(*batch.written, id)
 	}
 	return nil
 }

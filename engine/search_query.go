@@ -9,8 +9,8 @@ import (
 // with search.translate "ja-en", Japanese words also look for their English
 // glosses from the built-in glossary.
 func (e *Engine) parseQuery(text string) (query.Query, error) {
-	if e.p.Config.Search.Translate != "ja-en" {
-		return query.Parse(text), nil
+	if e.p.Config.Search.Translate != "ja-en" || !lexicon.MayHaveJapanese(text) {
+		return query.Parse(text), nil // nothing to translate: skip loading the glossary
 	}
 	g, err := lexicon.Builtin()
 	if err != nil {
@@ -20,10 +20,10 @@ func (e *Engine) parseQuery(text string) (query.Query, error) {
 }
 
 // WarmUp starts loading, in the background, what the first search would
-// otherwise wait for (the glossary, about 60 ms), so a long-running server
-// answers its first Japanese query as fast as the rest.
+// otherwise wait for (see warmSearch), so a long-running server answers its
+// first query as fast as the rest.
 func (e *Engine) WarmUp() {
-	if e.p.Config.Search.Translate == "ja-en" {
-		go func() { _, _ = lexicon.Builtin() }()
+	if e != nil {
+		go e.warmSearch()
 	}
 }

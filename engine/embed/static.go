@@ -3,6 +3,7 @@ package embed
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed/jagloss"
@@ -20,9 +21,16 @@ import (
 type Static struct {
 	once  sync.Once
 	model *wordvec.Model
-	ja    *jagloss.Embedder // nil: Latin words only (NewStaticModel)
-	id    string            // ModelID, fixed once the model is loaded
+	id    string // ModelID, fixed once the model is loaded
 	err   error
+	// latinOnly: no Japanese words (NewStaticModel).
+	latinOnly bool
+	// ja places Japanese words; it is built on the first text that may
+	// have Japanese, since the glossary behind it takes tens of
+	// milliseconds to decompress and English-only work never needs it.
+	jaOnce sync.Once
+	ja     *jagloss.Embedder
+	jaErr  error
 }
 
 // NewStatic returns the static provider; the model is parsed on first use.
@@ -31,7 +39,7 @@ func NewStatic() *Static { return &Static{} }
 // NewStaticModel returns a static provider over m that embeds Latin words
 // only (tests, custom models).
 func NewStaticModel(m *wordvec.Model) *Static {
-	s := &Static{model: m, id: static.ID(m)}
+	s := &Static{model: m, id: static.ID(m), latinOnly: true}
 	s.once.Do(func() {})
 	return s
 }
@@ -47,25 +55,42 @@ func (s *Static) load() {
 		if s.model, s.err = static.Model(); s.err != nil {
 			return
 		}
-		g, err := lexicon.Builtin()
-		if err != nil {
-			s.err = err
-			return
-		}
-		s.ja = jagloss.New(s.model, g)
 		s.id = fmt.Sprintf("%s-ja%d-%s", static.ID(s.model), jagloss.Version, lexicon.Fingerprint())
 	})
 }
 
+// japanese returns the Japanese word embedder, loading the glossary on
+// first use; nil for a Latin-only model.
+func (s *Static) japanese() (*jagloss.Embedder, error) {
+	if s.latinOnly {
+		return nil, nil
+	}
+	s.jaOnce.Do(func() {
+		g, err := lexicon.Builtin()
+		if err != nil {
+			s.jaErr = err
+			return
+		}
+		s.ja = jagloss.New(s.model, g)
+	})
+	return s.ja, s.jaErr
+}
+
 // embed is the sentence vector of text: its Latin words and, with the
 // glossary, its Japanese words.
-func (s *Static) embed(text string) []float32 {
+func (s *Static) embed(text string) ([]float32, error) {
 	sent := s.model.NewSentence()
 	sent.AddText(text)
-	if s.ja != nil {
-		s.ja.AddTo(sent, text)
+	if lexicon.MayHaveJapanese(text) {
+		ja, err := s.japanese()
+		if err != nil {
+			return nil, err
+		}
+		if ja != nil {
+			ja.AddTo(sent, text)
+		}
 	}
-	return sent.Vector()
+	return sent.Vector(), nil
 }
 
 // ModelID implements Provider. It is "static-unavailable" when the model
@@ -95,15 +120,49 @@ func (s *Static) EmbedPassages(ctx context.Context, texts []string) ([][]float32
 		return nil, err
 	}
 	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		if i%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+	// The model and the Japanese word cache are safe for concurrent use:
+	// embed on every core, each worker taking every n-th text.
+	workers := min(runtime.GOMAXPROCS(0), (len(texts)+passagesPerWorker-1)/passagesPerWorker)
+	if workers <= 1 {
+		return out, s.embedRange(ctx, texts, out, 0, 1)
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = s.embedRange(ctx, texts, out, w, workers)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
-		out[i] = s.embed(t)
 	}
 	return out, nil
+}
+
+// passagesPerWorker: fewer texts than this a core are embedded on one
+// goroutine (the static model embeds a section in tens of microseconds).
+const passagesPerWorker = 32
+
+// embedRange embeds texts[first], texts[first+step], … into out.
+func (s *Static) embedRange(ctx context.Context, texts []string, out [][]float32, first, step int) error {
+	for i := first; i < len(texts); i += step {
+		if (i-first)/step%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		v, err := s.embed(texts[i])
+		if err != nil {
+			return err
+		}
+		out[i] = v
+	}
+	return nil
 }
 
 // EmbedQuery implements Provider.
@@ -114,5 +173,5 @@ func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return s.embed(text), nil
+	return s.embed(text)
 }

@@ -115,3 +115,26 @@ func BenchmarkSenses(b *testing.B) {
 		g.Senses("依存関係")
 	}
 }
+
+func TestMayHaveJapanese(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"", false},
+		{"how does the cache retry requests", false},
+		{"café – naïve “quotes” → arrows", false},
+		{"検索", true},
+		{"ひらがな", true},
+		{"カタカナ", true},
+		{"ｶﾀｶﾅ half-width", true},
+		{"㍿ square", true},
+		{"cache の retry", true},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			if got := MayHaveJapanese(tc.text); got != tc.want {
+				t.Errorf("MayHaveJapanese(%q) = %v, want %v", tc.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,11 +1,13 @@
 package vecstore
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/sqlbatch"
@@ -49,41 +51,67 @@ func TextHash(title, headingPath, contentHash string) string {
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
+// pendingSelect lists sections with what decides whether they are
+// pending; PendingIn adds a filter on documents.
+const pendingSelect = `
+		SELECT s.id, d.title, s.heading_path, s.content_hash, e.model, e.text_hash
+		FROM sections s
+		JOIN documents d ON d.id = s.document_id
+		LEFT JOIN section_embeddings e ON e.section_id = s.id`
+
 // Pending lists, in section id order, the sections that have no stored
 // embedding for model or whose text changed since. Sections embedded
 // without a vector (nothing to embed) are not pending while their text is
 // unchanged.
 func Pending(ctx context.Context, q Querier, model string) ([]PendingSection, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT s.id, d.title, s.heading_path, s.content_hash, e.model, e.text_hash
-		FROM sections s
-		JOIN documents d ON d.id = s.document_id
-		LEFT JOIN section_embeddings e ON e.section_id = s.id
-		ORDER BY s.id`)
+	rows, err := q.QueryContext(ctx, pendingSelect+` ORDER BY s.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list sections to embed: %w", err)
 	}
 	defer rows.Close()
 	var out []PendingSection
 	for rows.Next() {
-		var (
-			id                       int64
-			title, path, contentHash string
-			storedModel, storedHash  *string
-		)
-		if err := rows.Scan(&id, &title, &path, &contentHash, &storedModel, &storedHash); err != nil {
-			return nil, fmt.Errorf("list sections to embed: %w", err)
+		if err := scanPending(rows, model, &out); err != nil {
+			return nil, err
 		}
-		h := TextHash(title, path, contentHash)
-		if storedModel != nil && *storedModel == model && *storedHash == h {
-			continue
-		}
-		out = append(out, PendingSection{SectionID: id, TextHash: h})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list sections to embed: %w", err)
 	}
 	return out, nil
+}
+
+// PendingIn is Pending over the sections of the given documents only: the
+// cost follows the documents, not the index.
+func PendingIn(ctx context.Context, q Querier, model string, docIDs []int64) ([]PendingSection, error) {
+	var out []PendingSection
+	err := sqlbatch.QueryIDs(ctx, q, docIDs, pendingSelect+` WHERE s.document_id IN (%s)`, func(rows *sql.Rows) error {
+		return scanPending(rows, model, &out)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list sections to embed: %w", err)
+	}
+	slices.SortFunc(out, func(a, b PendingSection) int { return cmp.Compare(a.SectionID, b.SectionID) })
+	return slices.CompactFunc(out, func(a, b PendingSection) bool { return a.SectionID == b.SectionID }), nil
+}
+
+// scanPending reads one row of pendingSelect and appends the section to
+// out when it is pending.
+func scanPending(rows *sql.Rows, model string, out *[]PendingSection) error {
+	var (
+		id                       int64
+		title, path, contentHash string
+		storedModel, storedHash  *string
+	)
+	if err := rows.Scan(&id, &title, &path, &contentHash, &storedModel, &storedHash); err != nil {
+		return fmt.Errorf("list sections to embed: %w", err)
+	}
+	h := TextHash(title, path, contentHash)
+	if storedModel != nil && *storedModel == model && *storedHash == h {
+		return nil
+	}
+	*out = append(*out, PendingSection{SectionID: id, TextHash: h})
+	return nil
 }
 
 // LoadTexts fills Text (and refreshes TextHash) of each pending section.

@@ -22,6 +22,18 @@ type Entry struct {
 // component, to the index. The index must hold model (Ensure) and every
 // vector must have its dimensions. Run it in a transaction.
 func Put(ctx context.Context, x Execer, model string, entries []Entry) error {
+	return store(ctx, x, model, entries, true)
+}
+
+// PutRaw is Put without the index: it stores the raw vectors only, for a
+// caller that reprojects the whole index next (SetComponent or Reproject),
+// such as a first build whose common component is not known yet; until
+// then Nearest does not see the new vectors.
+func PutRaw(ctx context.Context, x Execer, model string, entries []Entry) error {
+	return store(ctx, x, model, entries, false)
+}
+
+func store(ctx context.Context, x Execer, model string, entries []Entry, index bool) error {
 	s, err := stateFor(ctx, x, model)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
@@ -56,6 +68,9 @@ func Put(ctx context.Context, x Execer, model string, entries []Entry) error {
 		}
 		if _, err := upsert.exec(ctx, e.SectionID, model, dims, e.TextHash, encodeVector(e.Vector)); err != nil {
 			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+		}
+		if !index {
+			continue
 		}
 		if _, err := del.exec(ctx, e.SectionID); err != nil {
 			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
@@ -105,6 +120,15 @@ func Count(ctx context.Context, q Querier, model string) (int, error) {
 	var n int
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM section_embeddings WHERE model = ? AND dims > 0`, model).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count vectors: %w", err)
+	}
+	return n, nil
+}
+
+// Indexed is the number of vectors in the index (Nearest searches these).
+func Indexed(ctx context.Context, q Querier) (int, error) {
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM `+vecTable).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count indexed vectors: %w", err)
 	}
 	return n, nil
 }

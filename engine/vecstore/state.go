@@ -92,17 +92,8 @@ func Ensure(ctx context.Context, x Execer, model string, dims int) (rebuilt bool
 	if ok && s.Model == model && s.Dims == dims {
 		return false, sweep(ctx, x, model, dims)
 	}
-	for _, stmt := range []string{
-		`DROP TRIGGER IF EXISTS ` + vecTrigger,
-		`DROP TABLE IF EXISTS ` + vecTable,
-		fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING vec0(embedding float[%d] distance_metric=cosine)`, vecTable, dims),
-		`CREATE TRIGGER ` + vecTrigger + ` AFTER DELETE ON section_embeddings BEGIN
-			DELETE FROM ` + vecTable + ` WHERE rowid = old.section_id;
-		END`,
-	} {
-		if _, err := x.ExecContext(ctx, stmt); err != nil {
-			return false, fmt.Errorf("vector index: create for model %q (%d dimensions): %w", model, dims, err)
-		}
+	if err := createTable(ctx, x, dims); err != nil {
+		return false, fmt.Errorf("vector index: create for model %q (%d dimensions): %w", model, dims, err)
 	}
 	if _, err := x.ExecContext(ctx, `INSERT INTO vector_index(id, model, dims, component) VALUES (1, ?, ?, NULL)
 		ON CONFLICT(id) DO UPDATE SET model = excluded.model, dims = excluded.dims, component = NULL`, model, dims); err != nil {
@@ -115,6 +106,24 @@ func Ensure(ctx context.Context, x Execer, model string, dims int) (rebuilt bool
 		return false, err
 	}
 	return true, nil
+}
+
+// createTable (re)creates the empty vec0 table for dims and the trigger
+// that deletes a section's row with its raw vector.
+func createTable(ctx context.Context, x Execer, dims int) error {
+	for _, stmt := range []string{
+		`DROP TRIGGER IF EXISTS ` + vecTrigger,
+		`DROP TABLE IF EXISTS ` + vecTable,
+		fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING vec0(embedding float[%d] distance_metric=cosine)`, vecTable, dims),
+		`CREATE TRIGGER ` + vecTrigger + ` AFTER DELETE ON section_embeddings BEGIN
+			DELETE FROM ` + vecTable + ` WHERE rowid = old.section_id;
+		END`,
+	} {
+		if _, err := x.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sweep removes what a writer without foreign keys (or without sqlite-vec
@@ -161,38 +170,9 @@ func Reproject(ctx context.Context, x Execer) error {
 	if !ok {
 		return fmt.Errorf("vector index: reproject: %w", ErrNoIndex)
 	}
-	if _, err := x.ExecContext(ctx, `DELETE FROM `+vecTable); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	rows, err := x.QueryContext(ctx, `SELECT section_id, vector FROM section_embeddings WHERE model = ? AND dims = ? ORDER BY section_id`, s.Model, s.Dims)
-	if err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	type row struct {
-		id  int64
-		vec []float32
-	}
-	var all []row
-	for rows.Next() {
-		var (
-			id   int64
-			blob []byte
-		)
-		if err := rows.Scan(&id, &blob); err != nil {
-			rows.Close()
-			return fmt.Errorf("vector index: reproject: %w", err)
-		}
-		v, err := decodeVector(blob, s.Dims)
-		if err != nil {
-			rows.Close()
-			return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
-		}
-		all = append(all, row{id, v})
-	}
-	if err := rows.Close(); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	if err := rows.Err(); err != nil {
+	// A new table, not DELETE: vec0 does not reuse the slots of deleted
+	// rows, so rewriting every row in place would double the table.
+	if err := createTable(ctx, x, s.Dims); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, embedding) VALUES (?, ?)`)
@@ -200,14 +180,57 @@ func Reproject(ctx context.Context, x Execer) error {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	defer ins.close()
-	for _, r := range all {
-		p := embed.RemoveComponent(r.vec, s.Component)
-		if p == nil {
-			continue // nothing left beyond the component
-		}
-		if _, err := ins.exec(ctx, r.id, encodeVector(p)); err != nil {
-			return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
-		}
+	// In pages of reprojectPage vectors, so memory stays bounded whatever
+	// the corpus (each page is read whole before its rows are written).
+	type row struct {
+		id  int64
+		vec []float32
 	}
-	return nil
+	page := make([]row, 0, reprojectPage)
+	for after := int64(-1 << 62); ; {
+		page = page[:0]
+		rows, err := x.QueryContext(ctx, `SELECT section_id, vector FROM section_embeddings
+			WHERE model = ? AND dims = ? AND section_id > ? ORDER BY section_id LIMIT ?`, s.Model, s.Dims, after, reprojectPage)
+		if err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		for rows.Next() {
+			var (
+				id   int64
+				blob []byte
+			)
+			if err := rows.Scan(&id, &blob); err != nil {
+				rows.Close()
+				return fmt.Errorf("vector index: reproject: %w", err)
+			}
+			v, err := decodeVector(blob, s.Dims)
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
+			}
+			page = append(page, row{id, v})
+		}
+		if err := rows.Close(); err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("vector index: reproject: %w", err)
+		}
+		for _, r := range page {
+			p := embed.RemoveComponent(r.vec, s.Component)
+			if p == nil {
+				continue // nothing left beyond the component
+			}
+			if _, err := ins.exec(ctx, r.id, encodeVector(p)); err != nil {
+				return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
+			}
+		}
+		if len(page) < reprojectPage {
+			return nil
+		}
+		after = page[len(page)-1].id
+	}
 }
+
+// reprojectPage is how many vectors Reproject reads at a time.
+const reprojectPage = 4096

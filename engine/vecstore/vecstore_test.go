@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -457,5 +458,125 @@ func TestCodec(t *testing.T) {
 	}
 	if TextHash("a", "b", "c") == TextHash("a", "bc", "") || TextHash("a", "b", "c") != TextHash("a", "b", "c") {
 		t.Error("TextHash does not separate its parts or is not stable")
+	}
+}
+
+// TestReprojectKeepsTableCompact: vec0 never reuses the slots of deleted
+// rows, so a reprojection that deleted and re-inserted every row left the
+// table with twice the slots it needs (a full index always reprojects once
+// its common component is known).
+func TestReprojectKeepsTableCompact(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	const n = 1100 // just over one vec0 chunk (1,024 slots)
+	contents := make([]string, n)
+	for i := range contents {
+		contents[i] = fmt.Sprintf("section %d", i)
+	}
+	ids := addDoc(t, db, "d", contents...)
+	ensure(t, db, "m", 3)
+	raw := map[int64][]float32{}
+	for i, id := range ids {
+		raw[id] = unitVec(float32(i%7)+1, float32(i%5), 3)
+	}
+	put(t, db, "m", raw)
+	vecs, err := RawVectors(ctx, db, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 3 {
+		pc := embed.CommonComponent(vecs)
+		if round%2 == 1 {
+			pc = nil
+		}
+		inTx(t, db, func(tx *sql.Tx) error { return SetComponent(ctx, tx, "m", pc) })
+		if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n {
+			t.Fatalf("round %d: %d rows, want %d", round, got, n)
+		}
+		if slots := count(t, db, `SELECT sum(size) FROM `+vecTable+`_chunks`); slots != 2048 {
+			t.Errorf("round %d: %d slots for %d vectors, want 2048 (two chunks)", round, slots, n)
+		}
+	}
+	// Deletion still removes a section's row through the recreated trigger.
+	if _, err := db.Exec(`DELETE FROM section_embeddings WHERE section_id = ?`, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n-1 {
+		t.Errorf("after deleting one: %d rows, want %d", got, n-1)
+	}
+}
+
+func TestPendingIn(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	a := addDoc(t, db, "a", "one", "two")
+	b := addDoc(t, db, "b", "three")
+	ensure(t, db, "m", 3)
+	put(t, db, "m", map[int64][]float32{a[0]: unitVec(1, 0, 0)})
+	var docA, docB int64
+	if err := db.QueryRow(`SELECT document_id FROM sections WHERE id = ?`, a[0]).Scan(&docA); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT document_id FROM sections WHERE id = ?`, b[0]).Scan(&docB); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		docs []int64
+		want []int64
+	}{
+		{"none", nil, nil},
+		{"a", []int64{docA}, []int64{a[1]}},
+		{"b", []int64{docB}, []int64{b[0]}},
+		{"both, repeated", []int64{docB, docA, docB}, []int64{a[1], b[0]}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PendingIn(ctx, db, "m", tc.docs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []int64
+			for _, p := range got {
+				ids = append(ids, p.SectionID)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(tc.want) {
+				t.Errorf("PendingIn(%v) = %v, want %v", tc.docs, ids, tc.want)
+			}
+		})
+	}
+	all, err := Pending(ctx, db, "m")
+	if err != nil || len(all) != 2 {
+		t.Errorf("Pending = %v, %v; want the 2 sections without a vector", all, err)
+	}
+}
+
+// TestReprojectPages: Reproject reads the vectors a page at a time; every
+// vector of every page is indexed once.
+func TestReprojectPages(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	n := reprojectPage + 5
+	contents := make([]string, n)
+	for i := range contents {
+		contents[i] = fmt.Sprintf("section %d", i)
+	}
+	ids := addDoc(t, db, "d", contents...)
+	ensure(t, db, "m", 3)
+	raw := map[int64][]float32{}
+	for i, id := range ids {
+		raw[id] = unitVec(float32(i%11)+1, float32(i%3), 1)
+	}
+	put(t, db, "m", raw)
+	inTx(t, db, func(tx *sql.Tx) error { return Reproject(ctx, tx) })
+	if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n {
+		t.Fatalf("%d rows after Reproject, want %d", got, n)
+	}
+	if got := count(t, db, `SELECT count(DISTINCT rowid) FROM `+vecTable); got != n {
+		t.Fatalf("%d distinct rows, want %d", got, n)
+	}
+	last := ids[len(ids)-1]
+	top, err := Nearest(ctx, db, "m", raw[last], 1)
+	if err != nil || len(top) != 1 || top[0].Similarity < 0.9999 {
+		t.Fatalf("Nearest to the last vector: %+v, %v", top, err)
 	}
 }
