@@ -14,7 +14,8 @@ import (
 // portable: slices become plain arrays (answers never carry null arrays, see
 // fillNilSlices, and inputs have no reason to send null), and the remaining
 // nullable scalars (type ["null","string"]) become anyOf branches, which
-// clients that map schemas onto a single-type dialect understand.
+// clients that map schemas onto a single-type dialect understand; optional
+// objects (pointers with omitempty) are plain objects.
 func inferSchema[T any]() (*jsonschema.Schema, error) {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
@@ -41,8 +42,18 @@ func nullableAsAnyOf(s *jsonschema.Schema) {
 		s.AnyOf = []*jsonschema.Schema{{Type: "null"}, {Type: other}}
 	}
 	nullableAsAnyOf(s.Items)
-	for _, p := range s.Properties {
+	for name, p := range s.Properties {
+		optionalObject(p, !slices.Contains(s.Required, name))
 		nullableAsAnyOf(p)
+	}
+}
+
+// optionalObject gives an optional pointer-to-struct property (omitempty:
+// absent, never null) the plain type "object" instead of ["null","object"].
+func optionalObject(p *jsonschema.Schema, optional bool) {
+	if optional && len(p.Types) == 2 && slices.Contains(p.Types, "null") && slices.Contains(p.Types, "object") {
+		p.Types = nil
+		p.Type = "object"
 	}
 }
 

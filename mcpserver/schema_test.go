@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -74,5 +75,34 @@ func TestOutputsHaveNoNullArrays(t *testing.T) {
 	fillNilSlices(&res)
 	if res.Results[0].Sections == nil || !reflect.DeepEqual(res.Results[0].Sections, []engine.SectionMatch{}) {
 		t.Errorf("nested nil slice not filled: %#v", res.Results[0].Sections)
+	}
+}
+
+// TestSchemasUseSingleTypes: no schema that tools/list sends has a type
+// array (["null","object"] and the like), which clients mapping schemas onto
+// a single-type dialect reject (the Inspector's --strict check flags it).
+func TestSchemasUseSingleTypes(t *testing.T) {
+	c := startStdio(t, taskflow(t), quiet)
+	c.initialize()
+	names, tools := listTools(t, c)
+	var walk func(tool, path string, v any)
+	walk = func(tool, path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if ty, ok := v["type"].([]any); ok {
+				t.Errorf("%s: %s has type %v; use one type (anyOf for nullable, plain for optional)", tool, path, ty)
+			}
+			for k, sub := range v {
+				walk(tool, path+"."+k, sub)
+			}
+		case []any:
+			for i, sub := range v {
+				walk(tool, fmt.Sprintf("%s[%d]", path, i), sub)
+			}
+		}
+	}
+	for _, name := range names {
+		walk(name, "inputSchema", tools[name]["inputSchema"])
+		walk(name, "outputSchema", tools[name]["outputSchema"])
 	}
 }
