@@ -76,8 +76,7 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 }
 
 // NearestSections returns up to k sections most similar to vec (from
-// EmbedQuery), most similar first, each with its calibrated score (the
-// similarity minus the section's hub bias, see vecstore.HubBiases); none
+// EmbedQuery), most similar first (Score is the cosine similarity); none
 // when the index holds no vectors of the current model.
 func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]vecstore.Match, error) {
 	p, err := e.embedder()
@@ -91,17 +90,6 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 	}
 	if err != nil {
 		return nil, err
-	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.SectionID
-	}
-	bias, err := vecstore.HubBias(ctx, e.rdb, model, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range ms {
-		ms[i].Score = ms[i].Similarity - bias[ms[i].SectionID]
 	}
 	return ms, nil
 }
@@ -148,7 +136,7 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 		if err := e.refreshComponent(ctx, p, model, st.Component == nil); err != nil {
 			return 0, err
 		}
-		return 0, e.refreshHubness(ctx, p, model)
+		return 0, nil
 	}
 	if d := p.Dimensions(); d > 0 {
 		if err := ensure(d); err != nil {
@@ -200,21 +188,7 @@ func (e *Engine) embedPending(ctx context.Context) (int, error) {
 	if err := e.refreshComponent(ctx, p, model, true); err != nil {
 		return embedded, err
 	}
-	return embedded, e.refreshHubness(ctx, p, model)
-}
-
-// refreshHubness recomputes the hub calibration of the model's vectors
-// (vecstore.RefreshHubness) when they changed, for the providers whose
-// vectors it was measured on: those that want the common component removed
-// (the static model). Other providers' vectors are searched uncalibrated.
-func (e *Engine) refreshHubness(ctx context.Context, p embed.Provider, model string) error {
-	if !embed.WantsCommonComponent(p) {
-		return nil
-	}
-	return e.WithTx(ctx, func(tx *sql.Tx) error {
-		_, err := vecstore.RefreshHubness(ctx, tx, model)
-		return err
-	})
+	return embedded, nil
 }
 
 // refreshComponent recomputes the common component of the model's

@@ -27,7 +27,10 @@ type ftMatches struct {
 	// AvgDocSections their mean (for the document size correction).
 	DocSections    map[int64]int
 	AvgDocSections float64
-	scorer         *scorer
+	// TermIDF is the IDF each term's section scores were computed with.
+	TermIDF []float64
+	idx     *sectionIndex
+	scorer  *scorer
 }
 
 // matchFulltext finds every section matching any term of q and scores each
@@ -39,6 +42,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	m := &ftMatches{
 		Query:    q,
 		TermDF:   make([]int, len(q.Terms)),
+		TermIDF:  make([]float64, len(q.Terms)),
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*ftSection{},
 	}
@@ -72,7 +76,9 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		var err error
 		switch {
 		case t.FTS():
-			err = scanFTSTerm(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			var matched int
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case idx.servesUnit(t.Text):
 			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.NeedsWordBoundary():
@@ -94,9 +100,15 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
 	}
+	for ti, t := range q.Terms {
+		if !t.FTS() {
+			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
+		}
+	}
 	for g := range groupHits {
 		m.GroupDF[g] = len(groupHits[g])
 	}
+	m.idx = idx
 	m.scorer = newScorer(q, m.N, m.GroupDF)
 	m.DocSections, m.AvgDocSections = idx.docSections, idx.avgDocSections
 	return m, nil
@@ -107,7 +119,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 // weighs headingWeight. A term that must begin a word (Term.NeedsWordStart:
 // a gloss "old" must not count inside "threshold") also reads each candidate
 // row's text and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]int64, fn func(id, doc int64, score float64)) error {
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
 	wordStart := t.NeedsWordStart()
 	cols := ""
 	if wordStart {
@@ -117,9 +129,14 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]
 		SELECT rowid, -bm25(sections_fts, %g, 1.0)%s
 		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight, cols), t.Expr())
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer rows.Close()
+	type hit struct {
+		id    int64
+		score float64
+	}
+	var hits []hit
 	for rows.Next() {
 		var id int64
 		var score float64
@@ -129,14 +146,23 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]
 			dest = append(dest, &heading, &content)
 		}
 		if err := rows.Scan(dest...); err != nil {
-			return err
+			return 0, err
 		}
+		matched++
 		if wordStart && !query.HasWordStart(heading, t.Text) && !query.HasWordStart(content, t.Text) {
 			continue
 		}
-		fn(id, docOf[id], score)
+		hits = append(hits, hit{id, score})
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
+	scale := termIDF(n, matched) / sqliteIDF(n, matched)
+	for _, h := range hits {
+		fn(h.id, docOf[h.id], h.score*scale)
+	}
+	return matched, nil
 }
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
@@ -180,7 +206,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 		return err
 	}
 	for i := range terms {
-		idf := ftsIDF(st.n, df[i])
+		idf := termIDF(st.n, df[i])
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
@@ -223,7 +249,7 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	idf := ftsIDF(st.n, len(hits))
+	idf := termIDF(st.n, len(hits))
 	for _, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
 		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))

@@ -7,26 +7,34 @@ import (
 )
 
 // Full-text scoring. Each term is scored per section with BM25 (FTS5's
-// bm25() for terms the trigram index can find; the same formula computed in
-// Go for shorter terms found by a substring scan). A section's score is the
-// sum over query concepts (groups) of the group's BM25, plus a bonus for exact
-// compounds, times coverage^coverageExponent, where coverage is the
-// IDF-weighted share of concepts the section matches: a section matching
-// three rare concepts beats one repeating a single common one.
+// bm25() for terms the trigram index can find, rescaled to termIDF; the same
+// formula computed in Go for shorter terms found by the postings or a
+// substring scan). A score is the sum over query concepts (groups) of the
+// group's BM25 times how often the query repeats the concept, plus a bonus
+// for exact compounds. Documents are scored the same way from their
+// document-level term BM25 (see ftMatches.documentTerms); coverage, the
+// IDF-weighted share of concepts matched, is kept as evidence (match level,
+// the vector's weight) but does not scale the score: every set measured
+// ranked better without it.
 const (
-	bm25K1           = 1.2
-	bm25B            = 0.75
-	headingWeight    = 2.0 // a hit in a section heading counts this many times
-	compoundBonus    = 0.5 // weight of an exact compound ("データベース設計") hit
-	coverageExponent = 1.5
+	bm25K1        = 1.2
+	bm25B         = 0.75
+	headingWeight = 2.0 // a hit in a section heading counts this many times
+	compoundBonus = 0.5 // weight of an exact compound ("データベース設計") hit
 	// titleBoost scales a document's full-text score by 1 + titleBoost ×
-	// (IDF-weighted share of concepts found in its title).
+	// (IDF-weighted share of concepts found in its title): the title as a
+	// weighted field.
 	titleBoost = 1.0
 )
 
-// ftsIDF is FTS5's BM25 IDF: ln((N − n + 0.5)/(n + 0.5)), floored at 1e-6
-// so a term in most sections still counts a little.
-func ftsIDF(n, df int) float64 {
+// termIDF is the BM25 IDF of search: ln(1 + (N − n + 0.5)/(n + 0.5)),
+// always positive, so a term in most sections still counts a little (FTS5's
+// own IDF drops to 1e-6 for a term in more than half of them).
+func termIDF(n, df int) float64 { return groupIDF(n, df) }
+
+// sqliteIDF is the IDF FTS5's bm25() uses: ln((N − n + 0.5)/(n + 0.5)),
+// floored at 1e-6.
+func sqliteIDF(n, df int) float64 {
 	idf := math.Log((float64(n) - float64(df) + 0.5) / (float64(df) + 0.5))
 	if idf <= 0 {
 		return 1e-6
@@ -159,11 +167,15 @@ func (s *scorer) section(termScore []float64) ftScore {
 	}
 	var base float64
 	for g := range s.q.Groups {
-		base += max(word[g], gram[g], gloss[g])
+		qf := 1.0
+		if g < len(s.q.Freq) {
+			qf = float64(s.q.Freq[g])
+		}
+		base += qf * max(word[g], gram[g], gloss[g])
 	}
 	cov, matched, groups := s.coverage(termScore)
 	return ftScore{
-		Score:    (base + bonus) * math.Pow(cov, coverageExponent),
+		Score:    base + bonus,
 		Coverage: cov,
 		Matched:  matched,
 		Groups:   groups,
@@ -187,4 +199,19 @@ func (s *scorer) titleFactor(normTitle string) float64 {
 	}
 	cov, _, _ := s.coverage(hits)
 	return 1 + titleBoost*cov
+}
+
+// termFreq inverts bm25: the frequency that gives score with idf, dl and
+// avgdl. A score at the ceiling of BM25 (idf·(k1+1)) is capped at a large
+// frequency.
+func termFreq(score, idf, dl, avgdl float64) float64 {
+	if score <= 0 || idf <= 0 {
+		return 0
+	}
+	if avgdl <= 0 {
+		avgdl = 1
+	}
+	x := min(score/idf, 0.99*(bm25K1+1))
+	k := bm25K1 * (1 - bm25B + bm25B*dl/avgdl)
+	return x * k / (bm25K1 + 1 - x)
 }

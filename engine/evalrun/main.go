@@ -40,6 +40,7 @@ func main() {
 	out := flag.String("out", "", "also write the tables as Markdown to this file (eval/results.md)")
 	cache := flag.String("cache", "", "keep each set's indexed project in this folder, keyed by the documents' content, and reuse it (re-indexed incrementally)")
 	only := flag.String("sets", "", "comma-separated set names to run (default: all)")
+	onlyModes := flag.String("modes", "", "comma-separated modes to run besides the baseline (default: all)")
 	verbose := flag.Bool("v", false, "print each query's rank per mode")
 	explain := flag.String("explain", "", "only print the hybrid results of this query id, with reasons and sections")
 	flag.Parse()
@@ -61,6 +62,13 @@ func main() {
 			}
 		}
 		sets = picked
+	}
+	if *onlyModes != "" {
+		picked := []mode{modeBM25}
+		for _, m := range strings.Split(*onlyModes, ",") {
+			picked = append(picked, mode(strings.TrimSpace(m)))
+		}
+		modes = picked
 	}
 	var reports []setReport
 	start := time.Now()

@@ -52,6 +52,9 @@ func groups(s set) []string {
 func (r setReport) groupMean(m mode, g string) (measures, int) {
 	var ms []measures
 	for i, q := range r.Set.Queries {
+		if i >= len(r.PerQuery[m]) {
+			break
+		}
 		if g == "" || q.Group == g {
 			ms = append(ms, r.PerQuery[m][i])
 		}

@@ -76,6 +76,9 @@ type Query struct {
 	Text   string   // the normalised input
 	Terms  []Term   // words and phrases first, then grams, then compounds
 	Groups []string // each concept as written (normalised), by group index
+	// Freq is how many times each group's word or phrase occurs in the
+	// query (the query term frequency of BM25), by group index.
+	Freq []int
 }
 
 // Empty reports whether the query has nothing to look for.
@@ -152,6 +155,7 @@ func ParseTranslated(text string, tr Translator) Query {
 	}
 
 	seen := map[string]bool{}
+	groupOf := map[string]int{} // word or phrase text → its group
 	var grams, compounds, translations []Term
 	type pending struct {
 		r     run
@@ -159,16 +163,21 @@ func ParseTranslated(text string, tr Translator) Query {
 		group int
 	}
 	var toTranslate []pending
-	addGroup := func(label string) int {
+	addGroup := func(label, text string) int {
 		q.Groups = append(q.Groups, label)
+		q.Freq = append(q.Freq, 1)
+		groupOf[text] = len(q.Groups) - 1
 		return len(q.Groups) - 1
 	}
 	for _, p := range phrases {
+		if g, ok := groupOf[p]; ok {
+			q.Freq[g]++
+		}
 		if seen[p] || len(q.Groups) >= maxGroups {
 			continue
 		}
 		seen[p] = true
-		g := addGroup(p)
+		g := addGroup(p, p)
 		q.Terms = append(q.Terms, Term{Text: p, Kind: Phrase, Script: ScriptOther, Group: g, Weight: 1})
 	}
 	for _, c := range chunks {
@@ -206,11 +215,14 @@ func ParseTranslated(text string, tr Translator) Query {
 			if r.script == ScriptLatin {
 				text = Stem(text) // "staleness" also finds "stale"
 			}
+			if g, ok := groupOf[text]; ok {
+				q.Freq[g]++
+			}
 			if seen[text] || len(q.Groups) >= maxGroups {
 				continue
 			}
 			seen[text] = true
-			g := addGroup(r.text)
+			g := addGroup(r.text, text)
 			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
 			if r.script == ScriptHan {
 				grams = append(grams, kanjiGrams(r.text, g)...)
@@ -247,6 +259,7 @@ func ParseTranslated(text string, tr Translator) Query {
 		// Only punctuation or symbols ("->", "::"): look for them as written.
 		p := strings.Join(strings.Fields(q.Text), " ")
 		q.Groups = []string{p}
+		q.Freq = []int{1}
 		q.Terms = []Term{{Text: p, Kind: Phrase, Script: ScriptOther, Group: 0, Weight: 1}}
 	}
 	return q
