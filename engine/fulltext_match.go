@@ -77,7 +77,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		switch {
 		case t.FTS():
 			var matched int
-			matched, err = scanFTSTerm(ctx, db, t, stats.n, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case idx.servesUnit(t.Text):
 			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
@@ -114,20 +114,25 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	return m, nil
 }
 
-// scanFTSTerm runs one quoted term against the trigram index. FTS5's bm25()
-// is negative (lower is better); it is returned negated. The heading column
-// weighs headingWeight. A term that must begin a word (Term.NeedsWordStart:
-// a gloss "old" must not count inside "threshold") also reads each candidate
-// row's text and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, n int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
-	wordStart := t.NeedsWordStart()
-	cols := ""
-	if wordStart {
-		cols = ", heading, content"
-	}
+// maxTermRows bounds the sections one full-text term reads: its best
+// rows by FTS5's bm25(). A term in more sections than that (a common word
+// in a large corpus) adds little to any score, and reading every match
+// made such terms the bulk of a search's cost.
+const maxTermRows = 1000
+
+// scanFTSTerm runs one quoted term against the trigram index and reports
+// its best limit sections and how many sections match in all (its
+// document frequency). FTS5's bm25() is negative (lower is better); it is
+// returned negated. The heading column weighs headingWeight. limit is
+// maxTermRows but for tests. A term that
+// must begin a word (Term.NeedsWordStart: a gloss "old" must not count
+// inside "threshold") also reads the text of those best rows, and only
+// theirs, and drops rows without a word-start occurrence.
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %g, 1.0)%s
-		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight, cols), t.Expr())
+		SELECT rowid, -bm25(sections_fts, %[1]g, 1.0)
+		FROM sections_fts WHERE sections_fts MATCH ?
+		ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit), t.Expr())
 	if err != nil {
 		return 0, err
 	}
@@ -138,24 +143,38 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n int, docOf map
 	}
 	var hits []hit
 	for rows.Next() {
-		var id int64
-		var score float64
-		var heading, content string
-		dest := []any{&id, &score}
-		if wordStart {
-			dest = append(dest, &heading, &content)
-		}
-		if err := rows.Scan(dest...); err != nil {
+		var h hit
+		if err := rows.Scan(&h.id, &h.score); err != nil {
 			return 0, err
 		}
-		matched++
-		if wordStart && !query.HasWordStart(heading, t.Text) && !query.HasWordStart(content, t.Text) {
-			continue
-		}
-		hits = append(hits, hit{id, score})
+		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {
 		return 0, err
+	}
+	matched = len(hits)
+	if matched == limit {
+		err := db.QueryRowContext(ctx, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH ?`, t.Expr()).Scan(&matched)
+		if err != nil {
+			return 0, err
+		}
+	}
+	if t.NeedsWordStart() && len(hits) > 0 {
+		ids := make([]int64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.id
+		}
+		text, err := loadSections(ctx, db, ids)
+		if err != nil {
+			return 0, err
+		}
+		kept := hits[:0]
+		for _, h := range hits {
+			if r := text[h.id]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
 	}
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
