@@ -20,7 +20,7 @@ const (
 // Search finds documents by meaning, keywords and links.
 //
 // Candidates are the documents of the top limit×10 sections by vector
-// similarity (rescored by their hub-calibrated scores), every document with
+// similarity, every document with
 // a full-text match (the same matching and scoring as FulltextSearch), and
 // the graph neighbourhood (depth hops, both directions, only links of
 // LinkTypes) of the best of those. Each signal is
@@ -103,7 +103,7 @@ type searchRun struct {
 
 	// raw per-document signal scores
 	vecRaw   map[int64]float64
-	vecSecs  map[int64][]scoredSection // vector-matched sections per document (calibrated scores)
+	vecSecs  map[int64][]scoredSection // vector-matched sections per document (cosine similarity)
 	vecCos   map[int64]float64         // cosine similarity of each vector-matched section
 	ft       *ftMatches
 	ftDocs   map[int64]*ftDoc

@@ -6,14 +6,14 @@
 //
 // Each candidate document carries raw evidence ([Evidence]): its full-text
 // BM25 score and the share of query concepts it matched, its
-// hub-calibrated vector score and raw cosine, and its distance in links
+// vector score and raw cosine, and its distance in links
 // from the query's best documents.
 //
 // # Fusion
 //
 // Full text leads ([Fuse]). Each signal is put on 0..1: full text divided
 // by the best document's; the vector score min–max scaled over the
-// candidates the vector found (raw calibrated scores are compressed: the
+// candidates the vector found (raw vector scores are compressed: the
 // top dozen sit within a quarter of each other, so dividing by the best
 // would move every document alike). The fused score is
 //

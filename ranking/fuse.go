@@ -10,8 +10,8 @@ type Evidence struct {
 	// Fulltext is the document's BM25 score (0: no full-text match) and
 	// Coverage the IDF-weighted share of query concepts it matched (0..1).
 	Fulltext, Coverage float64
-	// Vector is the document's calibrated vector score (cosine minus hub
-	// bias, aggregated over its sections); HasVector says the vector
+	// Vector is the document's vector score (cosine similarity aggregated
+	// over its sections); HasVector says the vector
 	// signal found the document at all (its score may be 0 or less).
 	Vector    float64
 	HasVector bool

@@ -11,7 +11,7 @@
 //   - hybrid:   Search with default options (the configured fusion);
 //   - fulltext: Search with Fulltext (the full-text signal alone);
 //   - vector:   the query vector's nearest sections, ranked by document
-//     (the best section's calibrated score); a query the model gives no
+//     (the best section's cosine similarity); a query the model gives no
 //     vector for finds nothing;
 //   - weighted, rrf: Search with that fusion.
 //

@@ -8,7 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine"
 )
 
-// vectorRanking ranks documents by their best section's calibrated score
+// vectorRanking ranks documents by their best section's cosine similarity
 // among the query vector's 100 nearest sections. No vector, no ranking.
 func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, error) {
 	vec, _, err := e.EmbedQuery(ctx, q)
