@@ -183,11 +183,10 @@ func (s *scorer) section(termScore []float64) ftScore {
 }
 
 // titleFactor is 1 + titleBoost × the IDF-weighted share of concepts the
-// (normalised) title contains.
-func (s *scorer) titleFactor(normTitle string) float64 {
+// title contains, given as docMeta.LowerTitle.
+func (s *scorer) titleFactor(lower []rune) float64 {
 	hits := make([]float64, len(s.q.Terms))
 	any := false
-	lower := []rune(query.Lower(normTitle))
 	for i, t := range s.q.Terms {
 		if query.CountLower(lower, t) > 0 {
 			hits[i] = 1

@@ -15,17 +15,21 @@ import (
 
 // docMeta is what search needs of every document.
 type docMeta struct {
-	ID        int64
-	DocID     string
-	Filepath  string
-	Title     string
-	DocType   index.DocType
-	normTitle string // query.Normalize(Title), set by loadDocMeta
+	ID       int64
+	DocID    string
+	Filepath string
+	Title    string
+	DocType  index.DocType
+	// lowerTitle is the title through query.Normalize and query.Lower, as
+	// runes, set by loadDocMeta: what title matching compares, computed
+	// once per snapshot instead of once per matched document and query.
+	lowerTitle []rune
 }
 
-// NormTitle is the title normalised for matching. It never writes: a
-// docMeta is shared by concurrent searches (see sectionIndex).
-func (d *docMeta) NormTitle() string { return d.normTitle }
+// LowerTitle is the normalised title lower-cased for matching (see
+// query.CountLower). It never writes: a docMeta is shared by concurrent
+// searches (see sectionIndex).
+func (d *docMeta) LowerTitle() []rune { return d.lowerTitle }
 
 // loadDocMeta reads id, public id, path, title and type of every document.
 func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
@@ -42,7 +46,7 @@ func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
 			return nil, fmt.Errorf("read documents: %w", err)
 		}
 		d.DocType, _ = index.ParseDocType(dt)
-		d.normTitle = query.Normalize(d.Title)
+		d.lowerTitle = []rune(query.Lower(query.Normalize(d.Title)))
 		out[d.ID] = d
 	}
 	if err := rows.Err(); err != nil {
@@ -175,7 +179,7 @@ func (m *ftMatches) documents(meta map[int64]*docMeta) map[int64]*ftDoc {
 			scores[i] = s.Score
 		}
 		d.Best = best[id]
-		d.TitleFactor = m.scorer.titleFactor(meta[id].NormTitle())
+		d.TitleFactor = m.scorer.titleFactor(meta[id].LowerTitle())
 		ds := m.scorer.section(docTerms[id])
 		d.Coverage = ds.Coverage
 		if n := len(m.Query.Groups); n > 0 {
