@@ -229,7 +229,7 @@ func (m *ftMatches) documentTerms(docs map[int64]*ftDoc) map[int64][]float64 {
 		sc := make([]float64, nt)
 		for i, f := range t {
 			if f > 0 {
-				sc[i] = bm25(termIDF(nDocs, df[i]), f, float64(m.idx.docLen[id]), m.idx.avgDocLen)
+				sc[i] = bm25Doc(termIDF(nDocs, df[i]), f, float64(m.idx.docLen[id]), m.idx.avgDocLen)
 			}
 		}
 		out[id] = sc
