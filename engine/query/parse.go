@@ -67,10 +67,20 @@ func (t Term) NeedsWordBoundary() bool {
 
 // NeedsWordStart reports whether a match must begin a word: an English
 // gloss is a guess at the user's meaning, and inside another word ("old" in
-// "threshold") it is noise.
+// "threshold") it is noise; so is a three-letter word ("use" in "because",
+// "art" in "start", "map" in "bitmap"). Longer words still match inside
+// others ("index" in "reindex"), which the repository's own set needs.
 func (t Term) NeedsWordStart() bool {
-	return t.Kind == Translation && t.Script == ScriptLatin
+	if t.Script != ScriptLatin {
+		return false
+	}
+	return t.Kind == Translation || t.Kind == Word && t.Runes() <= shortWordRunes
 }
+
+// shortWordRunes is the longest Latin word that must begin a word to match.
+// Measured at 3 and 4 on every set: 3 raised cisi (+0.001) and medline
+// (+0.001) and lowered none; 4 lowered the repository's own set by 0.025.
+const shortWordRunes = 3
 
 // Query is a parsed search text.
 type Query struct {
