@@ -25,6 +25,17 @@ func TestStem(t *testing.T) {
 		{"similarity", "similar"},
 		{"management", "manage"},
 		{"weights", "weight"},
+		{"automatically", "automatic"},
+		{"usually", "usual"},
+		{"monthly", "month"},
+		{"computerized", "computer"},
+		{"normalize", "normal"},
+		{"descriptive", "descript"},
+		{"relevance", "relev"},
+		{"dependence", "depend"},
+		{"statistical", "statistic"},
+		{"only", "only"},   // the stem would be too short
+		{"early", "early"}, // likewise
 		// Kept: the stem would be too short or the ending is not a suffix.
 		{"question", "question"}, // "quest" would match "request"
 		{"version", "version"},
