@@ -109,6 +109,11 @@ var derivations = []struct {
 	{"ance", "ance", minDerivation},   // relevance → relev(ant)
 	{"ence", "ence", minDerivation},   // dependence → depend
 	{"ical", "al", minDerivation},     // statistical → statistic
+	{"al", "al", minDerivation},       // retrieval → retriev(e), original → origin
+	{"er", "er", minDerivation},       // builder → build, computer → comput(ation)
+	{"ful", "ful", minDerivation},     // powerful → power
+	{"ism", "ism", minDerivation},     // mechanism → mechan(ical)
+	{"ist", "ist", minDerivation},     // specialist → special
 }
 
 func stripDerivation(w string) string {

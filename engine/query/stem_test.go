@@ -34,8 +34,15 @@ func TestStem(t *testing.T) {
 		{"relevance", "relev"},
 		{"dependence", "depend"},
 		{"statistical", "statistic"},
-		{"only", "only"},   // the stem would be too short
-		{"early", "early"}, // likewise
+		{"retrieval", "retriev"},
+		{"builder", "build"},
+		{"powerful", "power"},
+		{"mechanism", "mechan"},
+		{"specialist", "special"},
+		{"user", "user"},     // the stem would be too short
+		{"server", "server"}, // likewise
+		{"only", "only"},     // likewise
+		{"early", "early"},   // likewise
 		// Kept: the stem would be too short or the ending is not a suffix.
 		{"question", "question"}, // "quest" would match "request"
 		{"version", "version"},
