@@ -212,3 +212,34 @@ func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 		})
 	}
 }
+
+// A three-letter word counts only where a word begins: "use" is not found
+// inside "because" or "museum", "art" not inside "start".
+func TestFulltextShortWordMatchesWordStartsOnly(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"inside.md":  "# Museum notes\n\nBecause the museum opens late, start early and cause no delay.\n",
+		"word.md":    "# Tools\n\nWe use a hammer. Users of the tool use it daily.\n",
+		"artwork.md": "# Art\n\nArt of the start.\n",
+	}, "none")
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"use", []string{"word.md"}},
+		{"art", []string{"artwork.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			res := mustFulltext(t, e, FulltextOptions{Query: tt.query})
+			var got []string
+			for _, r := range res.Results {
+				if !slices.Contains(got, r.Filepath) {
+					got = append(got, r.Filepath)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("documents = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -101,6 +101,19 @@ var derivations = []struct {
 	{"ation", "ion", minDerivation + 1},
 	{"ity", "ity", minDerivation},
 	{"ment", "ment", minDerivation},
+	{"ically", "ally", minDerivation}, // automatically → automatic
+	{"ly", "ly", minDerivation},       // usually → usual, monthly → month
+	{"iz", "iz", minDerivation},       // computeriz(ed) → computer
+	{"ize", "ize", minDerivation},     // normalize → normal
+	{"ive", "ive", minDerivation},     // descriptive → descript(ion)
+	{"ance", "ance", minDerivation},   // relevance → relev(ant)
+	{"ence", "ence", minDerivation},   // dependence → depend
+	{"ical", "al", minDerivation},     // statistical → statistic
+	{"al", "al", minDerivation},       // retrieval → retriev(e), original → origin
+	{"er", "er", minDerivation},       // builder → build, computer → comput(ation)
+	{"ful", "ful", minDerivation},     // powerful → power
+	{"ism", "ism", minDerivation},     // mechanism → mechan(ical)
+	{"ist", "ist", minDerivation},     // specialist → special
 }
 
 func stripDerivation(w string) string {

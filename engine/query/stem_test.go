@@ -25,6 +25,24 @@ func TestStem(t *testing.T) {
 		{"similarity", "similar"},
 		{"management", "manage"},
 		{"weights", "weight"},
+		{"automatically", "automatic"},
+		{"usually", "usual"},
+		{"monthly", "month"},
+		{"computerized", "computer"},
+		{"normalize", "normal"},
+		{"descriptive", "descript"},
+		{"relevance", "relev"},
+		{"dependence", "depend"},
+		{"statistical", "statistic"},
+		{"retrieval", "retriev"},
+		{"builder", "build"},
+		{"powerful", "power"},
+		{"mechanism", "mechan"},
+		{"specialist", "special"},
+		{"user", "user"},     // the stem would be too short
+		{"server", "server"}, // likewise
+		{"only", "only"},     // likewise
+		{"early", "early"},   // likewise
 		// Kept: the stem would be too short or the ending is not a suffix.
 		{"question", "question"}, // "quest" would match "request"
 		{"version", "version"},
