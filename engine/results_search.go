@@ -85,8 +85,9 @@ type SearchHit struct {
 	Explain     []SignalRank   `json:"explain,omitempty"`
 }
 
-// SearchResult is the answer of Search. TotalFound counts every matching
-// document after filters and before the limit.
+// SearchResult is the answer of Search. TotalFound counts the documents
+// with content evidence (full text or a vector match; not those reached
+// only through links) after filters and before the limit.
 type SearchResult struct {
 	Results    []SearchHit `json:"results"`
 	TotalFound int         `json:"total_found"`

@@ -30,7 +30,7 @@ const (
 // hiragana only on the static model) the search runs full text and
 // graph and reports search_type "fulltext_fallback"; Fulltext runs full text
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
-// every candidate left with a score above zero.
+// the candidates with content evidence (see SearchResult).
 func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, error) {
 	if err := checkQuery(opts.Query); err != nil {
 		return SearchResult{}, err

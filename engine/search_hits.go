@@ -27,7 +27,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		}
 	}
 	ids := topDocs(scores)
-	res := SearchResult{Results: []SearchHit{}, TotalFound: len(ids), SearchType: s.searchType(), Match: ranking.MatchNone}
+	res := SearchResult{Results: []SearchHit{}, TotalFound: s.countMatched(ids), SearchType: s.searchType(), Match: ranking.MatchNone}
 	if len(ids) > s.limit {
 		ids = ids[:s.limit]
 	}
@@ -87,6 +87,20 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		res.Results = append(res.Results, hit)
 	}
 	return res, nil
+}
+
+// countMatched counts the documents of ids with content evidence of their
+// own (a match level above none: full text, or a vector match at least
+// weak); documents reached only through links are shown but not counted.
+func (s *searchRun) countMatched(ids []int64) int {
+	n := 0
+	for _, id := range ids {
+		b := s.breakdown(id, s.signals(id))
+		if ranking.Level(b.Coverage, b.Cosine) != ranking.MatchNone {
+			n++
+		}
+	}
+	return n
 }
 
 // matchRank orders match levels.

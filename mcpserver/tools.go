@@ -271,7 +271,7 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.sections.start_line", "Line of the file where the section's heading is (1-based)."),
 		describeAt(out, "results.sections.snippet", "About 64 characters of the section around the densest cluster of matches, each match marked."),
 		describeAt(out, "results.sections.end_line", "Last line of the section in the file."),
-		describeAt(out, "total_found", "How many documents matched before limit, graph neighbours included."),
+		describeAt(out, "total_found", "How many documents match the query by content (full text or meaning) before limit; pages reached only through links are not counted."),
 		describeAt(out, "search_type", "hybrid: vectors, full text and graph; fulltext_fallback: no embeddings, full text and graph; fulltext: full text only."),
 	)
 }
