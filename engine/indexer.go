@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -84,6 +85,20 @@ type pathScope struct {
 }
 
 func (s *pathScope) empty() bool { return s == nil || len(s.prefixes) == 0 }
+
+// paths lists the scope's paths, sorted; nil for no scope (the whole
+// folder).
+func (s *pathScope) paths() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, 0, len(s.prefixes))
+	for p := range s.prefixes {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // contains reports whether rel is one of the paths or under one of them.
 func (s *pathScope) contains(rel string) bool {
