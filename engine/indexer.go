@@ -76,6 +76,11 @@ type runOptions struct {
 	// written receives the ids of the documents the run wrote (their
 	// sections are the only ones it can have left without embeddings).
 	written *[]int64
+	// relink collects what the run changed that link targets depend on;
+	// nil: every link is re-resolved (see resolveLinks).
+	relink *relinkSet
+	// relinkStats, when set, receives how links were resolved (tests).
+	relinkStats *relinkStats
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -179,6 +184,13 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 		return rep, err
 	}
 	o.written = &[]int64{}
+	// Links left unresolved by an earlier run that stopped early are all
+	// re-resolved; otherwise only those this run's changes can affect.
+	if _, relinkPending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil {
+		return rep, err
+	} else if !relinkPending {
+		o.relink = newRelinkSet()
+	}
 	plan, err := e.scan(ctx, o, &rep)
 	if err != nil {
 		return rep, err
@@ -196,7 +208,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	relinked, err := e.resolveLinks(ctx)
+	relinked, err := e.resolveLinks(ctx, o.relink, o.relinkStats)
 	if err != nil {
 		return rep, err
 	}

@@ -54,19 +54,29 @@ type storedLink struct {
 	text      string
 	target    sql.NullInt64
 	ambiguous bool
+	nameKey   sql.NullString
+	textKey   string
 }
 
-// resolveLinks re-resolves every link against every document, in memory,
-// and writes (in one transaction) only the links whose target or ambiguity
-// changed. It returns how many links it rewrote. It does nothing when no
-// document was written since the last resolution (meta needs_relink unset).
+// resolveLinks re-resolves links against every document, in memory, and
+// writes (in one transaction) only the links whose target, ambiguity or
+// keys changed. It returns how many links it rewrote. It does nothing when
+// no document was written since the last resolution (meta needs_relink
+// unset).
+//
+// With set (what this run changed, when nothing was left unresolved by an
+// earlier run) only the links that can resolve differently are looked at:
+// the links of the written documents and those whose keys match a name of
+// a written or deleted document, before or after (see graph.LinkKeys);
+// the outcome is the same as re-resolving every link, which happens when
+// set is nil or large.
 //
 // A link's target depends only on the files as they are now, never on the
 // history of the index: a link that still names a renamed document by its
 // old name dangles, exactly as it would in an index rebuilt from scratch
 // (docs/index-format.md, "Determinism"). It resolves again when the link
 // is updated or a document takes the name.
-func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
+func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relinkStats) (int, error) {
 	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
 		return 0, err
 	}
@@ -74,8 +84,8 @@ func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: %w", err)
 	}
-	rows, err := e.db.QueryContext(ctx, `SELECT l.id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous
-		FROM links l JOIN documents d ON d.id = l.source_id`)
+	query, args, full := relinkQuery(set)
+	rows, err := e.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: read links: %w", err)
 	}
@@ -83,29 +93,38 @@ func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 		id        int64
 		target    sql.NullInt64
 		ambiguous bool
+		nameKey   sql.NullString
+		textKey   string
 	}
 	var changes []change
+	examined := 0
 	for rows.Next() {
 		var l storedLink
 		var kind string
-		if err := rows.Scan(&l.id, &l.from, &kind, &l.text, &l.target, &l.ambiguous); err != nil {
+		if err := rows.Scan(&l.id, &l.from, &kind, &l.text, &l.target, &l.ambiguous, &l.nameKey, &l.textKey); err != nil {
 			rows.Close()
 			return 0, fmt.Errorf("resolve links: read links: %w", err)
 		}
+		examined++
 		l.kind = index.LinkKind(kind)
-		res := r.Resolve(l.from, resolverTarget(l.kind, l.text))
+		target := resolverTarget(l.kind, l.text)
+		res := r.Resolve(l.from, target)
 		want := change{id: l.id}
 		if res.Resolved {
 			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
 			want.ambiguous = res.Ambiguous
 		}
-		if want.target != l.target || want.ambiguous != l.ambiguous {
+		want.nameKey, want.textKey = linkKeyArgs(graph.LinkKeysOf(target))
+		if want.target != l.target || want.ambiguous != l.ambiguous || want.nameKey != l.nameKey || want.textKey != l.textKey {
 			changes = append(changes, want)
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return 0, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	if stats != nil {
+		*stats = relinkStats{Full: full, Examined: examined}
 	}
 	err = e.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := deleteMeta(ctx, tx, metaNeedsRelink); err != nil {
@@ -114,13 +133,13 @@ func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 		if len(changes) == 0 {
 			return nil
 		}
-		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ? WHERE id = ?`)
+		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ?, name_key = ?, text_key = ? WHERE id = ?`)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
 		for _, c := range changes {
-			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.id); err != nil {
+			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.nameKey, c.textKey, c.id); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/graph"
+)
+
+// relinkMaxKeys bounds an incremental link resolution: a run that changed
+// more documents and names than this re-resolves every link, which is then
+// cheaper than looking the keys up one by one.
+const relinkMaxKeys = 2000
+
+// relinkSet is what a run changed that link targets depend on: the
+// documents it wrote (their own links, whose resolution depends on their
+// folder, are re-resolved) and the old and new keys (graph.DocKeys) of
+// the documents it wrote or deleted: only the links matching one of those
+// keys can resolve differently (see graph.LinkKeys).
+type relinkSet struct {
+	docs  map[int64]bool
+	names map[string]bool
+	texts map[string]bool
+}
+
+func newRelinkSet() *relinkSet {
+	return &relinkSet{docs: map[int64]bool{}, names: map[string]bool{}, texts: map[string]bool{}}
+}
+
+func (s *relinkSet) size() int { return len(s.docs) + len(s.names) + len(s.texts) }
+
+// addStored adds the keys of document id as the index holds it now: call
+// it before a document is rewritten or deleted (its old names) and after
+// it is written (its new names).
+func (s *relinkSet) addStored(ctx context.Context, q querier, id int64) error {
+	if s == nil {
+		return nil
+	}
+	var d graph.DocRef
+	var aliases string
+	err := q.QueryRowContext(ctx, `SELECT filepath, title, aliases FROM documents WHERE id = ?`, id).
+		Scan(&d.Path, &d.Title, &aliases)
+	if err == sql.ErrNoRows {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read names of document %d: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(aliases), &d.Aliases); err != nil {
+		return fmt.Errorf("read aliases of %s: %w", d.Path, err)
+	}
+	name, texts := graph.DocKeys(d)
+	if name != "" {
+		s.names[name] = true
+	}
+	for _, t := range texts {
+		s.texts[t] = true
+	}
+	return nil
+}
+
+// relinkStats says how a run resolved links (for tests).
+type relinkStats struct {
+	Full     bool // every link was re-resolved
+	Examined int  // links re-resolved
+}
+
+// linkKeyArgs returns the stored form of a link's keys: name_key (NULL
+// when any document may match) and text_key.
+func linkKeyArgs(k graph.LinkKeys) (sql.NullString, string) {
+	return sql.NullString{String: k.Name, Valid: !k.Any}, k.Text
+}
+
+// relinkQuery returns the query selecting the links a resolution must
+// look at: every link (set nil or too large), or the links of the written
+// documents, those matching a changed key and those that may match any
+// document.
+func relinkQuery(set *relinkSet) (query string, args []any, full bool) {
+	const cols = `SELECT l.id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous, l.name_key, l.text_key
+		FROM links l JOIN documents d ON d.id = l.source_id`
+	if set == nil || set.size() > relinkMaxKeys {
+		return cols, nil, true
+	}
+	var conds []string
+	in := func(col string, n int) string {
+		s := col + " IN (?"
+		for i := 1; i < n; i++ {
+			s += ", ?"
+		}
+		return s + ")"
+	}
+	if len(set.docs) > 0 {
+		conds = append(conds, in("l.source_id", len(set.docs)))
+		for id := range set.docs {
+			args = append(args, id)
+		}
+	}
+	if len(set.names) > 0 {
+		conds = append(conds, in("l.name_key", len(set.names)))
+		for k := range set.names {
+			args = append(args, k)
+		}
+	}
+	if len(set.texts) > 0 {
+		conds = append(conds, in("l.text_key", len(set.texts)))
+		for k := range set.texts {
+			args = append(args, k)
+		}
+	}
+	conds = append(conds, "l.name_key IS NULL")
+	q := cols + " WHERE " + conds[0]
+	for _, c := range conds[1:] {
+		q += " OR " + c
+	}
+	return q, args, false
+}
