@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/ubp-dev/ubp/graph"
 )
@@ -17,8 +18,9 @@ const relinkMaxKeys = 2000
 // relinkSet is what a run changed that link targets depend on: the
 // documents it wrote (their own links, whose resolution depends on their
 // folder, are re-resolved) and the old and new keys (graph.DocKeys) of
-// the documents it wrote or deleted: only the links matching one of those
-// keys can resolve differently (see graph.LinkKeys).
+// the documents it added, deleted or wrote with another path, title or
+// aliases: only the links matching one of those keys can resolve
+// differently (see graph.LinkKeys).
 type relinkSet struct {
 	docs  map[int64]bool
 	names map[string]bool
@@ -31,26 +33,26 @@ func newRelinkSet() *relinkSet {
 
 func (s *relinkSet) size() int { return len(s.docs) + len(s.names) + len(s.texts) }
 
-// addStored adds the keys of document id as the index holds it now: call
-// it before a document is rewritten or deleted (its old names) and after
-// it is written (its new names).
-func (s *relinkSet) addStored(ctx context.Context, q querier, id int64) error {
-	if s == nil {
-		return nil
-	}
-	var d graph.DocRef
+// docNames reads what link resolution knows of document id (ok false
+// when there is no such document).
+func docNames(ctx context.Context, q querier, id int64) (d graph.DocRef, ok bool, err error) {
 	var aliases string
-	err := q.QueryRowContext(ctx, `SELECT filepath, title, aliases FROM documents WHERE id = ?`, id).
-		Scan(&d.Path, &d.Title, &aliases)
+	err = q.QueryRowContext(ctx, `SELECT id, filepath, title, aliases FROM documents WHERE id = ?`, id).
+		Scan(&d.ID, &d.Path, &d.Title, &aliases)
 	if err == sql.ErrNoRows {
-		return nil
+		return d, false, nil
 	}
 	if err != nil {
-		return fmt.Errorf("read names of document %d: %w", id, err)
+		return d, false, fmt.Errorf("read names of document %d: %w", id, err)
 	}
 	if err := json.Unmarshal([]byte(aliases), &d.Aliases); err != nil {
-		return fmt.Errorf("read aliases of %s: %w", d.Path, err)
+		return d, false, fmt.Errorf("read aliases of %s: %w", d.Path, err)
 	}
+	return d, true, nil
+}
+
+// addKeys adds the keys of d.
+func (s *relinkSet) addKeys(d graph.DocRef) {
 	name, texts := graph.DocKeys(d)
 	if name != "" {
 		s.names[name] = true
@@ -58,7 +60,38 @@ func (s *relinkSet) addStored(ctx context.Context, q querier, id int64) error {
 	for _, t := range texts {
 		s.texts[t] = true
 	}
+}
+
+// addWritten records document id as written: its own links are
+// re-resolved, and when its names changed (old is nil for a new document)
+// the links matching its old or new keys as well. A document whose path,
+// title and aliases stayed the same is found by exactly the same links.
+func (s *relinkSet) addWritten(ctx context.Context, q querier, id int64, old *graph.DocRef) error {
+	s.docs[id] = true
+	now, ok, err := docNames(ctx, q, id)
+	if err != nil || !ok {
+		return err
+	}
+	if old != nil && old.Path == now.Path && old.Title == now.Title && slices.Equal(old.Aliases, now.Aliases) {
+		return nil
+	}
+	if old != nil {
+		s.addKeys(*old)
+	}
+	s.addKeys(now)
 	return nil
+}
+
+// addDeleted records the keys of document id, about to be deleted.
+func (s *relinkSet) addDeleted(ctx context.Context, q querier, id int64) error {
+	if s == nil {
+		return nil
+	}
+	d, ok, err := docNames(ctx, q, id)
+	if ok {
+		s.addKeys(d)
+	}
+	return err
 }
 
 // relinkStats says how a run resolved links (for tests).

@@ -157,3 +157,63 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 		t.Errorf("incremental resolutions %d, of which %d looked at only some links: the incremental path is not taken", incremental, partial)
 	}
 }
+
+// TestRelinkFillsMissingKeys: links without keys (an index migrated to
+// schema 7, which sets needs_relink) get them from the next run's full
+// re-resolution, after which runs are incremental again.
+func TestRelinkFillsMissingKeys(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	coreWriteFiles(t, docs, map[string]string{
+		"a.md":     "# A\n\nSee [[b]] and [c](sub/c.md).\n",
+		"b.md":     "---\naliases: [bee]\n---\n# B\n\nSee [[bee]] and [[..]].\n",
+		"sub/c.md": "# C\n\nBack to [[a]].\n",
+	})
+	e := coreProject(t, root, "docs")
+	coreIndex(t, e, false)
+	keys := func() string {
+		rows, err := e.DB().Query(`SELECT target_text, coalesce(name_key, '<any>'), text_key FROM links ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var b strings.Builder
+		for rows.Next() {
+			var text, name, tk string
+			if err := rows.Scan(&text, &name, &tk); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%s→%s/%s ", text, name, tk)
+		}
+		return b.String()
+	}
+	want := keys()
+	if want != "b→b/b sub/c.md→c/./sub/c.md bee→bee/bee ..→<any>/.. a→a/a " {
+		t.Fatalf("keys after a build: %s", want)
+	}
+	if _, err := e.DB().Exec(`UPDATE links SET name_key = NULL, text_key = ''`); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaNeedsRelink, "1") }); err != nil {
+		t.Fatal(err)
+	}
+	var st relinkStats
+	if _, err := e.run(ctx, runOptions{relinkStats: &st}); err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(); got != want || !st.Full {
+		t.Fatalf("after the run (%+v): keys %s, want %s", st, got, want)
+	}
+	coreEdit(t, filepath.Join(docs, "sub", "c.md"), "# C\n\nBack to [[a]] and [[b]].\n")
+	sc, _, err := e.scopeFor([]string{filepath.Join(docs, "sub", "c.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.run(ctx, runOptions{scope: sc, relinkStats: &st}); err != nil {
+		t.Fatal(err)
+	}
+	if st.Full || st.Examined != 3 { // c's two links and [[..]]
+		t.Fatalf("an edit of c re-resolved %+v, want c's links and the link that may match any name", st)
+	}
+}

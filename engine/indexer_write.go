@@ -119,9 +119,14 @@ type docWrite struct {
 func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
 	var id int64
 	err := batch.do(ctx, func(tx *docTx) error {
-		if w.id != 0 {
-			if err := batch.relink.addStored(ctx, tx, w.id); err != nil {
+		var old *graph.DocRef
+		if batch.relink != nil && w.id != 0 {
+			d, ok, err := docNames(ctx, tx, w.id)
+			if err != nil {
 				return err
+			}
+			if ok {
+				old = &d
 			}
 		}
 		var err error
@@ -130,8 +135,7 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 			return err
 		}
 		if batch.relink != nil {
-			batch.relink.docs[id] = true
-			if err := batch.relink.addStored(ctx, tx, id); err != nil {
+			if err := batch.relink.addWritten(ctx, tx, id, old); err != nil {
 				return err
 			}
 		}
@@ -427,7 +431,7 @@ func (e *Engine) deleteDocuments(ctx context.Context, docs []*storedDoc, relink 
 			return err
 		}
 		for _, d := range docs {
-			if err := relink.addStored(ctx, tx, d.id); err != nil {
+			if err := relink.addDeleted(ctx, tx, d.id); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, d.id); err != nil {
