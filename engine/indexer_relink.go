@@ -62,24 +62,64 @@ func (s *relinkSet) addKeys(d graph.DocRef) {
 	}
 }
 
+// sameNames reports whether two versions of a document are found by the
+// same links: same path, title and aliases.
+func sameNames(a, b graph.DocRef) bool {
+	return a.Path == b.Path && a.Title == b.Title && slices.Equal(a.Aliases, b.Aliases)
+}
+
 // addWritten records document id as written: its own links are
 // re-resolved, and when its names changed (old is nil for a new document)
 // the links matching its old or new keys as well. A document whose path,
 // title and aliases stayed the same is found by exactly the same links.
-func (s *relinkSet) addWritten(ctx context.Context, q querier, id int64, old *graph.DocRef) error {
-	s.docs[id] = true
-	now, ok, err := docNames(ctx, q, id)
-	if err != nil || !ok {
-		return err
+func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
+	if s == nil {
+		return
 	}
-	if old != nil && old.Path == now.Path && old.Title == now.Title && slices.Equal(old.Aliases, now.Aliases) {
-		return nil
+	s.docs[id] = true
+	if old != nil && sameNames(*old, now) {
+		return
 	}
 	if old != nil {
 		s.addKeys(*old)
 	}
 	s.addKeys(now)
+}
+
+// writeDocKeys replaces the document_keys rows of document d.
+func writeDocKeys(ctx context.Context, tx execer, d graph.DocRef) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM document_keys WHERE document_id = ?`, d.ID); err != nil {
+		return fmt.Errorf("write keys of %s: %w", d.Path, err)
+	}
+	name, texts := graph.DocKeys(d)
+	if name != "" {
+		texts = append(texts, name)
+	}
+	for _, k := range texts {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO document_keys(document_id, key) VALUES(?, ?)`, d.ID, k); err != nil {
+			return fmt.Errorf("write keys of %s: %w", d.Path, err)
+		}
+	}
 	return nil
+}
+
+// loadResolverFor builds a resolver from the documents that links with
+// the given keys can resolve to (graph.LinkKeys) and the documents ids
+// (the linking documents, for the rule "self"). Resolving those links
+// with it gives the same answers as with every document.
+func loadResolverFor(ctx context.Context, q querier, keys map[string]bool, ids map[int64]bool) (*graph.Resolver, error) {
+	query := `SELECT id, filepath, title, aliases FROM documents WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (''`
+	args := make([]any, 0, len(keys)+len(ids))
+	for k := range keys {
+		query += ", ?"
+		args = append(args, k)
+	}
+	query += ")) OR id IN (0"
+	for id := range ids {
+		query += ", ?"
+		args = append(args, id)
+	}
+	return loadResolverQuery(ctx, q, query+")", args...)
 }
 
 // addDeleted records the keys of document id, about to be deleted.
@@ -98,6 +138,7 @@ func (s *relinkSet) addDeleted(ctx context.Context, q querier, id int64) error {
 type relinkStats struct {
 	Full     bool // every link was re-resolved
 	Examined int  // links re-resolved
+	Partial  bool // against only the documents those links can name
 }
 
 // linkKeyArgs returns the stored form of a link's keys: name_key (NULL
@@ -111,7 +152,7 @@ func linkKeyArgs(k graph.LinkKeys) (sql.NullString, string) {
 // documents, those matching a changed key and those that may match any
 // document.
 func relinkQuery(set *relinkSet) (query string, args []any, full bool) {
-	const cols = `SELECT l.id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous, l.name_key, l.text_key
+	const cols = `SELECT l.id, l.source_id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous, l.name_key, l.text_key
 		FROM links l JOIN documents d ON d.id = l.source_id`
 	if set == nil || set.size() > relinkMaxKeys {
 		return cols, nil, true

@@ -66,7 +66,7 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 	}
 	coreIndex(t, e, false)
 
-	incremental, partial := 0, 0
+	incremental, partial, fewDocs := 0, 0, 0
 	for step := 0; step < 40; step++ {
 		files := existing()
 		var paths []string
@@ -134,6 +134,9 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 			if st.Examined < total {
 				partial++
 			}
+			if st.Partial {
+				fewDocs++
+			}
 		}
 
 		got := coreState(t, e)
@@ -153,8 +156,9 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 			t.Errorf("%s: incremental index differs from a rebuild:\n got %v\nwant %v", what, got, want)
 		}
 	}
-	if incremental < 20 || partial < 10 {
-		t.Errorf("incremental resolutions %d, of which %d looked at only some links: the incremental path is not taken", incremental, partial)
+	if incremental < 20 || partial < 10 || fewDocs < 5 {
+		t.Errorf("incremental resolutions %d, of which %d looked at only some links and %d loaded only the documents they can name: the incremental path is not taken",
+			incremental, partial, fewDocs)
 	}
 }
 

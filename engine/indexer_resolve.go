@@ -13,7 +13,23 @@ import (
 
 // loadResolver builds a link resolver from every indexed document.
 func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, filepath, title, aliases FROM documents`)
+	return loadResolverQuery(ctx, q, `SELECT id, filepath, title, aliases FROM documents`)
+}
+
+// loadResolverQuery builds a link resolver from the documents query
+// selects (id, filepath, title, aliases).
+func loadResolverQuery(ctx context.Context, q querier, query string, args ...any) (*graph.Resolver, error) {
+	refs, err := loadDocRefs(ctx, q, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return graph.NewResolver(refs), nil
+}
+
+// loadDocRefs reads the documents query selects (id, filepath, title,
+// aliases) as the resolver knows them.
+func loadDocRefs(ctx context.Context, q querier, query string, args ...any) ([]graph.DocRef, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read documents: %w", err)
 	}
@@ -33,7 +49,7 @@ func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read documents: %w", err)
 	}
-	return graph.NewResolver(refs), nil
+	return refs, nil
 }
 
 // resolverTarget is the target a link's written text is resolved from.
@@ -49,6 +65,7 @@ func resolverTarget(kind index.LinkKind, text string) string {
 
 type storedLink struct {
 	id        int64
+	sourceID  int64
 	from      string
 	kind      index.LinkKind
 	text      string
@@ -80,14 +97,38 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
 		return 0, err
 	}
-	r, err := loadResolver(ctx, e.db)
+	query, args, full := relinkQuery(set)
+	links, err := readLinks(ctx, e.db, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	_, haveKeys, err := getMeta(ctx, e.db, metaDocumentKeys)
+	if err != nil {
+		return 0, err
+	}
+	// A few links are resolved against the documents they can name (see
+	// loadResolverFor); otherwise, or when a link can name any document,
+	// against every document.
+	keys, sources := map[string]bool{}, map[int64]bool{}
+	partial := !full && haveKeys
+	for _, l := range links {
+		k := graph.LinkKeysOf(resolverTarget(l.kind, l.text))
+		if k.Any {
+			partial = false
+			break
+		}
+		keys[k.Name], keys[k.Text], sources[l.sourceID] = true, true, true
+	}
+	var r *graph.Resolver
+	var refs []graph.DocRef
+	if partial {
+		r, err = loadResolverFor(ctx, e.db, keys, sources)
+	} else {
+		refs, err = loadDocRefs(ctx, e.db, `SELECT id, filepath, title, aliases FROM documents`)
+		r = graph.NewResolver(refs)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: %w", err)
-	}
-	query, args, full := relinkQuery(set)
-	rows, err := e.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return 0, fmt.Errorf("resolve links: read links: %w", err)
 	}
 	type change struct {
 		id        int64
@@ -97,16 +138,8 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 		textKey   string
 	}
 	var changes []change
-	examined := 0
-	for rows.Next() {
-		var l storedLink
-		var kind string
-		if err := rows.Scan(&l.id, &l.from, &kind, &l.text, &l.target, &l.ambiguous, &l.nameKey, &l.textKey); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("resolve links: read links: %w", err)
-		}
-		examined++
-		l.kind = index.LinkKind(kind)
+	examined := len(links)
+	for _, l := range links {
 		target := resolverTarget(l.kind, l.text)
 		res := r.Resolve(l.from, target)
 		want := change{id: l.id}
@@ -119,16 +152,25 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 			changes = append(changes, want)
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("resolve links: read links: %w", err)
-	}
+	fillKeys := !haveKeys && refs != nil
 	if stats != nil {
-		*stats = relinkStats{Full: full, Examined: examined}
+		*stats = relinkStats{Full: full, Examined: examined, Partial: partial}
 	}
 	err = e.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := deleteMeta(ctx, tx, metaNeedsRelink); err != nil {
 			return err
+		}
+		if fillKeys {
+			// Every document's keys, once (an index from before they
+			// were kept); writes keep them up to date afterwards.
+			for _, d := range refs {
+				if err := writeDocKeys(ctx, tx, d); err != nil {
+					return err
+				}
+			}
+			if err := setMeta(ctx, tx, metaDocumentKeys, "1"); err != nil {
+				return err
+			}
 		}
 		if len(changes) == 0 {
 			return nil
@@ -149,4 +191,27 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 		return 0, fmt.Errorf("resolve links: write targets: %w", err)
 	}
 	return len(changes), nil
+}
+
+// readLinks reads the links query selects (see relinkQuery).
+func readLinks(ctx context.Context, q querier, query string, args ...any) ([]storedLink, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	defer rows.Close()
+	var links []storedLink
+	for rows.Next() {
+		var l storedLink
+		var kind string
+		if err := rows.Scan(&l.id, &l.sourceID, &l.from, &kind, &l.text, &l.target, &l.ambiguous, &l.nameKey, &l.textKey); err != nil {
+			return nil, fmt.Errorf("resolve links: read links: %w", err)
+		}
+		l.kind = index.LinkKind(kind)
+		links = append(links, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	return links, nil
 }

@@ -120,7 +120,7 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 	var id int64
 	err := batch.do(ctx, func(tx *docTx) error {
 		var old *graph.DocRef
-		if batch.relink != nil && w.id != 0 {
+		if w.id != 0 {
 			d, ok, err := docNames(ctx, tx, w.id)
 			if err != nil {
 				return err
@@ -134,8 +134,13 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 		if err != nil {
 			return err
 		}
-		if batch.relink != nil {
-			if err := batch.relink.addWritten(ctx, tx, id, old); err != nil {
+		names, _, err := docNames(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		batch.relink.addWritten(id, old, names)
+		if old == nil || !sameNames(*old, names) {
+			if err := writeDocKeys(ctx, tx, names); err != nil {
 				return err
 			}
 		}

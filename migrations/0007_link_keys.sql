@@ -11,3 +11,14 @@ ALTER TABLE links ADD COLUMN text_key TEXT NOT NULL DEFAULT '';
 CREATE INDEX links_name_key ON links(name_key);
 CREATE INDEX links_text_key ON links(text_key);
 INSERT OR REPLACE INTO meta(key, value) VALUES ('needs_relink', '1');
+
+-- The same keys of each document (graph.DocKeys: folded file name, title
+-- and aliases), so that re-resolving a few links loads only the documents
+-- they can name instead of every document. Complete once meta key
+-- document_keys is set (the next full re-resolution fills it).
+CREATE TABLE document_keys (
+    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    key         TEXT NOT NULL,
+    PRIMARY KEY (document_id, key)
+) WITHOUT ROWID;
+CREATE INDEX document_keys_key ON document_keys(key);
