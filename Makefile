@@ -63,10 +63,12 @@ QMD  ?=
 bench-scale: $(BIN)
 	$(GO) run -tags $(TAGS) ./internal/benchscale -size $(SIZE) -runs $(RUNS) -ubp $(BIN) -out bench/results.md $(if $(QMD),-qmd $(QMD))
 
-# Search quality: Recall@1, Recall@3 and MRR@10 per signal on the shared
-# benchmark corpus and on eval/.
+# Search quality: MRR@10, nDCG@10, Recall@10 and top-3 of every search mode
+# on every set of $(SHARED)/corpora and on eval/, next to a plain BM25
+# baseline; writes eval/results.md. EVALCACHE=dir keeps the indexed sets.
+EVALCACHE ?=
 eval:
-	$(GO) run -tags $(TAGS) ./engine/evalrun -shared $(SHARED)
+	$(GO) run -tags $(TAGS) ./engine/evalrun -shared $(SHARED) -out eval/results.md $(if $(EVALCACHE),-cache $(EVALCACHE))
 
 # Regenerate the built-in static embedding model from the pinned npm tarball.
 model:

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/ranking"
 )
 
 // Config is .ubp/config.json. Fields absent from the file keep the values
@@ -42,8 +43,15 @@ type OpenAIConfig = embed.OpenAIConfig
 
 // SearchConfig tunes hybrid search.
 type SearchConfig struct {
-	// Alpha weighs vector similarity against graph proximity (0..1).
-	Alpha float64 `json:"alpha"`
+	// VectorWeight is the weight of vector similarity next to full text,
+	// which leads with weight 1 (0..1; see package ranking).
+	VectorWeight float64 `json:"vector_weight"`
+	// GraphWeight is the weight of graph proximity, a boost for documents
+	// full text or the vector found (0..1).
+	GraphWeight float64 `json:"graph_weight"`
+	// Alpha is no longer used (it weighed the vector against the other
+	// signals); still accepted (0..1) so older configuration files load.
+	Alpha float64 `json:"alpha,omitempty"`
 	// Fusion is "weighted" or "rrf".
 	Fusion       string `json:"fusion"`
 	RRFK         int    `json:"rrf_k"`
@@ -88,7 +96,10 @@ func DefaultConfig() Config {
 				TimeoutSeconds: 60,
 			},
 		},
-		Search:    SearchConfig{Alpha: 0.7, Fusion: "weighted", RRFK: 60, DefaultLimit: 10, Translate: "ja-en"},
+		Search: SearchConfig{
+			VectorWeight: ranking.DefaultWeights.Vector, GraphWeight: ranking.DefaultWeights.Graph,
+			Fusion: "weighted", RRFK: 60, DefaultLimit: 10, Translate: "ja-en",
+		},
 		Staleness: StalenessConfig{ThresholdDays: 7, Baseline: "auto"},
 	}
 }
@@ -301,6 +312,12 @@ func (c Config) Validate() error {
 	}
 	if c.Search.Alpha < 0 || c.Search.Alpha > 1 {
 		return bad("search.alpha", "must be between 0 and 1")
+	}
+	if c.Search.VectorWeight < 0 || c.Search.VectorWeight > 1 {
+		return bad("search.vector_weight", "must be between 0 and 1")
+	}
+	if c.Search.GraphWeight < 0 || c.Search.GraphWeight > 1 {
+		return bad("search.graph_weight", "must be between 0 and 1")
 	}
 	if !oneOf(c.Search.Fusion, fusionModes) {
 		return bad("search.fusion", "must be one of %s, not %q", strings.Join(fusionModes, ", "), c.Search.Fusion)

@@ -15,9 +15,9 @@ func TestDefaultConfigIsValidAndRoundTrips(t *testing.T) {
 	if err := cfg.Validate(); err != nil {
 		t.Fatalf("DefaultConfig invalid: %v", err)
 	}
-	want := map[string]any{"docs_dir": "docs", "alpha": 0.7, "fusion": "weighted", "rrf_k": 60,
+	want := map[string]any{"docs_dir": "docs", "vector_weight": 0.1, "graph_weight": 0.1, "fusion": "weighted", "rrf_k": 60,
 		"default_limit": 10, "threshold_days": 7, "baseline": "auto", "provider": "static"}
-	got := map[string]any{"docs_dir": cfg.DocsDir, "alpha": cfg.Search.Alpha, "fusion": cfg.Search.Fusion,
+	got := map[string]any{"docs_dir": cfg.DocsDir, "vector_weight": cfg.Search.VectorWeight, "graph_weight": cfg.Search.GraphWeight, "fusion": cfg.Search.Fusion,
 		"rrf_k": cfg.Search.RRFK, "default_limit": cfg.Search.DefaultLimit, "threshold_days": cfg.Staleness.ThresholdDays,
 		"baseline": cfg.Staleness.Baseline, "provider": cfg.Embedding.Provider}
 	if !reflect.DeepEqual(got, want) {
@@ -37,6 +37,9 @@ func TestDefaultConfigIsValidAndRoundTrips(t *testing.T) {
 	if !strings.Contains(string(data), `"include": []`) {
 		t.Errorf("include should be written as [], got:\n%s", data)
 	}
+	if strings.Contains(string(data), `"alpha"`) {
+		t.Errorf("the retired search.alpha must not be written, got:\n%s", data)
+	}
 }
 
 func TestLoadConfigKeepsDefaultsForAbsentFields(t *testing.T) {
@@ -52,6 +55,10 @@ func TestLoadConfigKeepsDefaultsForAbsentFields(t *testing.T) {
 	def := DefaultConfig()
 	if cfg.DocsDir != "." || cfg.Search.Alpha != 0.5 {
 		t.Errorf("set fields not applied: %+v", cfg)
+	}
+	// An older file with alpha still loads, and the weights keep their defaults.
+	if cfg.Search.VectorWeight != def.Search.VectorWeight || cfg.Search.GraphWeight != def.Search.GraphWeight {
+		t.Errorf("weights changed by alpha: %+v", cfg.Search)
 	}
 	if cfg.Search.Fusion != def.Search.Fusion || cfg.Search.RRFK != def.Search.RRFK || cfg.Staleness != def.Staleness ||
 		cfg.MaxFileSize != def.MaxFileSize {
@@ -74,6 +81,8 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 		message string
 	}{
 		{"alpha too big", `{"search": {"alpha": 1.5}}`, "search.alpha", "must be between 0 and 1"},
+		{"vector weight too big", `{"search": {"vector_weight": 2}}`, "search.vector_weight", "must be between 0 and 1"},
+		{"graph weight negative", `{"search": {"graph_weight": -1}}`, "search.graph_weight", "must be between 0 and 1"},
 		{"alpha negative", `{"search": {"alpha": -0.1}}`, "search.alpha", "must be between 0 and 1"},
 		{"alpha a string", `{"search": {"alpha": "high"}}`, "search.alpha", "must be a number, not string"},
 		{"unknown top-level", `{"docs_dir": "docs", "doc_dir": "x"}`, "doc_dir", "unknown field"},

@@ -77,8 +77,7 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 }
 
 // NearestSections returns up to k sections most similar to vec (from
-// EmbedQuery), most similar first, each with its calibrated score (the
-// similarity minus the section's hub bias, see vecstore.HubBiases); none
+// EmbedQuery), most similar first (Score is the cosine similarity); none
 // when the index holds no vectors of the current model.
 func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]vecstore.Match, error) {
 	p, err := e.embedder()
@@ -95,20 +94,6 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 	}
 	if err != nil {
 		return nil, err
-	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.SectionID
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	bias, err := vecstore.HubBias(dbctx, e.rdb, model, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range ms {
-		ms[i].Score = ms[i].Similarity - bias[ms[i].SectionID]
 	}
 	return ms, nil
 }
@@ -138,8 +123,8 @@ func (e *Engine) searchGeneration(ctx context.Context) (int64, error) {
 }
 
 // embedPending embeds every section without a current vector, in batches
-// each committed on its own, then refreshes the common component and the
-// hub calibration. It returns how many sections got a vector.
+// each committed on its own, then refreshes the common component. It
+// returns how many sections got a vector.
 //
 // Cancellation: only the provider's EmbedPassages (an HTTP call for
 // openai) sees ctx. Every SQL statement, sqlite-vec's included, runs under
@@ -147,7 +132,7 @@ func (e *Engine) searchGeneration(ctx context.Context) (int64, error) {
 // context with sqlite3_interrupt from another goroutine, which is racy and
 // once crashed a sqlite-vec query. ctx is checked between steps instead:
 // on cancellation no new batch starts, but once a batch of vectors was
-// stored the component and hub calibration are still brought in line with
+// stored the common component is still brought in line with
 // it (the safe point), and then ctx's error is returned.
 func (e *Engine) embedPending(ctx context.Context, scope embedScope) (int, error) {
 	p, err := e.embedder()
@@ -256,7 +241,7 @@ func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model stri
 				return 0, err
 			}
 		}
-		return 0, e.refreshHubness(dbctx, p, model)
+		return 0, nil
 	}
 	if d := p.Dimensions(); d > 0 {
 		if err := ensure(d); err != nil {
@@ -332,9 +317,6 @@ func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model stri
 			return embedded, err
 		}
 	}
-	if err := e.refreshHubness(dbctx, p, model); err != nil {
-		return embedded, err
-	}
 	return embedded, cancelled
 }
 
@@ -350,20 +332,6 @@ func (e *Engine) indexUnprojected(ctx context.Context, model string) error {
 		return err
 	}
 	return e.WithTx(ctx, func(tx *sql.Tx) error { return vecstore.Reproject(ctx, tx) })
-}
-
-// refreshHubness recomputes the hub calibration of the model's vectors
-// (vecstore.RefreshHubness) when they changed, for the providers whose
-// vectors it was measured on: those that want the common component removed
-// (the static model). Other providers' vectors are searched uncalibrated.
-func (e *Engine) refreshHubness(ctx context.Context, p embed.Provider, model string) error {
-	if !embed.WantsCommonComponent(p) {
-		return nil
-	}
-	return e.WithTx(ctx, func(tx *sql.Tx) error {
-		_, err := vecstore.RefreshHubness(ctx, tx, model)
-		return err
-	})
 }
 
 // The common component of a large index is recomputed only once the

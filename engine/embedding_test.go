@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"hash/fnv"
@@ -11,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -220,9 +218,9 @@ func TestEmbeddingPipeline(t *testing.T) {
 	if n := countRows(t, e, `SELECT count(*) FROM section_vectors`); n != sections {
 		t.Errorf("vec0 rows %d, want %d", n, sections)
 	}
-	// Every searched vector has its hub bias.
-	if n := countRows(t, e, `SELECT count(*) FROM section_hubness`); n != sections {
-		t.Errorf("section_hubness rows %d, want %d", n, sections)
+	// Hub calibration is gone: indexing writes no per-corpus biases.
+	if n := countRows(t, e, `SELECT count(*) FROM section_hubness`); n != 0 {
+		t.Errorf("section_hubness rows %d, want 0", n)
 	}
 
 	// Queries find the section on their topic.
@@ -416,27 +414,18 @@ func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 		}
 	}
 	// The English benchmark queries of queries.tsv find their document
-	// among the 10 best sections by calibrated score (cosine minus hub bias)
-	// of the 100 nearest.
+	// first with the default (hybrid) search.
 	for q, want := range map[string]string{
 		"file change detection and monitoring": "designs/async-pipeline.md",
 		"search ranking algorithm with graph":  "designs/search-algorithm.md",
 		"document freshness and staleness":     "designs/staleness-detection.md",
 	} {
-		vec, _, _ := e.EmbedQuery(ctx, q)
-		ms, err := e.NearestSections(ctx, vec, 100)
+		res, err := e.Search(ctx, SearchOptions{Query: q, Limit: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		slices.SortFunc(ms, func(a, b vecstore.Match) int { return cmp.Compare(b.Score, a.Score) })
-		found := false
-		for _, m := range ms[:min(10, len(ms))] {
-			var fp string
-			e.DB().QueryRow(`SELECT d.filepath FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = ?`, m.SectionID).Scan(&fp)
-			found = found || fp == want
-		}
-		if !found {
-			t.Errorf("query %q: %s not among the 10 nearest sections", q, want)
+		if res.SearchType != searchHybrid || len(res.Results) == 0 || res.Results[0].Filepath != want {
+			t.Errorf("query %q: %s (%s), want %s first", q, hitPaths(res), res.SearchType, want)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 		}
 		tf, ok := titleFactor[s.Doc]
 		if !ok {
-			tf = m.scorer.titleFactor(d.NormTitle())
+			tf = m.scorer.titleFactor(d.LowerTitle())
 			titleFactor[s.Doc] = tf
 		}
 		ranked = append(ranked, scoredSection{ID: s.ID, Score: sc.Score * tf})

@@ -22,7 +22,10 @@ type sectionIndex struct {
 	meta           map[int64]*docMeta
 	stats          corpusStats
 	docOf          map[int64]int64 // section id → document id
-	docSections    map[int64]int   // document id → number of sections
+	secLen         map[int64]int32 // section id → heading + content length in characters
+	docLen         map[int64]int   // document id → length of all its sections
+	avgDocLen      float64
+	docSections    map[int64]int // document id → number of sections
 	avgDocSections float64
 	ids            []int64 // section ids, by position
 	docs           []int64 // document of each position
@@ -91,6 +94,8 @@ func buildSectionIndex(ctx context.Context, db querier, gen int64) (*sectionInde
 		gen:         gen,
 		meta:        meta,
 		docOf:       map[int64]int64{},
+		secLen:      map[int64]int32{},
+		docLen:      map[int64]int{},
 		docSections: map[int64]int{},
 		units:       map[string][]unitPosting{},
 	}
@@ -108,6 +113,8 @@ func buildSectionIndex(ctx context.Context, db querier, gen int64) (*sectionInde
 		idx.docs = append(idx.docs, doc)
 		idx.dl = append(idx.dl, int32(dl))
 		idx.docOf[id] = doc
+		idx.secLen[id] = int32(dl)
+		idx.docLen[doc] += dl
 		idx.docSections[doc]++
 		total += dl
 		if idx.units == nil {
@@ -138,6 +145,7 @@ func buildSectionIndex(ctx context.Context, db querier, gen int64) (*sectionInde
 	}
 	if len(idx.docSections) > 0 {
 		idx.avgDocSections = float64(idx.stats.n) / float64(len(idx.docSections))
+		idx.avgDocLen = float64(total) / float64(len(idx.docSections))
 	}
 	return idx, nil
 }
@@ -194,7 +202,7 @@ func (idx *sectionIndex) servesUnit(t string) bool {
 // scanShortSubstrings.
 func (idx *sectionIndex) scanUnit(t string, fn func(id, doc int64, score float64)) {
 	ps := idx.units[t]
-	idf := ftsIDF(idx.stats.n, len(ps))
+	idf := termIDF(idx.stats.n, len(ps))
 	for _, p := range ps {
 		freq := headingWeight*float64(p.heading) + float64(p.content)
 		fn(idx.ids[p.pos], idx.docs[p.pos], bm25(idf, freq, float64(idx.dl[p.pos]), idx.stats.avgLen))

@@ -27,7 +27,10 @@ type ftMatches struct {
 	// AvgDocSections their mean (for the document size correction).
 	DocSections    map[int64]int
 	AvgDocSections float64
-	scorer         *scorer
+	// TermIDF is the IDF each term's section scores were computed with.
+	TermIDF []float64
+	idx     *sectionIndex
+	scorer  *scorer
 }
 
 // matchFulltext finds every section matching any term of q and scores each
@@ -39,6 +42,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	m := &ftMatches{
 		Query:    q,
 		TermDF:   make([]int, len(q.Terms)),
+		TermIDF:  make([]float64, len(q.Terms)),
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*ftSection{},
 	}
@@ -72,7 +76,9 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		var err error
 		switch {
 		case t.FTS():
-			err = scanFTSTerm(ctx, db, t, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			var matched int
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case idx.servesUnit(t.Text):
 			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.NeedsWordBoundary():
@@ -94,49 +100,88 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
 	}
+	for ti, t := range q.Terms {
+		if !t.FTS() {
+			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
+		}
+	}
 	for g := range groupHits {
 		m.GroupDF[g] = len(groupHits[g])
 	}
+	m.idx = idx
 	m.scorer = newScorer(q, m.N, m.GroupDF)
 	m.DocSections, m.AvgDocSections = idx.docSections, idx.avgDocSections
 	return m, nil
 }
 
-// scanFTSTerm runs one quoted term against the trigram index. FTS5's bm25()
-// is negative (lower is better); it is returned negated. The heading column
-// weighs headingWeight. A term that must begin a word (Term.NeedsWordStart:
-// a gloss "old" must not count inside "threshold") also reads each candidate
-// row's text and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, docOf map[int64]int64, fn func(id, doc int64, score float64)) error {
-	wordStart := t.NeedsWordStart()
-	cols := ""
-	if wordStart {
-		cols = ", heading, content"
-	}
+// maxTermRows bounds the sections one full-text term reads: its best
+// rows by FTS5's bm25(). A term in more sections than that (a common word
+// in a large corpus) adds little to any score, and reading every match
+// made such terms the bulk of a search's cost.
+const maxTermRows = 1000
+
+// scanFTSTerm runs one quoted term against the trigram index and reports
+// its best limit sections and how many sections match in all (its
+// document frequency). FTS5's bm25() is negative (lower is better); it is
+// returned negated. The heading column weighs headingWeight. limit is
+// maxTermRows but for tests. A term that
+// must begin a word (Term.NeedsWordStart: a gloss "old" must not count
+// inside "threshold") also reads the text of those best rows, and only
+// theirs, and drops rows without a word-start occurrence.
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %g, 1.0)%s
-		FROM sections_fts WHERE sections_fts MATCH ?`, headingWeight, cols), t.Expr())
+		SELECT rowid, -bm25(sections_fts, %[1]g, 1.0)
+		FROM sections_fts WHERE sections_fts MATCH ?
+		ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit), t.Expr())
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var score float64
-		var heading, content string
-		dest := []any{&id, &score}
-		if wordStart {
-			dest = append(dest, &heading, &content)
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		if wordStart && !query.HasWordStart(heading, t.Text) && !query.HasWordStart(content, t.Text) {
-			continue
-		}
-		fn(id, docOf[id], score)
+	type hit struct {
+		id    int64
+		score float64
 	}
-	return rows.Err()
+	var hits []hit
+	for rows.Next() {
+		var h hit
+		if err := rows.Scan(&h.id, &h.score); err != nil {
+			return 0, err
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	matched = len(hits)
+	if matched == limit {
+		err := db.QueryRowContext(ctx, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH ?`, t.Expr()).Scan(&matched)
+		if err != nil {
+			return 0, err
+		}
+	}
+	if t.NeedsWordStart() && len(hits) > 0 {
+		ids := make([]int64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.id
+		}
+		text, err := loadSections(ctx, db, ids)
+		if err != nil {
+			return 0, err
+		}
+		kept := hits[:0]
+		for _, h := range hits {
+			if r := text[h.id]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
+	}
+	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
+	scale := termIDF(n, matched) / sqliteIDF(n, matched)
+	for _, h := range hits {
+		fn(h.id, docOf[h.id], h.score*scale)
+	}
+	return matched, nil
 }
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
@@ -180,7 +225,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 		return err
 	}
 	for i := range terms {
-		idf := ftsIDF(st.n, df[i])
+		idf := termIDF(st.n, df[i])
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
@@ -223,7 +268,7 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	idf := ftsIDF(st.n, len(hits))
+	idf := termIDF(st.n, len(hits))
 	for _, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
 		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))

@@ -18,11 +18,23 @@ type SearchOptions struct {
 	Explain       bool
 }
 
-// ScoreBreakdown is each signal's normalised contribution (0..1).
+// ScoreBreakdown is each signal's value on 0..1 as fused (relative to the
+// query's other results), and the raw evidence behind them, comparable
+// across queries.
 type ScoreBreakdown struct {
 	VectorSimilarity float64 `json:"vector_similarity"`
 	GraphProximity   float64 `json:"graph_proximity"`
 	Fulltext         float64 `json:"fulltext"`
+	// BM25 is the document's full-text score (0: no match) and Coverage the
+	// IDF-weighted share of the query's concepts its text holds (0..1).
+	BM25     float64 `json:"bm25"`
+	Coverage float64 `json:"coverage"`
+	// Cosine is the best cosine similarity of its sections to the query
+	// (0: not found by the vector).
+	Cosine float64 `json:"cosine"`
+	// Hops is the number of links from the nearest of the query's best
+	// documents (absent: not reached through links).
+	Hops int `json:"hops,omitempty"`
 }
 
 // SectionMatch is a section of a result that matched.
@@ -54,14 +66,18 @@ type SignalRank struct {
 
 // SearchHit is one document found by Search.
 type SearchHit struct {
-	DocID           string         `json:"doc_id"`
-	Filepath        string         `json:"filepath"`
-	Title           string         `json:"title"`
-	DocType         index.DocType  `json:"doc_type"`
-	Score           float64        `json:"score"`
-	ScoreBreakdown  ScoreBreakdown `json:"score_breakdown"`
-	RelevanceReason string         `json:"relevance_reason"`
-	Staleness       stale.Level    `json:"staleness"`
+	DocID          string         `json:"doc_id"`
+	Filepath       string         `json:"filepath"`
+	Title          string         `json:"title"`
+	DocType        index.DocType  `json:"doc_type"`
+	Score          float64        `json:"score"`
+	ScoreBreakdown ScoreBreakdown `json:"score_breakdown"`
+	// Match is an absolute verdict on the evidence: strong (most of the
+	// query's concepts in the text), partial, weak or none (see
+	// ranking.Level). Unlike Score it does not depend on the other results.
+	Match           string      `json:"match"`
+	RelevanceReason string      `json:"relevance_reason"`
+	Staleness       stale.Level `json:"staleness"`
 	// StaleReason is set when Staleness is possibly_stale or stale.
 	StaleReason *StaleReason   `json:"stale_reason,omitempty"`
 	Sections    []SectionMatch `json:"sections"`
@@ -75,6 +91,9 @@ type SearchResult struct {
 	Results    []SearchHit `json:"results"`
 	TotalFound int         `json:"total_found"`
 	SearchType string      `json:"search_type"` // hybrid, fulltext_fallback or fulltext
+	// Match is the best result's match level ("none" without results): a
+	// query nothing in the index relates to says so here.
+	Match string `json:"match"`
 }
 
 // FulltextOptions are the parameters of a fulltext search.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/ranking"
 )
 
 // Search types reported in SearchResult.SearchType.
@@ -19,11 +20,11 @@ const (
 // Search finds documents by meaning, keywords and links.
 //
 // Candidates are the documents of the top limit×10 sections by vector
-// similarity (rescored by their hub-calibrated scores), every document with
+// similarity, every document with
 // a full-text match (the same matching and scoring as FulltextSearch), and
 // the graph neighbourhood (depth hops, both directions, only links of
 // LinkTypes) of the best of those. Each signal is
-// normalised to 0..1 (see signalScores) and fused by weightsFor, or by
+// put on 0..1 and fused by ranking.Fuse, or by
 // reciprocal-rank fusion with Fusion "rrf". Without a query vector (provider
 // "none", no vectors yet, or a query the model cannot embed, such as
 // hiragana only on the static model) the search runs full text and
@@ -59,7 +60,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	}
 	s := &searchRun{
 		e: e, opts: opts, limit: limit, depth: depth, fusion: fusion,
-		alpha: cfg.Alpha, rrfK: cfg.RRFK, q: q,
+		weights: searchWeights(cfg), rrfK: cfg.RRFK, q: q,
 	}
 	if s.rrfK <= 0 {
 		s.rrfK = 60
@@ -94,7 +95,6 @@ type searchRun struct {
 	limit  int
 	depth  int
 	fusion string
-	alpha  float64
 	rrfK   int
 	q      query.Query
 
@@ -103,7 +103,7 @@ type searchRun struct {
 
 	// raw per-document signal scores
 	vecRaw   map[int64]float64
-	vecSecs  map[int64][]scoredSection // vector-matched sections per document (calibrated scores)
+	vecSecs  map[int64][]scoredSection // vector-matched sections per document (cosine similarity)
 	vecCos   map[int64]float64         // cosine similarity of each vector-matched section
 	ft       *ftMatches
 	ftDocs   map[int64]*ftDoc
@@ -111,11 +111,11 @@ type searchRun struct {
 	graphEv  map[int64]graphEvidence
 	graphRaw map[int64]float64
 
-	// normalised signals, weights and fused scores
-	vecN, ftN map[int64]float64
-	present   presence
-	weights   fusionWeights
-	fused     map[int64]float64
+	// scaled signals, weights and fused scores
+	scaled  map[int64]ranking.Scaled
+	present presence
+	weights ranking.Weights
+	fused   map[int64]float64
 }
 
 // fulltextSignal runs the full-text match (the code FulltextSearch uses)
@@ -142,22 +142,17 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	return nil
 }
 
-// graphSignal walks from the best content documents.
+// graphSignal walks from the best content documents (seeds: the top
+// documents by full text and vector fused without the graph).
 func (s *searchRun) graphSignal(ctx context.Context) error {
 	g, err := s.e.LoadGraph(ctx)
 	if err != nil {
 		return fmt.Errorf("load link graph: %w", err)
 	}
 	s.g = g
-	s.vecN, s.ftN = normaliseByMax(s.vecRaw), normaliseByMax(s.ftRaw)
-	w := weightsFor(s.alpha, presence{Vector: len(s.vecN) > 0, Fulltext: len(s.ftN) > 0})
-	content := map[int64]float64{}
-	for id, v := range s.vecN {
-		content[id] += w.Vector * v
-	}
-	for id, f := range s.ftN {
-		content[id] += w.Fulltext * f
-	}
+	w := s.weights
+	w.Graph = 0
+	content := ranking.Fuse(s.evidence(), w)
 	seeds, strength := pickSeeds(content, maxSeeds)
 	s.graphEv = graphSignal(g, seeds, strength, s.depth, s.opts.LinkTypes)
 	s.graphRaw = make(map[int64]float64, len(s.graphEv))
@@ -169,25 +164,37 @@ func (s *searchRun) graphSignal(ctx context.Context) error {
 	return nil
 }
 
+// evidence is every candidate's raw evidence.
+func (s *searchRun) evidence() map[int64]ranking.Evidence {
+	out := map[int64]ranking.Evidence{}
+	for id := range s.candidates() {
+		ev := ranking.Evidence{Graph: s.graphRaw[id]}
+		if d := s.ftDocs[id]; d != nil {
+			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
+		}
+		if v, ok := s.vecRaw[id]; ok {
+			ev.Vector, ev.HasVector = v, true
+		}
+		out[id] = ev
+	}
+	return out
+}
+
 // fuse combines the signals of every candidate.
 func (s *searchRun) fuse() {
-	s.vecN, s.ftN = normaliseByMax(s.vecRaw), normaliseByMax(s.ftRaw)
-	s.present = presence{Vector: len(s.vecN) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftN) > 0}
-	s.weights = weightsFor(s.alpha, s.present)
-	s.fused = map[int64]float64{}
-	var ranks map[int64]signalRanks
-	if s.fusion == fusionRRF {
-		ranks = s.ranks()
+	ev := s.evidence()
+	s.scaled = ranking.Scale(ev)
+	s.present = presence{Vector: len(s.vecRaw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
+	if s.fusion != fusionRRF {
+		s.fused = ranking.Fuse(ev, s.weights)
+		return
 	}
-	for id := range s.candidates() {
-		var score float64
-		if s.fusion == fusionRRF {
-			score = rrfScore(ranks[id], s.rrfK)
-		} else {
-			score = s.weights.weighted(s.signals(id))
-		}
-		if score > 0 {
-			s.fused[id] = score
+	s.fused = map[int64]float64{}
+	ranks := s.ranks()
+	for id := range ev {
+		r := ranks[id]
+		if sc := ranking.RRF(s.rrfK, r.Vector, r.Graph, r.Fulltext); sc > 0 {
+			s.fused[id] = sc
 		}
 	}
 }
@@ -205,9 +212,10 @@ func (s *searchRun) candidates() map[int64]bool {
 	return c
 }
 
-// signals are a document's normalised signals.
+// signals are a document's signals on 0..1 (see ranking.Scale).
 func (s *searchRun) signals(id int64) signalScores {
-	return signalScores{Vector: s.vecN[id], Graph: s.graphRaw[id], Fulltext: s.ftN[id]}
+	sc := s.scaled[id]
+	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext}
 }
 
 // ranks are each candidate's rank in each signal.
@@ -230,4 +238,12 @@ func (s *searchRun) searchType() string {
 	default:
 		return searchFulltextFallback
 	}
+}
+
+// searchWeights are the fusion weights: the configuration's vector and
+// graph weights (full text always weighs 1).
+func searchWeights(cfg SearchConfig) ranking.Weights {
+	w := ranking.DefaultWeights
+	w.Vector, w.Graph = cfg.VectorWeight, cfg.GraphWeight
+	return w
 }

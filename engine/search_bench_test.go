@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -78,10 +80,25 @@ var benchQueries = []string{
 	"search ranking with graph", "ファイルの変更を検出する仕組み", "検索", "sensor alert threshold notification", "データベース設計",
 }
 
-// BenchmarkSearch is hybrid search at 1,000 documents with the default
-// embedding provider (full text and graph only when it gives no vector).
+// searchBenchDocs is the number of generated documents of BenchmarkSearch and
+// BenchmarkFulltext: 1,000, or UBP_BENCH_DOCS (UBP_BENCH_DOCS=10000 for
+// the scale target).
+func searchBenchDocs(b *testing.B) int {
+	if v := os.Getenv("UBP_BENCH_DOCS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number of documents", v)
+		}
+		return n
+	}
+	return 1000
+}
+
+// BenchmarkSearch is hybrid search at 1,000 documents (see searchBenchDocs) with
+// the default embedding provider (full text and graph only when it gives no
+// vector).
 func BenchmarkSearch(b *testing.B) {
-	e := benchProject(b, 1000, DefaultConfig().Embedding.Provider)
+	e := benchProject(b, searchBenchDocs(b), DefaultConfig().Embedding.Provider)
 	ctx := context.Background()
 	for _, q := range benchQueries {
 		b.Run(q, func(b *testing.B) {
@@ -93,9 +110,9 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
-// BenchmarkFulltext is FulltextSearch at 1,000 documents.
+// BenchmarkFulltext is FulltextSearch at 1,000 documents (see searchBenchDocs).
 func BenchmarkFulltext(b *testing.B) {
-	e := benchProject(b, 1000, "none")
+	e := benchProject(b, searchBenchDocs(b), "none")
 	ctx := context.Background()
 	for _, q := range benchQueries {
 		b.Run(q, func(b *testing.B) {

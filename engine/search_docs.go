@@ -15,17 +15,21 @@ import (
 
 // docMeta is what search needs of every document.
 type docMeta struct {
-	ID        int64
-	DocID     string
-	Filepath  string
-	Title     string
-	DocType   index.DocType
-	normTitle string // query.Normalize(Title), set by loadDocMeta
+	ID       int64
+	DocID    string
+	Filepath string
+	Title    string
+	DocType  index.DocType
+	// lowerTitle is the title through query.Normalize and query.Lower, as
+	// runes, set by loadDocMeta: what title matching compares, computed
+	// once per snapshot instead of once per matched document and query.
+	lowerTitle []rune
 }
 
-// NormTitle is the title normalised for matching. It never writes: a
-// docMeta is shared by concurrent searches (see sectionIndex).
-func (d *docMeta) NormTitle() string { return d.normTitle }
+// LowerTitle is the normalised title lower-cased for matching (see
+// query.CountLower). It never writes: a docMeta is shared by concurrent
+// searches (see sectionIndex).
+func (d *docMeta) LowerTitle() []rune { return d.lowerTitle }
 
 // loadDocMeta reads id, public id, path, title and type of every document.
 func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
@@ -42,7 +46,7 @@ func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
 			return nil, fmt.Errorf("read documents: %w", err)
 		}
 		d.DocType, _ = index.ParseDocType(dt)
-		d.normTitle = query.Normalize(d.Title)
+		d.lowerTitle = []rune(query.Lower(query.Normalize(d.Title)))
 		out[d.ID] = d
 	}
 	if err := rows.Err(); err != nil {
@@ -131,9 +135,13 @@ const sizePenalty = 0.3
 
 // ftDoc is a document's full-text evidence.
 type ftDoc struct {
-	Score       float64         // aggregated section scores × title factor
-	Sections    []scoredSection // matched sections, best first
-	Best        ftScore         // evidence of the best section
+	Score    float64         // aggregated section scores × title factor
+	Sections []scoredSection // matched sections, best first
+	Best     ftScore         // evidence of the best section
+	Coverage float64         // IDF-weighted share of the query concepts the corpus has that the document matched
+	// Concepts is Coverage scaled by the share of the query's concepts the
+	// corpus has at all: a word found nowhere counts as missing here.
+	Concepts    float64
 	BestID      int64
 	TitleFactor float64
 }
@@ -163,6 +171,7 @@ func (m *ftMatches) documents(meta map[int64]*docMeta) map[int64]*ftDoc {
 			d.BestID = s.ID
 		}
 	}
+	docTerms := m.documentTerms(out)
 	for id, d := range out {
 		sortSections(d.Sections)
 		scores := make([]float64, len(d.Sections))
@@ -170,8 +179,60 @@ func (m *ftMatches) documents(meta map[int64]*docMeta) map[int64]*ftDoc {
 			scores[i] = s.Score
 		}
 		d.Best = best[id]
-		d.TitleFactor = m.scorer.titleFactor(meta[id].NormTitle())
-		d.Score = aggregateSections(scores) * d.TitleFactor / sizeCorrection(m.DocSections[id], m.AvgDocSections)
+		d.TitleFactor = m.scorer.titleFactor(meta[id].LowerTitle())
+		ds := m.scorer.section(docTerms[id])
+		d.Coverage = ds.Coverage
+		if n := len(m.Query.Groups); n > 0 {
+			d.Concepts = ds.Coverage * float64(ds.Groups) / float64(n)
+		}
+		d.Score = ds.Score * d.TitleFactor / sizeCorrection(m.DocSections[id], m.AvgDocSections)
+	}
+	return out
+}
+
+// documentTerms scores each query term per document with BM25 over the
+// whole document: a term's frequency in the document is the sum of its
+// (heading-weighted) frequencies in the document's sections, recovered from
+// their section BM25 scores, the length is the document's, and the IDF
+// counts documents. So a document matching one term in one section and
+// another term in the next gets both, as one text.
+func (m *ftMatches) documentTerms(docs map[int64]*ftDoc) map[int64][]float64 {
+	nt := len(m.Query.Terms)
+	tf := map[int64][]float64{}
+	for _, s := range m.Sections {
+		if docs[s.Doc] == nil {
+			continue
+		}
+		t := tf[s.Doc]
+		if t == nil {
+			t = make([]float64, nt)
+			tf[s.Doc] = t
+		}
+		dl := float64(m.idx.secLen[s.ID])
+		for i, sc := range s.Terms {
+			if sc > 0 {
+				t[i] += termFreq(sc, m.TermIDF[i], dl, m.idx.stats.avgLen)
+			}
+		}
+	}
+	df := make([]int, nt)
+	for _, t := range tf {
+		for i, f := range t {
+			if f > 0 {
+				df[i]++
+			}
+		}
+	}
+	nDocs := len(m.DocSections)
+	out := make(map[int64][]float64, len(tf))
+	for id, t := range tf {
+		sc := make([]float64, nt)
+		for i, f := range t {
+			if f > 0 {
+				sc[i] = bm25Doc(termIDF(nDocs, df[i]), f, float64(m.idx.docLen[id]), m.idx.avgDocLen)
+			}
+		}
+		out[id] = sc
 	}
 	return out
 }

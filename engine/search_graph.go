@@ -3,12 +3,13 @@ package engine
 import (
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/ranking"
 )
 
 // graphEvidence is how the graph signal reached a document: from which seed
 // and by which hop (Hop.Depth 0: only as a seed itself).
 type graphEvidence struct {
-	Score float64 // seed strength × 1/hops, or the document's own seed strength
+	Score float64 // ranking.Proximity(seed strength, hops)
 	Seed  int64
 	Hop   graph.Hop
 }
@@ -19,13 +20,10 @@ const maxSeeds = 10
 // graphSignal walks the graph from each seed (best content documents first,
 // with their strength 0..1) up to depth hops, following only links of the
 // given types (nil: all) in both directions. A document's graph score is the
-// largest seed strength × graph.Proximity(hops) over the other seeds
-// reaching it, and for a seed at least its own strength: a seed is at
-// distance 0 from the query's best documents, closer than any neighbour.
-// (Without that, the best content document would rank below the documents
-// it links to on graph proximity, and a densely linked corpus would push
-// its neighbours past it.) The evidence kept is the best neighbour's, for
-// the relevance reason.
+// largest ranking.Proximity over the seeds reaching it: strength / (1 +
+// hops), so one hop is worth half its seed and a seed earns nothing from
+// itself (only from other seeds linking to it). The evidence kept is the
+// best seed's, for the relevance reason.
 func graphSignal(g *graph.Graph, seeds []int64, strength map[int64]float64, depth int, types []index.LinkType) map[int64]graphEvidence {
 	out := map[int64]graphEvidence{}
 	for _, s := range seeds {
@@ -34,17 +32,13 @@ func graphSignal(g *graph.Graph, seeds []int64, strength map[int64]float64, dept
 			continue
 		}
 		for _, h := range g.BFS([]int64{s}, depth, types) {
-			sc := st * graph.Proximity(h.Depth)
+			sc := ranking.Proximity(st, h.Depth)
+			if sc <= 0 {
+				continue
+			}
 			if cur, ok := out[h.ID]; !ok || sc > cur.Score {
 				out[h.ID] = graphEvidence{Score: sc, Seed: s, Hop: h}
 			}
-		}
-	}
-	for _, s := range seeds {
-		if st := strength[s]; st > out[s].Score {
-			ev := out[s]
-			ev.Score = st
-			out[s] = ev
 		}
 	}
 	return out

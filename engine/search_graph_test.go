@@ -25,30 +25,30 @@ func TestGraphSignal(t *testing.T) {
 		hop      map[int64]int // depth of the evidence kept (0: the seed itself)
 	}{
 		{
-			name:  "a seed scores its own strength, neighbours strength/hops",
+			name:  "neighbours earn strength/(1+hops), a seed nothing from itself",
 			seeds: []int64{1}, strength: map[int64]float64{1: 1}, depth: 2,
-			want: map[int64]float64{1: 1, 2: 1, 3: 0.5},
-			hop:  map[int64]int{1: 0, 2: 1, 3: 2},
+			want: map[int64]float64{2: 0.5, 3: 1.0 / 3},
+			hop:  map[int64]int{2: 1, 3: 2},
 		},
 		{
-			name:  "the best of own strength and other seeds' credit",
+			name:  "a seed earns credit from the other seeds, the best kept",
 			seeds: []int64{1, 3}, strength: map[int64]float64{1: 1, 3: 0.4}, depth: 2,
-			// 3: own 0.4 < 1 × 1/2 from seed 1; 4: 0.4 from seed 3, 1/3 is past depth 2.
-			want: map[int64]float64{1: 1, 2: 1, 3: 0.5, 4: 0.4},
+			// 2: 1/2 from seed 1 beats 0.4/2 from seed 3; 1: 0.4/3 from seed 3.
+			want: map[int64]float64{1: 0.4 / 3, 2: 0.5, 3: 1.0 / 3, 4: 0.2},
 			hop:  map[int64]int{1: 2, 2: 1, 3: 2, 4: 1},
 		},
 		{
-			name:  "a seed without links still scores its strength",
+			name:  "a seed without links gives nothing",
 			seeds: []int64{5, 1}, strength: map[int64]float64{5: 1, 1: 0.5}, depth: 1,
-			want: map[int64]float64{5: 1, 1: 0.5, 2: 0.5},
-			hop:  map[int64]int{5: 0, 1: 0, 2: 1},
+			want: map[int64]float64{2: 0.25},
+			hop:  map[int64]int{2: 1},
 		},
 		{
-			name:  "link types filter the walk, not the seed's own score",
+			name:  "link types filter the walk",
 			seeds: []int64{3}, strength: map[int64]float64{3: 1}, depth: 3,
 			types: []index.LinkType{index.LinkDependsOn},
-			want:  map[int64]float64{3: 1, 4: 1},
-			hop:   map[int64]int{3: 0, 4: 1},
+			want:  map[int64]float64{4: 0.5},
+			hop:   map[int64]int{4: 1},
 		},
 		{
 			name:  "a seed of strength 0 counts for nothing",

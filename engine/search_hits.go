@@ -9,6 +9,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/ranking"
 )
 
 // Limits of what one hit carries.
@@ -26,7 +27,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		}
 	}
 	ids := topDocs(scores)
-	res := SearchResult{Results: []SearchHit{}, TotalFound: len(ids), SearchType: s.searchType()}
+	res := SearchResult{Results: []SearchHit{}, TotalFound: len(ids), SearchType: s.searchType(), Match: ranking.MatchNone}
 	if len(ids) > s.limit {
 		ids = ids[:s.limit]
 	}
@@ -55,16 +56,12 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 			level = stale.Untracked
 		}
 		hit := SearchHit{
-			DocID:    d.DocID,
-			Filepath: d.Filepath,
-			Title:    d.Title,
-			DocType:  d.DocType,
-			Score:    roundScore(scores[id]),
-			ScoreBreakdown: ScoreBreakdown{
-				VectorSimilarity: roundScore(sig.Vector),
-				GraphProximity:   roundScore(sig.Graph),
-				Fulltext:         roundScore(sig.Fulltext),
-			},
+			DocID:           d.DocID,
+			Filepath:        d.Filepath,
+			Title:           d.Title,
+			DocType:         d.DocType,
+			Score:           roundScore(scores[id]),
+			ScoreBreakdown:  s.breakdown(id, sig),
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
 			StaleReason:     reason,
@@ -83,9 +80,39 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 				{Signal: signalFulltext, Rank: r.Fulltext, Score: roundScore(s.ftRaw[id])},
 			}
 		}
+		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
+		if matchRank[hit.Match] > matchRank[res.Match] {
+			res.Match = hit.Match
+		}
 		res.Results = append(res.Results, hit)
 	}
 	return res, nil
+}
+
+// matchRank orders match levels.
+var matchRank = map[string]int{ranking.MatchNone: 0, ranking.MatchWeak: 1, ranking.MatchPartial: 2, ranking.MatchStrong: 3}
+
+// breakdown is a hit's scaled signals and raw evidence.
+func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
+	b := ScoreBreakdown{
+		VectorSimilarity: roundScore(sig.Vector),
+		GraphProximity:   roundScore(sig.Graph),
+		Fulltext:         roundScore(sig.Fulltext),
+	}
+	if d := s.ftDocs[id]; d != nil {
+		b.BM25, b.Coverage = roundScore(d.Score), roundScore(d.Concepts)
+	}
+	if secs := s.vecSecs[id]; len(secs) > 0 {
+		var best float64
+		for _, x := range secs {
+			best = max(best, s.vecCos[x.ID])
+		}
+		b.Cosine = roundScore(best)
+	}
+	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
+		b.Hops = ev.Hop.Depth
+	}
+	return b
 }
 
 // hitSectionSet is the sections shown for the hits, and the rows read.
@@ -110,7 +137,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 			maxFt = max(maxFt, x.Score)
 		}
 	}
-	wv, wf := s.weights.Vector, s.weights.Fulltext
+	wv, wf := s.weights.Vector, 1.0
 	if wv+wf == 0 {
 		wv, wf = 0.5, 0.5
 	}

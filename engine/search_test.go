@@ -61,8 +61,12 @@ func TestSearchGraphFindsLinkedDocuments(t *testing.T) {
 	}
 	all := byPath(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 1}))
 	g, ok := all["designs/graph.md"]
-	if !ok || g.ScoreBreakdown.GraphProximity != 1 || g.ScoreBreakdown.Fulltext != 0 {
-		t.Fatalf("graph.md (depends_on from the hit) = %+v, want proximity 1 and no text match", g)
+	// One hop from the best document: half its strength.
+	if !ok || g.ScoreBreakdown.GraphProximity != 0.5 || g.ScoreBreakdown.Fulltext != 0 {
+		t.Fatalf("graph.md (depends_on from the hit) = %+v, want proximity 0.5 and no text match", g)
+	}
+	if top := all[hitPaths(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 1}))[0]]; top.Filepath != "designs/search.md" {
+		t.Errorf("the document with the text must lead its linked neighbours, got %s first", top.Filepath)
 	}
 	if !strings.Contains(g.RelevanceReason, "linked from designs/search.md (depends_on)") {
 		t.Errorf("reason %q", g.RelevanceReason)
@@ -86,8 +90,8 @@ func TestSearchGraphFindsLinkedDocuments(t *testing.T) {
 
 	// Depth 2 reaches the adr through storage.md (a backlink).
 	d2 := byPath(mustSearch(t, e, SearchOptions{Query: "reciprocal", Depth: 2}))
-	if h, ok := d2["adr/0001-sqlite.md"]; !ok || h.ScoreBreakdown.GraphProximity != 0.5 {
-		t.Errorf("adr at depth 2 = %+v, want proximity 0.5", h)
+	if h, ok := d2["adr/0001-sqlite.md"]; !ok || math.Abs(h.ScoreBreakdown.GraphProximity-0.3333) > 1e-4 {
+		t.Errorf("adr at depth 2 = %+v, want proximity 1/3", h)
 	}
 }
 
@@ -206,5 +210,37 @@ func TestSearchNothingFound(t *testing.T) {
 	res := mustSearch(t, e, SearchOptions{Query: "zyxwvut"})
 	if res.TotalFound != 0 || len(res.Results) != 0 || res.Results == nil {
 		t.Errorf("want an empty, non-nil result: %+v", res)
+	}
+}
+
+// A result says how well it matched in absolute terms, with its raw
+// evidence, so a query about nothing in the index is told so instead of
+// getting a best page at full score.
+func TestSearchMatchLevelAndEvidence(t *testing.T) {
+	e := searchProject(t, searchDocs, "static")
+	tests := []struct {
+		name, query string
+		want        string // match level of the result set
+	}{
+		{"every concept in the text", "fusion weights", "strong"},
+		{"words the corpus does not have", "zebra quasar xylophone", "none"},
+		{"one of three concepts", "fusion zebra quasar", "weak"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := mustSearch(t, e, SearchOptions{Query: tt.query})
+			if res.Match != tt.want {
+				t.Errorf("%q: match %q, want %q (results %v)", tt.query, res.Match, tt.want, hitPaths(res))
+			}
+			for _, h := range res.Results {
+				b := h.ScoreBreakdown
+				if b.Fulltext > 0 && (b.BM25 <= 0 || b.Coverage <= 0) {
+					t.Errorf("%s: scaled full text %v without raw BM25/coverage %+v", h.Filepath, b.Fulltext, b)
+				}
+				if h.Match == "" || h.Score < 0 || h.Score > 1 {
+					t.Errorf("%s: match %q score %v", h.Filepath, h.Match, h.Score)
+				}
+			}
+		})
 	}
 }

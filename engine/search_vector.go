@@ -6,8 +6,8 @@ import (
 )
 
 // vectorSignal embeds the query and aggregates its nearest limit×10
-// sections per document (aggregateSections over their calibrated scores:
-// cosine similarity minus hub bias; sections with a cosine at or below 0
+// sections per document (aggregateSections over their cosine
+// similarities; sections with a cosine at or below 0
 // are left out, and a document whose aggregate is at or below 0 gets no
 // vector score when normalised). A query the provider gives no vector for
 // leaves the signal out; so does a provider error (the search still

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ubp-dev/ubp/cmd/ubp/internal/graphhtml"
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) getGraphCommand() *cobra.Command {
@@ -61,9 +62,9 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 				return writeOutput(a.stdout, output, func(w io.Writer) error {
 					switch format {
 					case "dot":
-						return engine.RenderDOT(w, g)
+						return engine.RenderDOT(termsafe.Writer(w), g)
 					case "mermaid":
-						return engine.RenderMermaid(w, g)
+						return engine.RenderMermaid(termsafe.Writer(w), g)
 					case "html":
 						details, err := e.GraphNodeDetails(cmd.Context(), g)
 						if err != nil {

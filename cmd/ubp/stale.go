@@ -10,6 +10,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) staleCommand() *cobra.Command {
@@ -91,6 +92,11 @@ clone hides documents' commits: fetch the whole history).`,
 					}
 					defer f.Close()
 					w = f
+				}
+				if format == "text" {
+					// File names, titles and commit subjects come from the
+					// repository: no escape sequence reaches a terminal raw.
+					w = termsafe.Writer(w)
 				}
 				return write(w, rep, min)
 			})

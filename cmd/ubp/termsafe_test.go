@@ -37,6 +37,9 @@ func TestTextOutputEscapesControls(t *testing.T) {
 		{"get-page", "plain.md"},
 		{"list-pages"},
 		{"get-context", "plain.md"},
+		{"stale", "--level", "possibly_stale"},
+		{"get-graph", "--format", "dot"},
+		{"get-graph", "--format", "mermaid"},
 	}
 	for _, args := range runs {
 		code, out, stderr := runCLI(t, root, args...)

@@ -1,94 +1,105 @@
-// Command evalrun measures search quality: Recall@1, Recall@3 and MRR@10
-// of full-text search, vector search and hybrid search on labelled corpora.
+// Command evalrun measures search quality on every labelled set: MRR@10,
+// nDCG@10, Recall@10 and top-3 hits of each search mode, overall and per
+// query group, next to a plain BM25 baseline.
 //
-// Each corpus is a docs folder and a queries.tsv (id, query, expected; the
-// expected column lists acceptable files separated by '|', relative to the
-// docs folder). The docs are copied to a temporary project, indexed with the
-// default configuration (or -provider), and every query is run three ways:
+// The sets are every folder of <shared>/corpora with a queries.tsv (and a
+// qrels.tsv of graded judgments, or a third queries column of expected
+// paths separated by '|'), plus the repository's own eval/ folder. Each
+// set's documents are copied to a project with the default configuration
+// (or -provider) and indexed; then every query runs in each mode:
 //
+//   - hybrid:   Search with default options (the configured fusion);
 //   - fulltext: Search with Fulltext (the full-text signal alone);
-//   - vector:   the query vector's nearest sections, ranked by document (the
-//     best section's similarity); a query the model gives no vector for
-//     finds nothing;
-//   - hybrid:   Search with default options.
+//   - vector:   the query vector's nearest sections, ranked by document
+//     (the best section's cosine similarity); a query the model gives no
+//     vector for finds nothing;
+//   - weighted, rrf: Search with that fusion.
+//
+// The baseline is the shared benchmark's bm25_baseline.py reimplemented in
+// Go (bm25.go), so a set without published figures gets one too.
 //
 // Usage (from the repository root; `make eval` does this):
 //
-//	go run -tags sqlite_fts5 ./engine/evalrun -shared ../shared [-v]
+//	go run -tags sqlite_fts5 ./engine/evalrun -shared ../shared [-out eval/results.md] [-cache DIR] [-v]
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 func main() {
-	shared := flag.String("shared", filepath.Join("..", "shared"), "the shared folder holding corpora/unified-blueprint-docs")
-	own := flag.String("eval", "eval", "the repository's own labelled corpus (docs/ and queries.tsv)")
+	shared := flag.String("shared", filepath.Join("..", "shared"), "the shared folder holding corpora/")
+	own := flag.String("eval", "eval", "the repository's own labelled set (docs/ and queries.tsv); empty: none")
 	provider := flag.String("provider", "", "embedding provider to index with (default: the default configuration's)")
-	verbose := flag.Bool("v", false, "print each query's top documents")
+	out := flag.String("out", "", "also write the tables as Markdown to this file (eval/results.md)")
+	cache := flag.String("cache", "", "keep each set's indexed project in this folder, keyed by the documents' content, and reuse it (re-indexed incrementally)")
+	only := flag.String("sets", "", "comma-separated set names to run (default: all)")
+	onlyModes := flag.String("modes", "", "comma-separated modes to run besides the baseline (default: all)")
+	verbose := flag.Bool("v", false, "print each query's rank per mode")
 	explain := flag.String("explain", "", "only print the hybrid results of this query id, with reasons and sections")
 	flag.Parse()
 
-	corpora := []corpus{
-		{
-			Name:    "unified-blueprint-docs",
-			DocsDir: filepath.Join(*shared, "corpora", "unified-blueprint-docs", "docs"),
-			Queries: filepath.Join(*shared, "corpora", "unified-blueprint-docs", "queries.tsv"),
-		},
-		{
-			Name:    "eval (own)",
-			DocsDir: filepath.Join(*own, "docs"),
-			Queries: filepath.Join(*own, "queries.tsv"),
-		},
-	}
 	ctx := context.Background()
-	for _, c := range corpora {
-		if err := run(ctx, os.Stdout, c, *provider, *verbose, *explain); err != nil {
-			fmt.Fprintf(os.Stderr, "evalrun: %s: %v\n", c.Name, err)
-			os.Exit(1)
+	sets, skipped, err := discoverSets(*shared, *own)
+	if err != nil {
+		fail(err)
+	}
+	if *only != "" {
+		keep := map[string]bool{}
+		for _, n := range strings.Split(*only, ",") {
+			keep[strings.TrimSpace(n)] = true
+		}
+		var picked []set
+		for _, s := range sets {
+			if keep[s.Name] {
+				picked = append(picked, s)
+			}
+		}
+		sets = picked
+	}
+	if *onlyModes != "" {
+		picked := []mode{modeBM25}
+		for _, m := range strings.Split(*onlyModes, ",") {
+			picked = append(picked, mode(strings.TrimSpace(m)))
+		}
+		modes = picked
+	}
+	var reports []setReport
+	start := time.Now()
+	for _, s := range sets {
+		r, err := runSet(ctx, s, runOptions{provider: *provider, cache: *cache, verbose: *verbose, explain: *explain})
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", s.Name, err))
+		}
+		if *explain != "" {
+			continue
+		}
+		printSet(os.Stdout, r)
+		reports = append(reports, r)
+	}
+	if *explain != "" {
+		return
+	}
+	printSummary(os.Stdout, reports)
+	fmt.Printf("\n%d sets in %s", len(reports), time.Since(start).Round(time.Second))
+	if len(skipped) > 0 {
+		fmt.Printf("; without queries, not measured: %s", strings.Join(skipped, ", "))
+	}
+	fmt.Println()
+	if *out != "" {
+		if err := writeMarkdown(*out, reports, skipped); err != nil {
+			fail(err)
 		}
 	}
 }
 
-func run(ctx context.Context, w io.Writer, c corpus, provider string, verbose bool, explain string) error {
-	qs, err := readQueries(c.Queries)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp("", "ubp-eval-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	e, model, err := openIndexed(ctx, tmp, c.DocsDir, provider)
-	if err != nil {
-		return err
-	}
-	defer e.Close()
-	fmt.Fprintf(w, "\n%s: %d queries, embedding model %q\n", c.Name, len(qs), model)
-	if explain != "" {
-		return explainQuery(ctx, w, e, qs, explain)
-	}
-	modes := []mode{modeFulltext, modeVector, modeHybrid}
-	results := map[mode][]outcome{}
-	for _, q := range qs {
-		for _, m := range modes {
-			ranked, err := rank(ctx, e, m, q.Text)
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", q.ID, m, err)
-			}
-			o := score(q, ranked)
-			results[m] = append(results[m], o)
-			if verbose {
-				fmt.Fprintf(w, "  %-7s %-8s rank %-2s %s\n", q.ID, m, rankText(o.Rank), top(ranked, 3))
-			}
-		}
-	}
-	printTable(w, modes, results)
-	return nil
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "evalrun: %v\n", err)
+	os.Exit(1)
 }

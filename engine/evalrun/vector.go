@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"sort"
 
 	"github.com/ubp-dev/ubp/engine"
 )
 
-// vectorRanking ranks documents by their best section's calibrated score
-// (cosine similarity minus hub bias) among the query vector's 100 nearest
-// sections. No vector, no ranking.
+// vectorRanking ranks documents by their best section's cosine similarity
+// among the query vector's 100 nearest sections. No vector, no ranking.
 func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, error) {
 	vec, _, err := e.EmbedQuery(ctx, q)
 	if err != nil || vec == nil {
@@ -30,5 +30,15 @@ func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, e
 			best[page] = m.Score
 		}
 	}
-	return sortByScore(best), nil
+	keys := make([]string, 0, len(best))
+	for k := range best {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if best[keys[i]] != best[keys[j]] {
+			return best[keys[i]] > best[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys, nil
 }

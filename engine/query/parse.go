@@ -1,6 +1,7 @@
 package query
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -43,7 +44,7 @@ type Term struct {
 	// for; -1 for Compound bonus terms.
 	Group int
 	// Weight is the share of its group a term carries: 1 for words and
-	// phrases, 1/n for each of the n grams of a long kanji run.
+	// phrases, 1/√n for each of the n grams of a long kanji run (gramWeight).
 	Weight float64
 	// Gloss is the English gloss a Translation term was made from, as the
 	// dictionary writes it (Text is its search stem).
@@ -76,6 +77,9 @@ type Query struct {
 	Text   string   // the normalised input
 	Terms  []Term   // words and phrases first, then grams, then compounds
 	Groups []string // each concept as written (normalised), by group index
+	// Freq is how many times each group's word or phrase occurs in the
+	// query (the query term frequency of BM25), by group index.
+	Freq []int
 }
 
 // Empty reports whether the query has nothing to look for.
@@ -152,6 +156,7 @@ func ParseTranslated(text string, tr Translator) Query {
 	}
 
 	seen := map[string]bool{}
+	groupOf := map[string]int{} // word or phrase text → its group
 	var grams, compounds, translations []Term
 	type pending struct {
 		r     run
@@ -159,16 +164,21 @@ func ParseTranslated(text string, tr Translator) Query {
 		group int
 	}
 	var toTranslate []pending
-	addGroup := func(label string) int {
+	addGroup := func(label, text string) int {
 		q.Groups = append(q.Groups, label)
+		q.Freq = append(q.Freq, 1)
+		groupOf[text] = len(q.Groups) - 1
 		return len(q.Groups) - 1
 	}
 	for _, p := range phrases {
+		if g, ok := groupOf[p]; ok {
+			q.Freq[g]++
+		}
 		if seen[p] || len(q.Groups) >= maxGroups {
 			continue
 		}
 		seen[p] = true
-		g := addGroup(p)
+		g := addGroup(p, p)
 		q.Terms = append(q.Terms, Term{Text: p, Kind: Phrase, Script: ScriptOther, Group: g, Weight: 1})
 	}
 	for _, c := range chunks {
@@ -206,11 +216,14 @@ func ParseTranslated(text string, tr Translator) Query {
 			if r.script == ScriptLatin {
 				text = Stem(text) // "staleness" also finds "stale"
 			}
+			if g, ok := groupOf[text]; ok {
+				q.Freq[g]++
+			}
 			if seen[text] || len(q.Groups) >= maxGroups {
 				continue
 			}
 			seen[text] = true
-			g := addGroup(r.text)
+			g := addGroup(r.text, text)
 			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
 			if r.script == ScriptHan {
 				grams = append(grams, kanjiGrams(r.text, g)...)
@@ -247,6 +260,7 @@ func ParseTranslated(text string, tr Translator) Query {
 		// Only punctuation or symbols ("->", "::"): look for them as written.
 		p := strings.Join(strings.Fields(q.Text), " ")
 		q.Groups = []string{p}
+		q.Freq = []int{1}
 		q.Terms = []Term{{Text: p, Kind: Phrase, Script: ScriptOther, Group: 0, Weight: 1}}
 	}
 	return q
@@ -290,7 +304,7 @@ func kanjiGrams(text string, group int) []Term {
 	n := len(rs) - 1
 	out := make([]Term, 0, n)
 	for i := 0; i+2 <= len(rs); i++ {
-		out = append(out, Term{Text: string(rs[i : i+2]), Kind: Gram, Script: ScriptHan, Group: group, Weight: 1 / float64(n)})
+		out = append(out, Term{Text: string(rs[i : i+2]), Kind: Gram, Script: ScriptHan, Group: group, Weight: gramWeight(n)})
 	}
 	return out
 }
@@ -374,3 +388,11 @@ func segment(s string) [][]run {
 	endChunk()
 	return chunks
 }
+
+// gramWeight is the weight of each of the n 2-grams of a long kanji run:
+// 1/√n, so the grams together weigh more than the run as one word (√n)
+// when several of them match, as a compound usually does in part
+// (後始末処理 in a text about 後始末), yet no single gram weighs as much as
+// the whole word. Measured against 1/n and 1 on every eval set: the same
+// or better everywhere (unified-blueprint MRR@10 +0.008).
+func gramWeight(n int) float64 { return 1 / math.Sqrt(float64(n)) }

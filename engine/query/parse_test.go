@@ -107,8 +107,9 @@ func TestParseGroupsAndWeights(t *testing.T) {
 			}
 		}
 	}
-	if gramWeight < 0.999 || gramWeight > 1.001 {
-		t.Errorf("grams of one run weigh %v together, want 1", gramWeight)
+	// 3 grams of 1/√3 each: √3 together, each less than the word.
+	if gramWeight < 1.731 || gramWeight > 1.733 {
+		t.Errorf("grams of one run weigh %v together, want √3", gramWeight)
 	}
 	if got := len(q.GroupTerms(0)); got != 4 { // 検索結果 + 3 grams
 		t.Errorf("GroupTerms(0) has %d terms, want 4", got)

@@ -121,21 +121,3 @@ func BenchmarkEnsureUnchanged(b *testing.B) {
 		tx.Rollback()
 	}
 }
-
-// BenchmarkHubBiases calibrates 6,000 sections of 100 dimensions in 1,000
-// documents (the size of the engine's 1,000-document search benchmark).
-func BenchmarkHubBiases(b *testing.B) {
-	r := rand.New(rand.NewPCG(5, 6))
-	in := make([]HubInput, 6000)
-	for i := range in {
-		v := make([]float32, 100)
-		for d := range v {
-			v[d] = float32(r.NormFloat64())
-		}
-		in[i] = HubInput{Section: int64(i + 1), Doc: int64(i/6 + 1), Vector: v}
-	}
-	b.ResetTimer()
-	for range b.N {
-		HubBiases(in)
-	}
-}

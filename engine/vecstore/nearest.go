@@ -12,8 +12,7 @@ type Match struct {
 	SectionID int64
 	// Similarity is the cosine similarity to the query, -1..1.
 	Similarity float64
-	// Score is Similarity minus the section's hub bias (HubBias), the
-	// engine's calibrated score; Nearest sets it to Similarity.
+	// Score is the score search ranks by; Nearest sets it to Similarity.
 	Score float64
 }
 

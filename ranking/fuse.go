@@ -1,0 +1,152 @@
+package ranking
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Evidence is what the signals found about one document.
+type Evidence struct {
+	// Fulltext is the document's BM25 score (0: no full-text match) and
+	// Coverage the IDF-weighted share of query concepts it matched (0..1).
+	Fulltext, Coverage float64
+	// Vector is the document's vector score (cosine similarity aggregated
+	// over its sections); HasVector says the vector
+	// signal found the document at all (its score may be 0 or less).
+	Vector    float64
+	HasVector bool
+	// Graph is the graph proximity (0..1, see Proximity); 0 when no seed
+	// reaches the document.
+	Graph float64
+}
+
+// Weights are the fusion weights; full text always weighs 1.
+type Weights struct {
+	Vector float64 // weight of the scaled vector signal
+	Graph  float64 // weight of the graph proximity
+	// VectorShrink (0..1) lowers the vector's weight when full text is
+	// sure: the weight is Vector·(1 − VectorShrink·coverage of the best
+	// full-text document).
+	VectorShrink float64
+}
+
+// DefaultWeights are chosen on every shared benchmark set together.
+var DefaultWeights = Weights{Vector: 0.1, Graph: 0.1, VectorShrink: 0.5}
+
+// Scaled are a document's signals on 0..1, as fused.
+type Scaled struct {
+	Fulltext, Vector, Graph float64
+}
+
+// Scale puts every candidate's signals on 0..1: full text divided by the
+// best, vector min–max scaled over the documents the vector found (the
+// lowest gets 0), graph as given.
+func Scale[K comparable](ev map[K]Evidence) map[K]Scaled {
+	var bestF float64
+	var lo, hi float64
+	first := true
+	for _, e := range ev {
+		bestF = max(bestF, e.Fulltext)
+		if e.HasVector {
+			if first {
+				lo, hi, first = e.Vector, e.Vector, false
+			}
+			lo, hi = min(lo, e.Vector), max(hi, e.Vector)
+		}
+	}
+	out := make(map[K]Scaled, len(ev))
+	for k, e := range ev {
+		var s Scaled
+		if bestF > 0 && e.Fulltext > 0 {
+			s.Fulltext = e.Fulltext / bestF
+		}
+		if e.HasVector && hi > lo {
+			s.Vector = (e.Vector - lo) / (hi - lo)
+		} else if e.HasVector && hi > 0 {
+			s.Vector = 1
+		}
+		s.Graph = min(max(e.Graph, 0), 1)
+		out[k] = s
+	}
+	return out
+}
+
+// Fuse scores every candidate (see the package comment). A document
+// found only through links scores its graph credit alone, below the
+// documents it was reached from.
+func Fuse[K comparable](ev map[K]Evidence, w Weights) map[K]float64 {
+	var bestF, bestCov float64
+	for _, e := range ev {
+		if e.Fulltext > bestF {
+			bestF, bestCov = e.Fulltext, e.Coverage
+		}
+	}
+	wv := w.Vector * (1 - min(max(w.VectorShrink, 0), 1)*min(max(bestCov, 0), 1))
+	sc := Scale(ev)
+	// The largest score possible with the signals present, so scores stay
+	// within 0..1 and full text alone reaches 1.
+	top := 1.0
+	var anyVec, anyGraph bool
+	for _, x := range sc {
+		anyVec = anyVec || x.Vector > 0
+		anyGraph = anyGraph || x.Graph > 0
+	}
+	if anyVec {
+		top += max(wv, 0)
+	}
+	if anyGraph {
+		top += max(w.Graph, 0)
+	}
+	out := make(map[K]float64, len(ev))
+	for k := range ev {
+		s := sc[k]
+		if sc := s.Fulltext + wv*s.Vector + w.Graph*s.Graph; sc > 0 {
+			out[k] = sc / top
+		}
+	}
+	return out
+}
+
+// Proximity is the graph credit of a document hops links away from a seed
+// of the given strength (0..1): strength / (1 + hops). A seed earns none
+// from itself (hops 0).
+func Proximity(strength float64, hops int) float64 {
+	if hops < 1 || strength <= 0 {
+		return 0
+	}
+	return strength / float64(1+hops)
+}
+
+// Ranks gives each key its 1-based rank by score, highest first (ties by
+// key); keys scoring 0 or less get no rank.
+func Ranks[K cmp.Ordered](scores map[K]float64) map[K]int {
+	keys := make([]K, 0, len(scores))
+	for k, s := range scores {
+		if s > 0 {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b K) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	r := make(map[K]int, len(keys))
+	for i, k := range keys {
+		r[k] = i + 1
+	}
+	return r
+}
+
+// RRF is reciprocal-rank fusion: Σ 1/(k + rank) over the ranks given
+// (0: the signal did not find the document).
+func RRF(k int, ranks ...int) float64 {
+	var s float64
+	for _, r := range ranks {
+		if r > 0 {
+			s += 1 / float64(k+r)
+		}
+	}
+	return s
+}

@@ -1,0 +1,174 @@
+package ranking
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestScale(t *testing.T) {
+	tests := []struct {
+		name string
+		in   map[string]Evidence
+		want map[string]Scaled
+	}{
+		{
+			name: "full text over the best, vector min-max over the documents it found",
+			in: map[string]Evidence{
+				"a": {Fulltext: 4, Vector: 0.9, HasVector: true},
+				"b": {Fulltext: 2, Vector: 0.7, HasVector: true},
+				"c": {Vector: 0.8, HasVector: true, Graph: 0.5},
+				"d": {Fulltext: 1},
+			},
+			want: map[string]Scaled{
+				"a": {Fulltext: 1, Vector: 1},
+				"b": {Fulltext: 0.5, Vector: 0},
+				"c": {Vector: 0.5, Graph: 0.5},
+				"d": {Fulltext: 0.25},
+			},
+		},
+		{
+			name: "one vector hit scores 1 when positive",
+			in:   map[string]Evidence{"a": {Vector: 0.4, HasVector: true}},
+			want: map[string]Scaled{"a": {Vector: 1}},
+		},
+		{
+			name: "graph is clamped to 0..1",
+			in:   map[string]Evidence{"a": {Graph: 3}, "b": {Graph: -1}},
+			want: map[string]Scaled{"a": {Graph: 1}, "b": {}},
+		},
+		{name: "empty", in: map[string]Evidence{}, want: map[string]Scaled{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Scale(tt.in)
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for k, w := range tt.want {
+				g := got[k]
+				if !near(g.Fulltext, w.Fulltext) || !near(g.Vector, w.Vector) || !near(g.Graph, w.Graph) {
+					t.Errorf("%s: got %+v, want %+v", k, g, w)
+				}
+			}
+		})
+	}
+}
+
+func TestFuse(t *testing.T) {
+	w := Weights{Vector: 0.2, Graph: 0.1, VectorShrink: 0.5}
+	tests := []struct {
+		name string
+		in   map[string]Evidence
+		want map[string]float64
+	}{
+		{
+			name: "full text leads; the vector weighs less when full text covered the query",
+			in: map[string]Evidence{
+				"a": {Fulltext: 2, Coverage: 1, Vector: 0.5, HasVector: true},
+				"b": {Fulltext: 1, Vector: 0.9, HasVector: true},
+			},
+			// vector weight 0.2 × (1 − 0.5 × 1) = 0.1
+			want: map[string]float64{"a": 1 / 1.1, "b": (0.5 + 0.1) / 1.1},
+		},
+		{
+			name: "a weak full-text match lets the vector weigh fully",
+			in: map[string]Evidence{
+				"a": {Fulltext: 2, Coverage: 0, Vector: 0.5, HasVector: true},
+				"b": {Fulltext: 1, Vector: 0.9, HasVector: true},
+			},
+			want: map[string]float64{"a": 1 / 1.2, "b": (0.5 + 0.2) / 1.2},
+		},
+		{
+			name: "graph adds its weight times proximity; nothing at all scores nothing",
+			in: map[string]Evidence{
+				"a": {Fulltext: 1, Coverage: 1, Graph: 0.5},
+				"b": {Graph: 0.5},
+				"c": {},
+			},
+			want: map[string]float64{"a": 1.05 / 1.1, "b": 0.05 / 1.1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Fuse(tt.in, w)
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for k, v := range tt.want {
+				if !near(got[k], v) {
+					t.Errorf("%s: got %v, want %v", k, got[k], v)
+				}
+			}
+		})
+	}
+}
+
+// Whatever the vector says, a document's fused score moves by at most the
+// vector weight, so it cannot overturn a full-text lead larger than that.
+func TestFuseBoundsTheVector(t *testing.T) {
+	in := map[int]Evidence{
+		1: {Fulltext: 10, Vector: 0, HasVector: true},
+		2: {Fulltext: 6, Vector: 1, HasVector: true},
+	}
+	got := Fuse(in, DefaultWeights)
+	if !(got[1] > got[2]) {
+		t.Errorf("a 40%% full-text lead was overturned by the vector: %v", got)
+	}
+}
+
+func TestProximity(t *testing.T) {
+	tests := []struct {
+		strength float64
+		hops     int
+		want     float64
+	}{
+		{1, 0, 0}, {1, 1, 0.5}, {1, 2, 1.0 / 3}, {0.6, 1, 0.3}, {0, 1, 0}, {-1, 1, 0},
+	}
+	for _, tt := range tests {
+		if got := Proximity(tt.strength, tt.hops); !near(got, tt.want) {
+			t.Errorf("Proximity(%v, %d) = %v, want %v", tt.strength, tt.hops, got, tt.want)
+		}
+	}
+}
+
+func TestRanksAndRRF(t *testing.T) {
+	r := Ranks(map[string]float64{"a": 3, "b": 5, "c": 3, "d": 0})
+	want := map[string]int{"b": 1, "a": 2, "c": 3}
+	if len(r) != len(want) {
+		t.Fatalf("Ranks = %v, want %v", r, want)
+	}
+	for k, v := range want {
+		if r[k] != v {
+			t.Errorf("rank of %s = %d, want %d", k, r[k], v)
+		}
+	}
+	if got := RRF(60, 1, 0, 10); !near(got, 1.0/61+1.0/70) {
+		t.Errorf("RRF = %v", got)
+	}
+	if RRF(60) != 0 {
+		t.Error("no ranks, no score")
+	}
+}
+
+func TestLevel(t *testing.T) {
+	tests := []struct {
+		coverage, cosine float64
+		want             string
+	}{
+		{1, 0, MatchStrong},
+		{0.75, 0, MatchStrong},
+		{0.5, 0, MatchPartial},
+		{0, 0.6, MatchPartial},
+		{0.2, 0, MatchWeak},
+		{0, 0.35, MatchWeak},
+		{0, 0.1, MatchNone},
+		{0, 0, MatchNone},
+	}
+	for _, tt := range tests {
+		if got := Level(tt.coverage, tt.cosine); got != tt.want {
+			t.Errorf("Level(%v, %v) = %s, want %s", tt.coverage, tt.cosine, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package ranking
+
+// Match levels, from Level.
+const (
+	MatchStrong  = "strong"  // most of the query's concepts found in the text
+	MatchPartial = "partial" // some concepts found, or a close meaning
+	MatchWeak    = "weak"    // only a loose meaning or a single common word
+	MatchNone    = "none"    // nothing in the index relates to the query
+)
+
+// Thresholds of Level. Coverage is the IDF-weighted share of query concepts
+// a document's text matched; cosine the raw similarity of its best section
+// to the query (for the built-in static model, unrelated text sits below
+// about 0.3 and close paraphrases above 0.55).
+const (
+	strongCoverage  = 0.75
+	partialCoverage = 0.4
+	partialCosine   = 0.55
+	weakCosine      = 0.3
+)
+
+// Level is an absolute verdict on one document's evidence: coverage of the
+// query's concepts by its text (0..1) and the best cosine of its sections
+// (0 when the vector did not find it).
+func Level(coverage, cosine float64) string {
+	switch {
+	case coverage >= strongCoverage:
+		return MatchStrong
+	case coverage >= partialCoverage || cosine >= partialCosine:
+		return MatchPartial
+	case coverage > 0 || cosine >= weakCosine:
+		return MatchWeak
+	default:
+		return MatchNone
+	}
+}
