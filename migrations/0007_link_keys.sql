@@ -10,6 +10,9 @@ ALTER TABLE links ADD COLUMN name_key TEXT;
 ALTER TABLE links ADD COLUMN text_key TEXT NOT NULL DEFAULT '';
 CREATE INDEX links_name_key ON links(name_key);
 CREATE INDEX links_text_key ON links(text_key);
+-- Every run reports the number of ambiguous links: counted from this index
+-- rather than by reading every link.
+CREATE INDEX links_ambiguous ON links(ambiguous) WHERE ambiguous = 1;
 INSERT OR REPLACE INTO meta(key, value) VALUES ('needs_relink', '1');
 
 -- The same keys of each document (graph.DocKeys: folded file name, title
