@@ -15,6 +15,11 @@ import (
 // cheaper than looking the keys up one by one.
 const relinkMaxKeys = 2000
 
+// relinkMaxLookups bounds the keys and documents a resolver for some links
+// is loaded by (see loadResolverFor); past it every document is loaded,
+// which also keeps the query under SQLite's limit on parameters.
+const relinkMaxLookups = 10000
+
 // relinkSet is what a run changed that link targets depend on: the
 // documents it wrote (their own links, whose resolution depends on their
 // folder, are re-resolved) and the old and new keys (graph.DocKeys) of

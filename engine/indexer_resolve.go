@@ -119,6 +119,9 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 		}
 		keys[k.Name], keys[k.Text], sources[l.sourceID] = true, true, true
 	}
+	if len(keys)+len(sources) > relinkMaxLookups {
+		partial = false // fewer statements than looking up so many
+	}
 	var r *graph.Resolver
 	var refs []graph.DocRef
 	if partial {
