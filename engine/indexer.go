@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -75,6 +76,11 @@ type runOptions struct {
 	// written receives the ids of the documents the run wrote (their
 	// sections are the only ones it can have left without embeddings).
 	written *[]int64
+	// relink collects what the run changed that link targets depend on;
+	// nil: every link is re-resolved (see resolveLinks).
+	relink *relinkSet
+	// relinkStats, when set, receives how links were resolved (tests).
+	relinkStats *relinkStats
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -84,6 +90,20 @@ type pathScope struct {
 }
 
 func (s *pathScope) empty() bool { return s == nil || len(s.prefixes) == 0 }
+
+// paths lists the scope's paths, sorted; nil for no scope (the whole
+// folder).
+func (s *pathScope) paths() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, 0, len(s.prefixes))
+	for p := range s.prefixes {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // contains reports whether rel is one of the paths or under one of them.
 func (s *pathScope) contains(rel string) bool {
@@ -164,6 +184,13 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 		return rep, err
 	}
 	o.written = &[]int64{}
+	// Links left unresolved by an earlier run that stopped early are all
+	// re-resolved; otherwise only those this run's changes can affect.
+	if _, relinkPending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil {
+		return rep, err
+	} else if !relinkPending {
+		o.relink = newRelinkSet()
+	}
 	plan, err := e.scan(ctx, o, &rep)
 	if err != nil {
 		return rep, err
@@ -181,7 +208,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	relinked, err := e.resolveLinks(ctx)
+	relinked, err := e.resolveLinks(ctx, o.relink, o.relinkStats)
 	if err != nil {
 		return rep, err
 	}

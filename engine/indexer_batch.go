@@ -28,6 +28,9 @@ type writeBatch struct {
 	// written collects the ids of the documents written (see
 	// runOptions.written); nil: not collected.
 	written *[]int64
+	// relink collects the names the batch's documents had and have (see
+	// runOptions.relink); nil: not collected.
+	relink *relinkSet
 }
 
 // docTx is a write transaction that prepares each distinct statement once

@@ -188,3 +188,49 @@ func BenchmarkIndexFullScale(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
 }
+
+// BenchmarkIndexOneEditScale re-indexes one edited document of the scale
+// benchmark's corpus (see BenchmarkIndexFullScale; UBP_BENCH_DOCS
+// documents, default 2,000) through IndexPaths, as the watcher of `ubp
+// serve` does: the per-edit cost, which must not grow with the corpus.
+func BenchmarkIndexOneEditScale(b *testing.B) {
+	n := 2000
+	if s := os.Getenv("UBP_BENCH_DOCS"); s != "" {
+		if _, err := fmt.Sscan(s, &n); err != nil || n < 1 {
+			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number", s)
+		}
+	}
+	root := b.TempDir()
+	c := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1})
+	if err := c.Write(root); err != nil {
+		b.Fatal(err)
+	}
+	p, _, err := InitProject(root, DefaultConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := Open(ctx, p, OpenOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Index(ctx, IndexOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	target := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[n/2].Path))
+	orig, err := os.ReadFile(target)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		coreEdit(b, target, string(orig)+fmt.Sprintf("\nEdit %d changes the closing words.\n", i))
+		b.StartTimer()
+		rep, err := e.IndexPaths(ctx, []string{target})
+		if err != nil || rep.Updated != 1 {
+			b.Fatalf("IndexPaths: %+v, %v", rep, err)
+		}
+	}
+}

@@ -13,7 +13,23 @@ import (
 
 // loadResolver builds a link resolver from every indexed document.
 func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, filepath, title, aliases FROM documents`)
+	return loadResolverQuery(ctx, q, `SELECT id, filepath, title, aliases FROM documents`)
+}
+
+// loadResolverQuery builds a link resolver from the documents query
+// selects (id, filepath, title, aliases).
+func loadResolverQuery(ctx context.Context, q querier, query string, args ...any) (*graph.Resolver, error) {
+	refs, err := loadDocRefs(ctx, q, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return graph.NewResolver(refs), nil
+}
+
+// loadDocRefs reads the documents query selects (id, filepath, title,
+// aliases) as the resolver knows them.
+func loadDocRefs(ctx context.Context, q querier, query string, args ...any) ([]graph.DocRef, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read documents: %w", err)
 	}
@@ -33,7 +49,7 @@ func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read documents: %w", err)
 	}
-	return graph.NewResolver(refs), nil
+	return refs, nil
 }
 
 // resolverTarget is the target a link's written text is resolved from.
@@ -49,78 +65,126 @@ func resolverTarget(kind index.LinkKind, text string) string {
 
 type storedLink struct {
 	id        int64
+	sourceID  int64
 	from      string
 	kind      index.LinkKind
 	text      string
 	target    sql.NullInt64
 	ambiguous bool
+	nameKey   sql.NullString
+	textKey   string
 }
 
-// resolveLinks re-resolves every link against every document, in memory,
-// and writes (in one transaction) only the links whose target or ambiguity
-// changed. It returns how many links it rewrote. It does nothing when no
-// document was written since the last resolution (meta needs_relink unset).
+// resolveLinks re-resolves links against every document, in memory, and
+// writes (in one transaction) only the links whose target, ambiguity or
+// keys changed. It returns how many links it rewrote. It does nothing when
+// no document was written since the last resolution (meta needs_relink
+// unset).
+//
+// With set (what this run changed, when nothing was left unresolved by an
+// earlier run) only the links that can resolve differently are looked at:
+// the links of the written documents and those whose keys match a name of
+// a written or deleted document, before or after (see graph.LinkKeys);
+// the outcome is the same as re-resolving every link, which happens when
+// set is nil or large.
 //
 // A link's target depends only on the files as they are now, never on the
 // history of the index: a link that still names a renamed document by its
 // old name dangles, exactly as it would in an index rebuilt from scratch
 // (docs/index-format.md, "Determinism"). It resolves again when the link
 // is updated or a document takes the name.
-func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
+func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relinkStats) (int, error) {
 	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
 		return 0, err
 	}
-	r, err := loadResolver(ctx, e.db)
+	query, args, full := relinkQuery(set)
+	links, err := readLinks(ctx, e.db, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	_, haveKeys, err := getMeta(ctx, e.db, metaDocumentKeys)
+	if err != nil {
+		return 0, err
+	}
+	// A few links are resolved against the documents they can name (see
+	// loadResolverFor); otherwise, or when a link can name any document,
+	// against every document.
+	keys, sources := map[string]bool{}, map[int64]bool{}
+	partial := !full && haveKeys
+	for _, l := range links {
+		k := graph.LinkKeysOf(resolverTarget(l.kind, l.text))
+		if k.Any {
+			partial = false
+			break
+		}
+		keys[k.Name], keys[k.Text], sources[l.sourceID] = true, true, true
+	}
+	if len(keys)+len(sources) > relinkMaxLookups {
+		partial = false // fewer statements than looking up so many
+	}
+	var r *graph.Resolver
+	var refs []graph.DocRef
+	if partial {
+		r, err = loadResolverFor(ctx, e.db, keys, sources)
+	} else {
+		refs, err = loadDocRefs(ctx, e.db, `SELECT id, filepath, title, aliases FROM documents`)
+		r = graph.NewResolver(refs)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: %w", err)
-	}
-	rows, err := e.db.QueryContext(ctx, `SELECT l.id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous
-		FROM links l JOIN documents d ON d.id = l.source_id`)
-	if err != nil {
-		return 0, fmt.Errorf("resolve links: read links: %w", err)
 	}
 	type change struct {
 		id        int64
 		target    sql.NullInt64
 		ambiguous bool
+		nameKey   sql.NullString
+		textKey   string
 	}
 	var changes []change
-	for rows.Next() {
-		var l storedLink
-		var kind string
-		if err := rows.Scan(&l.id, &l.from, &kind, &l.text, &l.target, &l.ambiguous); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("resolve links: read links: %w", err)
-		}
-		l.kind = index.LinkKind(kind)
-		res := r.Resolve(l.from, resolverTarget(l.kind, l.text))
+	examined := len(links)
+	for _, l := range links {
+		target := resolverTarget(l.kind, l.text)
+		res := r.Resolve(l.from, target)
 		want := change{id: l.id}
 		if res.Resolved {
 			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
 			want.ambiguous = res.Ambiguous
 		}
-		if want.target != l.target || want.ambiguous != l.ambiguous {
+		want.nameKey, want.textKey = linkKeyArgs(graph.LinkKeysOf(target))
+		if want.target != l.target || want.ambiguous != l.ambiguous || want.nameKey != l.nameKey || want.textKey != l.textKey {
 			changes = append(changes, want)
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("resolve links: read links: %w", err)
+	fillKeys := !haveKeys && refs != nil
+	if stats != nil {
+		*stats = relinkStats{Full: full, Examined: examined, Partial: partial}
 	}
 	err = e.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := deleteMeta(ctx, tx, metaNeedsRelink); err != nil {
 			return err
 		}
+		if fillKeys {
+			// Every document's keys, once (an index from before they
+			// were kept); writes keep them up to date afterwards.
+			for _, d := range refs {
+				if err := writeDocKeys(ctx, tx, d); err != nil {
+					return err
+				}
+			}
+			if err := setMeta(ctx, tx, metaDocumentKeys, "1"); err != nil {
+				return err
+			}
+		}
 		if len(changes) == 0 {
 			return nil
 		}
-		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ? WHERE id = ?`)
+		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ?, name_key = ?, text_key = ? WHERE id = ?`)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
 		for _, c := range changes {
-			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.id); err != nil {
+			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.nameKey, c.textKey, c.id); err != nil {
 				return err
 			}
 		}
@@ -130,4 +194,27 @@ func (e *Engine) resolveLinks(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("resolve links: write targets: %w", err)
 	}
 	return len(changes), nil
+}
+
+// readLinks reads the links query selects (see relinkQuery).
+func readLinks(ctx context.Context, q querier, query string, args ...any) ([]storedLink, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	defer rows.Close()
+	var links []storedLink
+	for rows.Next() {
+		var l storedLink
+		var kind string
+		if err := rows.Scan(&l.id, &l.sourceID, &l.from, &kind, &l.text, &l.target, &l.ambiguous, &l.nameKey, &l.textKey); err != nil {
+			return nil, fmt.Errorf("resolve links: read links: %w", err)
+		}
+		l.kind = index.LinkKind(kind)
+		links = append(links, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("resolve links: read links: %w", err)
+	}
+	return links, nil
 }

@@ -43,6 +43,7 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,
+		Paths:       o.scope.paths(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
@@ -52,7 +53,7 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
-	stored, err := loadStoredDocs(ctx, e.db)
+	stored, err := loadStoredDocsIn(ctx, e.db, o.scope)
 	if err != nil {
 		return nil, err
 	}
@@ -86,9 +87,32 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 	return plan, nil
 }
 
-// loadStoredDocs returns every indexed document by filepath.
-func loadStoredDocs(ctx context.Context, q querier) (map[string]*storedDoc, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`)
+// loadStoredDocsIn returns the indexed documents in scope (every one when
+// scope is nil) by filepath. A scoped read looks each path and folder up
+// in the filepath index instead of reading every row.
+func loadStoredDocsIn(ctx context.Context, q querier, scope *pathScope) (map[string]*storedDoc, error) {
+	const cols = `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`
+	if scope == nil {
+		return loadStoredDocs(ctx, q, cols)
+	}
+	m := map[string]*storedDoc{}
+	for _, p := range scope.paths() {
+		// The documents at p and under p/ ('0' is the byte after '/').
+		part, err := loadStoredDocs(ctx, q, cols+` WHERE filepath = ? OR (filepath >= ? AND filepath < ?)`,
+			p, p+"/", p+"0")
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range part {
+			m[k] = v
+		}
+	}
+	return m, nil
+}
+
+// loadStoredDocs returns the documents query selects by filepath.
+func loadStoredDocs(ctx context.Context, q querier, query string, args ...any) (map[string]*storedDoc, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("index: read indexed documents: %w", err)
 	}

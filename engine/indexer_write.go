@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -28,7 +29,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	}
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
-	batch := &writeBatch{e: e, written: o.written}
+	batch := &writeBatch{e: e, written: o.written, relink: o.relink}
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
@@ -94,7 +95,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	}
 	if len(gone) > 0 {
 		wrote = true
-		if err := e.deleteDocuments(ctx, gone); err != nil {
+		if err := e.deleteDocuments(ctx, gone, o.relink); err != nil {
 			return wrote, err
 		}
 		rep.Deleted += len(gone)
@@ -118,10 +119,30 @@ type docWrite struct {
 func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
 	var id int64
 	err := batch.do(ctx, func(tx *docTx) error {
+		var old *graph.DocRef
+		if w.id != 0 {
+			d, ok, err := docNames(ctx, tx, w.id)
+			if err != nil {
+				return err
+			}
+			if ok {
+				old = &d
+			}
+		}
 		var err error
 		id, err = upsertDocumentRow(ctx, tx, w, now)
 		if err != nil {
 			return err
+		}
+		names, _, err := docNames(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		batch.relink.addWritten(id, old, names)
+		if old == nil || !sameNames(*old, names) {
+			if err := writeDocKeys(ctx, tx, names); err != nil {
+				return err
+			}
 		}
 		if err := syncSections(ctx, tx, id, w.doc.Sections); err != nil {
 			return err
@@ -310,7 +331,8 @@ func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Lin
 		return nil
 	}
 	const insert = `INSERT INTO links(source_id, source_section, target_id, target_text,
-		target_heading, link_type, kind, alias, line, context, ambiguous) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		target_heading, link_type, kind, alias, line, context, ambiguous, name_key, text_key)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	for _, l := range links {
 		t := prev[linkKey(l.Kind, l.Target)]
 		lt, _ := index.ParseLinkType(string(l.Type))
@@ -320,8 +342,9 @@ func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Lin
 		default:
 			kind = index.KindWiki
 		}
+		nameKey, textKey := linkKeyArgs(graph.LinkKeysOf(resolverTarget(kind, l.Target)))
 		if _, err := tx.ExecContext(ctx, insert, docID, l.SectionOrder, t.id, l.Target, l.TargetHeading, string(lt),
-			string(kind), l.Alias, l.Line, l.Context, t.ambiguous); err != nil {
+			string(kind), l.Alias, l.Line, l.Context, t.ambiguous, nameKey, textKey); err != nil {
 			return fmt.Errorf("insert link to %q at line %d: %w", l.Target, l.Line, err)
 		}
 	}
@@ -407,12 +430,15 @@ func touchDocument(ctx context.Context, tx *docTx, id int64, f index.FileInfo) e
 // (ON DELETE CASCADE); links pointing to them stay, as dangling links
 // (target_id set to NULL), and resolve again if a matching document comes
 // back.
-func (e *Engine) deleteDocuments(ctx context.Context, docs []*storedDoc) error {
+func (e *Engine) deleteDocuments(ctx context.Context, docs []*storedDoc, relink *relinkSet) error {
 	return e.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := setMeta(ctx, tx, metaNeedsRelink, "1"); err != nil {
 			return err
 		}
 		for _, d := range docs {
+			if err := relink.addDeleted(ctx, tx, d.id); err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, d.id); err != nil {
 				return fmt.Errorf("delete document %s: %w", d.path, err)
 			}

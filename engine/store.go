@@ -113,4 +113,7 @@ const (
 	// write and cleared once links are resolved, so a run that writes
 	// nothing can skip resolution safely.
 	metaNeedsRelink = "needs_relink"
+	// metaDocumentKeys is set once table document_keys holds the keys of
+	// every document (see resolveLinks).
+	metaDocumentKeys = "document_keys"
 )

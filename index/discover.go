@@ -43,6 +43,12 @@ type DiscoverOptions struct {
 	// comparing the folder with an index (use IsText on the files that
 	// matter).
 	StatOnly bool
+	// Paths, when not nil, limits the walk to these paths (files or
+	// folders, relative to Root, '/'-separated, NFC): Discover then lists
+	// exactly the files a whole walk would list at or under them, reading
+	// only their parent folders (and .gitignore files) on the way, not the
+	// rest of the folder. A path that does not exist lists nothing.
+	Paths []string
 }
 
 // Discover lists the Markdown files (*.md, *.markdown, any letter case) under
@@ -61,33 +67,46 @@ type DiscoverOptions struct {
 // filesystem stores NFD names. The error is non-nil only when Root cannot
 // be read, a glob is malformed or ctx is done.
 func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning, error) {
+	w, err := discover(ctx, opts)
+	if w == nil {
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, w.warns, err
+	}
+	return w.files, w.warns, nil
+}
+
+// discover is Discover, returning the walker (nil when the walk could not
+// start) so tests can see what it read.
+func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 	if strings.TrimSpace(opts.Root) == "" {
-		return nil, nil, errors.New("discover documents: the docs folder path is empty")
+		return nil, errors.New("discover documents: the docs folder path is empty")
 	}
 	root, err := filepath.Abs(opts.Root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("discover documents: resolve docs folder %q: %w", opts.Root, err)
+		return nil, fmt.Errorf("discover documents: resolve docs folder %q: %w", opts.Root, err)
 	}
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("discover documents: docs folder %s: %w (check docs_dir in the config)", root, err)
+		return nil, fmt.Errorf("discover documents: docs folder %s: %w (check docs_dir in the config)", root, err)
 	}
 	if !st.IsDir() {
-		return nil, nil, fmt.Errorf("discover documents: docs folder %s is not a directory", root)
+		return nil, fmt.Errorf("discover documents: docs folder %s is not a directory", root)
 	}
 	for _, p := range opts.Include {
 		if err := CheckGlob(p); err != nil {
-			return nil, nil, fmt.Errorf("discover documents: include pattern: %w", err)
+			return nil, fmt.Errorf("discover documents: include pattern: %w", err)
 		}
 	}
 	for _, p := range opts.Exclude {
 		if err := CheckGlob(p); err != nil {
-			return nil, nil, fmt.Errorf("discover documents: exclude pattern: %w", err)
+			return nil, fmt.Errorf("discover documents: exclude pattern: %w", err)
 		}
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("discover documents: resolve docs folder %s: %w", root, err)
+		return nil, fmt.Errorf("discover documents: resolve docs folder %s: %w", root, err)
 	}
 	w := &walker{
 		root:     root,
@@ -99,11 +118,16 @@ func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning,
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
-	if err := w.walkDir(ctx, root, "", nil); err != nil {
-		return nil, w.warns, err
+	if opts.Paths != nil {
+		err = w.walkPaths(ctx, opts.Paths)
+	} else {
+		err = w.walkDir(ctx, root, "", nil)
+	}
+	if err != nil {
+		return w, err
 	}
 	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
-	return w.files, w.warns, nil
+	return w, nil
 }
 
 type walker struct {
@@ -114,6 +138,7 @@ type walker struct {
 	files    []FileInfo
 	warns    []Warning
 	seen     map[string]bool // NFC paths already listed
+	dirsRead int             // folders listed (for tests)
 }
 
 func (w *walker) warn(rel, format string, args ...any) {
@@ -124,58 +149,80 @@ func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ign
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("discover documents: %w", err)
 	}
-	entries, err := os.ReadDir(absDir)
+	entries, err := w.readDir(absDir, relDir)
 	if err != nil {
 		if relDir == "" {
-			return fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
+			return err
 		}
-		w.warn(relDir, "folder skipped: %v", err)
-		return nil
+		return nil // warned
 	}
 	if data, err := os.ReadFile(filepath.Join(absDir, ".gitignore")); err == nil {
 		rules = append(rules[:len(rules):len(rules)], parseGitignore(data, relDir)...)
 	}
 	for _, e := range entries {
-		name := e.Name()
-		rel := norm.NFC.String(name)
-		if relDir != "" {
-			rel = relDir + "/" + rel
-		}
-		abs := filepath.Join(absDir, name)
-		mode := e.Type()
-		if mode&fs.ModeSymlink != 0 {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("discover documents: %w", err)
-			}
-			if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
-				gitIgnored(rules, rel, false) || !w.wanted(rel) {
-				continue
-			}
-			if real, ok := w.resolveLink(abs, rel); ok {
-				w.addFile(real, rel)
-			}
-			continue
-		}
-		switch {
-		case mode.IsDir():
-			if w.skipDir(name, rel, rules) {
-				continue
-			}
-			if err := w.walkDir(ctx, abs, rel, rules); err != nil {
-				return err
-			}
-		case mode.IsRegular():
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("discover documents: %w", err)
-			}
-			if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
-				gitIgnored(rules, rel, false) || !w.wanted(rel) {
-				continue
-			}
-			w.addFile(abs, rel)
+		if err := w.visit(ctx, absDir, relDir, rules, e); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// visit lists the entry e of the folder absDir (relDir from the root, with
+// the .gitignore rules that apply there): a Markdown file, a Markdown
+// symlink, or a folder walked whole.
+func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignoreRule, e fs.DirEntry) error {
+	name := e.Name()
+	rel := norm.NFC.String(name)
+	if relDir != "" {
+		rel = relDir + "/" + rel
+	}
+	abs := filepath.Join(absDir, name)
+	mode := e.Type()
+	if mode&fs.ModeSymlink != 0 {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("discover documents: %w", err)
+		}
+		if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
+			gitIgnored(rules, rel, false) || !w.wanted(rel) {
+			return nil
+		}
+		if real, ok := w.resolveLink(abs, rel); ok {
+			w.addFile(real, rel)
+		}
+		return nil
+	}
+	switch {
+	case mode.IsDir():
+		if w.skipDir(name, rel, rules) {
+			return nil
+		}
+		return w.walkDir(ctx, abs, rel, rules)
+	case mode.IsRegular():
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("discover documents: %w", err)
+		}
+		if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
+			gitIgnored(rules, rel, false) || !w.wanted(rel) {
+			return nil
+		}
+		w.addFile(abs, rel)
+	}
+	return nil
+}
+
+// readDir lists a folder. The error is returned for the root; for another
+// folder it becomes a warning ("folder skipped") and is returned as well.
+func (w *walker) readDir(absDir, relDir string) ([]fs.DirEntry, error) {
+	w.dirsRead++
+	entries, err := os.ReadDir(absDir)
+	if err != nil {
+		if relDir == "" {
+			return nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
+		}
+		w.warn(relDir, "folder skipped: %v", err)
+		return nil, err
+	}
+	return entries, nil
 }
 
 // resolveLink returns the real path of the Markdown symlink abs when it

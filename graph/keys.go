@@ -1,0 +1,69 @@
+package graph
+
+import (
+	"path"
+	"strings"
+)
+
+// Keys tell which links a change to a document can affect, so that links
+// are re-resolved only where the answer may move. A link can resolve to a
+// document (by any rule, from any folder) only if the link's name key equals
+// the document's name key, or its text key is one of the document's text
+// keys, or the link's Any is set. So after documents are added, removed,
+// renamed or retitled, only the links matching the old or new keys of those
+// documents (and the links of the documents themselves, whose folder the
+// rules depend on) can resolve differently.
+
+// LinkKeys is what LinkKeysOf returns.
+type LinkKeys struct {
+	// Name is the folded file name without extension that the rules
+	// "path", "relative" and "filename" look up; "" for an empty target.
+	Name string
+	// Text is the folded target the rules "alias" and "title" look up.
+	Text string
+	// Any is set when the target can reach a document whose file name is
+	// not Name (a target made of "." and ".." parts, or a file name that is
+	// only an extension): every change must re-resolve it.
+	Any bool
+}
+
+// LinkKeysOf returns the keys of a link target, given as to Resolve.
+func LinkKeysOf(target string) LinkKeys {
+	t := nfc(strings.TrimSpace(target))
+	if t == "" {
+		return LinkKeys{} // rule "self": the linking document alone
+	}
+	k := LinkKeys{Text: fold(t)}
+	s := path.Clean(strings.TrimLeft(t, "/"))
+	last := baseName(s)
+	if last == "." || last == ".." {
+		k.Any = true
+		return k
+	}
+	for _, ext := range markdownExts {
+		if strings.EqualFold(last, ext) {
+			k.Any = true
+			return k
+		}
+	}
+	k.Name = fold(stripExt(last))
+	return k
+}
+
+// DocKeys returns the name key of a document (its folded file name without
+// extension, "" when its path is unusable) and its text keys (folded title
+// and aliases), as Resolve matches them.
+func DocKeys(d DocRef) (name string, texts []string) {
+	if p, ok := cleanRooted(nfc(d.Path)); ok {
+		name = baseName(fold(stripExt(p)))
+	}
+	if k := fold(strings.TrimSpace(d.Title)); k != "" {
+		texts = append(texts, k)
+	}
+	for _, a := range d.Aliases {
+		if k := fold(strings.TrimSpace(a)); k != "" {
+			texts = append(texts, k)
+		}
+	}
+	return name, texts
+}

@@ -1,0 +1,62 @@
+package graph
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestKeysCoverEveryResolutionChange: whenever adding a document changes
+// how a link resolves (from any folder), the link's keys match the
+// document's keys. Random document sets and targets from a small
+// vocabulary, so names, titles and aliases collide often.
+func TestKeysCoverEveryResolutionChange(t *testing.T) {
+	dirs := []string{"", "a/", "a/b/", "B/", "ä/"}
+	names := []string{"x", "X", "y", "café", "cafe\u0301", "a", "b", "index", ".md", "x.MD"}
+	exts := []string{".md", ".markdown", ".MD"}
+	words := []string{"X", "y", "Title", "café", " x ", "a/x", "Y.md"}
+	targets := []string{"", " ", ".", "..", "./", "../", "/", "x", "X", "x.md", "./x", "../x", "../x.md",
+		"/x", "/a/x", "a/x", "b/x", "a/b/x.md", "../../x", "../..", "./..", "a/..", "a/.", "café", "Café",
+		"cafe\u0301.md", "Title", "title", "y", "Y.md", ".md", "a/.md", "./.MD", "index", "B/index",
+		"../B/y", "a/b/../x", "x/", "ä/x", "Ä/X", "../a", "../b"}
+	r := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for round := 0; round < 400; round++ {
+		var docs []DocRef
+		for i, n := 0, 1+r.IntN(8); i < n; i++ {
+			d := DocRef{ID: int64(i + 1), Path: dirs[r.IntN(len(dirs))] + names[r.IntN(len(names))] + exts[r.IntN(len(exts))]}
+			if r.IntN(2) == 0 {
+				d.Title = words[r.IntN(len(words))]
+			}
+			if r.IntN(3) == 0 {
+				d.Aliases = []string{words[r.IntN(len(words))]}
+			}
+			docs = append(docs, d)
+		}
+		for drop := range docs {
+			without := slices.Delete(slices.Clone(docs), drop, drop+1)
+			with, less := NewResolver(docs), NewResolver(without)
+			dname, dtexts := DocKeys(docs[drop])
+			for _, from := range []string{"top.md", "a/f.md", "a/b/f.md", "B/f.md", "z/f.md"} {
+				for _, target := range targets {
+					a, b := with.Resolve(from, target), less.Resolve(from, target)
+					if reflect.DeepEqual(a, b) {
+						continue
+					}
+					checked++
+					k := LinkKeysOf(target)
+					if k.Any || (k.Name != "" && k.Name == dname) || slices.Contains(dtexts, k.Text) {
+						continue
+					}
+					t.Fatalf("%s", fmt.Sprintf("link %q from %s resolves differently with %+v (%+v, without: %+v) but its keys %+v miss the document's (%q, %q)",
+						target, from, docs[drop], a, b, k, dname, dtexts))
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d resolution changes checked; the vocabulary no longer collides", checked)
+	}
+}
