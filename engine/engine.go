@@ -52,6 +52,9 @@ type Engine struct {
 	graph graphCache
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
+	// warm tracks the background warm-up (see WarmUp), which Close stops
+	// and waits for.
+	warm warmUp
 }
 
 // ErrReadOnly is returned by writes on an engine opened with ReadOnly.
@@ -116,6 +119,7 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 
 // Close releases the database connections.
 func (e *Engine) Close() error {
+	e.warm.stopAndWait()
 	e.search.mu.Lock()
 	e.search.cur = nil // the snapshot can be large: let it go with the engine
 	e.search.mu.Unlock()

@@ -23,7 +23,8 @@ func (e *Engine) parseQuery(text string) (query.Query, error) {
 // otherwise wait for (see warmSearch), so a long-running server answers its
 // first query as fast as the rest.
 func (e *Engine) WarmUp() {
-	if e != nil {
+	if e != nil && !e.warm.stop.Load() {
+		e.warm.wg.Add(1)
 		go e.warmSearch()
 	}
 }

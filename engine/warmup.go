@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,14 +22,33 @@ const warmTimeout = 30 * time.Second
 // the warm-up instead of doing it. Errors are ignored: the real query
 // reports its own.
 func (e *Engine) warmSearch() {
+	defer e.warm.wg.Done()
 	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
 	defer cancel()
 	for i, q := range warmQueries {
 		if i > 0 && e.p.Config.Search.Translate != "ja-en" {
 			break
 		}
+		if e.warm.stop.Load() {
+			return
+		}
 		if _, err := e.Search(ctx, SearchOptions{Query: q, Limit: 1}); err != nil && ctx.Err() != nil {
 			return
 		}
 	}
+}
+
+// warmUp is the state of a background warm-up.
+type warmUp struct {
+	wg   sync.WaitGroup
+	stop atomic.Bool // set by Close: no further warm-up query starts
+}
+
+// stopAndWait lets the query in flight finish (it is not interrupted:
+// cancelling a statement mid-query is what sqlite3_interrupt does, see
+// embedPending) and starts no other, so nothing touches the index once
+// Close returns.
+func (w *warmUp) stopAndWait() {
+	w.stop.Store(true)
+	w.wg.Wait()
 }
