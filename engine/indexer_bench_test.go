@@ -55,14 +55,24 @@ const benchDocs = 1000
 
 func BenchmarkIndexFull(b *testing.B) {
 	src := b.TempDir()
-	coreGenerateDocs(b, src, benchDocs)
+	docs := filepath.Join(src, "docs")
+	coreGenerateDocs(b, docs, benchDocs)
+	benchIndexFromScratch(b, src, []string{"docs"}, benchDocs)
+}
+
+// benchIndexFromScratch times a full Index of a new project whose folders
+// dirs link to those of src, b.N times, and checks that it added want
+// documents; it reports ms/run and the size of index.db.
+func benchIndexFromScratch(b *testing.B, src string, dirs []string, want int) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		root := b.TempDir()
-		if err := os.Symlink(src, filepath.Join(root, "docs")); err != nil {
-			b.Fatal(err)
+		for _, dir := range dirs {
+			if err := os.Symlink(filepath.Join(src, dir), filepath.Join(root, dir)); err != nil {
+				b.Fatal(err)
+			}
 		}
 		cfg := DefaultConfig()
 		cfg.DocsDir = "docs"
@@ -77,8 +87,11 @@ func BenchmarkIndexFull(b *testing.B) {
 		b.StartTimer()
 		rep, err := e.Index(ctx, IndexOptions{})
 		b.StopTimer()
-		if err != nil || rep.Added != benchDocs {
+		if err != nil || rep.Added != want {
 			b.Fatalf("Index: %+v, %v", rep, err)
+		}
+		if fi, err := os.Stat(p.DBPath()); err == nil {
+			b.ReportMetric(float64(fi.Size())/(1<<20), "MB-db")
 		}
 		e.Close()
 		b.StartTimer()
@@ -146,47 +159,12 @@ func BenchmarkGetPage(b *testing.B) {
 // and Japanese, see internal/scalecorpus) from nothing, embeddings
 // included: UBP_BENCH_DOCS documents (default 2,000).
 func BenchmarkIndexFullScale(b *testing.B) {
-	n := 2000
-	if s := os.Getenv("UBP_BENCH_DOCS"); s != "" {
-		if _, err := fmt.Sscan(s, &n); err != nil || n < 1 {
-			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number", s)
-		}
-	}
+	n := benchDocsFromEnv(b, 2000)
 	src := b.TempDir()
 	if err := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1}).Write(src); err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		root := b.TempDir()
-		for _, dir := range []string{"docs", "src"} {
-			if err := os.Symlink(filepath.Join(src, dir), filepath.Join(root, dir)); err != nil {
-				b.Fatal(err)
-			}
-		}
-		p, _, err := InitProject(root, DefaultConfig())
-		if err != nil {
-			b.Fatal(err)
-		}
-		e, err := Open(ctx, p, OpenOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		rep, err := e.Index(ctx, IndexOptions{})
-		b.StopTimer()
-		if err != nil || rep.Added != n {
-			b.Fatalf("Index: %+v, %v", rep, err)
-		}
-		if fi, err := os.Stat(filepath.Join(root, ".ubp", "index.db")); err == nil {
-			b.ReportMetric(float64(fi.Size())/(1<<20), "MB-db")
-		}
-		e.Close()
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
+	benchIndexFromScratch(b, src, []string{"docs", "src"}, n)
 }
 
 // BenchmarkIndexOneEditScale re-indexes one edited document of the scale
@@ -194,12 +172,7 @@ func BenchmarkIndexFullScale(b *testing.B) {
 // documents, default 2,000) through IndexPaths, as the watcher of `ubp
 // serve` does: the per-edit cost, which must not grow with the corpus.
 func BenchmarkIndexOneEditScale(b *testing.B) {
-	n := 2000
-	if s := os.Getenv("UBP_BENCH_DOCS"); s != "" {
-		if _, err := fmt.Sscan(s, &n); err != nil || n < 1 {
-			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number", s)
-		}
-	}
+	n := benchDocsFromEnv(b, 2000)
 	root := b.TempDir()
 	c := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1})
 	if err := c.Write(root); err != nil {

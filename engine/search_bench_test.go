@@ -83,15 +83,20 @@ var benchQueries = []string{
 // searchBenchDocs is the number of generated documents of BenchmarkSearch and
 // BenchmarkFulltext: 1,000, or UBP_BENCH_DOCS (UBP_BENCH_DOCS=10000 for
 // the scale target).
-func searchBenchDocs(b *testing.B) int {
-	if v := os.Getenv("UBP_BENCH_DOCS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number of documents", v)
-		}
-		return n
+func searchBenchDocs(b *testing.B) int { return benchDocsFromEnv(b, 1000) }
+
+// benchDocsFromEnv is UBP_BENCH_DOCS, the number of documents a benchmark
+// generates, or def when it is unset.
+func benchDocsFromEnv(b *testing.B, def int) int {
+	v := os.Getenv("UBP_BENCH_DOCS")
+	if v == "" {
+		return def
 	}
-	return 1000
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		b.Fatalf("UBP_BENCH_DOCS=%q: want a positive number of documents", v)
+	}
+	return n
 }
 
 // BenchmarkSearch is hybrid search at 1,000 documents (see searchBenchDocs) with
