@@ -21,21 +21,7 @@ func fixtureData(t testing.TB, center string, depth int) Data {
 	ctx := context.Background()
 	root := t.TempDir()
 	copyTree(t, filepath.Join("testdata", "project"), root)
-	cfg := engine.DefaultConfig()
-	cfg.DocsDir = "docs"
-	cfg.Embedding.Provider = "none"
-	p, _, err := engine.InitProject(root, cfg)
-	if err != nil {
-		t.Fatalf("InitProject: %v", err)
-	}
-	e, err := engine.Open(ctx, p, engine.OpenOptions{})
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() { e.Close() })
-	if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil {
-		t.Fatalf("Index: %v", err)
-	}
+	e := indexProject(t, root)
 	// After indexing: Open changes (storage.md and architecture.md refer
 	// to it) and the file behind http-api.md's ref is deleted.
 	store := filepath.Join(root, "src", "store.go")
@@ -84,4 +70,27 @@ func copyTree(t testing.TB, src, dst string) {
 	if err != nil {
 		t.Fatalf("copy %s: %v", src, err)
 	}
+}
+
+// indexProject indexes the project at root (docs in docs/, no embeddings)
+// into a new index, closed when the test ends.
+func indexProject(t testing.TB, root string) *engine.Engine {
+	t.Helper()
+	ctx := context.Background()
+	cfg := engine.DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = "none"
+	p, _, err := engine.InitProject(root, cfg)
+	if err != nil {
+		t.Fatalf("InitProject: %v", err)
+	}
+	e, err := engine.Open(ctx, p, engine.OpenOptions{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil {
+		t.Fatalf("Index: %v", err)
+	}
+	return e
 }

@@ -22,21 +22,7 @@ func TestBrowserOwnDocs(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
 	copyRepo(t, repoRoot, root)
-	cfg := engine.DefaultConfig()
-	cfg.DocsDir = "docs"
-	cfg.Embedding.Provider = "none"
-	p, _, err := engine.InitProject(root, cfg)
-	if err != nil {
-		t.Fatalf("InitProject: %v", err)
-	}
-	e, err := engine.Open(ctx, p, engine.OpenOptions{})
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() { e.Close() })
-	if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil {
-		t.Fatalf("Index: %v", err)
-	}
+	e := indexProject(t, root)
 	g, err := e.GetGraph(ctx, engine.GraphOptions{Dangling: true})
 	if err != nil {
 		t.Fatal(err)
