@@ -181,7 +181,8 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		return 0, fmt.Errorf("encode aliases: %w", err)
 	}
 	docType, _ := index.ParseDocType(string(d.DocType))
-	args := []any{w.file.Path, d.Title, string(docType), d.Body, string(fm), string(al), w.hash,
+	body, bodyKind := bodySkeleton(d.Body, d.Sections)
+	args := []any{w.file.Path, d.Title, string(docType), body, bodyKind, string(fm), string(al), w.hash,
 		w.file.Size, w.file.ModTime.UnixNano(), now, mtimeRFC3339(w.file.ModTime)}
 	if w.id != 0 {
 		// doc_id follows the path (a rename gets the new path's id), as
@@ -190,7 +191,7 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		if err != nil {
 			return 0, err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?,
+		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?, body_kind = ?,
 			frontmatter = ?, aliases = ?, content_hash = ?, file_size = ?, file_mtime = ?, indexed_at = ?,
 			updated_at = ?, doc_id = ? WHERE id = ?`, append(args, docID, w.id)...)
 		if err != nil {
@@ -202,9 +203,9 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 	if err != nil {
 		return 0, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, frontmatter,
+	res, err := tx.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, body_kind, frontmatter,
 		aliases, content_hash, file_size, file_mtime, indexed_at, updated_at, doc_id)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(args, docID)...)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(args, docID)...)
 	if err != nil {
 		return 0, fmt.Errorf("insert document: %w", err)
 	}
