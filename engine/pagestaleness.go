@@ -59,13 +59,17 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
 	var again []storedDocInput
+	statter, err := stale.NewRefStatter(e.p.Root)
+	if err != nil {
+		return nil, fmt.Errorf("staleness: %w", err)
+	}
 	for _, d := range docs {
 		sd, ok := snap.docs[d.id]
 		if !ok || sd.version != d.version {
 			again = append(again, d)
 			continue
 		}
-		st, err := stale.StatRefs(e.p.Root, d.in.Refs)
+		st, err := statter.Stat(d.in.Refs)
 		if err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}

@@ -287,24 +287,61 @@ func firstNonEmpty(s ...string) string {
 // A ref rejected by CheckPath gets a zero Fingerprint. Comparing two
 // results tells cheaply whether anything a document describes moved.
 func StatRefs(root string, refs []index.SourceRef) ([]Fingerprint, error) {
+	s, err := NewRefStatter(root)
+	if err != nil {
+		return nil, err
+	}
+	return s.Stat(refs)
+}
+
+// RefStatter is StatRefs for the refs of many documents: the project root
+// is resolved once and each distinct ref (path and symbol) is stat'ed
+// once, so checking every document costs what its distinct source files
+// cost, not what their mentions do. Its answers are as of its first look
+// at each path: use one for one check, not longer.
+type RefStatter struct {
+	rootReal string
+	memo     map[string]Fingerprint
+	rejected map[string]bool
+}
+
+// NewRefStatter resolves root for the RefStatter.
+func NewRefStatter(root string) (*RefStatter, error) {
 	rootReal, err := realRoot(root)
 	if err != nil {
 		return nil, err
 	}
+	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, rejected: map[string]bool{}}, nil
+}
+
+// Stat is StatRefs(root, refs).
+func (s *RefStatter) Stat(refs []index.SourceRef) ([]Fingerprint, error) {
 	out := make([]Fingerprint, len(refs))
 	for i, ref := range refs {
-		r, err := resolveRef(rootReal, ref)
+		key := ref.Path + "\x00" + ref.Symbol
+		if fp, ok := s.memo[key]; ok {
+			out[i] = fp
+			continue
+		}
+		if s.rejected[key] {
+			continue
+		}
+		r, err := resolveRef(s.rootReal, ref)
 		if err != nil {
 			var rej *RejectedError
 			if errors.As(err, &rej) {
+				s.rejected[key] = true
 				continue
 			}
 			return nil, err
 		}
-		if out[i], err = fingerprint(r, false); err != nil {
+		fp, err := fingerprint(r, false)
+		if err != nil {
 			return nil, err
 		}
-		out[i].filesMTime = 0
+		fp.filesMTime = 0
+		s.memo[key] = fp
+		out[i] = fp
 	}
 	return out, nil
 }
