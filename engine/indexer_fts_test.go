@@ -24,6 +24,11 @@ func ftsCheck(t *testing.T, e *Engine) {
 	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 0 {
 		t.Fatal("a full-text deferral is still recorded")
 	}
+	// A rebuild merges with a higher automerge; later updates get the
+	// default back.
+	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts_config WHERE k = 'automerge' AND v <> ?`, ftsAutomerge); n != 0 {
+		t.Fatalf("automerge left at another value than %d", ftsAutomerge)
+	}
 }
 
 // TestFirstBuildDefersFTS: a first build of many documents fills the
