@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -30,6 +31,12 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
 	batch := &writeBatch{e: e, written: o.written, relink: o.relink}
+	if o.firstBuild {
+		batch.maxDocs, batch.maxTime = firstBuildMaxDocs, firstBuildMaxTime
+	}
+	// nil when the root cannot be resolved: refs then get no baseline, as
+	// each would fail alone.
+	batch.refs, _ = stale.NewRefStatter(e.p.Root)
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
@@ -150,7 +157,7 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 		if err := replaceLinks(ctx, tx, id, w.doc.Links); err != nil {
 			return err
 		}
-		return syncSourceRefs(ctx, tx, e.p.Root, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
+		return syncSourceRefs(ctx, tx, batch.refs, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
 	})
 	if err != nil {
 		return fmt.Errorf("index %s: %w", w.file.Path, err)
@@ -363,7 +370,7 @@ type storedRef struct {
 // of each referenced path now (the staleness baseline). When the document
 // content is unchanged (a rename, or a Full run), refs it already had keep
 // their recorded baseline: re-indexing alone never hides a stale document.
-func syncSourceRefs(ctx context.Context, tx *docTx, root string, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
+func syncSourceRefs(ctx context.Context, tx *docTx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
 	prev := map[string]storedRef{}
 	if sameContent {
 		rows, err := tx.QueryContext(ctx, `SELECT path, symbol, sha256, file_size, file_mtime, synced_at
@@ -395,7 +402,7 @@ func syncSourceRefs(ctx context.Context, tx *docTx, root string, docID int64, re
 		if r, ok := prev[ref.Path+"#"+ref.Symbol]; ok {
 			sha, size, mtime, synced = r.sha, r.size, r.mtime, r.syncedAt
 		} else {
-			s, sz, mt := refFingerprint(root, ref)
+			s, sz, mt := refFingerprint(fps, ref)
 			if s != nil {
 				sha = sql.NullString{String: *s, Valid: true}
 			}

@@ -294,15 +294,23 @@ func StatRefs(root string, refs []index.SourceRef) ([]Fingerprint, error) {
 	return s.Stat(refs)
 }
 
-// RefStatter is StatRefs for the refs of many documents: the project root
-// is resolved once and each distinct ref (path and symbol) is stat'ed
-// once, so checking every document costs what its distinct source files
-// cost, not what their mentions do. Its answers are as of its first look
-// at each path: use one for one check, not longer.
+// RefStatter is StatRefs and FingerprintRef for the refs of many
+// documents: the project root is resolved once and each distinct ref (path
+// and symbol) is stat'ed, or hashed, once, so checking or indexing every
+// document costs what its distinct source files cost, not what their
+// mentions do. Its answers are as of its first look at each path: use one
+// for one check or one indexing run, not longer.
 type RefStatter struct {
 	rootReal string
 	memo     map[string]Fingerprint
+	hashed   map[string]hashedRef
 	rejected map[string]bool
+}
+
+// hashedRef is a memoized FingerprintRef answer.
+type hashedRef struct {
+	fp  Fingerprint
+	err error
 }
 
 // NewRefStatter resolves root for the RefStatter.
@@ -311,7 +319,24 @@ func NewRefStatter(root string) (*RefStatter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, rejected: map[string]bool{}}, nil
+	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{}}, nil
+}
+
+// Fingerprint is FingerprintRef(root, ref).
+func (s *RefStatter) Fingerprint(ref index.SourceRef) (Fingerprint, error) {
+	key := ref.Path + "\x00" + ref.Symbol
+	if h, ok := s.hashed[key]; ok {
+		return h.fp, h.err
+	}
+	var h hashedRef
+	r, err := resolveRef(s.rootReal, ref)
+	if err == nil {
+		h.fp, h.err = fingerprint(r, true)
+	} else {
+		h.err = err
+	}
+	s.hashed[key] = h
+	return h.fp, h.err
 }
 
 // Stat is StatRefs(root, refs).

@@ -11,7 +11,8 @@ import (
 
 // TestRefStatterMatchesStatRefs: one RefStatter over the refs of several
 // documents (shared paths, a folder, a glob, a Go symbol, a missing path, a
-// rejected one) answers what StatRefs answers for each document alone.
+// rejected one) answers what StatRefs and FingerprintRef answer for each
+// document alone.
 func TestRefStatterMatchesStatRefs(t *testing.T) {
 	root := t.TempDir()
 	for rel, content := range map[string]string{
@@ -48,6 +49,16 @@ func TestRefStatterMatchesStatRefs(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("doc %d: RefStatter %+v, StatRefs %+v", i, got, want)
+		}
+		for _, ref := range refs {
+			fp, err := s.Fingerprint(ref)
+			wantFP, wantErr := FingerprintRef(root, ref)
+			if fp != wantFP || (err == nil) != (wantErr == nil) {
+				t.Errorf("doc %d ref %s: Fingerprint %+v, %v; FingerprintRef %+v, %v", i, ref.Path, fp, err, wantFP, wantErr)
+			}
+			if ref.Path == "src/a.go" && (!fp.Exists || fp.SHA256 == "") {
+				t.Errorf("doc %d ref %s#%s: not hashed: %+v", i, ref.Path, ref.Symbol, fp)
+			}
 		}
 		for j, fp := range got {
 			if exists := refs[j].Path != "missing.go" && refs[j].Path != "../outside" && refs[j].Path != "/abs"; fp.Exists != exists {
