@@ -48,13 +48,14 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	hops := g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		var body string
-		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, body FROM documents WHERE id = ?`, id).
-			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title, &body)
+		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title FROM documents WHERE id = ?`, id).
+			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title)
+		if err == nil {
+			res.Center.Content, err = docBody(ctx, tx, id)
+		}
 		if err != nil {
 			return fmt.Errorf("read page %s: %w", opts.Page, err)
 		}
-		res.Center.Content = body
 		meta, err := e.docMetas(ctx, tx)
 		if err != nil {
 			return err

@@ -218,9 +218,9 @@ func TestEmbeddingPipeline(t *testing.T) {
 	if n := countRows(t, e, `SELECT count(*) FROM section_vectors`); n != sections {
 		t.Errorf("vec0 rows %d, want %d", n, sections)
 	}
-	// Hub calibration is gone: indexing writes no per-corpus biases.
-	if n := countRows(t, e, `SELECT count(*) FROM section_hubness`); n != 0 {
-		t.Errorf("section_hubness rows %d, want 0", n)
+	// Hub calibration is gone, its tables with it (migration 0009).
+	if n := countRows(t, e, `SELECT count(*) FROM sqlite_master WHERE name IN ('section_hubness', 'vector_hubness_state')`); n != 0 {
+		t.Errorf("%d hubness tables, want 0", n)
 	}
 
 	// Queries find the section on their topic.

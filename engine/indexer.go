@@ -81,6 +81,9 @@ type runOptions struct {
 	relink *relinkSet
 	// relinkStats, when set, receives how links were resolved (tests).
 	relinkStats *relinkStats
+	// firstBuild: the run fills an empty index with the full-text index
+	// deferred (see deferFTS), so it may commit in larger transactions.
+	firstBuild bool
 }
 
 // pathScope limits a run to some paths of the docs folder: each entry is a
@@ -199,6 +202,7 @@ func (e *Engine) run(ctx context.Context, o runOptions) (IndexReport, error) {
 	if err != nil {
 		return rep, err
 	}
+	o.firstBuild = deferred
 	wrote, err := e.applyPlan(ctx, plan, o, &rep)
 	if deferred {
 		if rerr := e.restoreFTS(ctx); err == nil {

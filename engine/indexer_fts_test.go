@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,8 +22,16 @@ func ftsCheck(t *testing.T, e *Engine) {
 	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('sections_fts_ai', 'sections_fts_ad', 'sections_fts_au')`); n != 3 {
 		t.Fatalf("%d of the 3 full-text triggers are in place", n)
 	}
+	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%generation%'`); n != 9 {
+		t.Fatalf("%d of the 9 generation triggers are in place", n)
+	}
 	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 0 {
 		t.Fatal("a full-text deferral is still recorded")
+	}
+	// A rebuild merges with a higher automerge; later updates get the
+	// default back.
+	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts_config WHERE k = 'automerge' AND v <> ?`, ftsAutomerge); n != 0 {
+		t.Fatalf("automerge left at another value than %d", ftsAutomerge)
 	}
 }
 
@@ -40,6 +49,15 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 		t.Fatalf("added %d, want %d", rep.Added, len(c.Docs))
 	}
 	ftsCheck(t, e)
+	// The generation counters moved (once, at the end) and their
+	// triggers are back: an edit moves them again.
+	gen := func() (search, link int) {
+		return coreCount(t, e, `SELECT n FROM search_generation`), coreCount(t, e, `SELECT n FROM link_generation`)
+	}
+	s0, l0 := gen()
+	if s0 == 0 || l0 == 0 {
+		t.Errorf("generations after the first build: search %d, link %d; want both moved", s0, l0)
+	}
 	sections := coreCount(t, e, `SELECT count(*) FROM sections`)
 	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'the'`); n == 0 || sections == 0 {
 		t.Fatalf("%d sections, %d with 'the' in the full-text index", sections, n)
@@ -52,6 +70,9 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 	}
 	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'zqvkdeferred'`); n != 1 {
 		t.Errorf("edited section found %d times, want 1", n)
+	}
+	if s1, l1 := gen(); s1 <= s0 || l1 <= l0 {
+		t.Errorf("generations after an edit: search %d → %d, link %d → %d; want both moved", s0, s1, l0, l1)
 	}
 	ftsCheck(t, e)
 	// A small first build keeps the triggers all along.
@@ -84,15 +105,19 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 1 {
 		t.Fatalf("deferral recorded %d times after the interruption, want 1", n)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sections_fts_%'`); n != 0 {
-		t.Fatalf("%d full-text triggers during the deferral, want 0", n)
+	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE '%generation%')`); n != 0 {
+		t.Fatalf("%d full-text or generation triggers during the deferral, want 0", n)
 	}
+	genDuring := coreCount(t, e, `SELECT n FROM search_generation`)
 	// The next run (here one for a single file) restores everything.
 	first := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[0].Path))
 	if _, err := e.IndexPaths(context.Background(), []string{first}); err != nil {
 		t.Fatal(err)
 	}
 	ftsCheck(t, e)
+	if n := coreCount(t, e, `SELECT n FROM search_generation`); n <= genDuring {
+		t.Errorf("search generation %d after the restore, %d before: want it moved", n, genDuring)
+	}
 	coreIndex(t, e, false)
 	ftsCheck(t, e)
 	if n := coreCount(t, e, `SELECT count(*) FROM documents`); n != len(c.Docs) {
@@ -106,8 +131,22 @@ func TestFTSTriggersFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(f.Tables, ",") != "sections_fts" || strings.Join(f.names, ",") != "sections_fts_ad,sections_fts_ai,sections_fts_au" {
-		t.Errorf("tables %v, triggers %v", f.Tables, f.names)
+	if strings.Join(f.Tables, ",") != "sections_fts" {
+		t.Errorf("tables %v", f.Tables)
+	}
+	want := []string{"sections_fts_ad", "sections_fts_ai", "sections_fts_au"}
+	for _, tbl := range []string{"link_generation", "search_generation_documents", "search_generation_sections"} {
+		for _, op := range []string{"ad", "ai", "au"} {
+			want = append(want, tbl+"_"+op)
+		}
+	}
+	got := slices.Sorted(slices.Values(f.names))
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("triggers %v, want %v", got, want)
+	}
+	if !slices.Equal(slices.Sorted(slices.Values(f.Counters)), []string{"link_generation", "search_generation"}) {
+		t.Errorf("counters %v", f.Counters)
 	}
 	for _, stmt := range f.Triggers {
 		if !strings.HasPrefix(stmt, "CREATE TRIGGER") {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -30,6 +31,12 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
 	batch := &writeBatch{e: e, written: o.written, relink: o.relink}
+	if o.firstBuild {
+		batch.maxDocs, batch.maxTime = firstBuildMaxDocs, firstBuildMaxTime
+	}
+	// nil when the root cannot be resolved: refs then get no baseline, as
+	// each would fail alone.
+	batch.refs, _ = stale.NewRefStatter(e.p.Root)
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
@@ -150,7 +157,7 @@ func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrit
 		if err := replaceLinks(ctx, tx, id, w.doc.Links); err != nil {
 			return err
 		}
-		return syncSourceRefs(ctx, tx, e.p.Root, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
+		return syncSourceRefs(ctx, tx, batch.refs, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
 	})
 	if err != nil {
 		return fmt.Errorf("index %s: %w", w.file.Path, err)
@@ -181,7 +188,8 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		return 0, fmt.Errorf("encode aliases: %w", err)
 	}
 	docType, _ := index.ParseDocType(string(d.DocType))
-	args := []any{w.file.Path, d.Title, string(docType), d.Body, string(fm), string(al), w.hash,
+	body, bodyKind := bodySkeleton(d.Body, d.Sections)
+	args := []any{w.file.Path, d.Title, string(docType), body, bodyKind, string(fm), string(al), w.hash,
 		w.file.Size, w.file.ModTime.UnixNano(), now, mtimeRFC3339(w.file.ModTime)}
 	if w.id != 0 {
 		// doc_id follows the path (a rename gets the new path's id), as
@@ -190,7 +198,7 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		if err != nil {
 			return 0, err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?,
+		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?, body_kind = ?,
 			frontmatter = ?, aliases = ?, content_hash = ?, file_size = ?, file_mtime = ?, indexed_at = ?,
 			updated_at = ?, doc_id = ? WHERE id = ?`, append(args, docID, w.id)...)
 		if err != nil {
@@ -202,9 +210,9 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 	if err != nil {
 		return 0, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, frontmatter,
+	res, err := tx.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, body_kind, frontmatter,
 		aliases, content_hash, file_size, file_mtime, indexed_at, updated_at, doc_id)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(args, docID)...)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(args, docID)...)
 	if err != nil {
 		return 0, fmt.Errorf("insert document: %w", err)
 	}
@@ -362,7 +370,7 @@ type storedRef struct {
 // of each referenced path now (the staleness baseline). When the document
 // content is unchanged (a rename, or a Full run), refs it already had keep
 // their recorded baseline: re-indexing alone never hides a stale document.
-func syncSourceRefs(ctx context.Context, tx *docTx, root string, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
+func syncSourceRefs(ctx context.Context, tx *docTx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
 	prev := map[string]storedRef{}
 	if sameContent {
 		rows, err := tx.QueryContext(ctx, `SELECT path, symbol, sha256, file_size, file_mtime, synced_at
@@ -394,7 +402,7 @@ func syncSourceRefs(ctx context.Context, tx *docTx, root string, docID int64, re
 		if r, ok := prev[ref.Path+"#"+ref.Symbol]; ok {
 			sha, size, mtime, synced = r.sha, r.size, r.mtime, r.syncedAt
 		} else {
-			s, sz, mt := refFingerprint(root, ref)
+			s, sz, mt := refFingerprint(fps, ref)
 			if s != nil {
 				sha = sql.NullString{String: *s, Valid: true}
 			}

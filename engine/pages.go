@@ -122,9 +122,12 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 	p := Page{Sections: []PageSection{}, Outlinks: []PageLink{}, Backlinks: []PageLink{}}
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		var dt string
-		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, body, updated_at
-			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.Content, &p.UpdatedAt)
+		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, updated_at
+			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt)
 		if err != nil {
+			return err
+		}
+		if p.Content, err = docBody(ctx, tx, id); err != nil {
 			return err
 		}
 		p.DocType = index.DocType(dt)

@@ -17,8 +17,14 @@ import (
 // nil when there is nothing on disk to stat (for a missing Go declaration
 // in an existing file they are the file's). A ref rejected by
 // stale.CheckPath (absolute, escaping the root) is never read: all nil.
-func refFingerprint(root string, ref index.SourceRef) (sha *string, size, mtime *int64) {
-	fp, err := stale.FingerprintRef(root, ref)
+//
+// refs (one per indexing run, nil when the root could not be resolved)
+// hashes each distinct ref once however many documents name it.
+func refFingerprint(refs *stale.RefStatter, ref index.SourceRef) (sha *string, size, mtime *int64) {
+	if refs == nil {
+		return nil, nil, nil
+	}
+	fp, err := refs.Fingerprint(ref)
 	if err != nil {
 		return nil, nil, nil
 	}

@@ -308,9 +308,7 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 
 // docSummary is the first summaryRunes characters of a document's body.
 func docSummary(ctx context.Context, tx querier, id int64) (string, error) {
-	var body string
-	// substr counts characters; read a margin for whitespace folding.
-	err := tx.QueryRowContext(ctx, `SELECT substr(body, 1, ?) FROM documents WHERE id = ?`, summaryRunes*2, id).Scan(&body)
+	body, err := docBody(ctx, tx, id)
 	if err != nil {
 		return "", fmt.Errorf("read document %d: %w", id, err)
 	}

@@ -189,8 +189,12 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 // shows as moved later.
 func (e *Engine) computeStaleSnapshot(ctx context.Context, key staleKey, baseline string, now time.Time, docs []storedDocInput) (*staleSnapshot, stale.Report, error) {
 	stats := make(map[int64][]stale.Fingerprint, len(docs))
+	statter, err := stale.NewRefStatter(e.p.Root)
+	if err != nil {
+		return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
+	}
 	for _, d := range docs {
-		st, err := stale.StatRefs(e.p.Root, d.in.Refs)
+		st, err := statter.Stat(d.in.Refs)
 		if err != nil {
 			return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
 		}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
@@ -55,15 +56,20 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if s.StalenessBaseline, err = e.stalenessBaseline(ctx); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	paths, err := e.docPaths(ctx, levels)
+	var staleIDs []int64
+	for id, d := range levels {
+		if d.level == stale.PossiblyStale || d.level == stale.Stale {
+			staleIDs = append(staleIDs, id)
+		}
+	}
+	paths, err := e.docPaths(ctx, staleIDs)
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	for id, d := range levels {
-		if d.level == stale.PossiblyStale || d.level == stale.Stale {
-			s.StaleDocuments++
-			s.StaleList = append(s.StaleList, StaleDocument{Filepath: paths[id], Level: d.level, Reason: *d.reason})
-		}
+	for _, id := range staleIDs {
+		d := levels[id]
+		s.StaleDocuments++
+		s.StaleList = append(s.StaleList, StaleDocument{Filepath: paths[id], Level: d.level, Reason: *d.reason})
 	}
 	sortStaleList(s.StaleList)
 	if len(s.StaleList) > maxStatusStale {
@@ -118,26 +124,19 @@ func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
 	return snap.baseline, nil
 }
 
-// docPaths reads the file paths of the documents in m.
-func (e *Engine) docPaths(ctx context.Context, m map[int64]docStaleness) (map[int64]string, error) {
-	out := make(map[int64]string, len(m))
+// docPaths reads the file paths of the documents ids.
+func (e *Engine) docPaths(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, filepath FROM documents`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return sqlbatch.QueryIDs(ctx, tx, ids, `SELECT id, filepath FROM documents WHERE id IN (%s)`, func(rows *sql.Rows) error {
 			var id int64
 			var p string
 			if err := rows.Scan(&id, &p); err != nil {
 				return err
 			}
-			if _, ok := m[id]; ok {
-				out[id] = p
-			}
-		}
-		return rows.Err()
+			out[id] = p
+			return nil
+		})
 	})
 	return out, err
 }

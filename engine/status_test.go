@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -71,4 +74,59 @@ func TestStatus(t *testing.T) {
 	if s, _ := e.Status(ctx); s.AmbiguousLinks != 1 || s.Documents != 9 {
 		t.Errorf("after adding an ambiguous link: %+v", s)
 	}
+}
+
+// TestStatusStaleCountEqualsStaleReport: the stale documents status counts
+// and lists (from the stored snapshot, refs stat'ed once per path, paths
+// read for the stale documents only) are those a full `ubp stale` check
+// finds, after edits of shared source files and of one document.
+func TestStatusStaleCountEqualsStaleReport(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"src/shared.go": "package src\n\nfunc Shared() {}\n",
+		"src/other.go":  "package src\n\nfunc Other() {}\n",
+		"src/lone.txt":  "lone\n",
+	}
+	for i := range 12 {
+		refs := []string{"src/shared.go", "src/other.go#Other", "src/lone.txt", "src/missing.go"}[i%4]
+		files[fmt.Sprintf("docs/d%02d.md", i)] = fmt.Sprintf("---\ntitle: D%d\nsource_refs: [%s, src/other.go]\n---\n# D%d\n\ntext\n", i, refs, i)
+	}
+	files["docs/untracked.md"] = "# U\n\nno refs\n"
+	coreWriteFiles(t, root, files)
+	e := coreProject(t, root, "docs")
+	ctx := context.Background()
+	coreIndex(t, e, false)
+
+	check := func(when string) {
+		t.Helper()
+		s, err := e.Status(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := e.Stale(ctx, StaleOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]stale.Level{}
+		for _, d := range rep.Documents {
+			if d.Level == stale.PossiblyStale || d.Level == stale.Stale {
+				want[d.Filepath] = d.Level
+			}
+		}
+		got := map[string]stale.Level{}
+		for _, d := range s.StaleList {
+			got[d.Filepath] = d.Level
+		}
+		if s.StaleDocuments != len(want) || !maps.Equal(got, want) {
+			t.Errorf("%s: status %d stale %v, stale report %v", when, s.StaleDocuments, got, want)
+		}
+	}
+	check("after indexing") // the refs to src/missing.go
+	coreEdit(t, filepath.Join(root, "src", "shared.go"), "package src\n\nfunc Shared() { println() }\n")
+	check("after an edit of a shared file")
+	coreEdit(t, filepath.Join(root, "src", "other.go"), "package src\n\nfunc Other() { println() }\n")
+	check("after an edit of a file every document names")
+	coreEdit(t, filepath.Join(root, "docs", "d03.md"), "---\ntitle: D3\n---\n# D3\n\nno refs now\n")
+	coreIndex(t, e, false)
+	check("after a document dropped its refs")
 }

@@ -287,24 +287,86 @@ func firstNonEmpty(s ...string) string {
 // A ref rejected by CheckPath gets a zero Fingerprint. Comparing two
 // results tells cheaply whether anything a document describes moved.
 func StatRefs(root string, refs []index.SourceRef) ([]Fingerprint, error) {
+	s, err := NewRefStatter(root)
+	if err != nil {
+		return nil, err
+	}
+	return s.Stat(refs)
+}
+
+// RefStatter is StatRefs and FingerprintRef for the refs of many
+// documents: the project root is resolved once and each distinct ref (path
+// and symbol) is stat'ed, or hashed, once, so checking or indexing every
+// document costs what its distinct source files cost, not what their
+// mentions do. Its answers are as of its first look at each path: use one
+// for one check or one indexing run, not longer.
+type RefStatter struct {
+	rootReal string
+	memo     map[string]Fingerprint
+	hashed   map[string]hashedRef
+	rejected map[string]bool
+}
+
+// hashedRef is a memoized FingerprintRef answer.
+type hashedRef struct {
+	fp  Fingerprint
+	err error
+}
+
+// NewRefStatter resolves root for the RefStatter.
+func NewRefStatter(root string) (*RefStatter, error) {
 	rootReal, err := realRoot(root)
 	if err != nil {
 		return nil, err
 	}
+	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{}}, nil
+}
+
+// Fingerprint is FingerprintRef(root, ref).
+func (s *RefStatter) Fingerprint(ref index.SourceRef) (Fingerprint, error) {
+	key := ref.Path + "\x00" + ref.Symbol
+	if h, ok := s.hashed[key]; ok {
+		return h.fp, h.err
+	}
+	var h hashedRef
+	r, err := resolveRef(s.rootReal, ref)
+	if err == nil {
+		h.fp, h.err = fingerprint(r, true)
+	} else {
+		h.err = err
+	}
+	s.hashed[key] = h
+	return h.fp, h.err
+}
+
+// Stat is StatRefs(root, refs).
+func (s *RefStatter) Stat(refs []index.SourceRef) ([]Fingerprint, error) {
 	out := make([]Fingerprint, len(refs))
 	for i, ref := range refs {
-		r, err := resolveRef(rootReal, ref)
+		key := ref.Path + "\x00" + ref.Symbol
+		if fp, ok := s.memo[key]; ok {
+			out[i] = fp
+			continue
+		}
+		if s.rejected[key] {
+			continue
+		}
+		r, err := resolveRef(s.rootReal, ref)
 		if err != nil {
 			var rej *RejectedError
 			if errors.As(err, &rej) {
+				s.rejected[key] = true
 				continue
 			}
 			return nil, err
 		}
-		if out[i], err = fingerprint(r, false); err != nil {
+		fp, err := fingerprint(r, false)
+		if err != nil {
 			return nil, err
 		}
-		out[i].filesMTime = 0
+		fp.filesMTime = 0
+		s.memo[key] = fp
+		out[i] = fp
 	}
 	return out, nil
 }
