@@ -34,8 +34,8 @@ type ftMatches struct {
 }
 
 // matchFulltext finds every section matching any term of q and scores each
-// term per section. Terms of three or more characters use an FTS5 index
-// (ftsTable: words or trigrams) and its bm25(); shorter ones are scored with the same BM25 formula
+// term per section. Terms of three or more characters use the FTS5 trigram
+// index and its bm25(); shorter ones are scored with the same BM25 formula
 // from the postings of the engine's sectionIndex (non-ASCII units such as
 // 検索), or else from a substring scan of the sections table.
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
