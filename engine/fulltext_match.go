@@ -120,19 +120,30 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 // made such terms the bulk of a search's cost.
 const maxTermRows = 1000
 
-// scanFTSTerm runs one quoted term against the trigram index and reports
-// its best limit sections and how many sections match in all (its
+// ftsTable is the full-text table that serves t: the word index
+// (sections_words) for Latin words that must begin a word
+// (query.Term.WordIndexed), the trigram index (sections_fts) for the rest.
+func ftsTable(t query.Term) string {
+	if t.WordIndexed() {
+		return "sections_words"
+	}
+	return "sections_fts"
+}
+
+// scanFTSTerm runs one term against its full-text table (ftsTable) and
+// reports its best limit sections and how many sections match in all (its
 // document frequency). FTS5's bm25() is negative (lower is better); it is
 // returned negated. The heading column weighs headingWeight. limit is
-// maxTermRows but for tests. A term that
-// must begin a word (Term.NeedsWordStart: a gloss "old" must not count
-// inside "threshold") also reads the text of those best rows, and only
-// theirs, and drops rows without a word-start occurrence.
+// maxTermRows but for tests. The word index matches at word starts only;
+// a trigram term that must begin a word (Term.NeedsWordStart but not
+// WordIndexed: a gloss of several words) also reads the text of those best
+// rows, and only theirs, and drops rows without a word-start occurrence.
 func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
+	table := ftsTable(t)
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %[1]g, 1.0)
-		FROM sections_fts WHERE sections_fts MATCH ?
-		ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit), t.Expr())
+		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
+		FROM %[3]s WHERE %[3]s MATCH ?
+		ORDER BY bm25(%[3]s, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit, table), t.Expr())
 	if err != nil {
 		return 0, err
 	}
@@ -154,12 +165,12 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, do
 	}
 	matched = len(hits)
 	if matched == limit {
-		err := db.QueryRowContext(ctx, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH ?`, t.Expr()).Scan(&matched)
+		err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %[1]s WHERE %[1]s MATCH ?`, table), t.Expr()).Scan(&matched)
 		if err != nil {
 			return 0, err
 		}
 	}
-	if t.NeedsWordStart() && len(hits) > 0 {
+	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
 		ids := make([]int64, len(hits))
 		for i, h := range hits {
 			ids[i] = h.id

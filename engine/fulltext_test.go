@@ -164,15 +164,16 @@ func sharedCorpusEngine(t *testing.T) *Engine {
 }
 
 // A term reads only its best rows, yet keeps the document frequency of
-// every match (its IDF), and a gloss's word-start check reads only the
-// text of those best rows.
+// every match (its IDF); a gloss of one word is found in the word index,
+// at word starts only, and a trigram gloss's word-start check reads only
+// the text of those best rows.
 func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 	files := map[string]string{}
 	for i := range 6 {
 		body := strings.Repeat("pipeline ", 1+i) + "filler text about other things.\n"
 		files[fmt.Sprintf("d%d.md", i)] = fmt.Sprintf("# Doc %d\n\n%s", i, body)
 	}
-	files["w.md"] = "# W\n\nA subpipeline is not a word start.\n"
+	files["w.md"] = "# W\n\nA subpipeline filler is not a word start.\n"
 	e := searchProject(t, files, "none")
 	ctx := context.Background()
 	tests := []struct {
@@ -184,7 +185,9 @@ func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 	}{
 		{"all rows under the limit", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 100, 7, 7},
 		{"best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 3, 3, 7},
-		{"word starts checked on the best rows", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 7},
+		{"word index: word starts only", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 6},
+		{"word index: best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 3, 3, 6},
+		{"trigram gloss: word starts checked on the best rows", query.Term{Text: "pipeline filler", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,11 +17,13 @@ import (
 func ftsCheck(t *testing.T, e *Engine) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := e.db.ExecContext(ctx, `INSERT INTO sections_fts(sections_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
-		t.Fatalf("full-text index does not match the sections: %v", err)
-	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('sections_fts_ai', 'sections_fts_ad', 'sections_fts_au')`); n != 3 {
-		t.Fatalf("%d of the 3 full-text triggers are in place", n)
+	for _, table := range []string{"sections_fts", "sections_words"} {
+		if _, err := e.db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s(%[1]s, rank) VALUES ('integrity-check', 1)`, table)); err != nil {
+			t.Fatalf("full-text index %s does not match the sections: %v", table, err)
+		}
+		if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?1 || '_ai', ?1 || '_ad', ?1 || '_au')`, table); n != 3 {
+			t.Fatalf("%d of the 3 triggers of %s are in place", n, table)
+		}
 	}
 	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%generation%'`); n != 9 {
 		t.Fatalf("%d of the 9 generation triggers are in place", n)
@@ -71,6 +74,9 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'zqvkdeferred'`); n != 1 {
 		t.Errorf("edited section found %d times, want 1", n)
 	}
+	if n := coreCount(t, e, `SELECT count(*) FROM sections_words WHERE sections_words MATCH 'zqvkdeferred'`); n != 1 {
+		t.Errorf("edited section found %d times in the word index, want 1", n)
+	}
 	if s1, l1 := gen(); s1 <= s0 || l1 <= l0 {
 		t.Errorf("generations after an edit: search %d → %d, link %d → %d; want both moved", s0, s1, l0, l1)
 	}
@@ -105,7 +111,7 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 1 {
 		t.Fatalf("deferral recorded %d times after the interruption, want 1", n)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE '%generation%')`); n != 0 {
+	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE 'sections_words_%' OR name LIKE '%generation%')`); n != 0 {
 		t.Fatalf("%d full-text or generation triggers during the deferral, want 0", n)
 	}
 	genDuring := coreCount(t, e, `SELECT n FROM search_generation`)

@@ -125,17 +125,27 @@ func FuzzFTSQuery(f *testing.F) {
 		f.Add(s)
 	}
 	db := openFTS(f, "some text", "検索アルゴリズム", `"quoted" NEAR(x y)`)
+	words := openWords(f, "some text", "検索アルゴリズム", `"quoted" NEAR(x y)`)
 	f.Fuzz(func(t *testing.T, s string) {
 		q := Parse(s)
-		exprs := []string{q.MatchExpr()}
-		for _, term := range q.Terms {
-			exprs = append(exprs, term.Expr())
+		type expr struct {
+			db          *sql.DB
+			table, expr string
 		}
-		for _, e := range exprs {
+		exprs := []expr{{db, "f", q.MatchExpr()}}
+		for _, term := range q.Terms {
+			if term.WordIndexed() {
+				exprs = append(exprs, expr{words, "w", term.Expr()})
+			} else {
+				exprs = append(exprs, expr{db, "f", term.Expr()})
+			}
+		}
+		for _, x := range exprs {
+			e := x.expr
 			if e == "" {
 				continue
 			}
-			rows, err := db.Query(`SELECT rowid FROM f WHERE f MATCH ?`, e)
+			rows, err := x.db.Query(`SELECT rowid FROM `+x.table+` WHERE `+x.table+` MATCH ?`, e)
 			if err == nil {
 				for rows.Next() {
 				}

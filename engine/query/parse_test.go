@@ -160,6 +160,8 @@ func TestCount(t *testing.T) {
 		{"AIにドキュメントを提供（AI）", Term{Text: "ai", Script: ScriptLatin}, 2},
 		{"検索と全文検索", Term{Text: "検索", Script: ScriptHan}, 2},
 		{"Search, research, SEARCH", Term{Text: "search", Script: ScriptLatin}, 3},
+		// A word of the word index counts at word starts only, as it matches.
+		{"Use it because users use it", Term{Text: "use", Script: ScriptLatin}, 3},
 		{"nothing here", Term{Text: "検索", Script: ScriptHan}, 0},
 	}
 	for _, tt := range tests {

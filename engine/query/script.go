@@ -72,3 +72,15 @@ func isWordJoiner(r rune) bool {
 func IsWordRune(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
+
+// isIndexedWordRune reports whether r is one the word index's tokenizer
+// (unicode61 with categories 'Ll Lu Lt Nd', see migration 0010) keeps
+// inside a token, for a Latin-script word: a cased letter or a decimal
+// digit of Latin, Greek or Cyrillic.
+func isIndexedWordRune(r rune) bool {
+	if !unicode.IsDigit(r) && !unicode.IsLower(r) && !unicode.IsUpper(r) && !unicode.IsTitle(r) {
+		return false
+	}
+	s, ok := scriptOf(r, ScriptOther)
+	return ok && s == ScriptLatin
+}
