@@ -202,6 +202,11 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 		`CREATE TABLE section_hubness (section_id INTEGER PRIMARY KEY REFERENCES sections(id) ON DELETE CASCADE, bias REAL NOT NULL)`,
 		`CREATE TABLE vector_hubness_state (id INTEGER PRIMARY KEY CHECK (id = 1), model TEXT NOT NULL, fingerprint TEXT NOT NULL)`,
 		`CREATE INDEX section_embeddings_model ON section_embeddings(model)`,
+		// and without what 0010 adds
+		`DROP TRIGGER sections_words_ai`,
+		`DROP TRIGGER sections_words_ad`,
+		`DROP TRIGGER sections_words_au`,
+		`DROP TABLE sections_words`,
 		`UPDATE meta SET value = '8' WHERE key = 'schema_version'`,
 	} {
 		if _, err := e.DB().ExecContext(ctx, stmt); err != nil {

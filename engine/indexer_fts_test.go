@@ -137,11 +137,11 @@ func TestFTSTriggersFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(f.Tables, ",") != "sections_fts" {
+	if strings.Join(f.Tables, ",") != "sections_fts,sections_words" {
 		t.Errorf("tables %v", f.Tables)
 	}
-	want := []string{"sections_fts_ad", "sections_fts_ai", "sections_fts_au"}
-	for _, tbl := range []string{"link_generation", "search_generation_documents", "search_generation_sections"} {
+	var want []string
+	for _, tbl := range []string{"sections_fts", "sections_words", "link_generation", "search_generation_documents", "search_generation_sections"} {
 		for _, op := range []string{"ad", "ai", "au"} {
 			want = append(want, tbl+"_"+op)
 		}
