@@ -56,15 +56,32 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
 	}
-	add := func(ti int, id, doc int64, score float64) {
-		if score <= 0 {
-			return
-		}
+	sectionOf := func(id, doc int64) *ftSection {
 		s := m.Sections[id]
 		if s == nil {
 			s = &ftSection{ID: id, Doc: doc, Terms: make([]float64, len(q.Terms))}
 			m.Sections[id] = s
 		}
+		return s
+	}
+	// Bigram bonus terms only strengthen documents that match a concept:
+	// their hits wait until every other term has been read.
+	type bonusHit struct {
+		term    int
+		id, doc int64
+		score   float64
+	}
+	var bonus []bonusHit
+	add := func(ti int, id, doc int64, score float64) {
+		if score <= 0 {
+			return
+		}
+		if q.Terms[ti].Kind == query.Bigram {
+			m.TermDF[ti]++
+			bonus = append(bonus, bonusHit{ti, id, doc, score})
+			return
+		}
+		s := sectionOf(id, doc)
 		s.Terms[ti] = score
 		m.TermDF[ti]++
 		if g := q.Terms[ti].Group; g >= 0 {
@@ -98,6 +115,18 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, doc int64, score float64) { add(substr[i], id, doc, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
+		}
+	}
+	if len(bonus) > 0 {
+		matched := map[int64]bool{}
+		for _, s := range m.Sections {
+			matched[s.Doc] = true
+		}
+		for _, h := range bonus {
+			if !matched[h.doc] {
+				continue
+			}
+			sectionOf(h.id, h.doc).Terms[h.term] = h.score
 		}
 	}
 	for ti, t := range q.Terms {

@@ -173,6 +173,8 @@ func (s *scorer) section(termScore []float64) ftScore {
 			continue
 		}
 		switch {
+		case t.Kind == query.Bigram:
+			bonus += t.Weight * sc
 		case t.Group < 0:
 			bonus += compoundBonus * sc
 		case t.Kind == query.Gram:

@@ -246,3 +246,28 @@ func TestFulltextShortWordMatchesWordStartsOnly(t *testing.T) {
 		})
 	}
 }
+
+// A Japanese query's adjacent characters (権の, のル) are a small bonus: of
+// two pages with the same words, the one that writes them as the query
+// does (所有権のルール) ranks first, although the other is shorter; a page
+// with a bigram and no concept of the query is not found.
+func TestSearchJapaneseBigramsFavourTheQuerysPhrase(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"phrase.md": "# 説明\n\n所有権のルールを守る。所有権のルールは三つある。\n",
+		"apart.md":  "# 概要\n\n所有権、ルール。所有権、ルール。\n",
+		"other.md":  "# 別件\n\n特権のある話で、関係のない文書です。\n",
+	}, "none")
+	res, err := e.Search(context.Background(), SearchOptions{Query: "所有権のルールとは"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range res.Results {
+		got = append(got, h.Filepath)
+	}
+	// other.md shares only the bigram 権の, no concept: a bonus is not a
+	// match.
+	if len(got) != 2 || got[0] != "phrase.md" || got[1] != "apart.md" {
+		t.Fatalf("ranking = %v, want phrase.md then apart.md only", got)
+	}
+}

@@ -68,6 +68,13 @@ func TestFulltextBM25Scoring(t *testing.T) {
 	if sizeCorrection(10, 20) != 1 || !(sizeCorrection(100, 20) > 1) {
 		t.Error("only documents larger than average are corrected")
 	}
+	// Document-level BM25 already normalises length: the size correction
+	// on top stays mild, so a page four times the average size (with
+	// every concept the query asks for) is not pushed below a short page
+	// matching a fraction of them.
+	if c := sizeCorrection(80, 20); c > 1.1 {
+		t.Errorf("sizeCorrection(4× average) = %.3f, want at most 1.1", c)
+	}
 	for _, f := range []float64{0.5, 1, 3, 10} {
 		if got := termFreq(bm25(2, f, 120, 100), 2, 120, 100); math.Abs(got-f) > 1e-9 {
 			t.Errorf("termFreq inverts bm25: got %v, want %v", got, f)

@@ -76,7 +76,7 @@ func runSet(ctx context.Context, s set, o runOptions) (setReport, error) {
 			ms := measure(ranked, q.Rel)
 			r.PerQuery[m] = append(r.PerQuery[m], ms)
 			if o.verbose {
-				fmt.Printf("  %-8s %-13s rr %.3f  %s\n", q.ID, m, ms.MRR, top(ranked, 3))
+				fmt.Printf("  %-8s %-13s rr %.3f ndcg %.3f  %s\n", q.ID, m, ms.MRR, ms.NDCG, top(ranked, 3))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -103,6 +104,10 @@ func TestParseGroupsAndWeights(t *testing.T) {
 			if term.Group != -1 {
 				t.Errorf("compound %q has group %d, want -1", term.Text, term.Group)
 			}
+		case Bigram:
+			if term.Group != -1 || term.Weight <= 0 || term.Weight >= 1 {
+				t.Errorf("bigram %q has group %d and weight %v, want -1 and a small bonus", term.Text, term.Group, term.Weight)
+			}
 		default:
 			if term.Weight != 1 {
 				t.Errorf("word %q weight %v, want 1", term.Text, term.Weight)
@@ -184,5 +189,39 @@ func TestKeywords(t *testing.T) {
 		if got := Keywords(tt.in); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Keywords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestParseJapaneseBigrams(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		// Pairs across runs and particles; not 所有権's grams (no 4-kanji
+		// run), not pairs of hiragana (とは), not words already searched.
+		{name: "across particles", in: "所有権のルールとは",
+			want: []string{"所有", "有権", "権の", "のル", "ルー", "ール", "ルと"}},
+		// 値が is already the okurigana term of 値, 不要 a word.
+		{name: "terms already searched are not repeated", in: "値が不要",
+			want: []string{"が不"}},
+		{name: "latin breaks the text", in: "Mutex Arc 共有",
+			want: nil},
+		{name: "english only has none", in: "search ranking with graph", want: nil},
+		{name: "only hiragana has none", in: "すもも もも", want: nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := words(Parse(tt.in), Bigram); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Parse(%q) bigrams = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseBigramsAreBounded(t *testing.T) {
+	in := strings.Repeat("検索結果の関連性スコアを計算する方法と", 20)
+	if n := len(words(Parse(in), Bigram)); n == 0 || n > maxBigrams {
+		t.Errorf("%d bigrams, want 1..%d", n, maxBigrams)
 	}
 }

@@ -26,6 +26,7 @@ func Snippet(text string, terms []Term, width int) string {
 	if width < 8 {
 		width = 8
 	}
+	terms = highlighted(terms)
 	flat := []rune(flatten(text))
 	lower := []rune(Lower(string(flat)))
 	if len(lower) != len(flat) { // cannot happen with rune-wise Lower; stay safe
@@ -174,4 +175,16 @@ func Summary(text string, n int) string {
 		count++
 	}
 	return b.String()
+}
+
+// highlighted drops the terms a snippet does not mark: bigram bonus terms
+// (権の) would cut words apart.
+func highlighted(terms []Term) []Term {
+	out := make([]Term, 0, len(terms))
+	for _, t := range terms {
+		if t.Kind != Bigram {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -75,12 +75,15 @@ func TestParseTranslatedTerms(t *testing.T) {
 	g := builtin(t)
 	q := query.ParseTranslated("文書が古くなった", g)
 	plain := query.Parse("文書が古くなった")
-	// The native terms come first and are unchanged.
-	if !reflect.DeepEqual(q.Terms[:len(plain.Terms)], plain.Terms) || !reflect.DeepEqual(q.Groups, plain.Groups) {
-		t.Fatalf("translation changed the native terms:\n%+v\n%+v", q.Terms[:len(plain.Terms)], plain.Terms)
+	// The native terms come first and are unchanged; the bigram bonus
+	// terms come last, after the translations.
+	native, bigrams := splitBigrams(plain.Terms)
+	qNative, qBigrams := splitBigrams(q.Terms)
+	if !reflect.DeepEqual(qNative[:len(native)], native) || !reflect.DeepEqual(q.Groups, plain.Groups) || !reflect.DeepEqual(qBigrams, bigrams) {
+		t.Fatalf("translation changed the native terms:\n%+v\n%+v", q.Terms, plain.Terms)
 	}
 	perGroup := map[int]int{}
-	for _, term := range q.Terms[len(plain.Terms):] {
+	for _, term := range qNative[len(native):] {
 		if term.Kind != query.Translation || term.Script != query.ScriptLatin || !term.NeedsWordStart() {
 			t.Errorf("extra term %+v is not a Latin Translation needing a word start", term)
 		}
@@ -146,4 +149,16 @@ func FuzzParseTranslated(f *testing.F) {
 			t.Fatalf("%d terms", len(q.Terms))
 		}
 	})
+}
+
+// splitBigrams separates the Bigram terms from the others, in order.
+func splitBigrams(terms []query.Term) (others, bigrams []query.Term) {
+	for _, t := range terms {
+		if t.Kind == query.Bigram {
+			bigrams = append(bigrams, t)
+		} else {
+			others = append(others, t)
+		}
+	}
+	return others, bigrams
 }
