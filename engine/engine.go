@@ -45,9 +45,9 @@ type Engine struct {
 	// first use (see embedder).
 	embedMu sync.Mutex
 	embed   embed.Provider
-	// search holds the in-memory search snapshot, rebuilt when the
-	// search_generation counter moves (see sectionIndex).
-	search sectionIndexHolder
+	// search holds every document's metadata for the whole-graph views,
+	// read again when the search_generation counter moves (see docMetas).
+	search docMetaCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
@@ -121,7 +121,7 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
 	e.search.mu.Lock()
-	e.search.cur = nil // the snapshot can be large: let it go with the engine
+	e.search.meta = nil // let it go with the engine
 	e.search.mu.Unlock()
 	e.graph.mu.Lock()
 	e.graph.g = nil

@@ -13,6 +13,7 @@ import (
 type ftSection struct {
 	ID    int64
 	Doc   int64     // documents.id
+	Len   int       // heading + content length in characters (BM25's dl)
 	Terms []float64 // BM25 of each query term in this section, 0 when absent
 }
 
@@ -23,21 +24,24 @@ type ftMatches struct {
 	TermDF   []int // sections matching each term
 	GroupDF  []int // sections matching any term of each group
 	Sections map[int64]*ftSection
-	// DocSections is the number of sections of each document, and
-	// AvgDocSections their mean (for the document size correction).
+	// DocSections is the number of sections of each matched document, and
+	// AvgDocSections the mean over the corpus (for the document size
+	// correction).
 	DocSections    map[int64]int
 	AvgDocSections float64
 	// TermIDF is the IDF each term's section scores were computed with.
 	TermIDF []float64
-	idx     *sectionIndex
+	stats   corpusStats
+	docLen  map[int64]int // length of each matched document
 	scorer  *scorer
 }
 
 // matchFulltext finds every section matching any term of q and scores each
 // term per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
-// from the postings of the engine's sectionIndex (non-ASCII units such as
-// 検索), or else from a substring scan of the sections table.
+// from a scan of the sections table. The corpus statistics and the
+// lengths of the matched sections and documents come from the tables of
+// migration 0008 (see fulltext_stats.go).
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
 	m := &ftMatches{
 		Query:    q,
@@ -46,23 +50,22 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*ftSection{},
 	}
-	idx, err := e.sectionIndex(ctx, db)
+	stats, err := readCorpusStats(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	stats, docOf := idx.stats, idx.docOf
 	m.N = stats.n
 	groupHits := make([]map[int64]bool, len(q.Groups))
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
 	}
-	add := func(ti int, id, doc int64, score float64) {
+	add := func(ti int, id, doc int64, dl int, score float64) {
 		if score <= 0 {
 			return
 		}
 		s := m.Sections[id]
 		if s == nil {
-			s = &ftSection{ID: id, Doc: doc, Terms: make([]float64, len(q.Terms))}
+			s = &ftSection{ID: id, Doc: doc, Len: dl, Terms: make([]float64, len(q.Terms))}
 			m.Sections[id] = s
 		}
 		s.Terms[ti] = score
@@ -77,12 +80,10 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		switch {
 		case t.FTS():
 			var matched int
-			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
-		case idx.servesUnit(t.Text):
-			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
 		case t.NeedsWordBoundary():
-			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
 		default:
 			substr = append(substr, ti)
 		}
@@ -95,7 +96,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, doc int64, score float64) { add(substr[i], id, doc, score) })
+		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, doc int64, dl int, score float64) { add(substr[i], id, doc, dl, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
@@ -108,9 +109,17 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for g := range groupHits {
 		m.GroupDF[g] = len(groupHits[g])
 	}
-	m.idx = idx
+	lengths, err := readDocLengths(ctx, db, m.docs())
+	if err != nil {
+		return nil, err
+	}
+	m.DocSections, m.docLen = make(map[int64]int, len(lengths)), make(map[int64]int, len(lengths))
+	for id, d := range lengths {
+		m.DocSections[id], m.docLen[id] = d.sections, d.len
+	}
+	m.stats = stats
 	m.scorer = newScorer(q, m.N, m.GroupDF)
-	m.DocSections, m.AvgDocSections = idx.docSections, idx.avgDocSections
+	m.AvgDocSections = stats.avgDocSections
 	return m, nil
 }
 
@@ -124,27 +133,31 @@ const maxTermRows = 1000
 // its best limit sections and how many sections match in all (its
 // document frequency). FTS5's bm25() is negative (lower is better); it is
 // returned negated. The heading column weighs headingWeight. limit is
-// maxTermRows but for tests. A term that
+// maxTermRows but for tests. Each of those rows comes with its document
+// and length from section_lengths, joined to the best rows only. A term that
 // must begin a word (Term.NeedsWordStart: a gloss "old" must not count
 // inside "threshold") also reads the text of those best rows, and only
 // theirs, and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn func(id, doc int64, dl int, score float64)) (matched int, err error) {
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(sections_fts, %[1]g, 1.0)
-		FROM sections_fts WHERE sections_fts MATCH ?
-		ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit), t.Expr())
+		SELECT f.id, l.document_id, l.len, f.score FROM (
+			SELECT rowid AS id, -bm25(sections_fts, %[1]g, 1.0) AS score
+			FROM sections_fts WHERE sections_fts MATCH ?
+			ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d
+		) AS f JOIN section_lengths AS l ON l.id = f.id`, headingWeight, limit), t.Expr())
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	type hit struct {
-		id    int64
-		score float64
+		id, doc int64
+		dl      int
+		score   float64
 	}
 	var hits []hit
 	for rows.Next() {
 		var h hit
-		if err := rows.Scan(&h.id, &h.score); err != nil {
+		if err := rows.Scan(&h.id, &h.doc, &h.dl, &h.score); err != nil {
 			return 0, err
 		}
 		hits = append(hits, h)
@@ -179,7 +192,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, do
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
-		fn(h.id, docOf[h.id], h.score*scale)
+		fn(h.id, h.doc, h.dl, h.score*scale)
 	}
 	return matched, nil
 }
@@ -187,7 +200,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, do
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
 // term per column in Go (these terms have no case to fold).
-func scanShortSubstrings(ctx context.Context, db querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
+func scanShortSubstrings(ctx context.Context, db querier, terms []string, st corpusStats, fn func(term int, id, doc int64, dl int, score float64)) error {
 	var where []string
 	args := make([]any, len(terms))
 	for i, t := range terms {
@@ -229,7 +242,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
-				fn(i, h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+				fn(i, h.id, h.doc, h.dl, bm25(idf, freq, float64(h.dl), st.avgLen))
 			}
 		}
 	}
@@ -238,7 +251,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
 // folding) and keeps the sections where it stands as a word.
-func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
+func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats, fn func(id, doc int64, dl int, score float64)) error {
 	pat := "%" + likeEscaper.Replace(t.Text) + "%"
 	rows, err := db.QueryContext(ctx, `
 		SELECT id, document_id, heading, content FROM sections
@@ -271,18 +284,24 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 	idf := termIDF(st.n, len(hits))
 	for _, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+		fn(h.id, h.doc, h.dl, bm25(idf, freq, float64(h.dl), st.avgLen))
 	}
 	return nil
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// corpusStats are the section count and mean section length in characters
-// (heading + content), the N and avgdl of BM25.
-type corpusStats struct {
-	n      int
-	avgLen float64
+// docs lists the documents of the matched sections, each once.
+func (m *ftMatches) docs() []int64 {
+	out := make([]int64, 0, len(m.Sections))
+	seen := make(map[int64]bool, len(m.Sections))
+	for _, s := range m.Sections {
+		if !seen[s.Doc] {
+			seen[s.Doc] = true
+			out = append(out, s.Doc)
+		}
+	}
+	return out
 }
 
 // SectionScore scores one matched section.

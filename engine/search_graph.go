@@ -1,6 +1,11 @@
 package engine
 
 import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/sqlbatch"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"
@@ -52,4 +57,83 @@ func pickSeeds(content map[int64]float64, n int) ([]int64, map[int64]float64) {
 		ids = ids[:n]
 	}
 	return ids, normaliseByMax(content)
+}
+
+// linkNeighbourhood is the part of the link graph one search walks, read
+// from the links table as the walk needs it instead of the whole graph:
+// every resolved link from or to each expanded document.
+type linkNeighbourhood struct {
+	g        *graph.Graph
+	types    map[index.LinkType]bool // nil: every type
+	expanded map[int64]bool
+	links    map[int64]bool // links.id already added
+}
+
+func newLinkNeighbourhood(types []index.LinkType) *linkNeighbourhood {
+	n := &linkNeighbourhood{g: graph.New(), expanded: map[int64]bool{}, links: map[int64]bool{}}
+	if len(types) > 0 {
+		n.types = map[index.LinkType]bool{}
+		for _, t := range types {
+			n.types[t] = true
+		}
+	}
+	return n
+}
+
+// within reads the links a walk of depth hops from any of starts can take:
+// those of every document fewer than depth hops away.
+func (n *linkNeighbourhood) within(ctx context.Context, db querier, starts []int64, depth int) error {
+	frontier := starts
+	for d := 0; d < depth && len(frontier) > 0; d++ {
+		var err error
+		if frontier, err = n.expand(ctx, db, frontier); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expand reads the links from and to each of ids not expanded yet (of the
+// neighbourhood's types) and returns the documents they reach that are not
+// expanded yet.
+func (n *linkNeighbourhood) expand(ctx context.Context, db querier, ids []int64) ([]int64, error) {
+	var need []int64
+	for _, id := range ids {
+		if !n.expanded[id] {
+			n.expanded[id] = true
+			need = append(need, id)
+		}
+	}
+	if len(need) == 0 {
+		return nil, nil
+	}
+	var reached []int64
+	add := func(rows *sql.Rows) error {
+		var id, from, to int64
+		var lt string
+		if err := rows.Scan(&id, &from, &to, &lt); err != nil {
+			return err
+		}
+		t := index.LinkType(lt)
+		if n.links[id] || n.types != nil && !n.types[t] {
+			return nil
+		}
+		n.links[id] = true
+		n.g.AddEdge(from, to, t)
+		for _, other := range []int64{from, to} {
+			if !n.expanded[other] {
+				reached = append(reached, other)
+			}
+		}
+		return nil
+	}
+	for _, q := range []string{
+		`SELECT id, source_id, target_id, link_type FROM links WHERE source_id IN (%s) AND target_id IS NOT NULL`,
+		`SELECT id, source_id, target_id, link_type FROM links WHERE target_id IN (%s)`,
+	} {
+		if err := sqlbatch.QueryIDs(ctx, db, need, q, add); err != nil {
+			return nil, fmt.Errorf("read links: %w", err)
+		}
+	}
+	return reached, nil
 }
