@@ -39,7 +39,8 @@ type ftMatches struct {
 // matchFulltext finds every section matching any term of q and scores each
 // term per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
-// from a scan of the sections table. The corpus statistics and the
+// from the postings of section_units (non-ASCII units such as 検索, see
+// fulltext_units.go), or else from a scan of the sections table. The corpus statistics and the
 // lengths of the matched sections and documents come from the tables of
 // migration 0008 (see fulltext_stats.go).
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
@@ -74,6 +75,10 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			groupHits[g][id] = true
 		}
 	}
+	units, err := unitsReady(ctx, db)
+	if err != nil {
+		return nil, err
+	}
 	var substr []int // short terms without word boundaries: one shared scan
 	for ti, t := range q.Terms {
 		var err error
@@ -82,6 +87,8 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			var matched int
 			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
+		case units && isUnitTerm(t.Text):
+			err = scanUnit(ctx, db, t.Text, stats, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
 		case t.NeedsWordBoundary():
 			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
 		default:

@@ -73,3 +73,39 @@ CREATE TRIGGER section_lengths_au AFTER UPDATE OF document_id, heading, content 
     UPDATE section_lengths SET document_id = new.document_id, len = length(new.heading) + length(new.content)
         WHERE id = old.id;
 END;
+
+-- Terms of one or two non-ASCII characters (検索, ログ, 古) are too short
+-- for the trigram index. section_units indexes every such unit of each
+-- section, heading and content apart, as many times as it occurs (a
+-- doubled pair such as ーー without overlap): a contentless FTS5 table whose
+-- rows are the units separated by spaces (the ascii tokenizer keeps
+-- non-ASCII runs whole and folds nothing), written by the engine after
+-- each indexing run (SQL cannot cut text into units). section_units_pending
+-- lists the sections whose units are not written yet: the triggers add
+-- every new or changed section, the engine empties it; while it holds
+-- rows, search scans the sections table for such terms instead.
+-- section_units_instance reads a unit's occurrences per row and column.
+
+CREATE VIRTUAL TABLE section_units USING fts5(
+    heading, content,
+    content='', contentless_delete=1,
+    tokenize='ascii'
+);
+CREATE VIRTUAL TABLE section_units_instance USING fts5vocab(section_units, instance);
+
+CREATE TABLE section_units_pending (
+    id INTEGER PRIMARY KEY                      -- sections.id
+);
+INSERT INTO section_units_pending(id) SELECT id FROM sections;
+
+CREATE TRIGGER section_units_ai AFTER INSERT ON sections BEGIN
+    INSERT OR IGNORE INTO section_units_pending(id) VALUES (new.id);
+END;
+CREATE TRIGGER section_units_au AFTER UPDATE OF heading, content ON sections BEGIN
+    DELETE FROM section_units WHERE rowid = old.id;
+    INSERT OR IGNORE INTO section_units_pending(id) VALUES (new.id);
+END;
+CREATE TRIGGER section_units_ad AFTER DELETE ON sections BEGIN
+    DELETE FROM section_units WHERE rowid = old.id;
+    DELETE FROM section_units_pending WHERE id = old.id;
+END;
