@@ -41,13 +41,14 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if err != nil {
 		return ContextResult{}, err
 	}
-	g, err := e.LoadGraph(ctx)
-	if err != nil {
-		return ContextResult{}, fmt.Errorf("load link graph: %w", err)
-	}
-	hops := g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
+		// Only the links within depth hops of the page, not the whole graph.
+		links := newLinkNeighbourhood(nil)
+		if err := links.within(ctx, tx, []int64{id}, depth); err != nil {
+			return fmt.Errorf("load link graph: %w", err)
+		}
+		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
 		var body string
 		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, body FROM documents WHERE id = ?`, id).
 			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title, &body)
@@ -55,7 +56,11 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return fmt.Errorf("read page %s: %w", opts.Page, err)
 		}
 		res.Center.Content = body
-		meta, err := e.docMetas(ctx, tx)
+		ids := make([]int64, len(hops))
+		for i, h := range hops {
+			ids[i] = h.ID
+		}
+		meta, err := loadDocMeta(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
