@@ -60,8 +60,8 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		for i, h := range hops {
 			ids[i] = h.ID
 		}
-		meta, err := loadDocMeta(ctx, tx, ids)
-		if err != nil {
+		meta := map[int64]*docMeta{}
+		if err := e.addDocMetas(ctx, tx, meta, ids); err != nil {
 			return err
 		}
 		res.Related = []ContextNeighbour{}

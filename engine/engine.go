@@ -45,8 +45,8 @@ type Engine struct {
 	// first use (see embedder).
 	embedMu sync.Mutex
 	embed   embed.Provider
-	// search holds every document's metadata for the whole-graph views,
-	// read again when the search_generation counter moves (see docMetas).
+	// search holds the documents' metadata and lengths searches read,
+	// dropped when the search_generation counter moves (see docMetaCache).
 	search docMetaCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
@@ -121,7 +121,7 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
 	e.search.mu.Lock()
-	e.search.meta = nil // let it go with the engine
+	e.search.some, e.search.lens, e.search.all = nil, nil, nil // let them go with the engine
 	e.search.mu.Unlock()
 	e.graph.mu.Lock()
 	e.graph.g = nil

@@ -51,8 +51,8 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 	if err != nil {
 		return FulltextResult{}, err
 	}
-	meta, err := loadDocMeta(ctx, tx, m.docs())
-	if err != nil {
+	meta := map[int64]*docMeta{}
+	if err := e.addDocMetas(ctx, tx, meta, m.docs()); err != nil {
 		return FulltextResult{}, err
 	}
 	titleFactor := map[int64]float64{}

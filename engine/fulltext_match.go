@@ -116,7 +116,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for g := range groupHits {
 		m.GroupDF[g] = len(groupHits[g])
 	}
-	lengths, err := readDocLengths(ctx, db, m.docs())
+	lengths, err := e.docLengths(ctx, db, m.docs())
 	if err != nil {
 		return nil, err
 	}

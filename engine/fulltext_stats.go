@@ -73,38 +73,154 @@ func readDocLengths(ctx context.Context, db querier, ids []int64) (map[int64]doc
 	return out, nil
 }
 
-// docMetaCache keeps every document's metadata for the views that show
-// the whole graph (get_graph, suggestions, context), valid for one search
-// generation (the counter of migration 0003, moved by every insert, update
-// and delete of a section or document). Search itself reads the metadata
-// of its candidates only (loadDocMetas).
+// docMetaCache keeps, for one search generation (the counter of migration
+// 0003, moved by every insert, update and delete of a section or
+// document), what searches read of documents: the metadata and lengths of
+// each document some search of this generation asked for (nil metadata: a
+// deleted document), filled as searches come, so a warm server reads each
+// document once per generation and a new process reads only its
+// candidates; and every document's metadata for the whole-graph views
+// (get_graph, suggestions), read when one asks. Entries never change once
+// added: searches share them, read only.
 type docMetaCache struct {
 	mu   sync.Mutex
 	gen  int64
-	meta map[int64]*docMeta
+	some map[int64]*docMeta
+	lens map[int64]docLength
+	all  map[int64]*docMeta
+}
+
+// generation reads the search generation db sees.
+func generation(ctx context.Context, db querier) (int64, error) {
+	var gen int64
+	if err := db.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("read search generation: %w", err)
+	}
+	return gen, nil
+}
+
+// at makes the cache current for gen and reports whether it serves gen: a
+// newer generation drops what was kept; a reader whose transaction is
+// older than the cache gets false and reads without it. mu must be held.
+func (h *docMetaCache) at(gen int64) bool {
+	if h.some == nil || gen > h.gen {
+		h.gen, h.some, h.lens, h.all = gen, map[int64]*docMeta{}, map[int64]docLength{}, nil
+	}
+	return h.gen == gen
+}
+
+// addDocMetas adds to meta the documents of ids it does not hold yet, nil
+// for deleted ones, so that meta[id] != nil tells whether a document
+// exists; each is read once per generation (see docMetaCache).
+func (e *Engine) addDocMetas(ctx context.Context, db querier, meta map[int64]*docMeta, ids []int64) error {
+	gen, err := generation(ctx, db)
+	if err != nil {
+		return err
+	}
+	h := &e.search
+	var need []int64
+	h.mu.Lock()
+	cached := h.at(gen)
+	for _, id := range ids {
+		if _, ok := meta[id]; ok {
+			continue
+		}
+		if d, ok := h.some[id]; ok && cached {
+			meta[id] = d
+			continue
+		}
+		meta[id] = nil
+		need = append(need, id)
+	}
+	h.mu.Unlock()
+	if len(need) == 0 {
+		return nil
+	}
+	got, err := loadDocMeta(ctx, db, need)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	keep := h.at(gen)
+	for _, id := range need {
+		d := got[id]
+		meta[id] = d
+		if keep {
+			h.some[id] = d
+		}
+	}
+	return nil
+}
+
+// docLengths is the section count and length of each of ids with
+// sections, read once per generation (see docMetaCache).
+func (e *Engine) docLengths(ctx context.Context, db querier, ids []int64) (map[int64]docLength, error) {
+	gen, err := generation(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	h := &e.search
+	out := make(map[int64]docLength, len(ids))
+	var need []int64
+	h.mu.Lock()
+	cached := h.at(gen)
+	for _, id := range ids {
+		if d, ok := h.lens[id]; ok && cached {
+			if d.sections > 0 {
+				out[id] = d
+			}
+			continue
+		}
+		need = append(need, id)
+	}
+	h.mu.Unlock()
+	if len(need) == 0 {
+		return out, nil
+	}
+	got, err := readDocLengths(ctx, db, need)
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	keep := h.at(gen)
+	for _, id := range need {
+		d := got[id] // zero: no sections
+		if d.sections > 0 {
+			out[id] = d
+		}
+		if keep {
+			h.lens[id] = d
+		}
+	}
+	return out, nil
 }
 
 // docMetas is every document's metadata, read again when documents or
 // sections changed since the last read. The map and its entries are
-// shared: read only. A reader whose transaction is older than the kept
-// map reads its own without keeping it.
+// shared: read only.
 func (e *Engine) docMetas(ctx context.Context, db querier) (map[int64]*docMeta, error) {
-	var gen int64
-	if err := db.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&gen); err != nil {
-		return nil, fmt.Errorf("read search generation: %w", err)
+	gen, err := generation(ctx, db)
+	if err != nil {
+		return nil, err
 	}
 	h := &e.search
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.meta != nil && h.gen == gen {
-		return h.meta, nil
+	if h.at(gen) && h.all != nil {
+		all := h.all
+		h.mu.Unlock()
+		return all, nil
 	}
+	h.mu.Unlock()
 	meta, err := loadDocMeta(ctx, db, nil)
 	if err != nil {
 		return nil, err
 	}
-	if h.meta == nil || gen > h.gen {
-		h.meta, h.gen = meta, gen
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.at(gen) {
+		h.all = meta
 	}
 	return meta, nil
 }

@@ -134,7 +134,7 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 		ids = append(ids, id)
 	}
 	s.meta = map[int64]*docMeta{}
-	if err := addDocMetas(ctx, tx, s.meta, ids); err != nil {
+	if err := s.e.addDocMetas(ctx, tx, s.meta, ids); err != nil {
 		return err
 	}
 	s.ftDocs = s.ft.documents(s.meta)
@@ -169,7 +169,7 @@ func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
 	for id := range s.graphEv {
 		reached = append(reached, id)
 	}
-	if err := addDocMetas(ctx, tx, s.meta, reached); err != nil {
+	if err := s.e.addDocMetas(ctx, tx, s.meta, reached); err != nil {
 		return err
 	}
 	s.graphRaw = make(map[int64]float64, len(s.graphEv))

@@ -69,30 +69,6 @@ func loadDocMeta(ctx context.Context, db querier, ids []int64) (map[int64]*docMe
 	return out, nil
 }
 
-// addDocMetas reads into meta the documents of ids it does not hold yet
-// and records the deleted ones as nil, so that each is read once per
-// search and meta[id] != nil tells whether a document exists.
-func addDocMetas(ctx context.Context, db querier, meta map[int64]*docMeta, ids []int64) error {
-	var need []int64
-	for _, id := range ids {
-		if _, ok := meta[id]; !ok {
-			meta[id] = nil
-			need = append(need, id)
-		}
-	}
-	if len(need) == 0 {
-		return nil
-	}
-	got, err := loadDocMeta(ctx, db, need)
-	if err != nil {
-		return err
-	}
-	for id, d := range got {
-		meta[id] = d
-	}
-	return nil
-}
-
 // sectionRow is one row of the sections table.
 type sectionRow struct {
 	ID          int64

@@ -325,7 +325,7 @@ func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) err
 			others = append(others, e.From)
 		}
 	}
-	return addDocMetas(ctx, tx, s.meta, others)
+	return s.e.addDocMetas(ctx, tx, s.meta, others)
 }
 
 // docSummary is the first summaryRunes characters of a document's body.
