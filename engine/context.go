@@ -44,13 +44,16 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		// Only the links within depth hops of the page, not the whole graph.
-		links := newLinkNeighbourhood(nil)
+		links, err := e.neighbourhood(ctx, tx, nil)
+		if err != nil {
+			return err
+		}
 		if err := links.within(ctx, tx, []int64{id}, depth); err != nil {
 			return fmt.Errorf("load link graph: %w", err)
 		}
 		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
 		var body string
-		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, body FROM documents WHERE id = ?`, id).
+		err = tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title, body FROM documents WHERE id = ?`, id).
 			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title, &body)
 		if err != nil {
 			return fmt.Errorf("read page %s: %w", opts.Page, err)

@@ -50,6 +50,9 @@ type Engine struct {
 	search docMetaCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
+	// links holds the links of the documents searches walked from (see
+	// linkCache).
+	links linkCache
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
 	// warm tracks the background warm-up (see WarmUp), which Close stops
@@ -126,6 +129,9 @@ func (e *Engine) Close() error {
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()
+	e.links.mu.Lock()
+	e.links.links = nil
+	e.links.mu.Unlock()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

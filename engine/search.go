@@ -159,7 +159,10 @@ func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
 	w.Graph = 0
 	content := ranking.Fuse(s.evidence(), w)
 	seeds, strength := pickSeeds(content, maxSeeds)
-	s.links = newLinkNeighbourhood(s.opts.LinkTypes)
+	var err error
+	if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+		return err
+	}
 	if err := s.links.within(ctx, tx, seeds, s.depth); err != nil {
 		return fmt.Errorf("load link graph: %w", err)
 	}

@@ -28,7 +28,13 @@ func TestLinkNeighbourhoodWalksLikeTheWholeGraph(t *testing.T) {
 		for depth := 1; depth <= maxSearchDepth; depth++ {
 			for _, seed := range whole.Nodes() {
 				err := e.readTx(ctx, func(tx *sql.Tx) error {
-					n := newLinkNeighbourhood(types)
+					n, err := e.neighbourhood(ctx, tx, types)
+					if err != nil {
+						return err
+					}
+					if n.cache == nil {
+						t.Fatal("the neighbourhood reads around the link cache")
+					}
 					if err := n.within(ctx, tx, []int64{seed}, depth); err != nil {
 						return err
 					}

@@ -310,7 +310,10 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 // the documents they link with.
 func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) error {
 	if s.links == nil {
-		s.links = newLinkNeighbourhood(s.opts.LinkTypes)
+		var err error
+		if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+			return err
+		}
 		s.g = s.links.g
 	}
 	if _, err := s.links.expand(ctx, tx, ids); err != nil {
