@@ -124,7 +124,7 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
 	e.search.mu.Lock()
-	e.search.some, e.search.lens, e.search.all = nil, nil, nil // let them go with the engine
+	e.search.some, e.search.lens, e.search.secs, e.search.all = nil, nil, nil, nil // let them go with the engine
 	e.search.mu.Unlock()
 	e.graph.mu.Lock()
 	e.graph.g = nil

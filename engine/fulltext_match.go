@@ -40,9 +40,10 @@ type ftMatches struct {
 // term per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
 // from the postings of section_units (non-ASCII units such as 検索, see
-// fulltext_units.go), or else from a scan of the sections table. The corpus statistics and the
-// lengths of the matched sections and documents come from the tables of
-// migration 0008 (see fulltext_stats.go).
+// fulltext_units.go), or else from a substring scan of the sections table.
+// The corpus statistics and the document and length of each matched
+// section and document come from the tables of migration 0008 (see
+// fulltext_stats.go).
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
 	m := &ftMatches{
 		Query:    q,
@@ -55,18 +56,22 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	if err != nil {
 		return nil, err
 	}
+	units, err := unitsReady(ctx, db)
+	if err != nil {
+		return nil, err
+	}
 	m.N = stats.n
 	groupHits := make([]map[int64]bool, len(q.Groups))
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
 	}
-	add := func(ti int, id, doc int64, dl int, score float64) {
+	add := func(ti int, id int64, score float64) {
 		if score <= 0 {
 			return
 		}
 		s := m.Sections[id]
 		if s == nil {
-			s = &ftSection{ID: id, Doc: doc, Len: dl, Terms: make([]float64, len(q.Terms))}
+			s = &ftSection{ID: id, Terms: make([]float64, len(q.Terms))}
 			m.Sections[id] = s
 		}
 		s.Terms[ti] = score
@@ -75,22 +80,18 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			groupHits[g][id] = true
 		}
 	}
-	units, err := unitsReady(ctx, db)
-	if err != nil {
-		return nil, err
-	}
 	var substr []int // short terms without word boundaries: one shared scan
 	for ti, t := range q.Terms {
 		var err error
 		switch {
 		case t.FTS():
 			var matched int
-			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case units && isUnitTerm(t.Text):
-			err = scanUnit(ctx, db, t.Text, stats, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
+			err = e.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
-			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, dl int, score float64) { add(ti, id, doc, dl, score) })
+			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		default:
 			substr = append(substr, ti)
 		}
@@ -103,7 +104,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, doc int64, dl int, score float64) { add(substr[i], id, doc, dl, score) })
+		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
@@ -113,7 +114,15 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
 		}
 	}
+	if err := e.placeSections(ctx, db, m.Sections); err != nil {
+		return nil, err
+	}
 	for g := range groupHits {
+		for id := range groupHits[g] {
+			if m.Sections[id] == nil {
+				delete(groupHits[g], id)
+			}
+		}
 		m.GroupDF[g] = len(groupHits[g])
 	}
 	lengths, err := e.docLengths(ctx, db, m.docs())
@@ -140,31 +149,27 @@ const maxTermRows = 1000
 // its best limit sections and how many sections match in all (its
 // document frequency). FTS5's bm25() is negative (lower is better); it is
 // returned negated. The heading column weighs headingWeight. limit is
-// maxTermRows but for tests. Each of those rows comes with its document
-// and length from section_lengths, joined to the best rows only. A term that
+// maxTermRows but for tests. A term that
 // must begin a word (Term.NeedsWordStart: a gloss "old" must not count
 // inside "threshold") also reads the text of those best rows, and only
 // theirs, and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn func(id, doc int64, dl int, score float64)) (matched int, err error) {
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT f.id, l.document_id, l.len, f.score FROM (
-			SELECT rowid AS id, -bm25(sections_fts, %[1]g, 1.0) AS score
-			FROM sections_fts WHERE sections_fts MATCH ?
-			ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d
-		) AS f JOIN section_lengths AS l ON l.id = f.id`, headingWeight, limit), t.Expr())
+		SELECT rowid, -bm25(sections_fts, %[1]g, 1.0)
+		FROM sections_fts WHERE sections_fts MATCH ?
+		ORDER BY bm25(sections_fts, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit), t.Expr())
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	type hit struct {
-		id, doc int64
-		dl      int
-		score   float64
+		id    int64
+		score float64
 	}
 	var hits []hit
 	for rows.Next() {
 		var h hit
-		if err := rows.Scan(&h.id, &h.doc, &h.dl, &h.score); err != nil {
+		if err := rows.Scan(&h.id, &h.score); err != nil {
 			return 0, err
 		}
 		hits = append(hits, h)
@@ -199,7 +204,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
-		fn(h.id, h.doc, h.dl, h.score*scale)
+		fn(h.id, h.score*scale)
 	}
 	return matched, nil
 }
@@ -207,7 +212,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
 // term per column in Go (these terms have no case to fold).
-func scanShortSubstrings(ctx context.Context, db querier, terms []string, st corpusStats, fn func(term int, id, doc int64, dl int, score float64)) error {
+func scanShortSubstrings(ctx context.Context, db querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
 	var where []string
 	args := make([]any, len(terms))
 	for i, t := range terms {
@@ -249,7 +254,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
-				fn(i, h.id, h.doc, h.dl, bm25(idf, freq, float64(h.dl), st.avgLen))
+				fn(i, h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
 			}
 		}
 	}
@@ -258,7 +263,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
 // folding) and keeps the sections where it stands as a word.
-func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats, fn func(id, doc int64, dl int, score float64)) error {
+func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
 	pat := "%" + likeEscaper.Replace(t.Text) + "%"
 	rows, err := db.QueryContext(ctx, `
 		SELECT id, document_id, heading, content FROM sections
@@ -291,7 +296,7 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 	idf := termIDF(st.n, len(hits))
 	for _, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, h.doc, h.dl, bm25(idf, freq, float64(h.dl), st.avgLen))
+		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
 	}
 	return nil
 }

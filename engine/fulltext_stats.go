@@ -87,7 +87,15 @@ type docMetaCache struct {
 	gen  int64
 	some map[int64]*docMeta
 	lens map[int64]docLength
+	secs map[int64]sectionPlace
 	all  map[int64]*docMeta
+}
+
+// sectionPlace is a section's document and length (0 document: no such
+// section).
+type sectionPlace struct {
+	doc int64
+	len int
 }
 
 // generation reads the search generation db sees.
@@ -104,7 +112,7 @@ func generation(ctx context.Context, db querier) (int64, error) {
 // older than the cache gets false and reads without it. mu must be held.
 func (h *docMetaCache) at(gen int64) bool {
 	if h.some == nil || gen > h.gen {
-		h.gen, h.some, h.lens, h.all = gen, map[int64]*docMeta{}, map[int64]docLength{}, nil
+		h.gen, h.some, h.lens, h.secs, h.all = gen, map[int64]*docMeta{}, map[int64]docLength{}, map[int64]sectionPlace{}, nil
 	}
 	return h.gen == gen
 }
@@ -195,6 +203,82 @@ func (e *Engine) docLengths(ctx context.Context, db querier, ids []int64) (map[i
 		}
 	}
 	return out, nil
+}
+
+// sectionPlaces is the document and length of each of ids, read once
+// per generation (see docMetaCache); a section that does not exist is
+// absent.
+func (e *Engine) sectionPlaces(ctx context.Context, db querier, ids []int64) (map[int64]sectionPlace, error) {
+	gen, err := generation(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	h := &e.search
+	out := make(map[int64]sectionPlace, len(ids))
+	var need []int64
+	h.mu.Lock()
+	cached := h.at(gen)
+	for _, id := range ids {
+		if p, ok := h.secs[id]; ok && cached {
+			if p.doc != 0 {
+				out[id] = p
+			}
+			continue
+		}
+		need = append(need, id)
+	}
+	h.mu.Unlock()
+	if len(need) == 0 {
+		return out, nil
+	}
+	got := make(map[int64]sectionPlace, len(need))
+	err = sqlbatch.QueryIDs(ctx, db, need, `SELECT id, document_id, len FROM section_lengths WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		var id int64
+		var p sectionPlace
+		if err := rows.Scan(&id, &p.doc, &p.len); err != nil {
+			return err
+		}
+		got[id] = p
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read section lengths: %w", err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	keep := h.at(gen)
+	for _, id := range need {
+		p := got[id]
+		if p.doc != 0 {
+			out[id] = p
+		}
+		if keep {
+			h.secs[id] = p
+		}
+	}
+	return out, nil
+}
+
+// placeSections sets the document and length of every matched section and
+// drops those that no longer exist.
+func (e *Engine) placeSections(ctx context.Context, db querier, secs map[int64]*ftSection) error {
+	ids := make([]int64, 0, len(secs))
+	for id := range secs {
+		ids = append(ids, id)
+	}
+	places, err := e.sectionPlaces(ctx, db, ids)
+	if err != nil {
+		return err
+	}
+	for id, s := range secs {
+		p, ok := places[id]
+		if !ok {
+			delete(secs, id)
+			continue
+		}
+		s.Doc, s.Len = p.doc, p.len
+	}
+	return nil
 }
 
 // docMetas is every document's metadata, read again when documents or

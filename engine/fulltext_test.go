@@ -194,7 +194,7 @@ func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_, _ int64, _ int, score float64) { got = append(got, score) })
+				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_ int64, score float64) { got = append(got, score) })
 				if matched != tt.wantMatch {
 					t.Errorf("matched %d, want %d", matched, tt.wantMatch)
 				}

@@ -154,35 +154,43 @@ func unitsReady(ctx context.Context, db querier) (bool, error) {
 // scanUnit scores every section holding the unit t with BM25 from its
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
-func scanUnit(ctx context.Context, db querier, t string, st corpusStats, fn func(id, doc int64, dl int, score float64)) error {
+func (e *Engine) scanUnit(ctx context.Context, db querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
 	rows, err := db.QueryContext(ctx, `
-		SELECT u.doc, l.document_id, l.len, sum(u.col = 'heading'), sum(u.col = 'content')
-		FROM section_units_instance AS u JOIN section_lengths AS l ON l.id = u.doc
-		WHERE u.term = ? GROUP BY u.doc`, t)
+		SELECT doc, sum(col = 'heading'), sum(col = 'content')
+		FROM section_units_instance WHERE term = ? GROUP BY doc`, t)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	type hit struct {
-		id, doc int64
-		dl      int
-		hf, cf  int
+		id     int64
+		hf, cf int
 	}
 	var hits []hit
+	var ids []int64
 	for rows.Next() {
 		var h hit
-		if err := rows.Scan(&h.id, &h.doc, &h.dl, &h.hf, &h.cf); err != nil {
+		if err := rows.Scan(&h.id, &h.hf, &h.cf); err != nil {
 			return err
 		}
 		hits = append(hits, h)
+		ids = append(ids, h.id)
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	places, err := e.sectionPlaces(ctx, db, ids)
+	if err != nil {
+		return err
+	}
 	idf := termIDF(st.n, len(hits))
 	for _, h := range hits {
+		p, ok := places[h.id]
+		if !ok {
+			continue
+		}
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, h.doc, h.dl, bm25(idf, freq, float64(h.dl), st.avgLen))
+		fn(h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen))
 	}
 	return nil
 }

@@ -66,12 +66,12 @@ func TestScanUnitMatchesScan(t *testing.T) {
 		for i, term := range terms {
 			want := map[int64]float64{}
 			wantDoc := map[int64]int64{}
-			err := scanShortSubstrings(ctx, tx, []string{term}, st, func(_ int, id, doc int64, _ int, score float64) { want[id], wantDoc[id] = score, doc })
+			err := scanShortSubstrings(ctx, tx, []string{term}, st, func(_ int, id, doc int64, score float64) { want[id], wantDoc[id] = score, doc })
 			if err != nil {
 				return err
 			}
 			got := map[int64]float64{}
-			err = scanUnit(ctx, tx, term, st, func(id, doc int64, _ int, score float64) {
+			err = e.scanUnit(ctx, tx, term, st, func(id, doc int64, score float64) {
 				got[id] = score
 				if wantDoc[id] != doc {
 					t.Errorf("%q: section %d reported in document %d, want %d", term, id, doc, wantDoc[id])
