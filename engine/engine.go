@@ -53,6 +53,9 @@ type Engine struct {
 	// links holds the links of the documents searches walked from (see
 	// linkCache).
 	links linkCache
+	// units holds the postings of the short terms searched (see
+	// unitCache).
+	units unitCache
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
 	// warm tracks the background warm-up (see WarmUp), which Close stops
@@ -132,6 +135,9 @@ func (e *Engine) Close() error {
 	e.links.mu.Lock()
 	e.links.links = nil
 	e.links.mu.Unlock()
+	e.units.mu.Lock()
+	e.units.terms = nil
+	e.units.mu.Unlock()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

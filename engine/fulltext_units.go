@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -151,33 +152,80 @@ func unitsReady(ctx context.Context, db querier) (bool, error) {
 	return !pending, nil
 }
 
-// scanUnit scores every section holding the unit t with BM25 from its
-// postings, exactly as scanShortSubstrings scores a substring: the
-// heading's occurrences weigh headingWeight, the length is the section's.
-func (e *Engine) scanUnit(ctx context.Context, db querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
+// unitHit is one section holding a unit: its occurrences in the heading
+// and in the content.
+type unitHit struct {
+	id     int64
+	hf, cf int32
+}
+
+// unitCache keeps the postings of the units searches asked for, for one
+// search generation, up to maxCachedUnitHits postings in all, so that a
+// warm server reads a common unit's postings once per index change.
+type unitCache struct {
+	mu    sync.Mutex
+	gen   int64
+	terms map[string][]unitHit
+	size  int
+}
+
+// maxCachedUnitHits bounds unitCache: 16 bytes a posting, 8 MB.
+const maxCachedUnitHits = 500_000
+
+// unitPostings reads the postings of unit t, through the engine's cache.
+func (e *Engine) unitPostings(ctx context.Context, db querier, t string) ([]unitHit, error) {
+	gen, err := generation(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	c := &e.units
+	c.mu.Lock()
+	if c.terms == nil || gen > c.gen {
+		c.gen, c.terms, c.size = gen, map[string][]unitHit{}, 0
+	}
+	if hits, ok := c.terms[t]; ok && c.gen == gen {
+		c.mu.Unlock()
+		return hits, nil
+	}
+	c.mu.Unlock()
 	rows, err := db.QueryContext(ctx, `
 		SELECT doc, sum(col = 'heading'), sum(col = 'content')
 		FROM section_units_instance WHERE term = ? GROUP BY doc`, t)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rows.Close()
-	type hit struct {
-		id     int64
-		hf, cf int
-	}
-	var hits []hit
-	var ids []int64
+	hits := []unitHit{}
 	for rows.Next() {
-		var h hit
+		var h unitHit
 		if err := rows.Scan(&h.id, &h.hf, &h.cf); err != nil {
-			return err
+			return nil, err
 		}
 		hits = append(hits, h)
-		ids = append(ids, h.id)
 	}
 	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen == gen && c.size+len(hits) <= maxCachedUnitHits {
+		c.terms[t] = hits
+		c.size += len(hits)
+	}
+	return hits, nil
+}
+
+// scanUnit scores every section holding the unit t with BM25 from its
+// postings, exactly as scanShortSubstrings scores a substring: the
+// heading's occurrences weigh headingWeight, the length is the section's.
+func (e *Engine) scanUnit(ctx context.Context, db querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
+	hits, err := e.unitPostings(ctx, db, t)
+	if err != nil {
 		return err
+	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.id
 	}
 	places, err := e.sectionPlaces(ctx, db, ids)
 	if err != nil {

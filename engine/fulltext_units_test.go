@@ -46,11 +46,12 @@ func TestIsUnitTerm(t *testing.T) {
 
 // TestScanUnitMatchesScan checks the kept postings score every short
 // Japanese term exactly as the substring scan of the sections table does,
-// on the shared corpus.
+// on the shared corpus, read from the index and then from the cache.
 func TestScanUnitMatchesScan(t *testing.T) {
 	e := sharedCorpusEngine(t)
 	ctx := context.Background()
 	terms := []string{"検索", "設計", "古", "判定", "ログ", "ー", "方法", "文書"}
+	terms = append(terms, terms...) // the second time from the engine's cache
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
 		ready, err := unitsReady(ctx, tx)
 		if err != nil {
