@@ -85,6 +85,13 @@ func (e *Engine) fillSectionUnits(ctx context.Context) (int, error) {
 // unitTokens is the text section_units indexes for s: every unit of
 // countUnits once per occurrence, separated by spaces.
 func unitTokens(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return ""
+	}
 	counts := map[string]int{}
 	countUnits(s, counts)
 	var b strings.Builder

@@ -82,8 +82,9 @@ END;
 -- non-ASCII runs whole and folds nothing), written by the engine after
 -- each indexing run (SQL cannot cut text into units). section_units_pending
 -- lists the sections whose units are not written yet: the triggers add
--- every new or changed section, the engine empties it; while it holds
--- rows, search scans the sections table for such terms instead.
+-- every new or changed section with non-ASCII text (fewer characters than
+-- bytes), the engine empties it; while it holds rows, search scans the
+-- sections table for such terms instead.
 -- section_units_instance reads a unit's occurrences per row and column.
 
 CREATE VIRTUAL TABLE section_units USING fts5(
@@ -96,14 +97,17 @@ CREATE VIRTUAL TABLE section_units_instance USING fts5vocab(section_units, insta
 CREATE TABLE section_units_pending (
     id INTEGER PRIMARY KEY                      -- sections.id
 );
-INSERT INTO section_units_pending(id) SELECT id FROM sections;
+INSERT INTO section_units_pending(id) SELECT id FROM sections
+    WHERE length(heading) < length(CAST(heading AS BLOB)) OR length(content) < length(CAST(content AS BLOB));
 
-CREATE TRIGGER section_units_ai AFTER INSERT ON sections BEGIN
+CREATE TRIGGER section_units_ai AFTER INSERT ON sections
+WHEN length(new.heading) < length(CAST(new.heading AS BLOB)) OR length(new.content) < length(CAST(new.content AS BLOB)) BEGIN
     INSERT OR IGNORE INTO section_units_pending(id) VALUES (new.id);
 END;
 CREATE TRIGGER section_units_au AFTER UPDATE OF heading, content ON sections BEGIN
     DELETE FROM section_units WHERE rowid = old.id;
-    INSERT OR IGNORE INTO section_units_pending(id) VALUES (new.id);
+    INSERT OR IGNORE INTO section_units_pending(id)
+        SELECT new.id WHERE length(new.heading) < length(CAST(new.heading AS BLOB)) OR length(new.content) < length(CAST(new.content AS BLOB));
 END;
 CREATE TRIGGER section_units_ad AFTER DELETE ON sections BEGIN
     DELETE FROM section_units WHERE rowid = old.id;
