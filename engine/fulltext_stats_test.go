@@ -324,3 +324,64 @@ func TestFulltextRankingReadsNoSectionText(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentSearchesFollowEdits runs searches from several goroutines
+// while the index changes under them (the caches of the metadata, lengths,
+// links and unit postings are shared), then checks the searches after the
+// last change score as on an index built from scratch. Run with -race.
+func TestConcurrentSearchesFollowEdits(t *testing.T) {
+	files := map[string]string{
+		"a.md": "# Search\n\n検索の話。search pipeline. See [[b]].\n",
+		"b.md": "# B\n\nThe pipeline of indexing. [[c]]\n\n## More\n\n検索と索引。\n",
+		"c.md": "# C\n\nStorage pipeline notes. [[a]]\n",
+	}
+	e := searchProject(t, files, "none")
+	queries := []string{"search pipeline", "検索", "索引", "storage"}
+	stop := make(chan struct{})
+	errs := make(chan error, 4)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				q := queries[(g+i)%len(queries)]
+				if _, err := e.Search(context.Background(), SearchOptions{Query: q, IncludeLinked: true}); err != nil {
+					errs <- err
+					return
+				}
+				if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	docs := e.Project().DocsDir()
+	for i := range 4 {
+		content := fmt.Sprintf("# B\n\nThe pipeline of indexing, take %d. [[c]] [[a]]\n\n## More\n\n検索と索引、%d 回目。\n", i, i)
+		coreEdit(t, filepath.Join(docs, "b.md"), content)
+		files["b.md"] = content
+		coreIndex(t, e, false)
+	}
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("a search during the edits failed: %v", err)
+	}
+	fresh := searchProject(t, files, "none")
+	for _, q := range queries {
+		if got, want := searchedPaths(mustSearch(t, e, SearchOptions{Query: q})), searchedPaths(mustSearch(t, fresh, SearchOptions{Query: q})); got != want {
+			t.Errorf("search %q after the edits:\n%s\nfrom scratch:\n%s", q, got, want)
+		}
+		if got, want := rankedPaths(mustFulltext(t, e, FulltextOptions{Query: q})), rankedPaths(mustFulltext(t, fresh, FulltextOptions{Query: q})); got != want {
+			t.Errorf("fulltext %q after the edits:\n%s\nfrom scratch:\n%s", q, got, want)
+		}
+	}
+}
