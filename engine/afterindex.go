@@ -9,15 +9,19 @@ import (
 )
 
 // afterIndex runs at the end of every indexing run, after documents are
-// written and links resolved: it embeds the sections that are new, changed
-// or embedded by another model (see embedPending) and sets
-// report.Embedded.
+// written and links resolved: it writes the short-term postings of the
+// new and changed sections (see fillSectionUnits), then embeds the
+// sections that are new, changed or embedded by another model (see
+// embedPending) and sets report.Embedded.
 //
 // An embedding failure (an unreachable server, a bad API key) does not fail
 // the run: the documents are indexed and searchable by full text and
 // links, so it becomes a warning on the configuration file, and the next
 // run embeds what is still missing. Only cancellation is an error.
 func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedScope) error {
+	if _, err := e.fillSectionUnits(ctx); err != nil {
+		return err
+	}
 	n, err := e.embedPending(ctx, scope)
 	report.Embedded = n
 	if err == nil {

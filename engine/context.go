@@ -41,14 +41,18 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if err != nil {
 		return ContextResult{}, err
 	}
-	g, err := e.LoadGraph(ctx)
-	if err != nil {
-		return ContextResult{}, fmt.Errorf("load link graph: %w", err)
-	}
-	hops := g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title FROM documents WHERE id = ?`, id).
+		// Only the links within depth hops of the page, not the whole graph.
+		links, err := e.neighbourhood(ctx, tx, nil)
+		if err != nil {
+			return err
+		}
+		if err := links.within(ctx, tx, []int64{id}, depth); err != nil {
+			return fmt.Errorf("load link graph: %w", err)
+		}
+		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
+		err = tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title FROM documents WHERE id = ?`, id).
 			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title)
 		if err == nil {
 			res.Center.Content, err = docBody(ctx, tx, id)
@@ -56,8 +60,12 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		if err != nil {
 			return fmt.Errorf("read page %s: %w", opts.Page, err)
 		}
-		meta, err := e.docMetas(ctx, tx)
-		if err != nil {
+		ids := make([]int64, len(hops))
+		for i, h := range hops {
+			ids[i] = h.ID
+		}
+		meta := map[int64]*docMeta{}
+		if err := e.addDocMetas(ctx, tx, meta, ids); err != nil {
 			return err
 		}
 		res.Related = []ContextNeighbour{}

@@ -45,11 +45,17 @@ type Engine struct {
 	// first use (see embedder).
 	embedMu sync.Mutex
 	embed   embed.Provider
-	// search holds the in-memory search snapshot, rebuilt when the
-	// search_generation counter moves (see sectionIndex).
-	search sectionIndexHolder
+	// search holds the documents' metadata and lengths searches read,
+	// dropped when the search_generation counter moves (see docMetaCache).
+	search docMetaCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
+	// links holds the links of the documents searches walked from (see
+	// linkCache).
+	links linkCache
+	// units holds the postings of the short terms searched (see
+	// unitCache).
+	units unitCache
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
 	// warm tracks the background warm-up (see WarmUp), which Close stops
@@ -121,11 +127,17 @@ func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, err
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
 	e.search.mu.Lock()
-	e.search.cur = nil // the snapshot can be large: let it go with the engine
+	e.search.some, e.search.lens, e.search.secs, e.search.all = nil, nil, nil, nil // let them go with the engine
 	e.search.mu.Unlock()
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()
+	e.links.mu.Lock()
+	e.links.links = nil
+	e.links.mu.Unlock()
+	e.units.mu.Lock()
+	e.units.terms = nil
+	e.units.mu.Unlock()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

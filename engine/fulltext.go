@@ -15,8 +15,7 @@ const snippetRunes = 64
 // FulltextSearch finds sections by keyword. The query is split into terms
 // (see package query: Japanese is segmented by script, particles dropped,
 // long kanji compounds also matched by their 2-grams); terms of three or more
-// characters use the FTS5 trigram index, shorter Japanese ones the engine's
-// in-memory postings (see sectionIndex), other short ones a scan. A
+// characters use the FTS5 trigram index, shorter ones a scan. A
 // section ranks by BM25 of its terms scaled by the share of query concepts
 // it matches, times its document's title boost. Snippets mark matches as
 // ⟦match⟧. TotalFound counts every matching section after the doc_type
@@ -52,8 +51,8 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 	if err != nil {
 		return FulltextResult{}, err
 	}
-	meta, err := e.docMetas(ctx, tx)
-	if err != nil {
+	meta := map[int64]*docMeta{}
+	if err := e.addDocMetas(ctx, tx, meta, m.docs()); err != nil {
 		return FulltextResult{}, err
 	}
 	titleFactor := map[int64]float64{}

@@ -13,6 +13,7 @@ import (
 type ftSection struct {
 	ID    int64
 	Doc   int64     // documents.id
+	Len   int       // heading + content length in characters (BM25's dl)
 	Terms []float64 // BM25 of each query term in this section, 0 when absent
 }
 
@@ -23,21 +24,26 @@ type ftMatches struct {
 	TermDF   []int // sections matching each term
 	GroupDF  []int // sections matching any term of each group
 	Sections map[int64]*ftSection
-	// DocSections is the number of sections of each document, and
-	// AvgDocSections their mean (for the document size correction).
+	// DocSections is the number of sections of each matched document, and
+	// AvgDocSections the mean over the corpus (for the document size
+	// correction).
 	DocSections    map[int64]int
 	AvgDocSections float64
 	// TermIDF is the IDF each term's section scores were computed with.
 	TermIDF []float64
-	idx     *sectionIndex
+	stats   corpusStats
+	docLen  map[int64]int // length of each matched document
 	scorer  *scorer
 }
 
 // matchFulltext finds every section matching any term of q and scores each
 // term per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
-// from the postings of the engine's sectionIndex (non-ASCII units such as
-// 検索), or else from a substring scan of the sections table.
+// from the postings of section_units (non-ASCII units such as 検索, see
+// fulltext_units.go), or else from a substring scan of the sections table.
+// The corpus statistics and the document and length of each matched
+// section and document come from the tables of migration 0008 (see
+// fulltext_stats.go).
 func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
 	m := &ftMatches{
 		Query:    q,
@@ -46,44 +52,45 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*ftSection{},
 	}
-	idx, err := e.sectionIndex(ctx, db)
+	stats, err := readCorpusStats(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	stats, docOf := idx.stats, idx.docOf
+	units, err := unitsReady(ctx, db)
+	if err != nil {
+		return nil, err
+	}
 	m.N = stats.n
 	groupHits := make([]map[int64]bool, len(q.Groups))
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
 	}
-	sectionOf := func(id, doc int64) *ftSection {
+	sectionOf := func(id int64) *ftSection {
 		s := m.Sections[id]
 		if s == nil {
-			s = &ftSection{ID: id, Doc: doc, Terms: make([]float64, len(q.Terms))}
+			s = &ftSection{ID: id, Terms: make([]float64, len(q.Terms))}
 			m.Sections[id] = s
 		}
 		return s
 	}
 	// Bigram bonus terms only strengthen documents that match a concept:
-	// their hits wait until every other term has been read.
-	type bonusHit struct {
-		term    int
-		id, doc int64
-		score   float64
-	}
-	var bonus []bonusHit
-	add := func(ti int, id, doc int64, score float64) {
+	// their hits wait until every other term has been read and placed.
+	bonus := map[int64]*ftSection{}
+	add := func(ti int, id int64, score float64) {
 		if score <= 0 {
 			return
 		}
+		m.TermDF[ti]++
 		if q.Terms[ti].Kind == query.Bigram {
-			m.TermDF[ti]++
-			bonus = append(bonus, bonusHit{ti, id, doc, score})
+			b := bonus[id]
+			if b == nil {
+				b = &ftSection{ID: id, Terms: make([]float64, len(q.Terms))}
+				bonus[id] = b
+			}
+			b.Terms[ti] = score
 			return
 		}
-		s := sectionOf(id, doc)
-		s.Terms[ti] = score
-		m.TermDF[ti]++
+		sectionOf(id).Terms[ti] = score
 		if g := q.Terms[ti].Group; g >= 0 {
 			groupHits[g][id] = true
 		}
@@ -94,12 +101,12 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		switch {
 		case t.FTS():
 			var matched int
-			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, docOf, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
-		case idx.servesUnit(t.Text):
-			idx.scanUnit(t.Text, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+		case units && isUnitTerm(t.Text):
+			err = e.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
-			err = scanShortWord(ctx, db, t, stats, func(id, doc int64, score float64) { add(ti, id, doc, score) })
+			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		default:
 			substr = append(substr, ti)
 		}
@@ -112,21 +119,9 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, doc int64, score float64) { add(substr[i], id, doc, score) })
+		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
-		}
-	}
-	if len(bonus) > 0 {
-		matched := map[int64]bool{}
-		for _, s := range m.Sections {
-			matched[s.Doc] = true
-		}
-		for _, h := range bonus {
-			if !matched[h.doc] {
-				continue
-			}
-			sectionOf(h.id, h.doc).Terms[h.term] = h.score
 		}
 	}
 	for ti, t := range q.Terms {
@@ -134,12 +129,49 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
 		}
 	}
+	if err := e.placeSections(ctx, db, m.Sections); err != nil {
+		return nil, err
+	}
+	if len(bonus) > 0 && len(m.Sections) > 0 {
+		if err := e.placeSections(ctx, db, bonus); err != nil {
+			return nil, err
+		}
+		matched := map[int64]bool{}
+		for _, s := range m.Sections {
+			matched[s.Doc] = true
+		}
+		for id, b := range bonus {
+			if !matched[b.Doc] {
+				continue
+			}
+			s := sectionOf(id)
+			s.Doc, s.Len = b.Doc, b.Len
+			for ti, sc := range b.Terms {
+				if sc > 0 {
+					s.Terms[ti] = sc
+				}
+			}
+		}
+	}
 	for g := range groupHits {
+		for id := range groupHits[g] {
+			if m.Sections[id] == nil {
+				delete(groupHits[g], id)
+			}
+		}
 		m.GroupDF[g] = len(groupHits[g])
 	}
-	m.idx = idx
+	lengths, err := e.docLengths(ctx, db, m.docs())
+	if err != nil {
+		return nil, err
+	}
+	m.DocSections, m.docLen = make(map[int64]int, len(lengths)), make(map[int64]int, len(lengths))
+	for id, d := range lengths {
+		m.DocSections[id], m.docLen[id] = d.sections, d.len
+	}
+	m.stats = stats
 	m.scorer = newScorer(q, m.N, m.GroupDF)
-	m.DocSections, m.AvgDocSections = idx.docSections, idx.avgDocSections
+	m.AvgDocSections = stats.avgDocSections
 	return m, nil
 }
 
@@ -167,7 +199,7 @@ func ftsTable(t query.Term) string {
 // a trigram term that must begin a word (Term.NeedsWordStart but not
 // WordIndexed: a gloss of several words) also reads the text of those best
 // rows, and only theirs, and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, docOf map[int64]int64, fn func(id, doc int64, score float64)) (matched int, err error) {
+func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
 	table := ftsTable(t)
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
 		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
@@ -219,7 +251,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, do
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
-		fn(h.id, docOf[h.id], h.score*scale)
+		fn(h.id, h.score*scale)
 	}
 	return matched, nil
 }
@@ -318,11 +350,17 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// corpusStats are the section count and mean section length in characters
-// (heading + content), the N and avgdl of BM25.
-type corpusStats struct {
-	n      int
-	avgLen float64
+// docs lists the documents of the matched sections, each once.
+func (m *ftMatches) docs() []int64 {
+	out := make([]int64, 0, len(m.Sections))
+	seen := make(map[int64]bool, len(m.Sections))
+	for _, s := range m.Sections {
+		if !seen[s.Doc] {
+			seen[s.Doc] = true
+			out = append(out, s.Doc)
+		}
+	}
+	return out
 }
 
 // SectionScore scores one matched section.

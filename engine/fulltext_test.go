@@ -193,11 +193,11 @@ func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []float64
 			err := e.readTx(ctx, func(tx *sql.Tx) error {
-				idx, err := e.sectionIndex(ctx, tx)
+				st, err := readCorpusStats(ctx, tx)
 				if err != nil {
 					return err
 				}
-				matched, err := scanFTSTerm(ctx, tx, tt.term, idx.stats.n, tt.limit, idx.docOf, func(_, _ int64, score float64) { got = append(got, score) })
+				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_ int64, score float64) { got = append(got, score) })
 				if matched != tt.wantMatch {
 					t.Errorf("matched %d, want %d", matched, tt.wantMatch)
 				}

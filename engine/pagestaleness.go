@@ -3,11 +3,14 @@ package engine
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -53,9 +56,18 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 	h := &e.staleSnap
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	snap, err := e.staleSnapshotLocked(ctx, key)
-	if err != nil {
-		return nil, fmt.Errorf("staleness: %w", err)
+	var snap *staleSnapshot
+	if h.cur == nil || h.cur.key != key {
+		// A stored snapshot made for exactly this state answers for these
+		// documents alone, without reading every document's row.
+		if snap, err = e.storedStaleDocs(ctx, key, ids); err != nil {
+			return nil, fmt.Errorf("staleness: %w", err)
+		}
+	}
+	if snap == nil {
+		if snap, err = e.staleSnapshotLocked(ctx, key); err != nil {
+			return nil, fmt.Errorf("staleness: %w", err)
+		}
 	}
 	var again []storedDocInput
 	statter, err := stale.NewRefStatter(e.p.Root)
@@ -92,6 +104,56 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		out[d.id] = snap.docStaleness(d.in.Refs, snap.docs[d.id], now, e.p.Config.Staleness.ThresholdDays)
 	}
 	return out, nil
+}
+
+// storedStaleDocs reads the stored snapshot's rows of the documents ids
+// when it was made for key itself (same HEAD, baseline and index state),
+// as a snapshot of those documents only, which is not kept; nil when it
+// was made for another state, when ids is nil (every document), or when a
+// row cannot be read.
+func (e *Engine) storedStaleDocs(ctx context.Context, key staleKey, ids []int64) (*staleSnapshot, error) {
+	if ids == nil {
+		return nil, nil
+	}
+	var s *staleSnapshot
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		var k staleKey
+		var baseline, checked string
+		err := tx.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
+			Scan(&k.head, &k.generation, &k.config, &baseline, &checked)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && k != key {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		at, _ := time.Parse(time.RFC3339Nano, checked)
+		out := &staleSnapshot{key: k, baseline: baseline, checkedAt: at, docs: make(map[int64]staleDoc, len(ids))}
+		unreadable := false
+		err = sqlbatch.QueryIDs(ctx, tx, ids, `SELECT document_id, version, tracked, refs, stats FROM staleness_documents WHERE document_id IN (%s)`,
+			func(rows *sql.Rows) error {
+				var id int64
+				var d staleDoc
+				var refs, stats string
+				if err := rows.Scan(&id, &d.version, &d.tracked, &refs, &stats); err != nil {
+					return err
+				}
+				if json.Unmarshal([]byte(refs), &d.changed) != nil || json.Unmarshal([]byte(stats), &d.stats) != nil {
+					unreadable = true
+				}
+				out.docs[id] = d
+				return nil
+			})
+		if err != nil || unreadable {
+			return err
+		}
+		s = out
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the staleness snapshot: %w", err)
+	}
+	return s, nil
 }
 
 // docStaleness combines a document's refs (as written) with what the

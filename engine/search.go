@@ -76,7 +76,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 			return err
 		}
 		if !opts.Fulltext {
-			if err := s.graphSignal(ctx); err != nil {
+			if err := s.graphSignal(ctx, tx); err != nil {
 				return err
 			}
 		}
@@ -98,8 +98,12 @@ type searchRun struct {
 	rrfK   int
 	q      query.Query
 
+	// meta holds the candidates' metadata, read as they come up; a nil
+	// entry is a document deleted since a signal found it.
 	meta map[int64]*docMeta
-	g    *graph.Graph
+	// links is the link graph around the seeds and hits, read as needed.
+	links *linkNeighbourhood
+	g     *graph.Graph
 
 	// raw per-document signal scores
 	vecRaw   map[int64]float64
@@ -122,10 +126,15 @@ type searchRun struct {
 // and keeps per-document scores.
 func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	var err error
-	if s.meta, err = s.e.docMetas(ctx, tx); err != nil {
+	if s.ft, err = s.e.matchFulltext(ctx, tx, s.q); err != nil {
 		return err
 	}
-	if s.ft, err = s.e.matchFulltext(ctx, tx, s.q); err != nil {
+	ids := s.ft.docs()
+	for id := range s.vecRaw {
+		ids = append(ids, id)
+	}
+	s.meta = map[int64]*docMeta{}
+	if err := s.e.addDocMetas(ctx, tx, s.meta, ids); err != nil {
 		return err
 	}
 	s.ftDocs = s.ft.documents(s.meta)
@@ -143,18 +152,29 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 }
 
 // graphSignal walks from the best content documents (seeds: the top
-// documents by full text and vector fused without the graph).
-func (s *searchRun) graphSignal(ctx context.Context) error {
-	g, err := s.e.LoadGraph(ctx)
-	if err != nil {
-		return fmt.Errorf("load link graph: %w", err)
-	}
-	s.g = g
+// documents by full text and vector fused without the graph), reading only
+// the links within depth hops of them.
+func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
 	w := s.weights
 	w.Graph = 0
 	content := ranking.Fuse(s.evidence(), w)
 	seeds, strength := pickSeeds(content, maxSeeds)
-	s.graphEv = graphSignal(g, seeds, strength, s.depth, s.opts.LinkTypes)
+	var err error
+	if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+		return err
+	}
+	if err := s.links.within(ctx, tx, seeds, s.depth); err != nil {
+		return fmt.Errorf("load link graph: %w", err)
+	}
+	s.g = s.links.g
+	s.graphEv = graphSignal(s.g, seeds, strength, s.depth, s.opts.LinkTypes)
+	reached := make([]int64, 0, len(s.graphEv))
+	for id := range s.graphEv {
+		reached = append(reached, id)
+	}
+	if err := s.e.addDocMetas(ctx, tx, s.meta, reached); err != nil {
+		return err
+	}
 	s.graphRaw = make(map[int64]float64, len(s.graphEv))
 	for id, ev := range s.graphEv {
 		if s.meta[id] != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// docMeta is what search needs of every document.
+// docMeta is what search needs of a document.
 type docMeta struct {
 	ID       int64
 	DocID    string
@@ -22,32 +22,46 @@ type docMeta struct {
 	DocType  index.DocType
 	// lowerTitle is the title through query.Normalize and query.Lower, as
 	// runes, set by loadDocMeta: what title matching compares, computed
-	// once per snapshot instead of once per matched document and query.
+	// once per read instead of once per matched document and term.
 	lowerTitle []rune
 }
 
 // LowerTitle is the normalised title lower-cased for matching (see
-// query.CountLower). It never writes: a docMeta is shared by concurrent
-// searches (see sectionIndex).
+// query.CountLower). It never writes: a docMeta may be shared by concurrent
+// readers (see docMetaCache).
 func (d *docMeta) LowerTitle() []rune { return d.lowerTitle }
 
-// loadDocMeta reads id, public id, path, title and type of every document.
-func loadDocMeta(ctx context.Context, db querier) (map[int64]*docMeta, error) {
-	rows, err := db.QueryContext(ctx, `SELECT id, doc_id, filepath, title, doc_type FROM documents`)
-	if err != nil {
-		return nil, fmt.Errorf("read documents: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]*docMeta{}
-	for rows.Next() {
+// loadDocMeta reads id, public id, path, title and type of the given
+// documents, every document when ids is nil. Deleted ones are absent.
+func loadDocMeta(ctx context.Context, db querier, ids []int64) (map[int64]*docMeta, error) {
+	out := make(map[int64]*docMeta, len(ids))
+	scan := func(rows *sql.Rows) error {
 		d := &docMeta{}
 		var dt string
 		if err := rows.Scan(&d.ID, &d.DocID, &d.Filepath, &d.Title, &dt); err != nil {
-			return nil, fmt.Errorf("read documents: %w", err)
+			return err
 		}
 		d.DocType, _ = index.ParseDocType(dt)
 		d.lowerTitle = []rune(query.Lower(query.Normalize(d.Title)))
 		out[d.ID] = d
+		return nil
+	}
+	const cols = `SELECT id, doc_id, filepath, title, doc_type FROM documents`
+	if ids != nil {
+		if err := sqlbatch.QueryIDs(ctx, db, ids, cols+` WHERE id IN (%s)`, scan); err != nil {
+			return nil, fmt.Errorf("read documents: %w", err)
+		}
+		return out, nil
+	}
+	rows, err := db.QueryContext(ctx, cols)
+	if err != nil {
+		return nil, fmt.Errorf("read documents: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return nil, fmt.Errorf("read documents: %w", err)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read documents: %w", err)
@@ -214,10 +228,10 @@ func (m *ftMatches) documentTerms(docs map[int64]*ftDoc) map[int64][]float64 {
 			t = make([]float64, nt)
 			tf[s.Doc] = t
 		}
-		dl := float64(m.idx.secLen[s.ID])
+		dl := float64(s.Len)
 		for i, sc := range s.Terms {
 			if sc > 0 {
-				t[i] += termFreq(sc, m.TermIDF[i], dl, m.idx.stats.avgLen)
+				t[i] += termFreq(sc, m.TermIDF[i], dl, m.stats.avgLen)
 			}
 		}
 	}
@@ -229,13 +243,13 @@ func (m *ftMatches) documentTerms(docs map[int64]*ftDoc) map[int64][]float64 {
 			}
 		}
 	}
-	nDocs := len(m.DocSections)
+	nDocs := m.stats.docs
 	out := make(map[int64][]float64, len(tf))
 	for id, t := range tf {
 		sc := make([]float64, nt)
 		for i, f := range t {
 			if f > 0 {
-				sc[i] = bm25Doc(termIDF(nDocs, df[i]), f, float64(m.idx.docLen[id]), m.idx.avgDocLen)
+				sc[i] = bm25Doc(termIDF(nDocs, df[i]), f, float64(m.docLen[id]), m.stats.avgDocLen)
 			}
 		}
 		out[id] = sc

@@ -39,9 +39,9 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 	if s.opts.Explain {
 		ranks = s.ranks()
 	}
-	if s.opts.IncludeLinked && s.g == nil {
-		if s.g, err = s.e.LoadGraph(ctx); err != nil {
-			return SearchResult{}, fmt.Errorf("load link graph: %w", err)
+	if s.opts.IncludeLinked {
+		if err := s.readLinked(ctx, tx, ids); err != nil {
+			return SearchResult{}, err
 		}
 	}
 	levels, err := s.e.currentStaleness(ctx, ids)
@@ -304,6 +304,31 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 		}
 	}
 	return out, nil
+}
+
+// readLinked reads the direct links of the hits ids and the metadata of
+// the documents they link with.
+func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) error {
+	if s.links == nil {
+		var err error
+		if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+			return err
+		}
+		s.g = s.links.g
+	}
+	if _, err := s.links.expand(ctx, tx, ids); err != nil {
+		return fmt.Errorf("load link graph: %w", err)
+	}
+	var others []int64
+	for _, id := range ids {
+		for _, e := range s.g.Out(id) {
+			others = append(others, e.To)
+		}
+		for _, e := range s.g.In(id) {
+			others = append(others, e.From)
+		}
+	}
+	return s.e.addDocMetas(ctx, tx, s.meta, others)
 }
 
 // docSummary is the first summaryRunes characters of a document's body.

@@ -16,11 +16,12 @@ var warmQueries = []string{"overview of the design", "設計の概要"}
 const warmTimeout = 30 * time.Second
 
 // warmSearch runs throwaway searches so that everything a search loads
-// once per process (the static embedding model, the in-memory section
-// snapshot and link graph, the glossary, SQLite's first pages) is loaded
-// before the first real query, which then waits at most for the rest of
-// the warm-up instead of doing it. Errors are ignored: the real query
-// reports its own.
+// once per process (the static embedding model, the glossary, the
+// Japanese word vectors, SQLite's first pages of the full-text and length
+// tables) is loaded before the first real query, which then waits at most
+// for the rest of the warm-up instead of doing it. Nothing of it grows
+// with the corpus: search keeps no snapshot of the sections or the link
+// graph. Errors are ignored: the real query reports its own.
 func (e *Engine) warmSearch() {
 	defer e.warm.wg.Done()
 	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
