@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ubp-dev/ubp/engine/embed"
 	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine/embed"
 
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"
@@ -88,7 +89,7 @@ func DefaultConfig() Config {
 		MaxFileSize: index.DefaultMaxFileSize,
 		Embedding: EmbeddingConfig{
 			Provider: "static",
-			OpenAI: OpenAIConfig{
+			OpenAI: OpenAIConfig{ //nolint:gosec // G101 false positive: endpoint defaults, the key is read from the environment
 				BaseURL:        "https://api.openai.com/v1",
 				Model:          "text-embedding-3-small",
 				APIKeyEnv:      "OPENAI_API_KEY",
@@ -233,7 +234,7 @@ func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil || m == nil {
-		return nil // not an object (null): the typed decode already judged it
+		return nil //nolint:nilerr // not an object (null): the typed decode already judged it
 	}
 	known := map[string]reflect.Type{}
 	var names []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -99,22 +100,7 @@ func TestGetContextErrors(t *testing.T) {
 	wantArgError(t, err, "max_size")
 	_, err = e.GetContext(ctx, ContextOptions{Page: "no/such.md"})
 	var nf *NotFoundError
-	if err == nil || !asNotFound(err, &nf) {
+	if !errors.As(err, &nf) {
 		t.Errorf("unknown page: err = %v, want *NotFoundError", err)
 	}
-}
-
-func asNotFound(err error, target **NotFoundError) bool {
-	for err != nil {
-		if nf, ok := err.(*NotFoundError); ok {
-			*target = nf
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }

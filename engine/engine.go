@@ -172,7 +172,7 @@ func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) (err err
 	committed := false
 	defer func() {
 		if !committed {
-			tx.Rollback()
+			_ = tx.Rollback() // the error that stopped the commit is the one reported
 		}
 	}()
 	if err := fn(tx); err != nil {
@@ -192,6 +192,6 @@ func (e *Engine) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin read transaction: %w", err)
 	}
-	defer tx.Rollback()
+	defer func() { _ = tx.Rollback() }() // a read transaction: nothing to undo
 	return fn(tx)
 }

@@ -206,14 +206,14 @@ func (s *scorer) section(termScore []float64) ftScore {
 // title contains, given as docMeta.LowerTitle.
 func (s *scorer) titleFactor(lower []rune) float64 {
 	hits := make([]float64, len(s.q.Terms))
-	any := false
+	found := false
 	for i, t := range s.q.Terms {
 		if query.CountLower(lower, t) > 0 {
 			hits[i] = 1
-			any = true
+			found = true
 		}
 	}
-	if !any {
+	if !found {
 		return 1
 	}
 	cov, _, _ := s.coverage(hits)

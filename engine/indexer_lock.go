@@ -32,7 +32,7 @@ func lockFile(ctx context.Context, path string) (unlock func(), err error) {
 		}
 		return nil, fmt.Errorf("wait for lock %s: %w", path, err)
 	}
-	return func() { fl.Unlock() }, nil
+	return func() { _ = fl.Unlock() }, nil // closing the file would release the lock too
 }
 
 // lockIndex serialises indexing runs: within this process with a semaphore,

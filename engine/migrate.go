@@ -82,7 +82,7 @@ func applyMigration(ctx context.Context, db *sql.DB, path string, m migrations.M
 	}
 	defer func() {
 		if err != nil {
-			tx.Rollback()
+			_ = tx.Rollback() // the error that stopped the commit is the one reported
 		}
 	}()
 	cur, err := schemaVersion(ctx, tx)

@@ -81,6 +81,7 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 			o.DocType, o.DocType).Scan(&res.Total); err != nil {
 			return err
 		}
+		//nolint:gosec // orderBy is fixed column names and ASC/DESC; values are bound
 		rows, err := tx.QueryContext(ctx, `SELECT d.doc_id, d.filepath, d.title, d.doc_type, d.updated_at,
 			(SELECT count(*) FROM links l WHERE l.source_id = d.id) +
 			(SELECT count(*) FROM links l WHERE l.target_id = d.id AND l.source_id <> d.id)

@@ -274,6 +274,7 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]storedDocInput
 		}
 		// The frontmatter's reviewed date is read by SQLite: decoding
 		// every document's frontmatter JSON in Go cost more than the rest.
+		//nolint:gosec // where holds placeholders only; values are bound
 		rows, err := tx.QueryContext(ctx, `SELECT id, filepath, title,
 			coalesce(json_extract(frontmatter, '$.reviewed'), ''), content_hash || ' ' || filepath FROM documents`+where+` ORDER BY filepath`, args...)
 		if err != nil {
@@ -300,6 +301,7 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]storedDocInput
 			return nil
 		}
 		refWhere := strings.Replace(where, "id IN", "document_id IN", 1)
+		//nolint:gosec // where holds placeholders only; values are bound
 		rows, err = tx.QueryContext(ctx, `SELECT document_id, path, symbol, line, sha256, file_size, file_mtime, synced_at
 			FROM source_refs`+refWhere+` ORDER BY document_id, line, id`, args...)
 		if err != nil {

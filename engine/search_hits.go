@@ -3,8 +3,9 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/ubp-dev/ubp/engine/stale"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine/stale"
 
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"

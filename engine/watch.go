@@ -129,7 +129,7 @@ func (ws *watchState) skipDir(abs string) bool {
 func (ws *watchState) addTree(dir string, onReport func(IndexReport, error)) {
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return nil // vanished meanwhile, or unreadable: Index warns about it
+			return nil //nolint:nilerr // vanished meanwhile, or unreadable: Index warns about it
 		}
 		if !d.IsDir() {
 			if p != dir {

@@ -67,7 +67,7 @@ func NewResolver(docs []DocRef) *Resolver {
 		byTitle: make(map[string][]int32, len(docs)),
 	}
 	for _, d := range docs {
-		i := int32(len(r.docs))
+		i := int32(len(r.docs)) //nolint:gosec // document indexes: the index holds far fewer than 2^31 documents
 		e := docEntry{id: d.ID}
 		if p, ok := cleanRooted(nfc(d.Path)); ok {
 			e.path = p

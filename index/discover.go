@@ -186,8 +186,8 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 			gitIgnored(rules, rel, false) || !w.wanted(rel) {
 			return nil
 		}
-		if real, ok := w.resolveLink(abs, rel); ok {
-			w.addFile(real, rel)
+		if resolved, ok := w.resolveLink(abs, rel); ok {
+			w.addFile(resolved, rel)
 		}
 		return nil
 	}
@@ -225,7 +225,7 @@ func (w *walker) readDir(absDir, relDir string) ([]fs.DirEntry, error) {
 	return entries, nil
 }
 
-// resolveLink returns the real path of the Markdown symlink abs when it
+// resolveLink returns the resolved path of the Markdown symlink abs when it
 // leads to a regular file inside the docs folder. A link leading outside
 // (however many hops), a broken link and a loop are skipped with a warning
 // naming the link; a link to a folder is skipped silently (folders are
@@ -245,20 +245,20 @@ func (w *walker) resolveLink(abs, rel string) (string, bool) {
 	case st.IsDir():
 		return "", false
 	}
-	real, err := filepath.EvalSymlinks(abs)
+	resolved, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		w.warn(rel, "skipped: cannot follow symlink: %v", err)
 		return "", false
 	}
-	if !within(w.realRoot, real) {
-		w.warn(rel, "skipped: symlink points outside the docs folder (to %s); only files inside it are read", real)
+	if !within(w.realRoot, resolved) {
+		w.warn(rel, "skipped: symlink points outside the docs folder (to %s); only files inside it are read", resolved)
 		return "", false
 	}
 	if !st.Mode().IsRegular() {
 		w.warn(rel, "skipped: symlink to something that is not a regular file")
 		return "", false
 	}
-	return real, true
+	return resolved, true
 }
 
 // within reports whether path p is dir or under it (both cleaned, absolute).

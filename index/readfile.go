@@ -16,13 +16,13 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTooLarge = errors.New("file over the size limit")
 
 // ReadFile reads the regular file at path, refusing anything else and more
-// than max bytes (0: DefaultMaxFileSize). It never blocks on a FIFO (the
+// than limit bytes (0: DefaultMaxFileSize). It never blocks on a FIFO (the
 // file is opened non-blocking and checked before reading) and never holds
-// more than max+1 bytes, even when the file is replaced or grows between a
+// more than limit+1 bytes, even when the file is replaced or grows between a
 // folder listing and the read.
-func ReadFile(path string, max int64) ([]byte, error) {
-	if max <= 0 {
-		max = DefaultMaxFileSize
+func ReadFile(path string, limit int64) ([]byte, error) {
+	if limit <= 0 {
+		limit = DefaultMaxFileSize
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -36,15 +36,15 @@ func ReadFile(path string, max int64) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
 	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s is %s: %w of %s", path, formatBytes(st.Size()), ErrTooLarge, formatBytes(max))
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s is %s: %w of %s", path, formatBytes(st.Size()), ErrTooLarge, formatBytes(limit))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s grew while read: %w of %s", path, ErrTooLarge, formatBytes(max))
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s grew while read: %w of %s", path, ErrTooLarge, formatBytes(limit))
 	}
 	return data, nil
 }

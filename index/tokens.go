@@ -5,7 +5,8 @@ import (
 	"unicode/utf8"
 )
 
-// Token estimate. ubp has no tokenizer at index time, so section sizes are
+// TokensPerWordTenths is the tokens per word, in tenths, of the token
+// estimate. ubp has no tokenizer at index time, so section sizes are
 // estimated from the text alone:
 //
 //	tokens = cjkChars + ceil(words × TokensPerWordTenths / 10)

@@ -47,7 +47,7 @@ func TestRecoverMiddleware(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&logBuf, nil))
 	h := recoverMiddleware(log)(func(context.Context, string, mcp.Request) (mcp.Result, error) {
 		var m map[string]int
-		m["boom"] = 1 // a nil-map panic, like the SDK's on "arguments": null
+		m["boom"] = 1 //nolint:staticcheck // a nil-map panic, like the SDK's on "arguments": null
 		return nil, nil
 	})
 	res, err := h(context.Background(), "tools/call", nil)

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,7 +19,6 @@ type fakeEngine struct {
 	pageBytes int    // ... each with a title this long
 	content   string // GetPage and GetContext answer this content
 
-	mu        sync.Mutex
 	started   chan struct{} // a blocking Search started
 	cancelled chan struct{} // a blocking Search saw its context end
 }

@@ -43,7 +43,7 @@ func acquireServeLock(dataDir string) (*serveLock, error) {
 		return nil, fmt.Errorf("another `ubp serve` is already running for this project (%s holds %s); stop it, or pass --no-lock to run a second server anyway", holder, path)
 	}
 	if err := os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
-		fl.Unlock()
+		_ = fl.Unlock() // the write error is the one to report
 		return nil, fmt.Errorf("serve lock: write PID to %s: %w", path, err)
 	}
 	return &serveLock{fl: fl}, nil

@@ -21,7 +21,7 @@ const DefaultHTTPAddr = "127.0.0.1:7000"
 const (
 	EnvIncludeCategories = "UBP_TOOL_INCLUDE_CATEGORIES"
 	EnvExcludeCategories = "UBP_TOOL_EXCLUDE_CATEGORIES"
-	EnvHTTPToken         = "UBP_HTTP_TOKEN"
+	EnvHTTPToken         = "UBP_HTTP_TOKEN" //nolint:gosec // G101 false positive: the name of an environment variable, not a credential
 )
 
 // Options configure Serve.

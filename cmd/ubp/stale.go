@@ -46,8 +46,8 @@ clone hides documents' commits: fetch the whole history).`,
 			if a.jsonOut {
 				format = "json"
 			}
-			min := stale.Level(level)
-			if min != stale.PossiblyStale && min != stale.Stale {
+			threshold := stale.Level(level)
+			if threshold != stale.PossiblyStale && threshold != stale.Stale {
 				return usagef("--level %q: use possibly_stale or stale", level)
 			}
 			var write func(io.Writer, stale.Report, stale.Level) error
@@ -75,7 +75,7 @@ clone hides documents' commits: fetch the whole history).`,
 					return err
 				}
 				rep.ToolVersion = buildVersion()
-				code = rep.ExitCode(min)
+				code = rep.ExitCode(threshold)
 				w := a.stdout
 				if output != "" {
 					if !filepath.IsAbs(output) {
@@ -98,7 +98,7 @@ clone hides documents' commits: fetch the whole history).`,
 					// repository: no escape sequence reaches a terminal raw.
 					w = termsafe.Writer(w)
 				}
-				return write(w, rep, min)
+				return write(w, rep, threshold)
 			})
 			if err != nil {
 				return codedError{err: err, code: 2}

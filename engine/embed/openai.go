@@ -223,7 +223,7 @@ func (p *OpenAI) embedBatch(ctx context.Context, inputs []string) ([][]float32, 
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return nil, fmt.Errorf("embed with %s: %w (while waiting to retry after: %v)", p.endpoint, ctx.Err(), lastErr)
+			return nil, fmt.Errorf("embed with %s: %w (while waiting to retry after: %w)", p.endpoint, ctx.Err(), lastErr)
 		case <-t.C:
 		}
 	}

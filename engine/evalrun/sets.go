@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,8 +50,10 @@ func groupOf(id string) string {
 // A folder without queries.tsv is not a set (ok false).
 func loadSet(name, dir, docs string) (s set, ok bool, err error) {
 	qpath := filepath.Join(dir, "queries.tsv")
-	if _, err := os.Stat(qpath); err != nil {
+	if _, err := os.Stat(qpath); errors.Is(err, fs.ErrNotExist) {
 		return set{}, false, nil
+	} else if err != nil {
+		return set{}, false, fmt.Errorf("eval set %s: %w", name, err)
 	}
 	rows, err := readTSV(qpath)
 	if err != nil {
@@ -140,7 +144,7 @@ func docsLang(dir string) (string, error) {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return err
 		}
-		b, err := os.ReadFile(p)
+		b, err := os.ReadFile(p) //nolint:gosec // a file of the benchmark folder the developer points make eval at
 		if err != nil {
 			return err
 		}

@@ -126,11 +126,11 @@ const (
 )
 
 // ExitCode is what `ubp stale --exit-code` exits with: 1 when a document
-// is at or above min, else 2 when the report is incomplete (it cannot
+// is at or above threshold, else 2 when the report is incomplete (it cannot
 // tell), else 0.
-func (r Report) ExitCode(min Level) int {
+func (r Report) ExitCode(threshold Level) int {
 	switch {
-	case r.HasAtOrAbove(min):
+	case r.HasAtOrAbove(threshold):
 		return 1
 	case r.Incomplete:
 		return 2
@@ -163,11 +163,11 @@ func (r Report) HasAtOrAbove(l Level) bool {
 	return false
 }
 
-func atOrAbove(have, min Level) bool {
+func atOrAbove(have, threshold Level) bool {
 	if have == Untracked {
-		return min == Untracked
+		return threshold == Untracked
 	}
-	return have.Rank() >= min.Rank()
+	return have.Rank() >= threshold.Rank()
 }
 
 // ParseLevel returns the level named s.
@@ -248,7 +248,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		rep.Baseline = BaselineGit
 		if openRepo() == nil {
 			if errors.Is(repoErr, errNotGit) || repoErr == nil {
-				return Report{}, fmt.Errorf("staleness: --baseline git needs the project in a git work tree with git installed (%v); use --baseline index", repoErr)
+				return Report{}, fmt.Errorf("staleness: --baseline git needs the project in a git work tree with git installed (%v); use --baseline index", repoErr) //nolint:errorlint // repoErr may be nil: printed, not wrapped
 			}
 		}
 	case BaselineIndex:

@@ -85,24 +85,6 @@ func FingerprintRef(root string, ref index.SourceRef) (Fingerprint, error) {
 // timestamp tick right after it was hashed would otherwise look unchanged.
 const racyWindow = 2 * time.Second
 
-// refresh returns the ref's current fingerprint. When stored (the
-// baseline) is known and the size, mtime and file count agree and the
-// stored mtime is not racily close to syncedAt, stored is returned without
-// reading any content; otherwise the ref is hashed.
-func refresh(r resolvedRef, stored Fingerprint, haveStored bool, syncedAt time.Time) (Fingerprint, error) {
-	if haveStored {
-		st, err := fingerprint(r, false)
-		if err != nil {
-			return Fingerprint{}, err
-		}
-		racy := !syncedAt.IsZero() && stored.MTime >= syncedAt.Add(-racyWindow).UnixNano()
-		if st.sameStat(stored) && !racy {
-			return stored, nil
-		}
-	}
-	return fingerprint(r, true)
-}
-
 // fingerprint stats (and, with hashing, reads) the ref. Without hashing,
 // SHA256 is empty and Exists tells only whether the path is there.
 func fingerprint(r resolvedRef, hashing bool) (Fingerprint, error) {

@@ -36,7 +36,7 @@ var gitArgs = []string{
 
 // gitCommand builds a git command running in dir.
 func gitCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", append(append([]string{}, gitArgs...), args...)...)
+	cmd := exec.CommandContext(ctx, "git", append(append([]string{}, gitArgs...), args...)...) //nolint:gosec // git with arguments ubp builds (subcommands, refs, paths from the index), never through a shell
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	return cmd
@@ -105,7 +105,7 @@ func openGit(ctx context.Context, root string) (*gitRepo, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%w (%v)", errNotGit, err)
+		return nil, fmt.Errorf("%w (%w)", errNotGit, err)
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) < 5 || lines[0] != "true" {

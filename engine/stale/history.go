@@ -105,7 +105,7 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status b
 	}
 	for {
 		tok, err := next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

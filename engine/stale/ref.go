@@ -87,11 +87,11 @@ func realRoot(root string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("staleness: project root %q: %w", root, err)
 	}
-	real, err := filepath.EvalSymlinks(abs)
+	resolved, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return "", fmt.Errorf("staleness: project root %q: %w", root, err)
 	}
-	return real, nil
+	return resolved, nil
 }
 
 func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
@@ -131,14 +131,14 @@ func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
 	if r.kind == kindGlob {
 		walk = r.base
 	}
-	real, err := resolveInside(rootReal, walk)
+	resolved, err := resolveInside(rootReal, walk)
 	if err != nil {
 		if errors.Is(err, errEscapes) {
 			return reject("the path leads outside the project root through a symlink")
 		}
 		return resolvedRef{}, fmt.Errorf("source_ref %q: %w", ref.String(), err)
 	}
-	r.real = real
+	r.real = resolved
 	return r, nil
 }
 

@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-// listed returns the documents a report shows for min: at or above it,
+// listed returns the documents a report shows for threshold: at or above it,
 // worst level first, then by path.
-func (r Report) listed(min Level) []DocResult {
-	docs := r.AtOrAbove(min)
+func (r Report) listed(threshold Level) []DocResult {
+	docs := r.AtOrAbove(threshold)
 	sort.SliceStable(docs, func(i, j int) bool {
 		a, b := docs[i], docs[j]
 		if a.Level.Rank() != b.Level.Rank() {

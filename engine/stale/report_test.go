@@ -45,10 +45,10 @@ func fixtureReport(t *testing.T) Report {
 	return rep
 }
 
-func render(t *testing.T, write func(io.Writer, Report, Level) error, r Report, min Level) []byte {
+func render(t *testing.T, write func(io.Writer, Report, Level) error, r Report, threshold Level) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := write(&b, r, min); err != nil {
+	if err := write(&b, r, threshold); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

@@ -27,18 +27,18 @@ type jsonReport struct {
 }
 
 // WriteJSON writes the report as one indented JSON object.
-func WriteJSON(w io.Writer, r Report, min Level) error {
+func WriteJSON(w io.Writer, r Report, threshold Level) error {
 	out := jsonReport{
 		Baseline:      r.Baseline,
 		GeneratedAt:   r.GeneratedAt,
 		ThresholdDays: r.ThresholdDays,
-		Level:         min,
+		Level:         threshold,
 		CommitURL:     r.CommitURL,
 		PathsFrom:     r.PathsFrom,
 		ProjectPrefix: r.ProjectPrefix,
 		Incomplete:    r.Incomplete,
 		Counts:        r.Counts,
-		Documents:     r.listed(min),
+		Documents:     r.listed(threshold),
 		Warnings:      r.Warnings,
 	}
 	if out.Documents == nil {

@@ -12,11 +12,11 @@ var levelMark = map[Level]string{Stale: "🔴", PossiblyStale: "🟠", Fresh: "�
 
 // WriteMarkdown writes a report for people: GitHub job summaries, issues
 // and pull-request comments. It has the counts per level, then a table per
-// document at or above min with each changed ref, its reason, the commit
+// document at or above threshold with each changed ref, its reason, the commit
 // (a link when the origin remote is on GitHub) with its subject, and how
 // many commits touched the ref since, then any warnings. The line under
 // the title says what paths start from.
-func WriteMarkdown(w io.Writer, r Report, min Level) error {
+func WriteMarkdown(w io.Writer, r Report, threshold Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "## ubp stale report\n\n")
 	fmt.Fprintf(bw, "Baseline `%s`, threshold %d days, generated %s, %s.\n\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(r.rootLine()))
@@ -27,9 +27,9 @@ func WriteMarkdown(w io.Writer, r Report, min Level) error {
 	for _, l := range levelsWorstFirst {
 		fmt.Fprintf(bw, "| %s %s | %d |\n", levelMark[l], l, r.Counts[l])
 	}
-	docs := r.listed(min)
+	docs := r.listed(threshold)
 	if len(docs) == 0 {
-		fmt.Fprintf(bw, "\nNo documents at or above `%s`.\n", min)
+		fmt.Fprintf(bw, "\nNo documents at or above `%s`.\n", threshold)
 	}
 	for _, d := range docs {
 		fmt.Fprintf(bw, "\n### %s %s", levelMark[d.Level], mdCode(displayPath(d)))

@@ -135,12 +135,12 @@ func init() {
 }
 
 // WriteSARIF writes a SARIF 2.1.0 log with one result per changed ref at
-// or above min, located at the ref's line in the document (URI relative to
+// or above threshold, located at the ref's line in the document (URI relative to
 // the git work tree top, as code scanning resolves it, or to the project
 // root outside git), so GitHub code scanning annotates the document.
 // Stale refs are warnings, possibly_stale ones notes. Warnings of the
 // check become tool execution notifications.
-func WriteSARIF(w io.Writer, r Report, min Level) error {
+func WriteSARIF(w io.Writer, r Report, threshold Level) error {
 	rules := make([]sarifRule, len(sarifRules))
 	ruleIndex := map[Reason]int{}
 	for i, sr := range sarifRules {
@@ -165,13 +165,13 @@ func WriteSARIF(w io.Writer, r Report, min Level) error {
 		}
 		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications, n)
 	}
-	for _, d := range r.listed(min) {
+	for _, d := range r.listed(threshold) {
 		artifact := d.RepoPath
 		if artifact == "" {
 			artifact = d.Filepath
 		}
 		for _, ref := range d.Refs {
-			if !ref.Changed() || !atOrAbove(ref.Level, min) {
+			if !ref.Changed() || !atOrAbove(ref.Level, threshold) {
 				continue
 			}
 			idx, ok := ruleIndex[ref.Reason]

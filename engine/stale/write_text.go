@@ -8,18 +8,18 @@ import (
 )
 
 // WriteText writes the report for a terminal: a summary line (saying what
-// paths start from), then each document at or above min with its changed
+// paths start from), then each document at or above threshold with its changed
 // refs (commit, subject, author, date, commits since), then warnings.
-func WriteText(w io.Writer, r Report, min Level) error {
+func WriteText(w io.Writer, r Report, threshold Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), r.rootLine())
 	fmt.Fprintf(bw, "%d documents: %s\n", len(r.Documents), r.countsLine())
 	if r.Incomplete {
 		fmt.Fprintf(bw, "incomplete: %s\n", incompleteNote)
 	}
-	docs := r.listed(min)
+	docs := r.listed(threshold)
 	if len(docs) == 0 {
-		fmt.Fprintf(bw, "\nNo documents at or above %s.\n", min)
+		fmt.Fprintf(bw, "\nNo documents at or above %s.\n", threshold)
 	}
 	for _, d := range docs {
 		fmt.Fprintf(bw, "\n%s  %s", d.Level, displayPath(d))

@@ -47,7 +47,7 @@ func sourcePackages(docs int) int { return max(4, docs/100) }
 
 // Generate builds the corpus of o in memory.
 func Generate(o Options) *Corpus {
-	r := rand.New(rand.NewPCG(o.Seed, uint64(o.Docs)))
+	r := rand.New(rand.NewPCG(o.Seed, uint64(o.Docs))) //nolint:gosec // a seeded generator for reproducible benchmark corpora, not for secrets
 	c := &Corpus{Sources: map[string]string{}}
 	areas := max(4, o.Docs/200)
 	titles := make([]string, o.Docs)
@@ -135,7 +135,7 @@ func sourceFile(r *rand.Rand, pkg, file int) string {
 	return b.String()
 }
 
-func funcName(file, f int) string { return fmt.Sprintf("Handle%c%d", 'A'+rune(f), file) }
+func funcName(file, f int) string { return fmt.Sprintf("Handle%c%d", 'A'+rune(f), file) } //nolint:gosec // f is a small function index of a generated corpus
 
 // document is the text of document i.
 func document(r *rand.Rand, i, n int, titles, paths []string, ja bool) string {

@@ -38,7 +38,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 			t.Errorf("Lookup(%q) largest component %v, want %v", e.Word, got, maxAbs)
 		}
 	}
-	for _, w := range []string{"", "unknown", "The", "searc", "searchs"} {
+	for _, w := range []string{"", "unknown", "The", "searc", "searches"} {
 		if _, _, ok := m.Lookup(w); ok {
 			t.Errorf("Lookup(%q) found a word that is not in the model", w)
 		}
@@ -51,7 +51,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 func TestFingerprintChangesWithData(t *testing.T) {
 	a := testEntries(8)
 	b := testEntries(8)
-	b[3].Vector[0] += 1
+	b[3].Vector[0]++
 	ma, err := Parse(encode(t, 8, 1000, a))
 	if err != nil {
 		t.Fatal(err)

@@ -78,6 +78,6 @@ func (m *Model) addScaled(acc []float32, i int, w float32) {
 	f := w * m.scale(i)
 	row := m.data[m.vectors+i*m.dims : m.vectors+(i+1)*m.dims]
 	for d := range acc {
-		acc[d] += f * float32(int8(row[d]))
+		acc[d] += f * float32(int8(row[d])) //nolint:gosec // the stored byte is the int8 component, reinterpreted
 	}
 }

@@ -41,7 +41,7 @@ func (a *argSchema) check(raw json.RawMessage) error {
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
 		if err := dec.Decode(&args); err != nil {
-			return fmt.Errorf("arguments must be a JSON object: %v", err)
+			return fmt.Errorf("arguments must be a JSON object: %w", err)
 		}
 	}
 	for _, name := range sortedKeys(args) {

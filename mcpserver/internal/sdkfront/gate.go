@@ -3,6 +3,7 @@ package sdkfront
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -239,7 +240,7 @@ func parse(raw []byte) (*inbound, *reply) {
 func checkID(raw json.RawMessage) error {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return fmt.Errorf("bad id: %v", err)
+		return fmt.Errorf("bad id: %w", err)
 	}
 	switch id := v.(type) {
 	case string:
@@ -263,7 +264,7 @@ func describeJSONError(raw []byte) string {
 	if err == nil {
 		return "not valid JSON"
 	}
-	if se, ok := err.(*json.SyntaxError); ok {
+	if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
 		return fmt.Sprintf("%v (at byte %d)", se, se.Offset)
 	}
 	return err.Error()

@@ -48,6 +48,7 @@ type Limits struct {
 	MaxSessions int           // live sessions; the least recently used idle one is closed first
 }
 
+// DefaultLimits are the limits ubp serves with.
 var DefaultLimits = Limits{
 	ReadHeader:  10 * time.Second,
 	Body:        30 * time.Second,
@@ -109,7 +110,7 @@ func newHTTPFront(srv *mcp.Server, g *Gate, bindHost, token string, log, sdkLog 
 		limits: limits, sessions: map[string]*httpSession{}}
 }
 
-// newHTTPServer is the http.Server ubp listens with: every connection has
+// NewHTTPServer is the http.Server ubp listens with: every connection has
 // header, body, write and idle time limits (the body and write limits are
 // set per request by the front, so that the standalone SSE stream of GET
 // is not cut).
@@ -593,7 +594,7 @@ func writeReply(w http.ResponseWriter, r *reply) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(r.encode())
+	_, _ = w.Write(r.encode()) //nolint:gosec // G705 false positive: a JSON-RPC body sent as application/json
 }
 
 // httpError sends a plain-text error.

@@ -96,13 +96,13 @@ func (c *stdioConn) readLoop(in io.Reader) {
 	}
 }
 
-// readLine reads one line without its newline. A line longer than max is
+// readLine reads one line without its newline. A line longer than limit is
 // consumed and reported as tooLong.
-func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if !tooLong {
-			if len(line)+len(chunk) > max+2 { // +2 for "\r\n"
+			if len(line)+len(chunk) > limit+2 { // +2 for "\r\n"
 				tooLong, line = true, nil
 			} else {
 				line = append(line, chunk...)

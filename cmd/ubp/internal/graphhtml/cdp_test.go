@@ -138,7 +138,7 @@ func (b *browser) read(out *os.File) {
 		if err != nil {
 			b.mu.Lock()
 			for id, ch := range b.waiting {
-				ch <- cdpReply{Err: fmt.Errorf("browser closed the pipe: %v", err)}
+				ch <- cdpReply{Err: fmt.Errorf("browser closed the pipe: %w", err)}
 				delete(b.waiting, id)
 			}
 			b.mu.Unlock()
