@@ -26,13 +26,13 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if strings.TrimSpace(opts.Page) == "" {
 		return ContextResult{}, &ArgumentError{Param: "page", Message: "must not be empty"}
 	}
-	depth, err := checkDepth(opts.Depth, defaultSearchDepth, maxSearchDepth)
+	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return ContextResult{}, err
 	}
 	maxSize := opts.MaxSize
 	if maxSize == 0 {
-		maxSize = defaultContextSize
+		maxSize = DefaultContextSize
 	}
 	if maxSize < 0 {
 		return ContextResult{}, &ArgumentError{Param: "max_size", Message: fmt.Sprintf("must be positive, got %d", maxSize)}

@@ -25,7 +25,7 @@ const danglingIDPrefix = "dangling:"
 // Nodes are ordered by file path (the centre first when there is one),
 // edges by source, target and type.
 func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
-	depth, err := checkDepth(opts.Depth, defaultGraphDepth, maxGraphDepth)
+	depth, err := checkDepth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
 	if err != nil {
 		return GraphResult{}, err
 	}

@@ -39,7 +39,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err != nil {
 		return SearchResult{}, err
 	}
-	depth, err := checkDepth(opts.Depth, defaultSearchDepth, maxSearchDepth)
+	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return SearchResult{}, err
 	}

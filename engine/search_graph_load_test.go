@@ -25,7 +25,7 @@ func TestLinkNeighbourhoodWalksLikeTheWholeGraph(t *testing.T) {
 	}
 	var walked, reached int
 	for _, types := range [][]index.LinkType{nil, {index.LinkType("depends_on")}} {
-		for depth := 1; depth <= maxSearchDepth; depth++ {
+		for depth := 1; depth <= MaxSearchDepth; depth++ {
 			for _, seed := range whole.Nodes() {
 				err := e.readTx(ctx, func(tx *sql.Tx) error {
 					n, err := e.neighbourhood(ctx, tx, types)

@@ -7,16 +7,6 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// Parameter bounds of the search family. MCP narrows limit further.
-const (
-	defaultSearchLimit = 10
-	maxSearchLimit     = 50
-	defaultSearchDepth = 2
-	maxSearchDepth     = 3
-	defaultGraphDepth  = 2
-	maxGraphDepth      = 5
-	defaultContextSize = 50000
-)
 
 // checkQuery rejects an empty or blank query.
 func checkQuery(q string) error {
@@ -26,16 +16,16 @@ func checkQuery(q string) error {
 	return nil
 }
 
-// checkLimit applies the default to 0 and bounds the rest to 1..maxSearchLimit.
+// checkLimit applies the default to 0 and bounds the rest to 1..MaxSearchLimit.
 func checkLimit(limit, configured int) (int, error) {
 	if limit == 0 {
 		if configured > 0 {
 			return configured, nil // search.default_limit in .ubp/config.json
 		}
-		return defaultSearchLimit, nil
+		return DefaultSearchLimit, nil
 	}
-	if limit < 1 || limit > maxSearchLimit {
-		return 0, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", maxSearchLimit, limit)}
+	if limit < 1 || limit > MaxSearchLimit {
+		return 0, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", MaxSearchLimit, limit)}
 	}
 	return limit, nil
 }

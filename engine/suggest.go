@@ -19,8 +19,6 @@ type SuggestOptions struct {
 // Bounds of SuggestLinks.
 const (
 	defaultSuggestMinScore = 0.75
-	defaultSuggestLimit    = 20
-	maxSuggestLimit        = 200
 )
 
 // SuggestLinks proposes links: pairs of sections of different documents
@@ -39,10 +37,10 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 	}
 	limit := opts.Limit
 	if limit == 0 {
-		limit = defaultSuggestLimit
+		limit = DefaultSuggestLimit
 	}
-	if limit < 1 || limit > maxSuggestLimit {
-		return nil, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", maxSuggestLimit, opts.Limit)}
+	if limit < 1 || limit > MaxSuggestLimit {
+		return nil, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", MaxSuggestLimit, opts.Limit)}
 	}
 	g, err := e.LoadGraph(ctx)
 	if err != nil {

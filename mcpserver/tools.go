@@ -15,18 +15,11 @@ import (
 
 // Bounds and defaults of the tool parameters (mcp-tools spec). The input
 // schemas state them, so clients and models see them before calling.
+// The search, depth and size bounds are the engine's (engine/limits.go);
+// paging of list_pages and the whole graph is the server's own.
 const (
-	searchLimitMax     = 20
-	fulltextLimitMax   = 50
-	defaultLimit       = 10
-	searchDepthMax     = 3
-	graphDepthMax      = 5
-	defaultDepth       = 2
-	contextSizeMin     = 1000
-	contextSizeMax     = 1000000
-	defaultContextSize = 50000
-	defaultPageLimit   = 100 // list_pages and the whole graph, per answer
-	pageLimitMax       = 1000
+	defaultPageLimit = 100 // list_pages and the whole graph, per answer
+	pageLimitMax     = 1000
 )
 
 // untrustedNote ends every description: what the tools return is quoted
@@ -251,8 +244,8 @@ var (
 
 func tuneSearch(in, out *jsonschema.Schema) error {
 	nonEmpty(in, "query")
-	intParam(in, "limit", 1, searchLimitMax, defaultLimit)
-	intParam(in, "depth", 1, searchDepthMax, defaultDepth)
+	intParam(in, "limit", 1, engine.MaxSearchLimit, engine.DefaultSearchLimit)
+	intParam(in, "depth", 1, engine.MaxSearchDepth, engine.DefaultSearchDepth)
 	enumParam(in, "link_types", index.LinkTypes, "")
 	enumParam(in, "doc_type", index.DocTypes, "")
 	in.Properties["include_linked"].Default = []byte("false")
@@ -278,7 +271,7 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 
 func tuneFulltext(in, out *jsonschema.Schema) error {
 	nonEmpty(in, "query")
-	intParam(in, "limit", 1, fulltextLimitMax, defaultLimit)
+	intParam(in, "limit", 1, engine.MaxSearchLimit, engine.DefaultSearchLimit)
 	enumParam(in, "doc_type", index.DocTypes, "")
 	return firstErr(
 		describeAt(out, "results.rank", "BM25 relevance of the section, higher is better; comparable within one answer only."),
@@ -310,8 +303,8 @@ func tuneGetPage(in, out *jsonschema.Schema) error {
 
 func tuneGetContext(in, out *jsonschema.Schema) error {
 	nonEmpty(in, "filepath")
-	intParam(in, "depth", 1, searchDepthMax, defaultDepth)
-	intParam(in, "max_size", contextSizeMin, contextSizeMax, defaultContextSize)
+	intParam(in, "depth", 1, engine.MaxSearchDepth, engine.DefaultSearchDepth)
+	intParam(in, "max_size", engine.MinContextSize, engine.MaxContextSize, engine.DefaultContextSize)
 	return firstErr(
 		enumAt(out, "related.link_type", index.LinkTypes),
 		enumAt(out, "related.direction", directions),
@@ -338,7 +331,7 @@ func tuneListPages(in, out *jsonschema.Schema) error {
 }
 
 func tuneGetGraph(in, out *jsonschema.Schema) error {
-	intParam(in, "depth", 1, graphDepthMax, defaultDepth)
+	intParam(in, "depth", 1, engine.MaxGraphDepth, engine.DefaultGraphDepth)
 	intParam(in, "limit", 1, pageLimitMax, defaultPageLimit)
 	intParam(in, "offset", 0, 0, 0)
 	return firstErr(

@@ -95,7 +95,7 @@ func TestToolsList(t *testing.T) {
 		min, max    float64
 		def         float64
 	}{
-		{ToolSearch, "limit", 1, 20, 10},
+		{ToolSearch, "limit", 1, 50, 10},
 		{ToolSearch, "depth", 1, 3, 2},
 		{ToolFulltextSearch, "limit", 1, 50, 10},
 		{ToolGetContext, "depth", 1, 3, 2},

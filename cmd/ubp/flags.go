@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // intBound is the accepted range of an integer flag given on the command
@@ -22,10 +24,10 @@ type intBound struct {
 
 // intBounds holds the ranges per command and flag.
 var intBounds = map[string]map[string]intBound{
-	"search":        {"limit": {1, 50, "leave --limit out for search.default_limit"}, "depth": {1, 3, ""}},
-	"get-context":   {"depth": {1, 3, ""}, "max-size": {1000, 1000000, ""}},
-	"get-graph":     {"depth": {1, 5, ""}},
-	"suggest-links": {"limit": {1, 200, ""}},
+	"search":        {"limit": {1, engine.MaxSearchLimit, "leave --limit out for search.default_limit"}, "depth": {1, engine.MaxSearchDepth, ""}},
+	"get-context":   {"depth": {1, engine.MaxSearchDepth, ""}, "max-size": {engine.MinContextSize, engine.MaxContextSize, ""}},
+	"get-graph":     {"depth": {1, engine.MaxGraphDepth, ""}},
+	"suggest-links": {"limit": {1, engine.MaxSuggestLimit, ""}},
 	"list-pages":    {"limit": {0, 1 << 30, "0 lists every page"}, "offset": {0, 1 << 30, ""}},
 }
 

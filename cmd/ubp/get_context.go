@@ -52,7 +52,7 @@ truncated last; truncated_count says how many neighbours were dropped.`,
 			})
 		},
 	}
-	cmd.Flags().IntVar(&o.Depth, "depth", 2, "how many links away to go (1-3)")
-	cmd.Flags().IntVar(&o.MaxSize, "max-size", 50000, "at most `BYTES` of output, 1000-1000000")
+	cmd.Flags().IntVar(&o.Depth, "depth", engine.DefaultSearchDepth, fmt.Sprintf("how many links away to go (1-%d)", engine.MaxSearchDepth))
+	cmd.Flags().IntVar(&o.MaxSize, "max-size", engine.DefaultContextSize, fmt.Sprintf("at most `BYTES` of output, %d-%d", engine.MinContextSize, engine.MaxContextSize))
 	return cmd
 }

@@ -84,7 +84,7 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Center, "center", "", "only the neighbourhood of this page")
-	f.IntVar(&o.Depth, "depth", 2, "neighbourhood depth around --center (1-5)")
+	f.IntVar(&o.Depth, "depth", engine.DefaultGraphDepth, fmt.Sprintf("neighbourhood depth around --center (1-%d)", engine.MaxGraphDepth))
 	f.StringVar(&format, "format", "json", "output format: json, dot, mermaid or html")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes (always on with --format html)")

@@ -53,9 +53,9 @@ the search and search_type says fulltext_fallback.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.Limit, "limit", 0, "at most `N` results, 1-50 (left out: search.default_limit in .ubp/config.json, 10)")
+	f.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("at most `N` results, 1-%d (left out: search.default_limit in .ubp/config.json, %d)", engine.MaxSearchLimit, engine.DefaultSearchLimit))
 	f.StringVar(&o.DocType, "doc-type", "", "only documents of this type")
-	f.IntVar(&o.Depth, "depth", 2, "graph depth for proximity (1-3)")
+	f.IntVar(&o.Depth, "depth", engine.DefaultSearchDepth, fmt.Sprintf("graph depth for proximity (1-%d)", engine.MaxSearchDepth))
 	f.StringSliceVar(&linkTypes, "link-types", nil, "follow only these link types: references, depends_on, implements, extends, conflicts_with")
 	f.BoolVar(&o.IncludeLinked, "include-linked", false, "list the pages linked to and from each result")
 	f.BoolVar(&o.Fulltext, "fulltext", false, "full-text search only")

@@ -40,6 +40,6 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().Float64Var(&o.MinScore, "min-score", 0.75, "only pairs at least this similar (0-1)")
-	cmd.Flags().IntVar(&o.Limit, "limit", 20, "at most `N` suggestions, 1-200")
+	cmd.Flags().IntVar(&o.Limit, "limit", engine.DefaultSuggestLimit, fmt.Sprintf("at most `N` suggestions, 1-%d", engine.MaxSuggestLimit))
 	return cmd
 }

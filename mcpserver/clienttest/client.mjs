@@ -98,7 +98,7 @@ await check("unknown page is a tool error with suggestions", async () => {
 await check("out-of-range argument is a tool error naming the parameter", async () => {
   const res = await client.callTool({ name: "ubp_search", arguments: { query: "x", limit: 500 } });
   assert.equal(res.isError, true);
-  assert.match(res.content[0].text, /"limit".*1 to 20/);
+  assert.match(res.content[0].text, /"limit".*1 to 50/);
 });
 
 await check("unknown tool is a tool error listing the tools", async () => {

@@ -1,0 +1,18 @@
+package engine
+
+// Parameter bounds of the engine's queries. The CLI flags and the MCP tool
+// schemas state the same bounds by using these constants: each is defined
+// here once.
+const (
+	DefaultSearchLimit  = 10 // results of Search and FulltextSearch when no limit is given
+	MaxSearchLimit      = 50
+	DefaultSearchDepth  = 2 // link hops of the graph signal and of GetContext
+	MaxSearchDepth      = 3
+	DefaultGraphDepth   = 2 // hops of GetGraph around a page
+	MaxGraphDepth       = 5
+	DefaultContextSize  = 50000 // bytes of GetContext output
+	MinContextSize      = 1000
+	MaxContextSize      = 1000000
+	DefaultSuggestLimit = 20
+	MaxSuggestLimit     = 200
+)
