@@ -7,7 +7,6 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-
 // checkQuery rejects an empty or blank query.
 func checkQuery(q string) error {
 	if strings.TrimSpace(q) == "" {
