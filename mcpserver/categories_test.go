@@ -46,23 +46,17 @@ func TestCategoriesOverStdio(t *testing.T) {
 	e := taskflow(t)
 	cases := []struct {
 		name     string
-		env      map[string]string
 		opts     Options
 		want     []string
 		hiddenOK string // a hidden tool to call
 	}{
-		{"include search", nil, Options{IncludeCategories: []string{"search"}}, []string{ToolFulltextSearch, ToolSearch}, ToolGetPage},
-		{"exclude from env", map[string]string{EnvExcludeCategories: "graph,search"}, Options{}, []string{ToolGetContext, ToolGetPage, ToolListPages}, ToolGetGraph},
-		{"include from env", map[string]string{EnvIncludeCategories: "graph"}, Options{}, []string{ToolGetGraph}, ToolSearch},
-		{"flag wins over env", map[string]string{EnvIncludeCategories: "graph"}, Options{IncludeCategories: []string{"pages"}}, []string{ToolGetContext, ToolGetPage, ToolListPages}, ToolGetGraph},
+		{"include search", Options{IncludeCategories: []string{"search"}}, []string{ToolFulltextSearch, ToolSearch}, ToolGetPage},
+		{"exclude graph and search", Options{ExcludeCategories: []string{"graph", "search"}}, []string{ToolGetContext, ToolGetPage, ToolListPages}, ToolGetGraph},
+		{"include graph", Options{IncludeCategories: []string{"graph"}}, []string{ToolGetGraph}, ToolSearch},
+		{"include pages", Options{IncludeCategories: []string{"pages"}}, []string{ToolGetContext, ToolGetPage, ToolListPages}, ToolGetGraph},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv(EnvIncludeCategories, "")
-			t.Setenv(EnvExcludeCategories, "")
-			for k, v := range tc.env {
-				t.Setenv(k, v)
-			}
 			opts := tc.opts
 			opts.NoLock, opts.NoWatch = true, true
 			c := startStdio(t, e, opts)

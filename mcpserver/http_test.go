@@ -351,8 +351,9 @@ func TestHTTPHostAndOrigin(t *testing.T) {
 }
 
 func TestHTTPBearerToken(t *testing.T) {
-	t.Setenv(EnvHTTPToken, "from-env-token-0123456789")
-	h := startHTTP(t, taskflow(t), quiet) // token from UBP_HTTP_TOKEN
+	opts := quiet
+	opts.Token, opts.TokenSource = "from-env-token-0123456789", EnvHTTPToken
+	h := startHTTP(t, taskflow(t), opts)
 	h.token = ""
 	if r := h.post("", initBody); r.status != http.StatusUnauthorized || !strings.HasPrefix(r.header.Get("WWW-Authenticate"), "Bearer") {
 		t.Errorf("no token: status %d, WWW-Authenticate %q; want 401 Bearer", r.status, r.header.Get("WWW-Authenticate"))
@@ -373,7 +374,6 @@ func TestHTTPBearerToken(t *testing.T) {
 // a token, and then every request needs it.
 func TestHTTPNonLoopbackNeedsToken(t *testing.T) {
 	e := taskflow(t)
-	t.Setenv(EnvHTTPToken, "")
 	err := Serve(context.Background(), e, strings.NewReader(""), io.Discard, Options{HTTPAddr: "0.0.0.0:0", NoLock: true, NoWatch: true, Stderr: io.Discard})
 	if err == nil || !strings.Contains(err.Error(), "--token") {
 		t.Fatalf("0.0.0.0 without a token: %v, want an error asking for --token", err)

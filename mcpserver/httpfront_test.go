@@ -280,9 +280,9 @@ func TestServeRejectsWeakToken(t *testing.T) {
 			t.Errorf("token %q: %v, want an error about the token", tok, err)
 		}
 	}
-	t.Setenv(EnvHTTPToken, "tiny")
 	opts := fakeOpts
 	opts.HTTPAddr = "127.0.0.1:0"
+	opts.Token, opts.TokenSource = "tiny", EnvHTTPToken
 	if err := Serve(ctx, newFakeEngine(t), strings.NewReader(""), io.Discard, opts); err == nil || !strings.Contains(err.Error(), EnvHTTPToken) {
 		t.Errorf("a short %s: %v, want an error naming it", EnvHTTPToken, err)
 	}

@@ -17,7 +17,9 @@ const EndpointPath = sdkfront.EndpointPath
 // given. The endpoint is http://DefaultHTTPAddr/mcp.
 const DefaultHTTPAddr = "127.0.0.1:7000"
 
-// Environment variables read by Serve when the matching option is unset.
+// Environment variables the ubp command reads into Options when the
+// matching flag is not given (cmd/ubp/serve.go); the server names them in
+// its messages but reads no environment itself.
 const (
 	EnvIncludeCategories = "UBP_TOOL_INCLUDE_CATEGORIES"
 	EnvExcludeCategories = "UBP_TOOL_EXCLUDE_CATEGORIES"
@@ -25,15 +27,9 @@ const (
 )
 
 // Options configure Serve.
-//
-// Flags win over the environment: IncludeCategories, ExcludeCategories and
-// Token are read from UBP_TOOL_INCLUDE_CATEGORIES,
-// UBP_TOOL_EXCLUDE_CATEGORIES and UBP_HTTP_TOKEN only when they are nil
-// (respectively empty), so a command-line flag always overrides a value
-// exported in the shell. The variables hold comma-separated lists.
 type Options struct {
 	// IncludeCategories narrows the tools to these categories (search,
-	// pages, graph); nil means every category, or the environment.
+	// pages, graph); nil means every category.
 	IncludeCategories []string
 	// ExcludeCategories removes the tools of these categories, after
 	// IncludeCategories.
@@ -44,6 +40,9 @@ type Options struct {
 	// Token, when set, is required as `Authorization: Bearer TOKEN` on every
 	// HTTP request. Binding to a non-loopback address requires one.
 	Token string
+	// TokenSource names where Token came from in messages ("--token"
+	// when empty; EnvHTTPToken when the command read it from there).
+	TokenSource string
 	// NoLock skips .ubp/serve.lock.
 	NoLock bool
 	// NoWatch disables live re-indexing while serving.
@@ -55,8 +54,6 @@ type Options struct {
 	// Stderr receives the server log; nil means os.Stderr. stdout never
 	// carries anything but JSON-RPC.
 	Stderr io.Writer
-
-	tokenFrom string // where Token came from, for messages
 }
 
 // MinTokenLength is the shortest bearer token ubp accepts: shorter ones
@@ -78,18 +75,10 @@ func checkToken(tok, from string) error {
 	return nil
 }
 
-// resolved returns o with environment fallbacks applied.
+// resolved returns o with defaults applied.
 func (o Options) resolved() Options {
-	if o.IncludeCategories == nil {
-		o.IncludeCategories = envList(EnvIncludeCategories)
-	}
-	if o.ExcludeCategories == nil {
-		o.ExcludeCategories = envList(EnvExcludeCategories)
-	}
-	o.tokenFrom = "--token"
-	if o.Token == "" {
-		o.Token = os.Getenv(EnvHTTPToken)
-		o.tokenFrom = EnvHTTPToken
+	if o.TokenSource == "" {
+		o.TokenSource = "--token"
 	}
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr
@@ -98,14 +87,4 @@ func (o Options) resolved() Options {
 		o.Version = "dev"
 	}
 	return o
-}
-
-// envList reads a comma-separated environment variable; nil when unset or
-// blank.
-func envList(name string) []string {
-	v := strings.TrimSpace(os.Getenv(name))
-	if v == "" {
-		return nil
-	}
-	return strings.Split(v, ",")
 }

@@ -32,7 +32,7 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		return err
 	}
 	if opts.HTTPAddr != "" {
-		if err := checkToken(opts.Token, opts.tokenFrom); err != nil {
+		if err := checkToken(opts.Token, opts.TokenSource); err != nil {
 			return err
 		}
 		if _, err := sdkfront.CheckBind(opts.HTTPAddr, opts.Token, DefaultHTTPAddr, EnvHTTPToken); err != nil {

@@ -258,7 +258,6 @@ func TestServeRejectsBadOptions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		tc.opts.NoLock, tc.opts.NoWatch = true, true
-		t.Setenv(EnvHTTPToken, "")
 		tc.opts.Stderr = &syncBuffer{}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		err := Serve(ctx, e, strings.NewReader(""), &syncBuffer{}, tc.opts)

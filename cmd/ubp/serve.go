@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
@@ -45,8 +47,13 @@ non-loopback address requires a bearer token of at least 16 characters
 			}
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.IncludeCategories = givenList(cmd, "include-categories", include)
-			o.ExcludeCategories = givenList(cmd, "exclude-categories", exclude)
+			o.IncludeCategories = givenList(cmd, "include-categories", include, mcpserver.EnvIncludeCategories)
+			o.ExcludeCategories = givenList(cmd, "exclude-categories", exclude, mcpserver.EnvExcludeCategories)
+			if o.Token == "" {
+				// Flags win over the environment; the token is better
+				// kept out of flags, which show in ps.
+				o.Token, o.TokenSource = os.Getenv(mcpserver.EnvHTTPToken), mcpserver.EnvHTTPToken
+			}
 			if o.HTTPAddr != "" {
 				if err := checkHTTPAddr(o.HTTPAddr); err != nil {
 					return err
@@ -71,13 +78,16 @@ non-loopback address requires a bearer token of at least 16 characters
 	return cmd
 }
 
-// givenList is splitList, but a flag given with an empty value is an empty
-// list, not nil: given flags win over the environment (nil means "read
-// the environment").
-func givenList(cmd *cobra.Command, flag string, items []string) []string {
-	out := splitList(items)
-	if out == nil && cmd.Flags().Changed(flag) {
-		out = []string{}
+// givenList is the flag's list when the flag is given (a flag given with an
+// empty value is an empty list: flags win over the environment), else the
+// comma-separated list in environment variable env (nil when unset or
+// blank).
+func givenList(cmd *cobra.Command, flag string, items []string, env string) []string {
+	if cmd.Flags().Changed(flag) {
+		if out := splitList(items); out != nil {
+			return out
+		}
+		return []string{}
 	}
-	return out
+	return splitList([]string{os.Getenv(env)})
 }

@@ -5,6 +5,22 @@ import (
 	"testing"
 )
 
+// TestServeReadsEnvironment: the command reads the tool categories and the
+// bearer token from the environment when their flags are not given.
+func TestServeReadsEnvironment(t *testing.T) {
+	root := taskflowProject(t)
+	t.Setenv("UBP_TOOL_INCLUDE_CATEGORIES", "graph")
+	t.Setenv("UBP_TOOL_EXCLUDE_CATEGORIES", "")
+	if code, _, stderr := runCLI(t, root, "serve", "--no-lock", "--no-watch", "--exclude-categories", "graph"); code == 0 || !strings.Contains(stderr, "no tool") {
+		t.Errorf("with UBP_TOOL_INCLUDE_CATEGORIES=graph and --exclude-categories graph: exit %d, stderr %q; want the no-tool error", code, stderr)
+	}
+	t.Setenv("UBP_TOOL_INCLUDE_CATEGORIES", "")
+	t.Setenv("UBP_HTTP_TOKEN", "tiny")
+	if code, _, stderr := runCLI(t, root, "serve", "--no-lock", "--no-watch", "--http", "127.0.0.1:0"); code == 0 || !strings.Contains(stderr, "UBP_HTTP_TOKEN") {
+		t.Errorf("with UBP_HTTP_TOKEN=tiny: exit %d, stderr %q; want an error naming UBP_HTTP_TOKEN", code, stderr)
+	}
+}
+
 // TestServeEmptyCategoryFlagOverridesEnv: an empty --exclude-categories
 // (or --include-categories) is given, so it wins over the environment, as
 // the help and docs say flags do.
