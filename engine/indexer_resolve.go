@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -50,17 +49,6 @@ func loadDocRefs(ctx context.Context, q querier, query string, args ...any) ([]g
 		return nil, fmt.Errorf("read documents: %w", err)
 	}
 	return refs, nil
-}
-
-// resolverTarget is the target a link's written text is resolved from.
-// A Markdown link is relative to its file by definition (CommonMark), so a
-// bare "x.md" is tried relative first, then from the docs root.
-func resolverTarget(kind index.LinkKind, text string) string {
-	if kind == index.KindMarkdown && text != "" &&
-		!strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "./") && !strings.HasPrefix(text, "../") {
-		return "./" + text
-	}
-	return text
 }
 
 type storedLink struct {
@@ -112,7 +100,7 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 	keys, sources := map[string]bool{}, map[int64]bool{}
 	partial := !full && haveKeys
 	for _, l := range links {
-		k := graph.LinkKeysOf(resolverTarget(l.kind, l.text))
+		k := graph.LinkKeysOf(graph.TargetOf(l.kind, l.text))
 		if k.Any {
 			partial = false
 			break
@@ -143,7 +131,7 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 	var changes []change
 	examined := len(links)
 	for _, l := range links {
-		target := resolverTarget(l.kind, l.text)
+		target := graph.TargetOf(l.kind, l.text)
 		res := r.Resolve(l.from, target)
 		want := change{id: l.id}
 		if res.Resolved {

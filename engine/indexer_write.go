@@ -350,7 +350,7 @@ func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Lin
 		default:
 			kind = index.KindWiki
 		}
-		nameKey, textKey := linkKeyArgs(graph.LinkKeysOf(resolverTarget(kind, l.Target)))
+		nameKey, textKey := linkKeyArgs(graph.LinkKeysOf(graph.TargetOf(kind, l.Target)))
 		if _, err := tx.ExecContext(ctx, insert, docID, l.SectionOrder, t.id, l.Target, l.TargetHeading, string(lt),
 			string(kind), l.Alias, l.Line, l.Context, t.ambiguous, nameKey, textKey); err != nil {
 			return fmt.Errorf("insert link to %q at line %d: %w", l.Target, l.Line, err)

@@ -3,6 +3,8 @@ package graph
 import (
 	"path"
 	"strings"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // Keys tell which links a change to a document can affect, so that links
@@ -66,4 +68,16 @@ func DocKeys(d DocRef) (name string, texts []string) {
 		}
 	}
 	return name, texts
+}
+
+// TargetOf is the target a link's written text is resolved from, as given
+// to Resolve and LinkKeysOf. A Markdown link is relative to its file by
+// definition (CommonMark), so a bare "x.md" is tried relative first, then
+// from the docs root; a wiki-link's text is its target as written.
+func TargetOf(kind index.LinkKind, text string) string {
+	if kind == index.KindMarkdown && text != "" &&
+		!strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "./") && !strings.HasPrefix(text, "../") {
+		return "./" + text
+	}
+	return text
 }

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // TestKeysCoverEveryResolutionChange: whenever adding a document changes
@@ -58,5 +60,29 @@ func TestKeysCoverEveryResolutionChange(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d resolution changes checked; the vocabulary no longer collides", checked)
+	}
+}
+
+func TestTargetOf(t *testing.T) {
+	cases := []struct {
+		name string
+		kind index.LinkKind
+		text string
+		want string
+	}{
+		{"markdown bare path is relative first", index.KindMarkdown, "x.md", "./x.md"},
+		{"markdown dot-relative kept", index.KindMarkdown, "./x.md", "./x.md"},
+		{"markdown parent kept", index.KindMarkdown, "../a/x.md", "../a/x.md"},
+		{"markdown rooted kept", index.KindMarkdown, "/a/x.md", "/a/x.md"},
+		{"markdown empty kept", index.KindMarkdown, "", ""},
+		{"wiki-link as written", index.KindWiki, "x", "x"},
+		{"wiki-link with folder as written", index.KindWiki, "a/x.md", "a/x.md"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := TargetOf(tc.kind, tc.text); got != tc.want {
+				t.Errorf("TargetOf(%s, %q) = %q, want %q", tc.kind, tc.text, got, tc.want)
+			}
+		})
 	}
 }
