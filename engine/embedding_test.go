@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
 	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // embedFixture is a small docs folder: English sections on distinct

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/ubp-dev/ubp/engine/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 )
 
 // Full-text statistics come from the tables of migration 0008, which

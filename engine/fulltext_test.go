@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 func TestFulltextSearchJapanese(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // coreCorpusEngine copies a shared corpus into a temp project (indexing

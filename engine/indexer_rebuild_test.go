@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // indexState is what a rebuild must reproduce: each document's doc_id and

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // coreFixture copies testdata/basic (a project root with docs/ and src/)

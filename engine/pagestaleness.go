@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 )

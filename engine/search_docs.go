@@ -8,8 +8,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/query"
-	"github.com/ubp-dev/ubp/engine/sqlbatch"
 	"github.com/ubp-dev/ubp/index"
 )
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/ubp-dev/ubp/engine/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"

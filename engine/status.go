@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ubp-dev/ubp/engine/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // corpusDocs lists the Markdown files under a repository corpus folder

@@ -15,7 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 
 	"github.com/ubp-dev/ubp/engine"

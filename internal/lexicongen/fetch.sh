@@ -4,14 +4,14 @@
 # Research and Development Group, CC BY-SA 3.0; see engine/lexicon/LICENSE-EDICT).
 # The package is pinned by version and SHA-256. Needs curl, dpkg-deb (or ar and
 # tar), iconv, a SHA-256 tool and Go.
-#   bash engine/lexicon/gen/fetch.sh      (or: make lexicon)
+#   bash internal/lexicongen/fetch.sh      (or: make lexicon)
 set -euo pipefail
 
 version=2021.02.03-1
 url=${EDICT_URL:-http://deb.debian.org/debian/pool/main/e/edict/edict_${version}_all.deb}
 sha256=f1d50611cd5486d30a4bdd56447bcfa1ee5084da7909340f5da3e1abc0b97b3b
 
-repo=$(cd "$(dirname "$0")/../../.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -36,5 +36,5 @@ fi
 iconv -f EUC-JP -t UTF-8 "$tmp/x/usr/share/edict/edict" >"$tmp/edict.utf8"
 cp "$tmp/x/usr/share/doc/edict/copyright" "$repo/engine/lexicon/LICENSE-EDICT"
 cd "$repo"
-go run ./engine/lexicon/gen -in "$tmp/edict.utf8" -out engine/lexicon/jaen.txt.gz
+go run ./internal/lexicongen -in "$tmp/edict.utf8" -out engine/lexicon/jaen.txt.gz
 echo "wrote engine/lexicon/jaen.txt.gz"

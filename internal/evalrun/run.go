@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/engine/fixture"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // mode is a way of ranking documents.

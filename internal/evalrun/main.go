@@ -20,7 +20,7 @@
 //
 // Usage (from the repository root; `make eval` does this):
 //
-//	go run -tags sqlite_fts5 ./engine/evalrun -shared ../shared [-out eval/results.md] [-cache DIR] [-v]
+//	go run -tags sqlite_fts5 ./internal/evalrun -shared ../shared [-out eval/results.md] [-cache DIR] [-v]
 package main
 
 import (

@@ -13,7 +13,7 @@
 // rare, vulgar and slang senses and outdated spellings are dropped. Lines for
 // the same headword (different readings) are merged, common words first.
 //
-//	go run ./engine/lexicon/gen -in edict.utf8 -out engine/lexicon/jaen.txt.gz
+//	go run ./internal/lexicongen -in edict.utf8 -out engine/lexicon/jaen.txt.gz
 package main
 
 import (

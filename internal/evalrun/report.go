@@ -93,7 +93,7 @@ func printSummary(w io.Writer, rs []setReport) {
 func writeMarkdown(path string, rs []setReport, skipped []string) error {
 	var b strings.Builder
 	b.WriteString("# Search quality (`make eval`)\n\n")
-	b.WriteString("Written by `make eval` (engine/evalrun). Each set is indexed with the default configuration;\n")
+	b.WriteString("Written by `make eval` (internal/evalrun). Each set is indexed with the default configuration;\n")
 	b.WriteString("`bm25 baseline` is the shared benchmark's plain BM25 over whole files. Measures at depth 10;\n")
 	b.WriteString("top-3 counts queries with a relevant document in the first three.\n\n")
 	b.WriteString("## Summary (the set's target measure)\n\n")
