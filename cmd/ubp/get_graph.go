@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/cmd/ubp/internal/graphhtml"
+	"github.com/ubp-dev/ubp/cmd/ubp/internal/graphtext"
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
@@ -62,9 +63,9 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 				return writeOutput(a.stdout, output, func(w io.Writer) error {
 					switch format {
 					case "dot":
-						return engine.RenderDOT(termsafe.Writer(w), g)
+						return graphtext.DOT(termsafe.Writer(w), g)
 					case "mermaid":
-						return engine.RenderMermaid(termsafe.Writer(w), g)
+						return graphtext.Mermaid(termsafe.Writer(w), g)
 					case "html":
 						details, err := e.GraphNodeDetails(cmd.Context(), g)
 						if err != nil {

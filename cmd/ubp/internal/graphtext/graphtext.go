@@ -1,17 +1,23 @@
-package engine
+// Package graphtext renders a link graph from engine.GetGraph as text for
+// the CLI: Graphviz DOT and Mermaid. It escapes every string it writes, so
+// no title can break either syntax; terminal safety is the caller's
+// (cmd/ubp passes a termsafe writer).
+package graphtext
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
-// RenderDOT writes g as a Graphviz digraph. Nodes are keyed by their id and
+// DOT writes g as a Graphviz digraph. Nodes are keyed by their id and
 // labelled "title\npath"; edges carry the link type; dangling targets are
 // dashed. Every string is quoted, with '"' and '\' escaped and line breaks
 // written as \n, so no title can break the syntax.
-func RenderDOT(w io.Writer, g GraphResult) error {
+func DOT(w io.Writer, g engine.GraphResult) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintln(b, "digraph ubp {")
 	fmt.Fprintln(b, "  node [shape=box];")
@@ -41,11 +47,11 @@ var dotEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r\n", `\n`, "\n", `
 // dotQuote is s as a DOT double-quoted string.
 func dotQuote(s string) string { return `"` + dotEscaper.Replace(s) + `"` }
 
-// RenderMermaid writes g as a Mermaid flowchart (left to right). Node ids
+// Mermaid writes g as a Mermaid flowchart (left to right). Node ids
 // are generated (n0, n1, ...) because document ids and dangling targets may
 // hold any character; labels are quoted with '"', '<', '>', '&', '#' and
 // line breaks written as Mermaid entity codes or <br/>.
-func RenderMermaid(w io.Writer, g GraphResult) error {
+func Mermaid(w io.Writer, g engine.GraphResult) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintln(b, "flowchart LR")
 	key := make(map[string]string, len(g.Nodes))
