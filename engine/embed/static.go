@@ -26,8 +26,7 @@ type Static struct {
 	// latinOnly: no Japanese words (NewStaticModel).
 	latinOnly bool
 	// ja places Japanese words; it is built on the first text that may
-	// have Japanese, since the glossary behind it takes tens of
-	// milliseconds to decompress and English-only work never needs it.
+	// have Japanese: English-only work never needs it.
 	jaOnce sync.Once
 	ja     *jagloss.Embedder
 	jaErr  error

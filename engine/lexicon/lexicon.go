@@ -5,13 +5,15 @@
 // Japanese words vectors in the static model's English space (package
 // engine/embed/jagloss).
 //
-// The data (jaen.txt.gz, about 2.7 MB) is generated from EDICT, the
+// The data (jaen.txt, about 7.3 MB) is generated from EDICT, the
 // Japanese–English dictionary of the Electronic Dictionary Research and
-// Development Group (CC BY-SA 3.0; see LICENSE-EDICT), by ./gen from
-// Debian's edict package (make lexicon). Each line is a headword, a tab, and
-// its senses separated by ';', the glosses of a sense by '|'; lines are
-// sorted by headword so a lookup is a binary search over the decompressed
-// text, with no map to build.
+// Development Group (CC BY-SA 3.0; see LICENSE-EDICT), by
+// internal/lexicongen from Debian's edict package (make lexicon). Each line
+// is a headword, a tab, and its senses separated by ';', the glosses of a
+// sense by '|'; lines are sorted by headword. The text is embedded as it is
+// and searched in place: a lookup is a binary search over byte offsets, so
+// a process that looks up a few words reads a few pages of it and builds
+// nothing (decompressing it cost 40–95 ms per process).
 //
 // It is a package of its own because it is data with a licence of its own,
 // and because query parsing, the static embedding model and the eval
@@ -25,39 +27,29 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"sort"
 	"strings"
 	"sync"
 )
 
-//go:embed jaen.txt.gz
-var compressed []byte
+//go:embed jaen.txt
+var data string
 
 // Glossary looks up the English glosses of Japanese headwords.
 type Glossary struct {
-	text  []byte
-	lines []int32 // start offset of each line
+	text string // lines "headword\tsenses\n", sorted by headword
+
+	countOnce sync.Once
+	n         int
 }
 
-var (
-	loadOnce sync.Once
-	builtin  *Glossary
-	loadErr  error
-)
+var builtin = &Glossary{text: data}
 
-// Builtin returns the embedded glossary, decompressed on first use (about
-// 40 ms).
-func Builtin() (*Glossary, error) {
-	loadOnce.Do(func() {
-		builtin, loadErr = Parse(bytes.NewReader(compressed))
-		if loadErr != nil {
-			loadErr = fmt.Errorf("load the built-in Japanese–English glossary: %w", loadErr)
-		}
-	})
-	return builtin, loadErr
-}
+// Builtin returns the embedded glossary. It costs nothing: lookups search
+// the embedded text in place. (Its order is checked by a test, not at run
+// time.)
+func Builtin() (*Glossary, error) { return builtin, nil }
 
-// Parse reads a gzipped glossary (the format of jaen.txt.gz). Lines must be
+// Parse reads a gzipped glossary in the format of jaen.txt. Lines must be
 // sorted by headword.
 func Parse(r io.Reader) (*Glossary, error) {
 	zr, err := gzip.NewReader(r)
@@ -68,9 +60,17 @@ func Parse(r io.Reader) (*Glossary, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Glossary{text: text, lines: make([]int32, 0, bytes.Count(text, []byte{'\n'}))}
+	if err := checkSorted(text); err != nil {
+		return nil, err
+	}
+	return &Glossary{text: string(text)}, nil
+}
+
+// checkSorted reports the first line without a headword and tab, or out of
+// order.
+func checkSorted(text []byte) error {
 	var prev []byte
-	for off := 0; off < len(text); {
+	for n, off := 1, 0; off < len(text); n++ {
 		end := bytes.IndexByte(text[off:], '\n')
 		if end < 0 {
 			end = len(text) - off
@@ -78,31 +78,42 @@ func Parse(r io.Reader) (*Glossary, error) {
 		line := text[off : off+end]
 		tab := bytes.IndexByte(line, '\t')
 		if tab <= 0 {
-			return nil, fmt.Errorf("line %d: no headword and tab", len(g.lines)+1)
+			return fmt.Errorf("line %d: no headword and tab", n)
 		}
 		head := line[:tab]
 		if prev != nil && bytes.Compare(head, prev) <= 0 {
-			return nil, fmt.Errorf("line %d: %q is out of order after %q", len(g.lines)+1, head, prev)
+			return fmt.Errorf("line %d: %q is out of order after %q", n, head, prev)
 		}
 		prev = head
-		g.lines = append(g.lines, int32(off))
 		off += end + 1
 	}
-	return g, nil
+	return nil
 }
 
 // Len is the number of headwords.
-func (g *Glossary) Len() int { return len(g.lines) }
+func (g *Glossary) Len() int {
+	g.countOnce.Do(func() {
+		g.n = strings.Count(g.text, "\n")
+		if g.text != "" && !strings.HasSuffix(g.text, "\n") {
+			g.n++
+		}
+	})
+	return g.n
+}
 
-func (g *Glossary) line(i int) (head, senses []byte) {
-	start := int(g.lines[i])
-	end := len(g.text)
-	if i+1 < len(g.lines) {
-		end = int(g.lines[i+1]) - 1
+// lineAt returns the line starting at offset s: its headword, its senses
+// and the offset of the next line.
+func (g *Glossary) lineAt(s int) (head, senses string, next int) {
+	line := g.text[s:]
+	next = len(g.text)
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line, next = line[:i], s+i+1
 	}
-	line := bytes.TrimSuffix(g.text[start:end], []byte{'\n'})
-	tab := bytes.IndexByte(line, '\t')
-	return line[:tab], line[tab+1:]
+	tab := strings.IndexByte(line, '\t')
+	if tab < 0 {
+		return line, "", next
+	}
+	return line[:tab], line[tab+1:], next
 }
 
 // Has reports whether word is a headword.
@@ -111,14 +122,38 @@ func (g *Glossary) Has(word string) bool {
 	return ok
 }
 
+// find returns the offset of word's line. It is a binary search over byte
+// offsets: lo is always the start of a line whose predecessors all have
+// smaller headwords, and the answer, if any, starts in [lo, hi] or at the
+// first line start at or after hi.
 func (g *Glossary) find(word string) (int, bool) {
-	i := sort.Search(len(g.lines), func(i int) bool {
-		h, _ := g.line(i)
-		return string(h) >= word
-	})
-	if i < len(g.lines) {
-		if h, _ := g.line(i); string(h) == word {
-			return i, true
+	lo, hi := 0, len(g.text)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		// The first line start at or after mid.
+		s := mid
+		if s > 0 && g.text[s-1] != '\n' {
+			i := strings.IndexByte(g.text[s:], '\n')
+			if i < 0 {
+				hi = mid
+				continue
+			}
+			s += i + 1
+		}
+		if s >= hi {
+			hi = mid
+			continue
+		}
+		head, _, next := g.lineAt(s)
+		if head < word {
+			lo = next
+		} else {
+			hi = s
+		}
+	}
+	if lo < len(g.text) {
+		if head, _, _ := g.lineAt(lo); head == word {
+			return lo, true
 		}
 	}
 	return 0, false
@@ -127,14 +162,14 @@ func (g *Glossary) find(word string) (int, bool) {
 // Senses returns the glosses of word, sense by sense, most common sense
 // first; nil when word is not a headword.
 func (g *Glossary) Senses(word string) [][]string {
-	i, ok := g.find(word)
+	s, ok := g.find(word)
 	if !ok {
 		return nil
 	}
-	_, raw := g.line(i)
+	_, raw, _ := g.lineAt(s)
 	var out [][]string
-	for _, s := range strings.Split(string(raw), ";") {
-		out = append(out, strings.Split(s, "|"))
+	for _, sense := range strings.Split(raw, ";") {
+		out = append(out, strings.Split(sense, "|"))
 	}
 	return out
 }
@@ -143,7 +178,7 @@ func (g *Glossary) Senses(word string) [][]string {
 // say something about: anything from U+2E80 up (CJK radicals, kana, kanji,
 // their compatibility and half-width forms, which normalisation may turn
 // into kana or kanji). Text without one needs no glossary, so callers skip
-// loading it (Builtin decompresses 2.7 MB) for English-only text.
+// looking words up for English-only text.
 func MayHaveJapanese(text string) bool {
 	for _, r := range text {
 		if r >= 0x2E80 {
@@ -154,8 +189,14 @@ func MayHaveJapanese(text string) bool {
 }
 
 // Fingerprint names the built-in glossary's data (a CRC-32 of the embedded
-// file, 8 hex digits), so that what is derived from it, such as stored
-// vectors, can tell when it changed.
+// text, 8 hex digits), so that what is derived from it, such as stored
+// vectors, can tell when it changed. It is computed once.
 func Fingerprint() string {
-	return fmt.Sprintf("%08x", crc32.ChecksumIEEE(compressed))
+	fingerprintOnce.Do(func() { fingerprint = fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(data))) })
+	return fingerprint
 }
+
+var (
+	fingerprintOnce sync.Once
+	fingerprint     string
+)

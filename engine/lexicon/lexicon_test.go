@@ -98,10 +98,40 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func BenchmarkBuiltinLoad(b *testing.B) {
-	for b.Loop() {
-		if _, err := Parse(bytes.NewReader(compressed)); err != nil {
-			b.Fatal(err)
+// TestBuiltinIsSorted: the embedded text is in the order find's binary
+// search needs (Builtin does not check it at run time).
+func TestBuiltinIsSorted(t *testing.T) {
+	if err := checkSorted([]byte(data)); err != nil {
+		t.Fatalf("jaen.txt: %v (regenerate it with make lexicon)", err)
+	}
+}
+
+// TestFindMatchesLinearScan: the in-place binary search finds every
+// headword of the built-in glossary at its line, and nothing for words
+// between, before or after them.
+func TestFindMatchesLinearScan(t *testing.T) {
+	g, _ := Builtin()
+	checked := 0
+	for off := 0; off < len(data); {
+		head, _, next := g.lineAt(off)
+		if checked%97 == 0 || next == len(data) || off == 0 {
+			if got, ok := g.find(head); !ok || got != off {
+				t.Fatalf("find(%q) = %d, %v; want %d", head, got, ok, off)
+			}
+			// A word just after this headword in byte order is none.
+			if _, ok := g.find(head + "\x00"); ok {
+				t.Fatalf("find(%q) found a line", head+"\x00")
+			}
+		}
+		checked++
+		off = next
+	}
+	if checked != g.Len() {
+		t.Errorf("walked %d lines, Len %d", checked, g.Len())
+	}
+	for _, w := range []string{"", "\x00", "\U0010ffff", "zzzz"} {
+		if _, ok := g.find(w); ok {
+			t.Errorf("find(%q) found a line", w)
 		}
 	}
 }

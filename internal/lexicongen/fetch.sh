@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates engine/lexicon/jaen.txt.gz, ubp's built-in Japanese–English
+# Regenerates engine/lexicon/jaen.txt, ubp's built-in Japanese–English
 # glossary, from Debian's edict package (EDICT by the Electronic Dictionary
 # Research and Development Group, CC BY-SA 3.0; see engine/lexicon/LICENSE-EDICT).
 # The package is pinned by version and SHA-256. Needs curl, dpkg-deb (or ar and
@@ -36,5 +36,5 @@ fi
 iconv -f EUC-JP -t UTF-8 "$tmp/x/usr/share/edict/edict" >"$tmp/edict.utf8"
 cp "$tmp/x/usr/share/doc/edict/copyright" "$repo/engine/lexicon/LICENSE-EDICT"
 cd "$repo"
-go run ./internal/lexicongen -in "$tmp/edict.utf8" -out engine/lexicon/jaen.txt.gz
-echo "wrote engine/lexicon/jaen.txt.gz"
+go run ./internal/lexicongen -in "$tmp/edict.utf8" -out engine/lexicon/jaen.txt
+echo "wrote engine/lexicon/jaen.txt"

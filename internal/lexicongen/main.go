@@ -1,6 +1,7 @@
 // Command gen converts the EDICT Japanese–English dictionary (EUC-JP, one
 // entry per line, as Debian's edict package ships it) into ubp's built-in
-// glossary: a gzipped text file with one line per Japanese headword,
+// glossary: a text file with one line per Japanese headword, sorted by
+// headword (the engine embeds it as it is and searches it in place),
 //
 //	headword TAB gloss|gloss;gloss|gloss
 //
@@ -13,12 +14,11 @@
 // rare, vulgar and slang senses and outdated spellings are dropped. Lines for
 // the same headword (different readings) are merged, common words first.
 //
-//	go run ./internal/lexicongen -in edict.utf8 -out engine/lexicon/jaen.txt.gz
+//	go run ./internal/lexicongen -in edict.utf8 -out engine/lexicon/jaen.txt
 package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -38,10 +38,10 @@ const (
 
 func main() {
 	in := flag.String("in", "", "EDICT file, UTF-8")
-	out := flag.String("out", "", "glossary to write (.txt.gz)")
+	out := flag.String("out", "", "glossary to write (jaen.txt)")
 	flag.Parse()
 	if *in == "" || *out == "" {
-		fmt.Fprintln(os.Stderr, "usage: gen -in edict.utf8 -out jaen.txt.gz")
+		fmt.Fprintln(os.Stderr, "usage: lexicongen -in edict.utf8 -out jaen.txt")
 		os.Exit(2)
 	}
 	if err := run(*in, *out); err != nil {
@@ -64,14 +64,13 @@ func run(in, out string) error {
 	if err != nil {
 		return err
 	}
-	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
-	if err != nil {
+	bw := bufio.NewWriter(w)
+	if err := write(bw, entries); err != nil {
+		_ = w.Close() // the write error is the one to report
 		return err
 	}
-	if err := write(zw, entries); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
+	if err := bw.Flush(); err != nil {
+		_ = w.Close() // the flush error is the one to report
 		return err
 	}
 	return w.Close()
