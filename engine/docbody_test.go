@@ -107,7 +107,7 @@ func TestRebuildBodyRejectsAMismatch(t *testing.T) {
 func pageOutputs(t *testing.T, e *Engine) map[string]string {
 	t.Helper()
 	ctx := context.Background()
-	rows, err := e.DB().QueryContext(ctx, `SELECT filepath FROM documents ORDER BY filepath`)
+	rows, err := e.db.QueryContext(ctx, `SELECT filepath FROM documents ORDER BY filepath`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 
 	// Back to schema 8: whole bodies, no body_kind column, hubness tables.
 	var bodies [][2]any
-	rows, err := e.DB().QueryContext(ctx, `SELECT id FROM documents`)
+	rows, err := e.db.QueryContext(ctx, `SELECT id FROM documents`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,14 +186,14 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 	}
 	rows.Close()
 	for _, id := range ids {
-		b, err := docBody(ctx, e.DB(), id)
+		b, err := docBody(ctx, e.db, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		bodies = append(bodies, [2]any{b, id})
 	}
 	for _, b := range bodies {
-		if _, err := e.DB().ExecContext(ctx, `UPDATE documents SET body = ? WHERE id = ?`, b[0], b[1]); err != nil {
+		if _, err := e.db.ExecContext(ctx, `UPDATE documents SET body = ? WHERE id = ?`, b[0], b[1]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -209,7 +209,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 		`DROP TABLE sections_words`,
 		`UPDATE meta SET value = '8' WHERE key = 'schema_version'`,
 	} {
-		if _, err := e.DB().ExecContext(ctx, stmt); err != nil {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}

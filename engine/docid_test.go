@@ -17,14 +17,14 @@ func TestDocIDs(t *testing.T) {
 	base := baseDocID("x.md")
 	want := []string{base, base + "-2", base + "-3"}
 	for i, w := range want {
-		id, err := docIDFor(ctx, e.DB(), "x.md", 0)
+		id, err := docIDFor(ctx, e.db, "x.md", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if id != w {
 			t.Fatalf("allocation %d: %s, want %s", i, id, w)
 		}
-		if _, err := e.DB().Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
+		if _, err := e.db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
 			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, '', 'other', '', '', 0, 0, '', '')`, id, id+".md"); err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestDocIDKeptByItsHolder(t *testing.T) {
 	ctx := context.Background()
 	base := baseDocID("x.md")
 	for i, id := range []string{base, base + "-2", "0123456789ab"} {
-		if _, err := e.DB().Exec(`INSERT INTO documents(id, doc_id, filepath, title, doc_type, body, content_hash,
+		if _, err := e.db.Exec(`INSERT INTO documents(id, doc_id, filepath, title, doc_type, body, content_hash,
 			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, ?, '', 'other', '', '', 0, 0, '', '')`,
 			i+1, id, id+".md"); err != nil {
 			t.Fatal(err)
@@ -48,7 +48,7 @@ func TestDocIDKeptByItsHolder(t *testing.T) {
 		self int64
 		want string
 	}{{1, base}, {2, base + "-2"}, {3, base + "-3"}} {
-		got, err := docIDFor(ctx, e.DB(), "x.md", tc.self)
+		got, err := docIDFor(ctx, e.db, "x.md", tc.self)
 		if err != nil {
 			t.Fatal(err)
 		}

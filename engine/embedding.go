@@ -76,6 +76,33 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 	return embed.RemoveComponent(v, pc), model, nil
 }
 
+// SectionPaths maps section ids (from NearestSections) to the file paths of
+// their documents; ids no longer in the index are left out.
+func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		docs, err := sectionDocs(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		docIDs := make([]int64, 0, len(docs))
+		for _, d := range docs {
+			docIDs = append(docIDs, d)
+		}
+		meta, err := loadDocMeta(ctx, tx, docIDs)
+		if err != nil {
+			return err
+		}
+		for id, d := range docs {
+			if m := meta[d]; m != nil {
+				out[id] = m.Filepath
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // NearestSections returns up to k sections most similar to vec (from
 // EmbedQuery), most similar first (Score is the cosine similarity); none
 // when the index holds no vectors of the current model.

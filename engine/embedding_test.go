@@ -152,7 +152,7 @@ func openAIConfig(url string, dims int) EmbeddingConfig {
 // embeddingRows maps section id → text_hash of the model's embeddings.
 func embeddingRows(t *testing.T, e *Engine, model string) map[int64]string {
 	t.Helper()
-	rows, err := e.DB().Query(`SELECT section_id, text_hash FROM section_embeddings WHERE model = ?`, model)
+	rows, err := e.db.Query(`SELECT section_id, text_hash FROM section_embeddings WHERE model = ?`, model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func embeddingRows(t *testing.T, e *Engine, model string) map[int64]string {
 func sectionIDByHeading(t *testing.T, e *Engine, heading string) int64 {
 	t.Helper()
 	var id int64
-	if err := e.DB().QueryRow(`SELECT id FROM sections WHERE heading = ?`, heading).Scan(&id); err != nil {
+	if err := e.db.QueryRow(`SELECT id FROM sections WHERE heading = ?`, heading).Scan(&id); err != nil {
 		t.Fatalf("section %q: %v", heading, err)
 	}
 	return id
@@ -181,7 +181,7 @@ func sectionIDByHeading(t *testing.T, e *Engine, heading string) int64 {
 func countRows(t *testing.T, e *Engine, query string, args ...any) int {
 	t.Helper()
 	var n int
-	if err := e.DB().QueryRow(query, args...).Scan(&n); err != nil {
+	if err := e.db.QueryRow(query, args...).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -252,7 +252,7 @@ func TestEmbeddingPipeline(t *testing.T) {
 		t.Fatalf("NearestSections(日本語の検索): %v %v", ms, err)
 	}
 	var fp string
-	e.DB().QueryRow(`SELECT d.filepath FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = ?`, ms[0].SectionID).Scan(&fp)
+	e.db.QueryRow(`SELECT d.filepath FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = ?`, ms[0].SectionID).Scan(&fp)
 	if fp != "nihongo.ja.md" {
 		t.Errorf("Japanese query: nearest section in %s, want nihongo.ja.md", fp)
 	}
@@ -382,7 +382,7 @@ func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 		t.Fatalf("embedded only %d sections", rep.Embedded)
 	}
 	ctx := context.Background()
-	st, ok, err := vecstore.ReadState(ctx, e.DB())
+	st, ok, err := vecstore.ReadState(ctx, e.db)
 	if err != nil || !ok || st.Component == nil || len(st.Component) != st.Dims {
 		t.Fatalf("state %+v ok %v err %v: no component", st, ok, err)
 	}
@@ -407,7 +407,7 @@ func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 	}
 	// A run that changes nothing keeps the stored component.
 	coreIndex(t, e, false)
-	st2, _, _ := vecstore.ReadState(ctx, e.DB())
+	st2, _, _ := vecstore.ReadState(ctx, e.db)
 	for i := range st.Component {
 		if st.Component[i] != st2.Component[i] {
 			t.Fatal("an unchanged run recomputed the component")

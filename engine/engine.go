@@ -154,10 +154,6 @@ func (e *Engine) Close() error {
 // Project is the project this engine indexes.
 func (e *Engine) Project() *Project { return e.p }
 
-// DB is the connection pool for other engine files: single statements
-// (reads or writes) and, through WithTx, write transactions.
-func (e *Engine) DB() *sql.DB { return e.db }
-
 // WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
 // fn returns nil, rolled back when it returns an error or panics (the panic
 // goes on).

@@ -14,7 +14,7 @@ func TestWithTx(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	ctx := context.Background()
 	get := func() string {
-		v, _, err := getMeta(ctx, e.DB(), "t")
+		v, _, err := getMeta(ctx, e.db, "t")
 		if err != nil {
 			t.Fatal(err)
 		}

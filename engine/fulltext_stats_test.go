@@ -170,9 +170,9 @@ func TestSearchStatisticsFollowEdits(t *testing.T) {
 		if st.write != nil {
 			coreIndex(t, e, false)
 		}
-		checkLengthTables(t, st.name, e.DB())
+		checkLengthTables(t, st.name, e.db)
 		fresh := searchProject(t, files, "none")
-		checkLengthTables(t, st.name+" (from scratch)", fresh.DB())
+		checkLengthTables(t, st.name+" (from scratch)", fresh.db)
 		for _, q := range queries {
 			got, want := rankedPaths(mustFulltext(t, e, FulltextOptions{Query: q})), rankedPaths(mustFulltext(t, fresh, FulltextOptions{Query: q}))
 			if got != want {
@@ -239,19 +239,19 @@ func TestMigration0008FillsExistingIndex(t *testing.T) {
 	if e.version != migrations.Latest() {
 		t.Fatalf("version %d after open, want %d", e.version, migrations.Latest())
 	}
-	got := readLengthTables(t, e.DB())
+	got := readLengthTables(t, e.db)
 	if got.corpus != [3]int64{3, (4 + 4) + (4 + 15) + (4 + 3), 2} {
 		t.Errorf("corpus totals after the backfill = %v", got.corpus)
 	}
-	checkLengthTables(t, "backfill", e.DB())
+	checkLengthTables(t, "backfill", e.db)
 	// The triggers keep them from then on.
-	if _, err := e.DB().Exec(`UPDATE sections SET content = 'とても長い検索の話' WHERE document_id = 1 AND ord = 0`); err != nil {
+	if _, err := e.db.Exec(`UPDATE sections SET content = 'とても長い検索の話' WHERE document_id = 1 AND ord = 0`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.DB().Exec(`DELETE FROM documents WHERE id = 2`); err != nil {
+	if _, err := e.db.Exec(`DELETE FROM documents WHERE id = 2`); err != nil {
 		t.Fatal(err)
 	}
-	checkLengthTables(t, "after an update and a delete", e.DB())
+	checkLengthTables(t, "after an update and a delete", e.db)
 }
 
 // textDenyDriver opens connections on which any statement reading the

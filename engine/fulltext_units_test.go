@@ -132,7 +132,7 @@ func TestUnitsFollowEdits(t *testing.T) {
 	}
 	// A document row changed alone shows at once: metadata is read per
 	// search.
-	if _, err := e.DB().Exec(`UPDATE documents SET title = '保存の手引き' WHERE filepath = 'a.md'`); err != nil {
+	if _, err := e.db.Exec(`UPDATE documents SET title = '保存の手引き' WHERE filepath = 'a.md'`); err != nil {
 		t.Fatal(err)
 	}
 	if res := mustSearch(t, e, SearchOptions{Query: "保存"}); len(res.Results) == 0 || res.Results[0].Title != "保存の手引き" {
@@ -140,7 +140,7 @@ func TestUnitsFollowEdits(t *testing.T) {
 	}
 	// Sections queued and not yet written (an index written by another
 	// process, a run stopped early) are still found, by the scan.
-	res, err := e.DB().Exec(`UPDATE sections SET content = '新しい保存の話' WHERE instr(content, '別の話') > 0`)
+	res, err := e.db.Exec(`UPDATE sections SET content = '新しい保存の話' WHERE instr(content, '別の話') > 0`)
 	if err != nil {
 		t.Fatal(err)
 	}

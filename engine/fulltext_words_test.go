@@ -42,7 +42,7 @@ func TestFTSTableRouting(t *testing.T) {
 func TestWordIndexTokenizerMatchesQuery(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	var stmt string
-	if err := e.DB().QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'sections_words'`).Scan(&stmt); err != nil {
+	if err := e.db.QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'sections_words'`).Scan(&stmt); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(stmt, query.WordTokenizer) {
@@ -148,11 +148,11 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
 		`DROP TABLE sections_words`,
 	} {
-		if _, err := e.DB().ExecContext(ctx, stmt); err != nil {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := setMeta(ctx, e.DB(), metaSchemaVersion, strconv.Itoa(version-1)); err != nil {
+	if err := setMeta(ctx, e.db, metaSchemaVersion, strconv.Itoa(version-1)); err != nil {
 		t.Fatal(err)
 	}
 	p := e.Project()
@@ -163,7 +163,7 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 	if e2.version != migrations.Latest() {
 		t.Fatalf("version %d after reopening, want %d", e2.version, migrations.Latest())
 	}
-	if _, err := e2.DB().ExecContext(ctx, `INSERT INTO sections_words(sections_words, rank) VALUES ('integrity-check', 1)`); err != nil {
+	if _, err := e2.db.ExecContext(ctx, `INSERT INTO sections_words(sections_words, rank) VALUES ('integrity-check', 1)`); err != nil {
 		t.Fatalf("backfilled word index does not match the sections: %v", err)
 	}
 	sections := coreCount(t, e2, `SELECT count(*) FROM sections`)

@@ -45,7 +45,7 @@ func TestLoadGraphCache(t *testing.T) {
 		t.Fatalf("edges %d, want 3", got)
 	}
 	// A change to links alone (as link re-resolution makes) is seen too.
-	if _, err := e.DB().Exec(`UPDATE links SET link_type = 'implements' WHERE link_type = 'depends_on'`); err != nil {
+	if _, err := e.db.Exec(`UPDATE links SET link_type = 'implements' WHERE link_type = 'depends_on'`); err != nil {
 		t.Fatal(err)
 	}
 	relinked := load()

@@ -183,7 +183,7 @@ func TestTwoProcessesShareOneIndex(t *testing.T) {
 		t.Errorf("second process saw a lock error:\n%s", out.String())
 	}
 	var helperCount string
-	if err := e.DB().QueryRow(`SELECT value FROM meta WHERE key = 'helper_counter'`).Scan(&helperCount); err != nil || helperCount != "14" {
+	if err := e.db.QueryRow(`SELECT value FROM meta WHERE key = 'helper_counter'`).Scan(&helperCount); err != nil || helperCount != "14" {
 		t.Errorf("the second process did not finish its runs (counter %q, %v):\n%s", helperCount, err, out.String())
 	}
 	// Whatever order the runs took, the index ends up complete and consistent.

@@ -43,7 +43,7 @@ func linkNamesTarget(text, targetPath, title string, aliases []string) bool {
 
 func checkCorpusLinks(t *testing.T, e *Engine) {
 	t.Helper()
-	rows, err := e.DB().Query(`SELECT s.filepath, l.target_text, l.kind, coalesce(d.filepath, ''), coalesce(d.title, ''),
+	rows, err := e.db.Query(`SELECT s.filepath, l.target_text, l.kind, coalesce(d.filepath, ''), coalesce(d.title, ''),
 		coalesce(d.aliases, '[]') FROM links l JOIN documents s ON s.id = l.source_id LEFT JOIN documents d ON d.id = l.target_id`)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +119,7 @@ func TestIndexCorpusTaskflow(t *testing.T) {
 		t.Errorf("%d doc types, want 7", n)
 	}
 	var readmeType string
-	e.DB().QueryRow(`SELECT doc_type FROM documents WHERE filepath = 'README.md'`).Scan(&readmeType)
+	e.db.QueryRow(`SELECT doc_type FROM documents WHERE filepath = 'README.md'`).Scan(&readmeType)
 	if readmeType != "other" {
 		t.Errorf("README doc_type %q", readmeType)
 	}

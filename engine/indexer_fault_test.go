@@ -68,7 +68,7 @@ func TestIndexWriteErrorEnds(t *testing.T) {
 				files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Doc %d\n\nText %d links [[f%03d]].\n\n## Part of %d\n\nMore text.\n", i, i, (i+1)%nFiles, i)
 			}
 			coreWriteFiles(t, filepath.Join(root, "docs"), files)
-			if _, err := e.DB().Exec(tc.trigger); err != nil {
+			if _, err := e.db.Exec(tc.trigger); err != nil {
 				t.Fatal(err)
 			}
 			_, err := indexOrHang(t, e)
@@ -79,7 +79,7 @@ func TestIndexWriteErrorEnds(t *testing.T) {
 				t.Errorf("Index error %q does not name %s", err, tc.file)
 			}
 			// The lock is free and the next run completes the index.
-			if _, err := e.DB().Exec(`DROP TRIGGER fault`); err != nil {
+			if _, err := e.db.Exec(`DROP TRIGGER fault`); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := indexOrHang(t, e); err != nil {

@@ -21,7 +21,7 @@ type indexState struct {
 func coreState(t testing.TB, e *Engine) indexState {
 	t.Helper()
 	s := indexState{DocIDs: map[string]string{}, Links: map[string]string{}}
-	rows, err := e.DB().Query(`SELECT filepath, doc_id FROM documents`)
+	rows, err := e.db.Query(`SELECT filepath, doc_id FROM documents`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func coreState(t testing.TB, e *Engine) indexState {
 		s.DocIDs[p] = id
 	}
 	rows.Close()
-	rows, err = e.DB().Query(`SELECT s.filepath, l.target_text, l.line, coalesce(d.filepath, ''), l.ambiguous
+	rows, err = e.db.Query(`SELECT s.filepath, l.target_text, l.line, coalesce(d.filepath, ''), l.ambiguous
 		FROM links l JOIN documents s ON s.id = l.source_id LEFT JOIN documents d ON d.id = l.target_id`)
 	if err != nil {
 		t.Fatal(err)

@@ -126,7 +126,7 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 			t.Fatalf("%s: %v", what, err)
 		}
 		var total int
-		if err := e.DB().QueryRow(`SELECT count(*) FROM links`).Scan(&total); err != nil {
+		if err := e.db.QueryRow(`SELECT count(*) FROM links`).Scan(&total); err != nil {
 			t.Fatal(err)
 		}
 		if !st.Full {
@@ -177,7 +177,7 @@ func TestRelinkFillsMissingKeys(t *testing.T) {
 	e := coreProject(t, root, "docs")
 	coreIndex(t, e, false)
 	keys := func() string {
-		rows, err := e.DB().Query(`SELECT target_text, coalesce(name_key, '<any>'), text_key FROM links ORDER BY id`)
+		rows, err := e.db.Query(`SELECT target_text, coalesce(name_key, '<any>'), text_key FROM links ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func TestRelinkFillsMissingKeys(t *testing.T) {
 	if want != "b→b/b sub/c.md→c/./sub/c.md bee→bee/bee ..→<any>/.. a→a/a " {
 		t.Fatalf("keys after a build: %s", want)
 	}
-	if _, err := e.DB().Exec(`UPDATE links SET name_key = NULL, text_key = ''`); err != nil {
+	if _, err := e.db.Exec(`UPDATE links SET name_key = NULL, text_key = ''`); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaNeedsRelink, "1") }); err != nil {

@@ -30,7 +30,7 @@ func coreFixture(t testing.TB) (*Engine, string) {
 // ("" when dangling).
 func coreLinkMap(t testing.TB, e *Engine) map[string]string {
 	t.Helper()
-	rows, err := e.DB().Query(`SELECT s.filepath, l.target_text, coalesce(d.filepath, '')
+	rows, err := e.db.Query(`SELECT s.filepath, l.target_text, coalesce(d.filepath, '')
 		FROM links l JOIN documents s ON s.id = l.source_id LEFT JOIN documents d ON d.id = l.target_id`)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestIndexFixtureResolvesLinks(t *testing.T) {
 	}
 	// doc_id is the first 12 hex digits of SHA-256(filepath).
 	var docID, updated string
-	if err := e.DB().QueryRow(`SELECT doc_id, updated_at FROM documents WHERE filepath = 'index.md'`).Scan(&docID, &updated); err != nil {
+	if err := e.db.QueryRow(`SELECT doc_id, updated_at FROM documents WHERE filepath = 'index.md'`).Scan(&docID, &updated); err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256([]byte("index.md"))
@@ -161,7 +161,7 @@ func TestIndexTouchedFileIsUnchanged(t *testing.T) {
 
 func sectionRows(t testing.TB, e *Engine, path string) map[string]int64 {
 	t.Helper()
-	rows, err := e.DB().Query(`SELECT s.heading, s.id FROM sections s JOIN documents d ON d.id = s.document_id
+	rows, err := e.db.Query(`SELECT s.heading, s.id FROM sections s JOIN documents d ON d.id = s.document_id
 		WHERE d.filepath = ? ORDER BY s.ord`, path)
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +285,7 @@ func TestIndexRenameFollowsCurrentNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rowBefore int64
-	if err := e.DB().QueryRow(`SELECT id FROM documents WHERE filepath = 'designs/database.md'`).Scan(&rowBefore); err != nil {
+	if err := e.db.QueryRow(`SELECT id FROM documents WHERE filepath = 'designs/database.md'`).Scan(&rowBefore); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Join(docs, "storage"), 0o755); err != nil {
@@ -306,7 +306,7 @@ func TestIndexRenameFollowsCurrentNames(t *testing.T) {
 		t.Errorf("doc_id after rename = %s, want %s (the new path's)", after.DocID, want)
 	}
 	var rowAfter int64
-	if err := e.DB().QueryRow(`SELECT id FROM documents WHERE filepath = 'storage/db-v2.md'`).Scan(&rowAfter); err != nil {
+	if err := e.db.QueryRow(`SELECT id FROM documents WHERE filepath = 'storage/db-v2.md'`).Scan(&rowAfter); err != nil {
 		t.Fatal(err)
 	}
 	if rowAfter != rowBefore {
@@ -356,7 +356,7 @@ func TestIndexFullKeepsSourceRefBaseline(t *testing.T) {
 	root := e.Project().Root
 	refSHA := func() (string, bool) {
 		var sha *string
-		if err := e.DB().QueryRow(`SELECT r.sha256 FROM source_refs r JOIN documents d ON d.id = r.document_id
+		if err := e.db.QueryRow(`SELECT r.sha256 FROM source_refs r JOIN documents d ON d.id = r.document_id
 			WHERE d.filepath = 'architecture.md' AND r.path = 'src/main.go'`).Scan(&sha); err != nil {
 			t.Fatal(err)
 		}
@@ -371,7 +371,7 @@ func TestIndexFullKeepsSourceRefBaseline(t *testing.T) {
 		t.Fatalf("baseline sha %q, want the file's", orig)
 	}
 	var missingSHA *string
-	if err := e.DB().QueryRow(`SELECT sha256 FROM source_refs WHERE path = 'src/missing.go'`).Scan(&missingSHA); err != nil || missingSHA != nil {
+	if err := e.db.QueryRow(`SELECT sha256 FROM source_refs WHERE path = 'src/missing.go'`).Scan(&missingSHA); err != nil || missingSHA != nil {
 		t.Errorf("missing ref sha = %v, %v; want NULL", missingSHA, err)
 	}
 	coreEdit(t, filepath.Join(root, "src", "main.go"), "package main\n\nfunc main() { println() }\n")
@@ -466,7 +466,7 @@ func TestIndexPaths(t *testing.T) {
 		t.Errorf("IndexPaths(new.md): %+v", rep)
 	}
 	var title string
-	e.DB().QueryRow(`SELECT title FROM documents WHERE filepath = 'adrs/001-choice.md'`).Scan(&title)
+	e.db.QueryRow(`SELECT title FROM documents WHERE filepath = 'adrs/001-choice.md'`).Scan(&title)
 	if title != "ADR 001: SQLite" {
 		t.Errorf("a file outside the paths was re-indexed (title %q)", title)
 	}
@@ -499,10 +499,10 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	e, _ := coreFixture(t)
 	coreIndex(t, e, false)
 	// As if a run wrote documents and stopped before resolving links.
-	if _, err := e.DB().Exec(`UPDATE links SET target_id = NULL`); err != nil {
+	if _, err := e.db.Exec(`UPDATE links SET target_id = NULL`); err != nil {
 		t.Fatal(err)
 	}
-	if err := setMeta(context.Background(), e.DB(), metaNeedsRelink, "1"); err != nil {
+	if err := setMeta(context.Background(), e.db, metaNeedsRelink, "1"); err != nil {
 		t.Fatal(err)
 	}
 	rep := coreIndex(t, e, false)
@@ -512,7 +512,7 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	if got := coreLinkMap(t, e); !reflect.DeepEqual(got, fixtureLinks) {
 		t.Errorf("links not re-resolved:\n got %v\nwant %v", got, fixtureLinks)
 	}
-	if _, set, _ := getMeta(context.Background(), e.DB(), metaNeedsRelink); set {
+	if _, set, _ := getMeta(context.Background(), e.db, metaNeedsRelink); set {
 		t.Error("needs_relink still set")
 	}
 }

@@ -96,7 +96,7 @@ func coreEdit(t testing.TB, path, content string) {
 // coreDangling lists the dangling links as "source -> target".
 func coreDangling(t testing.TB, e *Engine) []string {
 	t.Helper()
-	rows, err := e.DB().Query(`SELECT d.filepath, l.target_text FROM links l JOIN documents d ON d.id = l.source_id
+	rows, err := e.db.Query(`SELECT d.filepath, l.target_text FROM links l JOIN documents d ON d.id = l.source_id
 		WHERE l.target_id IS NULL ORDER BY d.filepath, l.line`)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func coreDangling(t testing.TB, e *Engine) []string {
 func coreCount(t testing.TB, e *Engine, query string, args ...any) int {
 	t.Helper()
 	var n int
-	if err := e.DB().QueryRow(query, args...).Scan(&n); err != nil {
+	if err := e.db.QueryRow(query, args...).Scan(&n); err != nil {
 		t.Fatalf("%s: %v", strings.TrimSpace(query), err)
 	}
 	return n

@@ -14,7 +14,7 @@ import (
 func TestOpenFreshIndexAppliesEveryMigration(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	ctx := context.Background()
-	v, err := schemaVersion(ctx, e.DB())
+	v, err := schemaVersion(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,16 +27,16 @@ func TestOpenFreshIndexAppliesEveryMigration(t *testing.T) {
 		}
 	}
 	var mode string
-	if err := e.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+	if err := e.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
 	}
 	var fk int
-	if err := e.DB().QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+	if err := e.db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 		t.Errorf("foreign_keys = %d, %v; want 1", fk, err)
 	}
 	// sqlite-vec is registered on every connection.
 	var vecVersion string
-	if err := e.DB().QueryRow(`SELECT vec_version()`).Scan(&vecVersion); err != nil || vecVersion == "" {
+	if err := e.db.QueryRow(`SELECT vec_version()`).Scan(&vecVersion); err != nil || vecVersion == "" {
 		t.Errorf("vec_version() = %q, %v", vecVersion, err)
 	}
 }
@@ -72,24 +72,24 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	}
 	next := migrations.Migration{Version: migrations.Latest() + 1, Name: "test_reindex",
 		SQL: "-- ubp:reindex\nCREATE TABLE test_derived(x INTEGER);", NeedsReindex: true}
-	v, err := migrateWith(ctx, e.DB(), "test.db", append(all, next))
+	v, err := migrateWith(ctx, e.db, "test.db", append(all, next))
 	if err != nil {
 		t.Fatalf("migrateWith: %v", err)
 	}
 	if v != next.Version {
 		t.Errorf("version %d, want %d", v, next.Version)
 	}
-	if got, _, _ := getMeta(ctx, e.DB(), metaNeedsReindex); got != "1" {
+	if got, _, _ := getMeta(ctx, e.db, metaNeedsReindex); got != "1" {
 		t.Fatalf("needs_reindex = %q, want 1", got)
 	}
 	// Applying the same list again changes nothing.
-	if v2, err := migrateWith(ctx, e.DB(), "test.db", append(all, next)); err != nil || v2 != v {
+	if v2, err := migrateWith(ctx, e.db, "test.db", append(all, next)); err != nil || v2 != v {
 		t.Fatalf("second migrateWith: %d, %v", v2, err)
 	}
 
 	// Damage derived data that only a full re-parse restores; the file
 	// itself is unchanged, so an incremental run would keep the damage.
-	if _, err := e.DB().Exec(`UPDATE documents SET title = 'damaged'`); err != nil {
+	if _, err := e.db.Exec(`UPDATE documents SET title = 'damaged'`); err != nil {
 		t.Fatal(err)
 	}
 	rep := coreIndex(t, e, false)
@@ -97,18 +97,18 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 	var title string
-	if err := e.DB().QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "Alpha" {
+	if err := e.db.QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "Alpha" {
 		t.Errorf("title after forced full index = %q, %v; want Alpha", title, err)
 	}
-	if _, set, _ := getMeta(ctx, e.DB(), metaNeedsReindex); set {
+	if _, set, _ := getMeta(ctx, e.db, metaNeedsReindex); set {
 		t.Error("needs_reindex still set after the full index")
 	}
 	// The next run is incremental again.
-	if _, err := e.DB().Exec(`UPDATE documents SET title = 'damaged'`); err != nil {
+	if _, err := e.db.Exec(`UPDATE documents SET title = 'damaged'`); err != nil {
 		t.Fatal(err)
 	}
 	coreIndex(t, e, false)
-	if err := e.DB().QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "damaged" {
+	if err := e.db.QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "damaged" {
 		t.Errorf("incremental run re-parsed an unchanged file (title %q)", title)
 	}
 }
@@ -119,14 +119,14 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	all, _ := migrations.All()
 	bad := migrations.Migration{Version: migrations.Latest() + 1, Name: "bad",
 		SQL: "CREATE TABLE half_done(x); THIS IS NOT SQL;"}
-	_, err := migrateWith(ctx, e.DB(), "test.db", append(all, bad))
+	_, err := migrateWith(ctx, e.db, "test.db", append(all, bad))
 	if err == nil || !strings.Contains(err.Error(), "to version "+strconv.Itoa(bad.Version)+" (bad)") {
 		t.Fatalf("want a migration error naming the step, got %v", err)
 	}
 	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE name = 'half_done'`); n != 0 {
 		t.Error("a failed migration left a table behind")
 	}
-	if v, _ := schemaVersion(ctx, e.DB()); v != migrations.Latest() {
+	if v, _ := schemaVersion(ctx, e.db); v != migrations.Latest() {
 		t.Errorf("version moved to %d", v)
 	}
 }
@@ -134,7 +134,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 func TestNewerIndexIsRefused(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	newer := migrations.Latest() + 5
-	if err := setMeta(context.Background(), e.DB(), metaSchemaVersion, strconv.Itoa(newer)); err != nil {
+	if err := setMeta(context.Background(), e.db, metaSchemaVersion, strconv.Itoa(newer)); err != nil {
 		t.Fatal(err)
 	}
 	for _, ro := range []bool{false, true} {
@@ -176,7 +176,7 @@ func TestConcurrentOpenOfNewIndex(t *testing.T) {
 		}
 	}
 	e := coreOpen(t, p)
-	if v, _ := schemaVersion(context.Background(), e.DB()); v != migrations.Latest() {
+	if v, _ := schemaVersion(context.Background(), e.db); v != migrations.Latest() {
 		t.Errorf("version %d", v)
 	}
 }
@@ -204,7 +204,7 @@ func TestReadOnlyOpen(t *testing.T) {
 	if _, err := ro.Index(context.Background(), IndexOptions{}); err == nil {
 		t.Error("Index on a read-only engine succeeded")
 	}
-	if _, err := ro.DB().Exec(`DELETE FROM documents`); err == nil {
+	if _, err := ro.db.Exec(`DELETE FROM documents`); err == nil {
 		t.Error("a write through a read-only engine succeeded")
 	}
 }

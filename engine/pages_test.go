@@ -378,7 +378,7 @@ func TestListPagesNextOffset(t *testing.T) {
 func TestResolvePageLikeWikiLink(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	ctx := context.Background()
-	r, err := loadResolver(ctx, e.DB())
+	r, err := loadResolver(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func TestResolvePageLikeWikiLink(t *testing.T) {
 			t.Fatalf("test setup: [[%s]] does not resolve", name)
 		}
 		var want string
-		if err := e.DB().QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
+		if err := e.db.QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
 			t.Fatal(err)
 		}
 		_, got, err := e.ResolvePage(ctx, name)

@@ -34,7 +34,7 @@ func (s *searchRun) vectorSignal(ctx context.Context) error {
 	for _, m := range matches {
 		ids = append(ids, m.SectionID)
 	}
-	docs, err := sectionDocs(ctx, s.e.DB(), ids)
+	docs, err := sectionDocs(ctx, s.e.db, ids)
 	if err != nil {
 		return err
 	}

@@ -108,7 +108,7 @@ func TestPageStalenessIsCurrent(t *testing.T) {
 
 	// The baseline stored for each kind of ref.
 	var n, withSHA int
-	if err := e.DB().QueryRowContext(ctx, `SELECT count(*), count(sha256) FROM source_refs`).Scan(&n, &withSHA); err != nil {
+	if err := e.db.QueryRowContext(ctx, `SELECT count(*), count(sha256) FROM source_refs`).Scan(&n, &withSHA); err != nil {
 		t.Fatal(err)
 	}
 	if n != 5 || withSHA != 3 {

@@ -114,7 +114,7 @@ func TestOneStalenessTruth(t *testing.T) {
 	// The snapshot is stored with HEAD: another process (a read-only
 	// engine here) reads it instead of checking again.
 	var head, baseline string
-	if err := e.DB().QueryRowContext(ctx, `SELECT head, baseline FROM staleness_snapshot`).Scan(&head, &baseline); err != nil {
+	if err := e.db.QueryRowContext(ctx, `SELECT head, baseline FROM staleness_snapshot`).Scan(&head, &baseline); err != nil {
 		t.Fatal(err)
 	}
 	if head != change || baseline != stale.BaselineGit {

@@ -19,12 +19,19 @@ func vectorRanking(ctx context.Context, e *engine.Engine, q string) ([]string, e
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]int64, len(ms))
+	for i, m := range ms {
+		ids[i] = m.SectionID
+	}
+	paths, err := e.SectionPaths(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	best := map[string]float64{}
 	for _, m := range ms {
-		var page string
-		err := e.DB().QueryRowContext(ctx, `SELECT d.filepath FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = ?`, m.SectionID).Scan(&page)
-		if err != nil {
-			return nil, fmt.Errorf("section %d: %w", m.SectionID, err)
+		page, ok := paths[m.SectionID]
+		if !ok {
+			return nil, fmt.Errorf("section %d: not in the index", m.SectionID)
 		}
 		if s, ok := best[page]; !ok || m.Score > s {
 			best[page] = m.Score
