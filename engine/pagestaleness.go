@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -117,30 +115,18 @@ func (e *Engine) storedStaleDocs(ctx context.Context, key staleKey, ids []int64)
 	}
 	var s *staleSnapshot
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		var k staleKey
-		var baseline, checked string
-		err := tx.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
-			Scan(&k.head, &k.generation, &k.config, &baseline, &checked)
-		if errors.Is(err, sql.ErrNoRows) || err == nil && k != key {
-			return nil
-		}
-		if err != nil {
+		out, err := readStaleHeader(ctx, tx)
+		if out == nil || err != nil || out.key != key {
 			return err
 		}
-		at, _ := time.Parse(time.RFC3339Nano, checked)
-		out := &staleSnapshot{key: k, baseline: baseline, checkedAt: at, docs: make(map[int64]staleDoc, len(ids))}
 		unreadable := false
-		err = sqlbatch.QueryIDs(ctx, tx, ids, `SELECT document_id, version, tracked, refs, stats FROM staleness_documents WHERE document_id IN (%s)`,
+		err = sqlbatch.QueryIDs(ctx, tx, ids, `SELECT `+staleDocColumns+` FROM staleness_documents WHERE document_id IN (%s)`,
 			func(rows *sql.Rows) error {
-				var id int64
-				var d staleDoc
-				var refs, stats string
-				if err := rows.Scan(&id, &d.version, &d.tracked, &refs, &stats); err != nil {
+				id, d, ok, err := scanStaleDoc(rows)
+				if err != nil {
 					return err
 				}
-				if json.Unmarshal([]byte(refs), &d.changed) != nil || json.Unmarshal([]byte(stats), &d.stats) != nil {
-					unreadable = true
-				}
+				unreadable = unreadable || !ok
 				out.docs[id] = d
 				return nil
 			})

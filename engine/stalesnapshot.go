@@ -278,34 +278,24 @@ func (e *Engine) adoptStaleSnapshot(ctx context.Context, s *staleSnapshot) {
 func (e *Engine) loadStaleSnapshot(ctx context.Context, key staleKey) (*staleSnapshot, error) {
 	var s *staleSnapshot
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		var k staleKey
-		var baseline, checked string
-		err := tx.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
-			Scan(&k.head, &k.generation, &k.config, &baseline, &checked)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
+		out, err := readStaleHeader(ctx, tx)
+		if out == nil || err != nil {
 			return err
 		}
-		if k.head != key.head || k.config != key.config {
+		if out.key.head != key.head || out.key.config != key.config {
 			return nil
 		}
-		at, _ := time.Parse(time.RFC3339Nano, checked)
-		out := &staleSnapshot{key: k, baseline: baseline, checkedAt: at, docs: map[int64]staleDoc{}}
-		rows, err := tx.QueryContext(ctx, `SELECT document_id, version, tracked, refs, stats FROM staleness_documents`)
+		rows, err := tx.QueryContext(ctx, `SELECT `+staleDocColumns+` FROM staleness_documents`)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var id int64
-			var d staleDoc
-			var refs, stats string
-			if err := rows.Scan(&id, &d.version, &d.tracked, &refs, &stats); err != nil {
+			id, d, ok, err := scanStaleDoc(rows)
+			if err != nil {
 				return err
 			}
-			if json.Unmarshal([]byte(refs), &d.changed) != nil || json.Unmarshal([]byte(stats), &d.stats) != nil {
+			if !ok {
 				return nil // a row this version cannot read: compute again
 			}
 			out.docs[id] = d
@@ -379,4 +369,37 @@ func (e *Engine) storeStaleSnapshot(ctx context.Context, s *staleSnapshot, whole
 		}
 		return nil
 	})
+}
+
+// readStaleHeader reads the stored snapshot's header as an empty snapshot
+// (key, baseline, check time); nil when none is stored.
+func readStaleHeader(ctx context.Context, tx *sql.Tx) (*staleSnapshot, error) {
+	var k staleKey
+	var baseline, checked string
+	err := tx.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
+		Scan(&k.head, &k.generation, &k.config, &baseline, &checked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	at, _ := time.Parse(time.RFC3339Nano, checked)
+	return &staleSnapshot{key: k, baseline: baseline, checkedAt: at, docs: map[int64]staleDoc{}}, nil
+}
+
+// staleDocColumns are the columns of staleness_documents scanStaleDoc reads.
+const staleDocColumns = `document_id, version, tracked, refs, stats`
+
+// scanStaleDoc reads one staleness_documents row (staleDocColumns); ok is
+// false when this version cannot read its JSON.
+func scanStaleDoc(rows *sql.Rows) (id int64, d staleDoc, ok bool, err error) {
+	var refs, stats string
+	if err := rows.Scan(&id, &d.version, &d.tracked, &refs, &stats); err != nil {
+		return 0, d, false, err
+	}
+	if json.Unmarshal([]byte(refs), &d.changed) != nil || json.Unmarshal([]byte(stats), &d.stats) != nil {
+		return id, d, false, nil //nolint:nilerr // an unreadable row is recomputed, not an error
+	}
+	return id, d, true, nil
 }
