@@ -9,6 +9,13 @@ import (
 
 // openFTS opens an in-memory FTS5 trigram table shaped like sections_fts.
 func openFTS(t testing.TB, rows ...string) *sql.DB {
+	return openTable(t, "f", `'trigram'`, rows...)
+}
+
+// openTable opens an in-memory FTS5 table named name with the given
+// tokenizer and the columns of the sections tables, and fills the content
+// column with rows.
+func openTable(t testing.TB, name, tokenizer string, rows ...string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("sqlite3", ":memory:")
 	if err != nil {
@@ -16,11 +23,11 @@ func openFTS(t testing.TB, rows ...string) *sql.DB {
 	}
 	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE f USING fts5(heading, content, tokenize='trigram')`); err != nil {
-		t.Fatalf("create fts5 table (build with -tags sqlite_fts5): %v", err)
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE ` + name + ` USING fts5(heading, content, tokenize=` + tokenizer + `)`); err != nil {
+		t.Fatalf("create fts5 table %s (build with -tags sqlite_fts5): %v", name, err)
 	}
 	for _, r := range rows {
-		if _, err := db.Exec(`INSERT INTO f(heading, content) VALUES ('', ?)`, r); err != nil {
+		if _, err := db.Exec(`INSERT INTO `+name+`(heading, content) VALUES ('', ?)`, r); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -72,22 +72,7 @@ func TestWordIndexedTranslation(t *testing.T) {
 
 // openWords opens an in-memory FTS5 table shaped like sections_words.
 func openWords(t testing.TB, rows ...string) *sql.DB {
-	t.Helper()
-	db, err := sql.Open("sqlite3", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE w USING fts5(heading, content, tokenize="` + WordTokenizer + `")`); err != nil {
-		t.Fatalf("create fts5 word table (build with -tags sqlite_fts5): %v", err)
-	}
-	for _, r := range rows {
-		if _, err := db.Exec(`INSERT INTO w(heading, content) VALUES ('', ?)`, r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return db
+	return openTable(t, "w", `"`+WordTokenizer+`"`, rows...)
 }
 
 // TestWordIndexMatchesWordStarts runs each word term's Expr against a
