@@ -197,18 +197,14 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, stmt := range []string{
+	undo := append(undoAfter(t, 9), // and without what 0010 and later add
 		`ALTER TABLE documents DROP COLUMN body_kind`,
 		`CREATE TABLE section_hubness (section_id INTEGER PRIMARY KEY REFERENCES sections(id) ON DELETE CASCADE, bias REAL NOT NULL)`,
 		`CREATE TABLE vector_hubness_state (id INTEGER PRIMARY KEY CHECK (id = 1), model TEXT NOT NULL, fingerprint TEXT NOT NULL)`,
 		`CREATE INDEX section_embeddings_model ON section_embeddings(model)`,
-		// and without what 0010 adds
-		`DROP TRIGGER sections_words_ai`,
-		`DROP TRIGGER sections_words_ad`,
-		`DROP TRIGGER sections_words_au`,
-		`DROP TABLE sections_words`,
 		`UPDATE meta SET value = '8' WHERE key = 'schema_version'`,
-	} {
+	)
+	for _, stmt := range undo {
 		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}

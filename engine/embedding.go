@@ -268,7 +268,7 @@ func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model stri
 				return 0, err
 			}
 		}
-		return 0, nil
+		return 0, e.refreshCells(dbctx)
 	}
 	if d := p.Dimensions(); d > 0 {
 		if err := ensure(d); err != nil {
@@ -344,7 +344,23 @@ func (e *Engine) embedSections(ctx context.Context, p embed.Provider, model stri
 			return embedded, err
 		}
 	}
+	if err := e.refreshCells(dbctx); err != nil {
+		return embedded, err
+	}
 	return embedded, cancelled
+}
+
+// refreshCells rewrites the vector index when its cells are due
+// (vecstore.CellsDue: an index that passed the cell threshold, or whose
+// vectors doubled since its cells were trained). Like the common
+// component, this is rare: the cost of one rewrite is spread over as many
+// new vectors as the index held.
+func (e *Engine) refreshCells(ctx context.Context) error {
+	due, err := vecstore.CellsDue(ctx, e.db)
+	if err != nil || !due {
+		return err
+	}
+	return e.WithTx(ctx, func(tx *sql.Tx) error { return vecstore.Reproject(ctx, tx) })
 }
 
 // indexUnprojected reprojects the vector index when it holds fewer rows

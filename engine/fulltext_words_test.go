@@ -144,10 +144,7 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 		t.Fatal("no word_index migration")
 	}
 	// Take the index back to the schema before the migration.
-	for _, stmt := range []string{
-		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
-		`DROP TABLE sections_words`,
-	} {
+	for _, stmt := range undoAfter(t, version-1) {
 		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatal(err)
 		}

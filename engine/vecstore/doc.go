@@ -16,9 +16,15 @@
 //     Ensure also sweeps rows left by a database written without foreign
 //     keys. SetComponent stores a new common component and reprojects the
 //     table from the raw vectors.
+//   - vector_cells: above CellThreshold vectors, the centroids that split
+//     section_vectors into cells (its partition key), so that Nearest reads
+//     the ProbeCells cells nearest the query instead of every vector
+//     (cells.go). Reproject trains them; Put files new vectors under their
+//     nearest centroid; CellsDue says when to train them anew.
 //
 // A run of the engine: Ensure(model, dims) → Pending(model) → LoadTexts →
-// embed → Put → (RawVectors → embed.CommonComponent → SetComponent). All
+// embed → Put → (RawVectors → embed.CommonComponent → SetComponent) →
+// (CellsDue → Reproject). All
 // writes take the caller's transaction; every function takes the caller's
 // context.
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // Match is a section found by Nearest.
@@ -46,8 +47,24 @@ func Nearest(ctx context.Context, q Querier, model string, query []float32, k in
 		return nil, fmt.Errorf("nearest sections: k is %d, want at least 1", k)
 	}
 	k = min(k, MaxK)
-	rows, err := q.QueryContext(ctx, `SELECT rowid, distance FROM `+vecTable+`
-		WHERE embedding MATCH ? AND k = ? ORDER BY distance`, encodeVector(query), k)
+	var cs cells
+	if s.Cells {
+		if cs, err = readCells(ctx, q, s.Dims); err != nil {
+			return nil, fmt.Errorf("nearest sections: %w", err)
+		}
+	}
+	sqlText := `SELECT rowid, distance FROM ` + vecTable + ` WHERE embedding MATCH ? AND k = ?`
+	args := []any{encodeVector(query), k}
+	if len(cs) > 0 {
+		// Each probed cell answers its own k nearest; the best k of
+		// them are kept below.
+		probed := cs.probe(query, ProbeCells)
+		sqlText += ` AND cell IN (?` + strings.Repeat(`, ?`, len(probed)-1) + `)`
+		for _, c := range probed {
+			args = append(args, c)
+		}
+	}
+	rows, err := q.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, fmt.Errorf("nearest sections: %w", err)
 	}
@@ -75,5 +92,8 @@ func Nearest(ctx context.Context, q Querier, model string, query []float32, k in
 		}
 		return out[i].SectionID < out[j].SectionID
 	})
+	if len(out) > k {
+		out = out[:k]
+	}
 	return out, nil
 }

@@ -43,6 +43,13 @@ func store(ctx context.Context, x Execer, model string, entries []Entry, index b
 			return fmt.Errorf("store vectors: section %d has a %d-dimensional vector, the index for %q holds %d", e.SectionID, len(e.Vector), model, s.Dims)
 		}
 	}
+	if index && !s.Cells {
+		// A table from before cells: rewrite it once, with cells.
+		if err := Reproject(ctx, x); err != nil {
+			return fmt.Errorf("store vectors: %w", err)
+		}
+		s.Cells = true
+	}
 	upsert, err := prepare(ctx, x, `INSERT INTO section_embeddings(section_id, model, dims, text_hash, vector)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT(section_id) DO UPDATE SET model = excluded.model, dims = excluded.dims,
@@ -56,11 +63,18 @@ func store(ctx context.Context, x Execer, model string, entries []Entry, index b
 		return fmt.Errorf("store vectors: %w", err)
 	}
 	defer del.close()
-	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, embedding) VALUES (?, ?)`)
+	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, cell, embedding) VALUES (?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
 	}
 	defer ins.close()
+	var cs cells
+	if index {
+		if cs, err = readCells(ctx, x, s.Dims); err != nil {
+			return fmt.Errorf("store vectors: %w", err)
+		}
+	}
+	added := 0
 	for _, e := range entries {
 		dims := 0
 		if e.Vector != nil {
@@ -76,9 +90,15 @@ func store(ctx context.Context, x Execer, model string, entries []Entry, index b
 			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
 		}
 		if p := embed.RemoveComponent(e.Vector, s.Component); p != nil {
-			if _, err := ins.exec(ctx, e.SectionID, encodeVector(p)); err != nil {
+			if _, err := ins.exec(ctx, e.SectionID, cs.nearest(p), encodeVector(p)); err != nil {
 				return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
 			}
+			added++
+		}
+	}
+	if added > 0 {
+		if _, err := x.ExecContext(ctx, `UPDATE vector_index SET cell_pending = cell_pending + ? WHERE id = 1`, added); err != nil {
+			return fmt.Errorf("store vectors: %w", err)
 		}
 	}
 	return nil

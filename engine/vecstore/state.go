@@ -15,6 +15,9 @@ type State struct {
 	Model     string
 	Dims      int
 	Component []float32
+	// Cells says the vec0 table files vectors under cells (a table written
+	// before cells existed does not; CellsDue then asks for a rewrite).
+	Cells bool
 }
 
 // maxDims bounds dimensions (sqlite-vec accepts up to 8192).
@@ -38,13 +41,15 @@ func ReadState(ctx context.Context, q Querier) (State, bool, error) {
 			return State{}, false, fmt.Errorf("read vector index state: component: %w (run `ubp index` to rebuild)", err)
 		}
 	}
-	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name IN (?, ?)`, vecTable, vecTrigger).Scan(&n); err != nil {
+	var n, cells int
+	if err := q.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(name = ? AND sql LIKE '%partition key%'), 0)
+		FROM sqlite_master WHERE name IN (?, ?)`, vecTable, vecTable, vecTrigger).Scan(&n, &cells); err != nil {
 		return State{}, false, fmt.Errorf("read vector index state: %w", err)
 	}
 	if n != 2 {
 		return State{}, false, nil // state without its table or trigger: rebuild
 	}
+	s.Cells = cells == 1
 	return s, true, nil
 }
 
@@ -114,7 +119,7 @@ func createTable(ctx context.Context, x Execer, dims int) error {
 	for _, stmt := range []string{
 		`DROP TRIGGER IF EXISTS ` + vecTrigger,
 		`DROP TABLE IF EXISTS ` + vecTable,
-		fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING vec0(embedding float[%d] distance_metric=cosine)`, vecTable, dims),
+		fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING vec0(cell integer partition key, embedding float[%d] distance_metric=cosine)`, vecTable, dims),
 		`CREATE TRIGGER ` + vecTrigger + ` AFTER DELETE ON section_embeddings BEGIN
 			DELETE FROM ` + vecTable + ` WHERE rowid = old.section_id;
 		END`,
@@ -161,7 +166,8 @@ func SetComponent(ctx context.Context, x Execer, model string, pc []float32) err
 }
 
 // Reproject rewrites the vec0 table from the raw vectors of the index's
-// model, each minus the stored common component.
+// model, each minus the stored common component, and trains its cells
+// anew (none below CellThreshold vectors).
 func Reproject(ctx context.Context, x Execer) error {
 	s, ok, err := ReadState(ctx, x)
 	if err != nil {
@@ -170,18 +176,62 @@ func Reproject(ctx context.Context, x Execer) error {
 	if !ok {
 		return fmt.Errorf("vector index: reproject: %w", ErrNoIndex)
 	}
+	n, err := Count(ctx, x, s.Model)
+	if err != nil {
+		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	var cs cells
+	if n >= CellThreshold {
+		k := cellCount(n)
+		stride := max(1, n/(k*trainPerCell))
+		sample := make([][]float32, 0, n/stride+1)
+		i := 0
+		if err := eachProjected(ctx, x, s, func(_ int64, p []float32) error {
+			if i%stride == 0 {
+				if u := unit(p); u != nil {
+					sample = append(sample, u)
+				}
+			}
+			i++
+			return nil
+		}); err != nil {
+			return err
+		}
+		cs = trainCells(sample, k)
+	}
+	if err := writeCells(ctx, x, cs); err != nil {
+		return fmt.Errorf("vector index: reproject: %w", err)
+	}
 	// A new table, not DELETE: vec0 does not reuse the slots of deleted
 	// rows, so rewriting every row in place would double the table.
 	if err := createTable(ctx, x, s.Dims); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
-	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, embedding) VALUES (?, ?)`)
+	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, cell, embedding) VALUES (?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	defer ins.close()
-	// In pages of reprojectPage vectors, so memory stays bounded whatever
-	// the corpus (each page is read whole before its rows are written).
+	if err := eachProjected(ctx, x, s, func(id int64, p []float32) error {
+		if _, err := ins.exec(ctx, id, cs.nearest(p), encodeVector(p)); err != nil {
+			return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET cell_basis = ?, cell_pending = 0 WHERE id = 1`, n); err != nil {
+		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	return nil
+}
+
+// eachProjected calls fn with every raw vector of the index's model minus
+// its common component (skipping those with nothing left), in section id
+// order. It reads reprojectPage vectors at a time, each page whole before
+// fn sees its rows, so memory stays bounded whatever the corpus and fn may
+// write.
+func eachProjected(ctx context.Context, x Execer, s State, fn func(id int64, p []float32) error) error {
 	type row struct {
 		id  int64
 		vec []float32
@@ -217,12 +267,10 @@ func Reproject(ctx context.Context, x Execer) error {
 			return fmt.Errorf("vector index: reproject: %w", err)
 		}
 		for _, r := range page {
-			p := embed.RemoveComponent(r.vec, s.Component)
-			if p == nil {
-				continue // nothing left beyond the component
-			}
-			if _, err := ins.exec(ctx, r.id, encodeVector(p)); err != nil {
-				return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
+			if p := embed.RemoveComponent(r.vec, s.Component); p != nil {
+				if err := fn(r.id, p); err != nil {
+					return err
+				}
 			}
 		}
 		if len(page) < reprojectPage {

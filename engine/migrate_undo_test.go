@@ -1,0 +1,37 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/ubp-dev/ubp/migrations"
+)
+
+// undoMigration holds, per schema version, the statements that take an
+// index back to the version before it, for the tests that migrate an
+// older index forward. Every migration from 10 on has an entry.
+var undoMigration = map[int][]string{
+	10: {
+		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
+		`DROP TABLE sections_words`,
+	},
+	11: {
+		`DROP TABLE vector_cells`,
+		`ALTER TABLE vector_index DROP COLUMN cell_basis`,
+		`ALTER TABLE vector_index DROP COLUMN cell_pending`,
+	},
+}
+
+// undoAfter returns the statements that take a latest-schema index back to
+// version v, newest migration first.
+func undoAfter(t *testing.T, v int) []string {
+	t.Helper()
+	var out []string
+	for ver := migrations.Latest(); ver > v; ver-- {
+		stmts, ok := undoMigration[ver]
+		if !ok {
+			t.Fatalf("no undo statements for migration %d (add them to undoMigration)", ver)
+		}
+		out = append(out, stmts...)
+	}
+	return out
+}
