@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 )
 
 // State describes the vector index: the model and dimensions it holds and
@@ -212,16 +213,73 @@ func Reproject(ctx context.Context, x Execer) error {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	defer ins.close()
-	if err := eachProjected(ctx, x, s, func(id int64, p []float32) error {
-		if _, err := ins.exec(ctx, id, cs.nearest(p), encodeVector(p)); err != nil {
+	insert := func(id, cell int64, p []float32) error {
+		if _, err := ins.exec(ctx, id, cell, encodeVector(p)); err != nil {
 			return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
 		}
 		return nil
-	}); err != nil {
+	}
+	if len(cs) == 0 {
+		if err := eachProjected(ctx, x, s, func(id int64, p []float32) error { return insert(id, 0, p) }); err != nil {
+			return err
+		}
+	} else if err := insertByCell(ctx, x, s, cs, insert); err != nil {
 		return err
 	}
 	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET cell_basis = ?, cell_pending = 0 WHERE id = 1`, n); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	return nil
+}
+
+// insertByCell inserts every vector cell after cell, so that each cell's
+// sqlite-vec chunks fill one after another: in section order every insert
+// touched another cell's chunk, and a 10,000-document index took four times
+// as long to write. It first notes each vector's cell (16 bytes a vector),
+// then reads the vectors of each cell back in batches of reprojectPage.
+func insertByCell(ctx context.Context, x Execer, s State, cs cells, insert func(id, cell int64, p []float32) error) error {
+	byCell := make([][]int64, len(cs))
+	if err := eachProjected(ctx, x, s, func(id int64, p []float32) error {
+		c := cs.nearest(p)
+		byCell[c] = append(byCell[c], id)
+		return nil
+	}); err != nil {
+		return err
+	}
+	type row struct {
+		id  int64
+		vec []float32
+	}
+	for cell, ids := range byCell {
+		for start := 0; start < len(ids); start += reprojectPage {
+			var page []row
+			err := sqlbatch.QueryIDs(ctx, x, ids[start:min(start+reprojectPage, len(ids))],
+				`SELECT section_id, vector FROM section_embeddings WHERE section_id IN (%s) ORDER BY section_id`, func(rows *sql.Rows) error {
+					var (
+						id   int64
+						blob []byte
+					)
+					if err := rows.Scan(&id, &blob); err != nil {
+						return err
+					}
+					v, err := decodeVector(blob, s.Dims)
+					if err != nil {
+						return fmt.Errorf("section %d: %w", id, err)
+					}
+					page = append(page, row{id, v})
+					return nil
+				})
+			if err != nil {
+				return fmt.Errorf("vector index: reproject: %w", err)
+			}
+			for _, r := range page {
+				if p := embed.RemoveComponent(r.vec, s.Component); p != nil {
+					if err := insert(r.id, int64(cell), p); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	return nil
 }
