@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // openLockName serialises opening (creating, switching to WAL, migrating)
@@ -20,20 +20,6 @@ const openLockName = "open.lock"
 // lockWaitNotice is how long an indexing run waits for the index lock
 // before it says so (IndexOptions.LockWait).
 const lockWaitNotice = time.Second
-
-// lockFile takes an exclusive advisory lock on path, waiting until it is
-// free or ctx is done.
-func lockFile(ctx context.Context, path string) (unlock func(), err error) {
-	fl := flock.New(path)
-	ok, err := fl.TryLockContext(ctx, 25*time.Millisecond)
-	if err != nil || !ok {
-		if err == nil {
-			err = ctx.Err()
-		}
-		return nil, fmt.Errorf("wait for lock %s: %w", path, err)
-	}
-	return func() { _ = fl.Unlock() }, nil // closing the file would release the lock too
-}
 
 // lockIndex serialises indexing runs: within this process with a semaphore,
 // across processes (a serving process and `ubp index`) with an advisory
@@ -52,7 +38,7 @@ func (e *Engine) lockIndex(ctx context.Context, waiting func(holder string)) (un
 	case <-ctx.Done():
 		return nil, fmt.Errorf("index: wait for another indexing run: %w", ctx.Err())
 	}
-	release, err := lockFile(ctx, e.p.lockPath())
+	release, err := store.LockFile(ctx, e.p.lockPath())
 	if err != nil {
 		<-e.indexSem
 		return nil, fmt.Errorf("index: %w", err)

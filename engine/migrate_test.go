@@ -8,13 +8,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
 func TestOpenFreshIndexAppliesEveryMigration(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	ctx := context.Background()
-	v, err := schemaVersion(ctx, e.db)
+	v, err := store.SchemaVersion(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE name = 'half_done'`); n != 0 {
 		t.Error("a failed migration left a table behind")
 	}
-	if v, _ := schemaVersion(ctx, e.db); v != migrations.Latest() {
+	if v, _ := store.SchemaVersion(ctx, e.db); v != migrations.Latest() {
 		t.Errorf("version moved to %d", v)
 	}
 }
@@ -176,7 +177,7 @@ func TestConcurrentOpenOfNewIndex(t *testing.T) {
 		}
 	}
 	e := coreOpen(t, p)
-	if v, _ := schemaVersion(context.Background(), e.db); v != migrations.Latest() {
+	if v, _ := store.SchemaVersion(context.Background(), e.db); v != migrations.Latest() {
 		t.Errorf("version %d", v)
 	}
 }

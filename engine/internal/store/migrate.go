@@ -1,4 +1,4 @@
-package engine
+package store
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 	"github.com/ubp-dev/ubp/migrations"
 )
 
-// schemaVersion reads the schema version of the index: 0 for a database
+// SchemaVersion reads the schema version of the index: 0 for a database
 // without the meta table (a new, empty file).
-func schemaVersion(ctx context.Context, q querier) (int, error) {
+func SchemaVersion(ctx context.Context, q Querier) (int, error) {
 	var n int
 	if err := q.QueryRowContext(ctx,
 		`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).Scan(&n); err != nil {
@@ -20,13 +20,13 @@ func schemaVersion(ctx context.Context, q querier) (int, error) {
 	if n == 0 {
 		return 0, nil
 	}
-	v, ok, err := getMeta(ctx, q, metaSchemaVersion)
+	v, ok, err := GetMeta(ctx, q, MetaSchemaVersion)
 	if err != nil || !ok {
 		return 0, err
 	}
 	ver, err := strconv.Atoi(v)
 	if err != nil {
-		return 0, fmt.Errorf("read schema version: meta %s is %q, not a number (delete the index file and run `ubp index`)", metaSchemaVersion, v)
+		return 0, fmt.Errorf("read schema version: meta %s is %q, not a number (delete the index file and run `ubp index`)", MetaSchemaVersion, v)
 	}
 	return ver, nil
 }
@@ -37,26 +37,26 @@ func newerSchemaError(path string, have, latest int) error {
 		"upgrade ubp, or delete the index file and run `ubp index` to rebuild it", path, have, latest)
 }
 
-// migrate brings the database at path up to the latest schema. Each
+// Migrate brings the database at path up to the latest schema. Each
 // migration runs in one IMMEDIATE transaction that re-reads the version
 // first, so two processes opening a new index at once apply each step
 // exactly once. It returns the version reached.
-func migrate(ctx context.Context, db *sql.DB, path string) (int, error) {
+func Migrate(ctx context.Context, db *sql.DB, path string) (int, error) {
 	all, err := migrations.All()
 	if err != nil {
 		return 0, fmt.Errorf("load migrations: %w", err)
 	}
-	return migrateWith(ctx, db, path, all)
+	return MigrateWith(ctx, db, path, all)
 }
 
-// migrateWith applies the steps of all (in version order) that the
+// MigrateWith applies the steps of all (in version order) that the
 // database has not reached yet.
-func migrateWith(ctx context.Context, db *sql.DB, path string, all []migrations.Migration) (int, error) {
+func MigrateWith(ctx context.Context, db *sql.DB, path string, all []migrations.Migration) (int, error) {
 	latest := 0
 	if len(all) > 0 {
 		latest = all[len(all)-1].Version
 	}
-	cur, err := schemaVersion(ctx, db)
+	cur, err := SchemaVersion(ctx, db)
 	if err != nil {
 		return 0, err
 	}
@@ -85,7 +85,7 @@ func applyMigration(ctx context.Context, db *sql.DB, path string, m migrations.M
 			_ = tx.Rollback() // the error that stopped the commit is the one reported
 		}
 	}()
-	cur, err := schemaVersion(ctx, tx)
+	cur, err := SchemaVersion(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -98,11 +98,11 @@ func applyMigration(ctx context.Context, db *sql.DB, path string, m migrations.M
 	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 		return fmt.Errorf("migrate index %s to version %d (%s): %w", path, m.Version, m.Name, err)
 	}
-	if err := setMeta(ctx, tx, metaSchemaVersion, strconv.Itoa(m.Version)); err != nil {
+	if err := SetMeta(ctx, tx, MetaSchemaVersion, strconv.Itoa(m.Version)); err != nil {
 		return err
 	}
 	if m.NeedsReindex {
-		if err := setMeta(ctx, tx, metaNeedsReindex, "1"); err != nil {
+		if err := SetMeta(ctx, tx, MetaNeedsReindex, "1"); err != nil {
 			return err
 		}
 	}
@@ -112,5 +112,20 @@ func applyMigration(ctx context.Context, db *sql.DB, path string, m migrations.M
 	return nil
 }
 
-// latestSchema is the version the last embedded migration reaches.
-func latestSchema() int { return migrations.Latest() }
+// CheckSchema returns the schema version of an index opened read-only,
+// which must be the latest: a read-only open can neither migrate an older
+// index nor read a newer one.
+func CheckSchema(ctx context.Context, q Querier, path string) (int, error) {
+	v, err := SchemaVersion(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	latest := migrations.Latest()
+	switch {
+	case v > latest:
+		return 0, newerSchemaError(path, v, latest)
+	case v < latest:
+		return 0, fmt.Errorf("open index %s read-only: its schema (version %d) needs upgrading to %d; run `ubp index` once", path, v, latest)
+	}
+	return v, nil
+}
