@@ -9,18 +9,6 @@ import (
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
-// GraphNodeDetail is what a graph view shows of a document beyond the
-// node GetGraph returns: its current staleness with the refs that changed
-// (and why), its tags and aliases as written, and how many documents link
-// to it.
-type GraphNodeDetail struct {
-	Staleness stale.Level `json:"staleness"`
-	StaleRefs []RefStatus `json:"stale_refs"`
-	Tags      []string    `json:"tags"`
-	Aliases   []string    `json:"aliases"`
-	Backlinks int         `json:"backlinks"`
-}
-
 // maxDetailIDs bounds the ids named in one staleness query; larger graphs
 // check every document (one pass) and keep those in the graph.
 const maxDetailIDs = 500

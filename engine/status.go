@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
@@ -72,8 +73,8 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 		s.StaleList = append(s.StaleList, StaleDocument{Filepath: paths[id], Level: d.level, Reason: *d.reason})
 	}
 	sortStaleList(s.StaleList)
-	if len(s.StaleList) > maxStatusStale {
-		s.StaleList = s.StaleList[:maxStatusStale]
+	if len(s.StaleList) > answer.MaxStaleList {
+		s.StaleList = s.StaleList[:answer.MaxStaleList]
 	}
 	for _, f := range []string{e.p.DBPath(), e.p.DBPath() + "-wal"} {
 		if st, err := os.Stat(f); err == nil {
@@ -85,10 +86,6 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	}
 	return s, nil
 }
-
-// maxStatusStale bounds Status.StaleList; StaleDocuments counts them all
-// and `ubp stale` lists them all.
-const maxStatusStale = 20
 
 // sortStaleList puts stale before possibly_stale, then the oldest change
 // first, then by path.
