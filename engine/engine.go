@@ -22,6 +22,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/writer"
 )
 
 // OpenOptions tune Open.
@@ -39,7 +40,8 @@ type Engine struct {
 	readOnly bool
 	version  int
 
-	indexSem chan struct{} // one indexing run at a time in this process
+	// writer writes the index (see Index); one run at a time.
+	writer *writer.Writer
 
 	// embedMu guards embed, the project's embedding provider, created on
 	// first use (see embedder).
@@ -87,7 +89,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		}
 		defer unlock()
 	}
-	e := &Engine{p: p, readOnly: opts.ReadOnly, indexSem: make(chan struct{}, 1)}
+	e := &Engine{p: p, readOnly: opts.ReadOnly}
 	var err error
 	if e.db, err = store.OpenPool(ctx, path, true, opts.ReadOnly); err != nil {
 		return nil, err
@@ -96,6 +98,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		e.db.Close()
 		return nil, err
 	}
+	e.writer = writer.New(e.db)
 	if opts.ReadOnly {
 		e.version, err = store.CheckSchema(ctx, e.db, path)
 	} else {

@@ -11,6 +11,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/engine/internal/pageref"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // maxSuggestions is how many closest filepaths a NotFoundError offers.
@@ -46,7 +49,7 @@ func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepat
 		return id, filepath, nil
 	}
 	// Then exactly as [[key]] in a file at the docs root resolves.
-	r, err := loadResolver(ctx, e.db)
+	r, err := store.LoadResolver(ctx, e.db)
 	if err != nil {
 		return 0, "", fmt.Errorf("find page %q: %w", ref, err)
 	}
@@ -120,7 +123,7 @@ func loadPageRows(ctx context.Context, e *Engine) ([]pageRow, error) {
 // title, then alias. docs are in filepath order, so the first match of the
 // best rule wins ties.
 func matchPage(docs []pageRow, key string) *pageRow {
-	k := foldKey(key)
+	k := pageref.Fold(key)
 	stem := stripMarkdownExt(k)
 	const (
 		byTitle = iota
@@ -130,10 +133,10 @@ func matchPage(docs []pageRow, key string) *pageRow {
 	best, bestRule := -1, none
 	for i := range docs {
 		d := &docs[i]
-		if p := foldKey(d.path); p == k || stripMarkdownExt(p) == stem {
+		if p := pageref.Fold(d.path); p == k || stripMarkdownExt(p) == stem {
 			return d
 		}
-		if bestRule > byTitle && foldKey(d.title) == k {
+		if bestRule > byTitle && pageref.Fold(d.title) == k {
 			best, bestRule = i, byTitle
 			continue
 		}
@@ -165,7 +168,7 @@ func stripMarkdownExt(p string) string {
 // those containing it (or contained in it) first, then by edit distance to
 // the path, its file name or the title. Far-off paths are left out.
 func suggestPages(docs []pageRow, key string) []string {
-	k := stripMarkdownExt(foldKey(key))
+	k := stripMarkdownExt(pageref.Fold(key))
 	type cand struct {
 		path   string
 		substr bool
@@ -178,9 +181,9 @@ func suggestPages(docs []pageRow, key string) []string {
 		limit = 2
 	}
 	for _, d := range docs {
-		p := stripMarkdownExt(foldKey(d.path))
+		p := stripMarkdownExt(pageref.Fold(d.path))
 		base := p[strings.LastIndexByte(p, '/')+1:]
-		t := foldKey(d.title)
+		t := pageref.Fold(d.title)
 		c := cand{path: d.path}
 		c.substr = k != "" && (strings.Contains(p, k) || strings.Contains(t, k) ||
 			(utf8.RuneCountInString(base) >= 3 && strings.Contains(k, base)))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -378,7 +379,7 @@ func TestListPagesNextOffset(t *testing.T) {
 func TestResolvePageLikeWikiLink(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	ctx := context.Background()
-	r, err := loadResolver(ctx, e.db)
+	r, err := store.LoadResolver(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}

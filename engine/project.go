@@ -14,6 +14,11 @@ const (
 	configFileName = "config.json"
 	dbFileName     = "index.db"
 	lockFileName   = "index.lock"
+	// openLockName serialises opening (creating, switching to WAL,
+	// migrating) the index across processes: SQLite can refuse a
+	// concurrent switch of a new database to WAL with "database is locked"
+	// without waiting.
+	openLockName = "open.lock"
 )
 
 // Project is a folder initialised with `ubp init`: it holds
@@ -123,3 +128,6 @@ func (p *Project) DBPath() string { return filepath.Join(p.DataDir(), dbFileName
 
 // lockPath is the file that serialises indexing runs across processes.
 func (p *Project) lockPath() string { return filepath.Join(p.DataDir(), lockFileName) }
+
+// openLockPath is the lock taken while opening the index.
+func (p *Project) openLockPath() string { return filepath.Join(p.DataDir(), openLockName) }

@@ -3,9 +3,10 @@
 // meta table, schema migrations and the advisory lock files beside the
 // index.
 //
-// It owns no table of documents, sections or links: the index writer
-// (engine/internal/writer) and the read side (engine/internal/reader) hold
-// their own statements and run them through this package's pools and
-// transactions. It imports the SQLite drivers and migrations, and no other
-// ubp package.
+// Beyond that it holds the one read both sides of the engine make the
+// same way, documents as link resolution knows them (LoadResolver); the
+// index writer (engine/internal/writer) and the read side hold their own
+// statements and run them through this package's pools and transactions.
+// It imports the SQLite drivers, migrations and graph (for the resolver),
+// and no other ubp package.
 package store

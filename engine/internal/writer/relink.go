@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/graph"
 )
 
@@ -40,7 +41,7 @@ func (s *relinkSet) size() int { return len(s.docs) + len(s.names) + len(s.texts
 
 // docNames reads what link resolution knows of document id (ok false
 // when there is no such document).
-func docNames(ctx context.Context, q querier, id int64) (d graph.DocRef, ok bool, err error) {
+func docNames(ctx context.Context, q store.Querier, id int64) (d graph.DocRef, ok bool, err error) {
 	var aliases string
 	err = q.QueryRowContext(ctx, `SELECT id, filepath, title, aliases FROM documents WHERE id = ?`, id).
 		Scan(&d.ID, &d.Path, &d.Title, &aliases)
@@ -92,7 +93,7 @@ func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
 }
 
 // writeDocKeys replaces the document_keys rows of document d.
-func writeDocKeys(ctx context.Context, tx execer, d graph.DocRef) error {
+func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM document_keys WHERE document_id = ?`, d.ID); err != nil {
 		return fmt.Errorf("write keys of %s: %w", d.Path, err)
 	}
@@ -112,7 +113,7 @@ func writeDocKeys(ctx context.Context, tx execer, d graph.DocRef) error {
 // the given keys can resolve to (graph.LinkKeys) and the documents ids
 // (the linking documents, for the rule "self"). Resolving those links
 // with it gives the same answers as with every document.
-func loadResolverFor(ctx context.Context, q querier, keys map[string]bool, ids map[int64]bool) (*graph.Resolver, error) {
+func loadResolverFor(ctx context.Context, q store.Querier, keys map[string]bool, ids map[int64]bool) (*graph.Resolver, error) {
 	query := `SELECT id, filepath, title, aliases FROM documents WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (''`
 	args := make([]any, 0, len(keys)+len(ids))
 	for k := range keys {
@@ -124,11 +125,15 @@ func loadResolverFor(ctx context.Context, q querier, keys map[string]bool, ids m
 		query += ", ?"
 		args = append(args, id)
 	}
-	return loadResolverQuery(ctx, q, query+")", args...)
+	refs, err := store.LoadDocRefs(ctx, q, query+")", args...)
+	if err != nil {
+		return nil, err
+	}
+	return graph.NewResolver(refs), nil
 }
 
 // addDeleted records the keys of document id, about to be deleted.
-func (s *relinkSet) addDeleted(ctx context.Context, q querier, id int64) error {
+func (s *relinkSet) addDeleted(ctx context.Context, q store.Querier, id int64) error {
 	if s == nil {
 		return nil
 	}
@@ -139,8 +144,8 @@ func (s *relinkSet) addDeleted(ctx context.Context, q querier, id int64) error {
 	return err
 }
 
-// relinkStats says how a run resolved links (for tests).
-type relinkStats struct {
+// RelinkStats says how a run resolved links (for tests).
+type RelinkStats struct {
 	Full     bool // every link was re-resolved
 	Examined int  // links re-resolved
 	Partial  bool // against only the documents those links can name

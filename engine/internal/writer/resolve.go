@@ -1,55 +1,14 @@
-package engine
+package writer
 
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
-
-// loadResolver builds a link resolver from every indexed document.
-func loadResolver(ctx context.Context, q querier) (*graph.Resolver, error) {
-	return loadResolverQuery(ctx, q, `SELECT id, filepath, title, aliases FROM documents`)
-}
-
-// loadResolverQuery builds a link resolver from the documents query
-// selects (id, filepath, title, aliases).
-func loadResolverQuery(ctx context.Context, q querier, query string, args ...any) (*graph.Resolver, error) {
-	refs, err := loadDocRefs(ctx, q, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return graph.NewResolver(refs), nil
-}
-
-// loadDocRefs reads the documents query selects (id, filepath, title,
-// aliases) as the resolver knows them.
-func loadDocRefs(ctx context.Context, q querier, query string, args ...any) ([]graph.DocRef, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read documents: %w", err)
-	}
-	defer rows.Close()
-	var refs []graph.DocRef
-	for rows.Next() {
-		var d graph.DocRef
-		var aliases string
-		if err := rows.Scan(&d.ID, &d.Path, &d.Title, &aliases); err != nil {
-			return nil, fmt.Errorf("read documents: %w", err)
-		}
-		if err := json.Unmarshal([]byte(aliases), &d.Aliases); err != nil {
-			return nil, fmt.Errorf("read aliases of %s: %w", d.Path, err)
-		}
-		refs = append(refs, d)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read documents: %w", err)
-	}
-	return refs, nil
-}
 
 type storedLink struct {
 	id        int64
@@ -81,16 +40,16 @@ type storedLink struct {
 // old name dangles, exactly as it would in an index rebuilt from scratch
 // (docs/index-format.md, "Determinism"). It resolves again when the link
 // is updated or a document takes the name.
-func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relinkStats) (int, error) {
-	if _, pending, err := getMeta(ctx, e.db, metaNeedsRelink); err != nil || !pending {
+func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *RelinkStats) (int, error) {
+	if _, pending, err := store.GetMeta(ctx, w.db, MetaNeedsRelink); err != nil || !pending {
 		return 0, err
 	}
 	query, args, full := relinkQuery(set)
-	links, err := readLinks(ctx, e.db, query, args...)
+	links, err := readLinks(ctx, w.db, query, args...)
 	if err != nil {
 		return 0, err
 	}
-	_, haveKeys, err := getMeta(ctx, e.db, metaDocumentKeys)
+	_, haveKeys, err := store.GetMeta(ctx, w.db, metaDocumentKeys)
 	if err != nil {
 		return 0, err
 	}
@@ -113,9 +72,9 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 	var r *graph.Resolver
 	var refs []graph.DocRef
 	if partial {
-		r, err = loadResolverFor(ctx, e.db, keys, sources)
+		r, err = loadResolverFor(ctx, w.db, keys, sources)
 	} else {
-		refs, err = loadDocRefs(ctx, e.db, `SELECT id, filepath, title, aliases FROM documents`)
+		refs, err = store.LoadDocRefs(ctx, w.db, `SELECT id, filepath, title, aliases FROM documents`)
 		r = graph.NewResolver(refs)
 	}
 	if err != nil {
@@ -145,10 +104,10 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 	}
 	fillKeys := !haveKeys && refs != nil
 	if stats != nil {
-		*stats = relinkStats{Full: full, Examined: examined, Partial: partial}
+		*stats = RelinkStats{Full: full, Examined: examined, Partial: partial}
 	}
-	err = e.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := deleteMeta(ctx, tx, metaNeedsRelink); err != nil {
+	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
+		if err := store.DeleteMeta(ctx, tx, MetaNeedsRelink); err != nil {
 			return err
 		}
 		if fillKeys {
@@ -159,7 +118,7 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 					return err
 				}
 			}
-			if err := setMeta(ctx, tx, metaDocumentKeys, "1"); err != nil {
+			if err := store.SetMeta(ctx, tx, metaDocumentKeys, "1"); err != nil {
 				return err
 			}
 		}
@@ -185,7 +144,7 @@ func (e *Engine) resolveLinks(ctx context.Context, set *relinkSet, stats *relink
 }
 
 // readLinks reads the links query selects (see relinkQuery).
-func readLinks(ctx context.Context, q querier, query string, args ...any) ([]storedLink, error) {
+func readLinks(ctx context.Context, q store.Querier, query string, args ...any) ([]storedLink, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("resolve links: read links: %w", err)

@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // baseDocID is the public id of the document at filepath: the first 12 hex
@@ -24,7 +26,7 @@ func baseDocID(filepath string) string {
 // those 12 digits (a hash collision, about one chance in 600,000 at 30,000
 // documents), the same id with the first free suffix "-2", "-3", ...
 // A document that already holds a valid id for filepath keeps it.
-func docIDFor(ctx context.Context, q querier, filepath string, self int64) (string, error) {
+func docIDFor(ctx context.Context, q store.Querier, filepath string, self int64) (string, error) {
 	base := baseDocID(filepath)
 	if self != 0 {
 		var cur string

@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
@@ -29,13 +30,13 @@ const (
 // transaction holds at most batchMaxDocs documents or batchMaxTime of
 // work, so other writers never wait long for the lock.
 type writeBatch struct {
-	e       *Engine
+	w       *Writer
 	tx      *docTx
 	n       int
 	started time.Time
 	marked  bool // meta needs_relink was set in this run
 	// written collects the ids of the documents written (see
-	// runOptions.written); nil: not collected.
+	// Written.Docs); nil: not collected.
 	written *[]int64
 	// relink collects the names the batch's documents had and have (see
 	// runOptions.relink); nil: not collected.
@@ -51,7 +52,7 @@ type writeBatch struct {
 
 // docTx is a write transaction that prepares each distinct statement once
 // (the statements are closed with the transaction). It satisfies querier
-// and execer.
+// and execer of package store.
 type docTx struct {
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
@@ -101,7 +102,7 @@ func (d *docTx) QueryRowContext(ctx context.Context, query string, args ...any) 
 // error the whole batch is rolled back.
 func (b *writeBatch) do(ctx context.Context, fn func(tx *docTx) error) error {
 	if b.tx == nil {
-		tx, err := b.e.db.BeginTx(ctx, nil)
+		tx, err := b.w.db.BeginTx(ctx, nil)
 		if err != nil {
 			return fmt.Errorf("begin write transaction: %w", err)
 		}
@@ -110,7 +111,7 @@ func (b *writeBatch) do(ctx context.Context, fn func(tx *docTx) error) error {
 	if !b.marked {
 		// Committed with the first documents: should the run stop before
 		// links are resolved, the next run still resolves them.
-		if err := setMeta(ctx, b.tx, metaNeedsRelink, "1"); err != nil {
+		if err := store.SetMeta(ctx, b.tx, MetaNeedsRelink, "1"); err != nil {
 			b.rollback()
 			return err
 		}

@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -14,26 +14,26 @@ import (
 // ftsCheck fails the test unless the full-text index matches the sections
 // table exactly (FTS5's integrity check), its triggers are in place and no
 // deferral is pending.
-func ftsCheck(t *testing.T, e *Engine) {
+func ftsCheck(t *testing.T, h *harness) {
 	t.Helper()
 	ctx := context.Background()
 	for _, table := range []string{"sections_fts", "sections_words"} {
-		if _, err := e.db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s(%[1]s, rank) VALUES ('integrity-check', 1)`, table)); err != nil {
+		if _, err := h.db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s(%[1]s, rank) VALUES ('integrity-check', 1)`, table)); err != nil {
 			t.Fatalf("full-text index %s does not match the sections: %v", table, err)
 		}
-		if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?1 || '_ai', ?1 || '_ad', ?1 || '_au')`, table); n != 3 {
+		if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?1 || '_ai', ?1 || '_ad', ?1 || '_au')`, table); n != 3 {
 			t.Fatalf("%d of the 3 triggers of %s are in place", n, table)
 		}
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%generation%'`); n != 9 {
+	if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%generation%'`); n != 9 {
 		t.Fatalf("%d of the 9 generation triggers are in place", n)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 0 {
+	if n := h.count(`SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 0 {
 		t.Fatal("a full-text deferral is still recorded")
 	}
 	// A rebuild merges with a higher automerge; later updates get the
 	// default back.
-	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts_config WHERE k = 'automerge' AND v <> ?`, ftsAutomerge); n != 0 {
+	if n := h.count(`SELECT count(*) FROM sections_fts_config WHERE k = 'automerge' AND v <> ?`, ftsAutomerge); n != 0 {
 		t.Fatalf("automerge left at another value than %d", ftsAutomerge)
 	}
 }
@@ -47,44 +47,44 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 	if err := c.Write(root); err != nil {
 		t.Fatal(err)
 	}
-	e := coreProject(t, root, "docs")
-	if rep := coreIndex(t, e, false); rep.Added != len(c.Docs) {
+	h := newHarness(t, root)
+	if rep := h.index(Options{}); rep.Added != len(c.Docs) {
 		t.Fatalf("added %d, want %d", rep.Added, len(c.Docs))
 	}
-	ftsCheck(t, e)
+	ftsCheck(t, h)
 	// The generation counters moved (once, at the end) and their
 	// triggers are back: an edit moves them again.
 	gen := func() (search, link int) {
-		return coreCount(t, e, `SELECT n FROM search_generation`), coreCount(t, e, `SELECT n FROM link_generation`)
+		return h.count(`SELECT n FROM search_generation`), h.count(`SELECT n FROM link_generation`)
 	}
 	s0, l0 := gen()
 	if s0 == 0 || l0 == 0 {
 		t.Errorf("generations after the first build: search %d, link %d; want both moved", s0, l0)
 	}
-	sections := coreCount(t, e, `SELECT count(*) FROM sections`)
-	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'the'`); n == 0 || sections == 0 {
+	sections := h.count(`SELECT count(*) FROM sections`)
+	if n := h.count(`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'the'`); n == 0 || sections == 0 {
 		t.Fatalf("%d sections, %d with 'the' in the full-text index", sections, n)
 	}
 	// An edit after the build is indexed through the triggers.
 	path := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[3].Path))
-	coreEdit(t, path, c.Docs[3].Text+"\nA note on zqvkdeferred words.\n")
-	if _, err := e.IndexPaths(context.Background(), []string{path}); err != nil {
+	edit(t, path, c.Docs[3].Text+"\nA note on zqvkdeferred words.\n")
+	if _, err := h.indexPaths(Options{}, path); err != nil {
 		t.Fatal(err)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'zqvkdeferred'`); n != 1 {
+	if n := h.count(`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH 'zqvkdeferred'`); n != 1 {
 		t.Errorf("edited section found %d times, want 1", n)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sections_words WHERE sections_words MATCH 'zqvkdeferred'`); n != 1 {
+	if n := h.count(`SELECT count(*) FROM sections_words WHERE sections_words MATCH 'zqvkdeferred'`); n != 1 {
 		t.Errorf("edited section found %d times in the word index, want 1", n)
 	}
 	if s1, l1 := gen(); s1 <= s0 || l1 <= l0 {
 		t.Errorf("generations after an edit: search %d → %d, link %d → %d; want both moved", s0, s1, l0, l1)
 	}
-	ftsCheck(t, e)
+	ftsCheck(t, h)
 	// A small first build keeps the triggers all along.
-	small := coreProject(t, t.TempDir(), "docs")
-	coreWriteFiles(t, small.Project().Root, map[string]string{"docs/a.md": "# A\n\nalpha words\n"})
-	coreIndex(t, small, false)
+	small := newHarness(t, t.TempDir())
+	writeFiles(t, small.p.Root, map[string]string{"docs/a.md": "# A\n\nalpha words\n"})
+	small.index(Options{})
 	ftsCheck(t, small)
 }
 
@@ -97,10 +97,10 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	if err := c.Write(root); err != nil {
 		t.Fatal(err)
 	}
-	e := coreProject(t, root, "docs")
+	h := newHarness(t, root)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := e.Index(ctx, IndexOptions{Progress: func(done, total int) {
+	_, err := h.w.Run(ctx, h.p, Options{Progress: func(done, total int) {
 		if done == total/2 {
 			cancel()
 		}
@@ -108,32 +108,32 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	if err == nil || ctx.Err() == nil {
 		t.Fatalf("Index cancelled half-way: %v, want an error", err)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 1 {
+	if n := h.count(`SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 1 {
 		t.Fatalf("deferral recorded %d times after the interruption, want 1", n)
 	}
-	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE 'sections_words_%' OR name LIKE '%generation%')`); n != 0 {
+	if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE 'sections_words_%' OR name LIKE '%generation%')`); n != 0 {
 		t.Fatalf("%d full-text or generation triggers during the deferral, want 0", n)
 	}
-	genDuring := coreCount(t, e, `SELECT n FROM search_generation`)
+	genDuring := h.count(`SELECT n FROM search_generation`)
 	// The next run (here one for a single file) restores everything.
 	first := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[0].Path))
-	if _, err := e.IndexPaths(context.Background(), []string{first}); err != nil {
+	if _, err := h.indexPaths(Options{}, first); err != nil {
 		t.Fatal(err)
 	}
-	ftsCheck(t, e)
-	if n := coreCount(t, e, `SELECT n FROM search_generation`); n <= genDuring {
+	ftsCheck(t, h)
+	if n := h.count(`SELECT n FROM search_generation`); n <= genDuring {
 		t.Errorf("search generation %d after the restore, %d before: want it moved", n, genDuring)
 	}
-	coreIndex(t, e, false)
-	ftsCheck(t, e)
-	if n := coreCount(t, e, `SELECT count(*) FROM documents`); n != len(c.Docs) {
+	h.index(Options{})
+	ftsCheck(t, h)
+	if n := h.count(`SELECT count(*) FROM documents`); n != len(c.Docs) {
 		t.Errorf("%d documents, want %d", n, len(c.Docs))
 	}
 }
 
 func TestFTSTriggersFound(t *testing.T) {
-	e := coreProject(t, t.TempDir(), "docs")
-	f, err := ftsTriggers(context.Background(), e.db)
+	h := newHarness(t, t.TempDir())
+	f, err := ftsTriggers(context.Background(), h.db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,17 +3,14 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/engine/internal/docbody"
 )
 
-// bodyCases are documents whose bodies the skeleton must give back byte
-// for byte, and whether it can store them as a skeleton.
+// bodyCases are documents whose bodies the stored skeleton must give back
+// byte for byte (engine/internal/docbody tests the same cases alone), and
+// whether it can store them as a skeleton.
 var bodyCases = []struct {
 	name, path, src string
 	skeleton        bool
@@ -27,79 +24,6 @@ var bodyCases = []struct {
 	{"NUL byte", "g.md", "# G\n\ntext \x00 with a NUL\n", false},
 	{"Japanese", "h.md", "# 見出し\n\n本文です。\n\n## 次\n\nつづき。\n", true},
 	{"frontmatter only", "i.md", "---\ntitle: I\n---\n", false},
-}
-
-func TestBodySkeletonRebuildsTheBody(t *testing.T) {
-	for _, c := range bodyCases {
-		t.Run(c.name, func(t *testing.T) {
-			doc, _ := index.Parse(c.path, []byte(c.src))
-			sk, kind := bodySkeleton(doc.Body, doc.Sections)
-			if (kind == bodyKindSkeleton) != c.skeleton {
-				t.Fatalf("kind %d, want skeleton %v (skeleton %q)", kind, c.skeleton, sk)
-			}
-			if kind == bodyKindWhole {
-				if sk != doc.Body {
-					t.Fatalf("whole body stored as %q, want %q", sk, doc.Body)
-				}
-				return
-			}
-			contents := make([]string, len(doc.Sections))
-			for i, s := range doc.Sections {
-				contents[i] = s.Content
-			}
-			got, err := rebuildBody(sk, contents)
-			if err != nil || got != doc.Body {
-				t.Fatalf("rebuilt %q, %v; want %q", got, err, doc.Body)
-			}
-			if len(sk) >= len(doc.Body) {
-				t.Errorf("skeleton of %d bytes for a body of %d", len(sk), len(doc.Body))
-			}
-		})
-	}
-}
-
-// TestBodySkeletonOverFixtureCorpora checks every Markdown file the repo
-// holds: each body is rebuilt exactly, and most are stored as skeletons.
-func TestBodySkeletonOverFixtureCorpora(t *testing.T) {
-	var files, skeletons int
-	for _, dir := range []string{"../testdata/corpora", "testdata", "../docs"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
-				return err
-			}
-			src, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			doc, _ := index.Parse(filepath.ToSlash(p), src)
-			sk, kind := bodySkeleton(doc.Body, doc.Sections)
-			files++
-			if kind == bodyKindWhole {
-				return nil
-			}
-			skeletons++
-			contents := make([]string, len(doc.Sections))
-			for i, s := range doc.Sections {
-				contents[i] = s.Content
-			}
-			if got, err := rebuildBody(sk, contents); err != nil || got != doc.Body {
-				t.Errorf("%s: rebuilt body differs (%v)", p, err)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if files < 40 || skeletons*10 < files*9 {
-		t.Errorf("%d of %d fixture bodies stored as skeletons, want at least 90%%", skeletons, files)
-	}
-}
-
-func TestRebuildBodyRejectsAMismatch(t *testing.T) {
-	if _, err := rebuildBody("a\x00b\x00", []string{"x"}); err == nil {
-		t.Fatal("two marks for one section: no error")
-	}
 }
 
 // pageOutputs is what get_page and get_context answer for every document,
@@ -165,7 +89,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	coreIndex(t, e, false)
-	if n := coreCount(t, e, `SELECT count(*) FROM documents WHERE body_kind = ?`, bodyKindSkeleton); n != 7 {
+	if n := coreCount(t, e, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindSkeleton); n != 7 {
 		t.Errorf("%d documents stored as skeletons, want 7", n)
 	}
 	want := pageOutputs(t, e)
@@ -218,7 +142,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 	}
 
 	e2 := coreOpen(t, p)
-	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, bodyKindWhole); n != len(ids) {
+	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindWhole); n != len(ids) {
 		t.Errorf("after migration %d whole bodies, want %d", n, len(ids))
 	}
 	if n := coreCount(t, e2, `SELECT count(*) FROM sqlite_master WHERE name IN ('section_hubness', 'vector_hubness_state', 'section_embeddings_model')`); n != 0 {
@@ -226,7 +150,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 	}
 	comparePages(t, "after migration", pageOutputs(t, e2), want)
 	coreIndex(t, e2, true)
-	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, bodyKindSkeleton); n != 7 {
+	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindSkeleton); n != 7 {
 		t.Errorf("after a full run %d skeletons, want 7", n)
 	}
 	comparePages(t, "after a full run", pageOutputs(t, e2), want)

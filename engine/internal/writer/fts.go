@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // A first build fills the full-text index in one pass instead of row by
@@ -52,19 +54,19 @@ var contentSectionsRE = regexp.MustCompile(`(?i)content\s*=\s*["']?sections["']?
 // deferFTS drops the triggers that feed the full-text tables over sections
 // and records them, when the run is a first build of at least
 // ftsDeferMinDocs documents. It reports whether it did.
-func (e *Engine) deferFTS(ctx context.Context, plan *runPlan) (bool, error) {
+func (w *Writer) deferFTS(ctx context.Context, plan *runPlan) (bool, error) {
 	if len(plan.jobs) < ftsDeferMinDocs {
 		return false, nil
 	}
 	var n int
-	if err := e.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM sections LIMIT 1)`).Scan(&n); err != nil {
+	if err := w.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM sections LIMIT 1)`).Scan(&n); err != nil {
 		return false, fmt.Errorf("index: count sections: %w", err)
 	}
 	if n > 0 {
 		return false, nil // not a first build
 	}
 	deferred := false
-	err := e.WithTx(ctx, func(tx *sql.Tx) error {
+	err := store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
 		d, err := ftsTriggers(ctx, tx)
 		if err != nil || len(d.Triggers) == 0 {
 			return err
@@ -73,7 +75,7 @@ func (e *Engine) deferFTS(ctx context.Context, plan *runPlan) (bool, error) {
 		if err != nil {
 			return err
 		}
-		if err := setMeta(ctx, tx, metaFTSDeferred, string(blob)); err != nil {
+		if err := store.SetMeta(ctx, tx, metaFTSDeferred, string(blob)); err != nil {
 			return err
 		}
 		for _, name := range d.names {
@@ -94,8 +96,8 @@ func (e *Engine) deferFTS(ctx context.Context, plan *runPlan) (bool, error) {
 // creates the recorded triggers again and rebuilds the full-text tables
 // from the sections, in one transaction. Without a deferral it does
 // nothing.
-func (e *Engine) restoreFTS(ctx context.Context) error {
-	blob, ok, err := getMeta(ctx, e.db, metaFTSDeferred)
+func (w *Writer) restoreFTS(ctx context.Context) error {
+	blob, ok, err := store.GetMeta(ctx, w.db, metaFTSDeferred)
 	if err != nil || !ok {
 		return err
 	}
@@ -103,7 +105,7 @@ func (e *Engine) restoreFTS(ctx context.Context) error {
 	if err := json.Unmarshal([]byte(blob), &d); err != nil {
 		return fmt.Errorf("index: read %s: %w (delete .ubp/index.db and run `ubp index` to rebuild)", metaFTSDeferred, err)
 	}
-	err = e.WithTx(ctx, func(tx *sql.Tx) error {
+	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
 		for _, t := range d.Tables {
 			if err := rebuildFTS(ctx, tx, t); err != nil {
 				return err
@@ -121,7 +123,7 @@ func (e *Engine) restoreFTS(ctx context.Context) error {
 				return fmt.Errorf("move %s: %w", c, err)
 			}
 		}
-		return deleteMeta(ctx, tx, metaFTSDeferred)
+		return store.DeleteMeta(ctx, tx, metaFTSDeferred)
 	})
 	if err != nil {
 		return fmt.Errorf("index: build the full-text index: %w", err)
@@ -170,7 +172,7 @@ var counterTriggerRE = regexp.MustCompile(`(?i)\bUPDATE\s+["'\x60\[]?(\w+_genera
 // the triggers on sections that write to them, and the triggers on
 // sections, documents and links that move a generation counter (and whose
 // statement does nothing else).
-func ftsTriggers(ctx context.Context, q querier) (ftsTriggersFound, error) {
+func ftsTriggers(ctx context.Context, q store.Querier) (ftsTriggersFound, error) {
 	var f ftsTriggersFound
 	rows, err := q.QueryContext(ctx, `SELECT name, type, tbl_name, sql FROM sqlite_master
 		WHERE sql IS NOT NULL AND (type = 'table' OR (type = 'trigger' AND tbl_name IN ('sections', 'documents', 'links'))) ORDER BY name`)

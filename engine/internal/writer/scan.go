@@ -1,10 +1,12 @@
-package engine
+package writer
 
 import (
 	"context"
 	"fmt"
 	"sort"
 
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -36,24 +38,23 @@ type runPlan struct {
 
 // scan discovers the files in scope and compares them with the index by
 // size and modification time.
-func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*runPlan, error) {
-	cfg := e.p.Config
+func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.IndexReport) (*runPlan, error) {
 	files, warns, err := index.Discover(ctx, index.DiscoverOptions{
-		Root:        e.p.DocsDir(),
-		Include:     cfg.Include,
-		Exclude:     cfg.Exclude,
-		MaxFileSize: cfg.MaxFileSize,
+		Root:        p.DocsDir,
+		Include:     p.Include,
+		Exclude:     p.Exclude,
+		MaxFileSize: p.MaxFileSize,
 		Paths:       o.scope.paths(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	for _, w := range warns {
-		if o.scope.contains(w.File) {
-			rep.Warnings = append(rep.Warnings, w)
+	for _, warn := range warns {
+		if o.scope.contains(warn.File) {
+			rep.Warnings = append(rep.Warnings, warn)
 		}
 	}
-	stored, err := loadStoredDocsIn(ctx, e.db, o.scope)
+	stored, err := loadStoredDocsIn(ctx, w.db, o.scope)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +77,7 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 			rep.Unchanged++
 			continue
 		}
-		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: cfg.MaxFileSize})
+		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: p.MaxFileSize})
 	}
 	for p, s := range stored {
 		if !seen[p] && o.scope.contains(p) {
@@ -90,7 +91,7 @@ func (e *Engine) scan(ctx context.Context, o runOptions, rep *IndexReport) (*run
 // loadStoredDocsIn returns the indexed documents in scope (every one when
 // scope is nil) by filepath. A scoped read looks each path and folder up
 // in the filepath index instead of reading every row.
-func loadStoredDocsIn(ctx context.Context, q querier, scope *pathScope) (map[string]*storedDoc, error) {
+func loadStoredDocsIn(ctx context.Context, q store.Querier, scope *Scope) (map[string]*storedDoc, error) {
 	const cols = `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`
 	if scope == nil {
 		return loadStoredDocs(ctx, q, cols)
@@ -111,7 +112,7 @@ func loadStoredDocsIn(ctx context.Context, q querier, scope *pathScope) (map[str
 }
 
 // loadStoredDocs returns the documents query selects by filepath.
-func loadStoredDocs(ctx context.Context, q querier, query string, args ...any) (map[string]*storedDoc, error) {
+func loadStoredDocs(ctx context.Context, q store.Querier, query string, args ...any) (map[string]*storedDoc, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("index: read indexed documents: %w", err)

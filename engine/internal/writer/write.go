@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/docbody"
+	"github.com/ubp-dev/ubp/engine/internal/pageref"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -21,7 +22,7 @@ import (
 // renamed, in path order, each whole inside one transaction (consecutive
 // documents share transactions, see writeBatch), then deletions. wrote
 // reports whether anything was written.
-func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep *IndexReport) (wrote bool, err error) {
+func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runOptions, rep *answer.IndexReport) (wrote bool, err error) {
 	// Vanished documents by content hash, for rename detection; each can
 	// be claimed by one new file (the first in path order).
 	byHash := map[string][]*storedDoc{}
@@ -30,62 +31,62 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	}
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
-	batch := &writeBatch{e: e, written: o.written, relink: o.relink}
+	batch := &writeBatch{w: w, written: o.written, relink: o.relink}
 	if o.firstBuild {
 		batch.maxDocs, batch.maxTime = firstBuildMaxDocs, firstBuildMaxTime
 	}
 	// nil when the root cannot be resolved: refs then get no baseline, as
 	// each would fail alone.
-	batch.refs, _ = stale.NewRefStatter(e.p.Root)
+	batch.refs, _ = stale.NewRefStatter(p.Root)
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
 		o.progress(0, total)
 	}
 
-	err = parseAll(ctx, plan.jobs, o.full, func(i int, p *parsed) error {
+	err = parseAll(ctx, plan.jobs, o.full, func(i int, pr *parsed) error {
 		defer func() {
 			if o.progress != nil {
 				o.progress(i+1, total)
 			}
 		}()
-		f := p.job.file
-		if p.err != nil {
+		f := pr.job.file
+		if pr.err != nil {
 			rep.Warnings = append(rep.Warnings, index.Warning{File: f.Path,
-				Message: fmt.Sprintf("cannot read file (%v); its last indexed version, if any, is kept", p.err)})
+				Message: fmt.Sprintf("cannot read file (%v); its last indexed version, if any, is kept", pr.err)})
 			return nil
 		}
-		rep.Warnings = append(rep.Warnings, p.warns...)
-		if p.doc != nil {
-			rep.Warnings = append(rep.Warnings, sourceRefWarnings(e.p.Root, f.Path, p.doc.Frontmatter.SourceRefs)...)
+		rep.Warnings = append(rep.Warnings, pr.warns...)
+		if pr.doc != nil {
+			rep.Warnings = append(rep.Warnings, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
 		}
-		s := p.job.stored
+		s := pr.job.stored
 		switch {
-		case s != nil && p.doc == nil:
+		case s != nil && pr.doc == nil:
 			// Same bytes, new modification time: remember the time only.
 			wrote = true
 			rep.Unchanged++
 			return batch.do(ctx, func(tx *docTx) error { return touchDocument(ctx, tx, s.id, f) })
 		case s != nil:
 			wrote = true
-			if s.hash == p.hash {
+			if s.hash == pr.hash {
 				rep.Unchanged++ // a Full run rewriting identical content
 			} else {
 				rep.Updated++
 			}
-			return e.writeDocument(ctx, batch, docWrite{id: s.id, file: f, doc: p.doc, hash: p.hash, sameContent: s.hash == p.hash}, now)
+			return writeDocument(ctx, batch, docWrite{id: s.id, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.hash == pr.hash}, now)
 		}
 		wrote = true
-		for _, m := range byHash[p.hash] {
+		for _, m := range byHash[pr.hash] {
 			if claimed[m.id] {
 				continue
 			}
 			claimed[m.id] = true
 			rep.Renamed++
-			return e.writeDocument(ctx, batch, docWrite{id: m.id, file: f, doc: p.doc, hash: p.hash, sameContent: true}, now)
+			return writeDocument(ctx, batch, docWrite{id: m.id, file: f, doc: pr.doc, hash: pr.hash, sameContent: true}, now)
 		}
 		rep.Added++
-		return e.writeDocument(ctx, batch, docWrite{file: f, doc: p.doc, hash: p.hash}, now)
+		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash}, now)
 	})
 	if err != nil {
 		return wrote, err
@@ -102,7 +103,7 @@ func (e *Engine) applyPlan(ctx context.Context, plan *runPlan, o runOptions, rep
 	}
 	if len(gone) > 0 {
 		wrote = true
-		if err := e.deleteDocuments(ctx, gone, o.relink); err != nil {
+		if err := w.deleteDocuments(ctx, gone, o.relink); err != nil {
 			return wrote, err
 		}
 		rep.Deleted += len(gone)
@@ -123,7 +124,7 @@ type docWrite struct {
 
 // writeDocument stores a document, its sections, links and source refs,
 // all in one transaction of batch.
-func (e *Engine) writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
+func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
 	var id int64
 	err := batch.do(ctx, func(tx *docTx) error {
 		var old *graph.DocRef
@@ -179,7 +180,7 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 	}
 	aliases := make([]string, 0, len(d.Frontmatter.Aliases))
 	for _, a := range d.Frontmatter.Aliases {
-		if k := foldKey(a); k != "" {
+		if k := pageref.Fold(a); k != "" {
 			aliases = append(aliases, k)
 		}
 	}
@@ -188,7 +189,7 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		return 0, fmt.Errorf("encode aliases: %w", err)
 	}
 	docType, _ := index.ParseDocType(string(d.DocType))
-	body, bodyKind := bodySkeleton(d.Body, d.Sections)
+	body, bodyKind := docbody.Skeleton(d.Body, d.Sections)
 	args := []any{w.file.Path, d.Title, string(docType), body, bodyKind, string(fm), string(al), w.hash,
 		w.file.Size, w.file.ModTime.UnixNano(), now, mtimeRFC3339(w.file.ModTime)}
 	if w.id != 0 {
@@ -217,12 +218,6 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 		return 0, fmt.Errorf("insert document: %w", err)
 	}
 	return res.LastInsertId()
-}
-
-// foldKey is the case-insensitive lookup key of a title, alias or path:
-// NFC, trimmed, lower case.
-func foldKey(s string) string {
-	return norm.NFC.String(strings.ToLower(norm.NFC.String(strings.TrimSpace(s))))
 }
 
 // sectionHash is sections.content_hash: SHA-256 of heading and content,
@@ -438,9 +433,9 @@ func touchDocument(ctx context.Context, tx *docTx, id int64, f index.FileInfo) e
 // (ON DELETE CASCADE); links pointing to them stay, as dangling links
 // (target_id set to NULL), and resolve again if a matching document comes
 // back.
-func (e *Engine) deleteDocuments(ctx context.Context, docs []*storedDoc, relink *relinkSet) error {
-	return e.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := setMeta(ctx, tx, metaNeedsRelink, "1"); err != nil {
+func (w *Writer) deleteDocuments(ctx context.Context, docs []*storedDoc, relink *relinkSet) error {
+	return store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
+		if err := store.SetMeta(ctx, tx, MetaNeedsRelink, "1"); err != nil {
 			return err
 		}
 		for _, d := range docs {

@@ -1,8 +1,7 @@
-package engine
+package writer
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // TestIncrementalRelinkMatchesFull: along a random history of edits,
@@ -20,8 +21,8 @@ import (
 func TestIncrementalRelinkMatchesFull(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	docs := filepath.Join(root, "docs")
-	e := coreProject(t, root, "docs")
+	h := newHarness(t, root)
+	docs := h.p.DocsDir
 	r := rand.New(rand.NewPCG(7, 13))
 	dirs := []string{"", "a/", "a/b/", "c/"}
 	names := []string{"x", "y", "z", "Alpha", "beta"}
@@ -59,12 +60,12 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 	}
 	abs := func(rel string) string { return filepath.Join(docs, filepath.FromSlash(rel)) }
 	write := func(rel string) {
-		coreWriteFiles(t, docs, map[string]string{rel: content()})
+		writeFiles(t, docs, map[string]string{rel: content()})
 	}
 	for i := 0; i < 14; i++ {
 		write(randPath())
 	}
-	coreIndex(t, e, false)
+	h.index(Options{})
 
 	incremental, partial, fewDocs := 0, 0, 0
 	for step := 0; step < 40; step++ {
@@ -117,16 +118,16 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 			}
 			what, paths = "move folder "+from+" to "+to, []string{abs(from), abs(to)}
 		}
-		sc, all, err := e.scopeFor(paths)
+		sc, all, err := ScopeFor(docs, paths)
 		if err != nil || all {
-			t.Fatalf("%s: scopeFor: %v, %v", what, all, err)
+			t.Fatalf("%s: ScopeFor: %v, %v", what, all, err)
 		}
-		var st relinkStats
-		if _, err := e.run(ctx, runOptions{scope: sc, relinkStats: &st}); err != nil {
+		var st RelinkStats
+		if _, err := h.w.Run(ctx, h.p, Options{Scope: sc, RelinkStats: &st}); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 		var total int
-		if err := e.db.QueryRow(`SELECT count(*) FROM links`).Scan(&total); err != nil {
+		if err := h.db.QueryRow(`SELECT count(*) FROM links`).Scan(&total); err != nil {
 			t.Fatal(err)
 		}
 		if !st.Full {
@@ -139,13 +140,13 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 			}
 		}
 
-		got := coreState(t, e)
+		got := h.state()
 		// A full re-resolution of every link changes nothing.
-		if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaNeedsRelink, "1") }); err != nil {
+		if err := store.SetMeta(ctx, h.db, MetaNeedsRelink, "1"); err != nil {
 			t.Fatal(err)
 		}
-		var full relinkStats
-		n, err := e.resolveLinks(ctx, nil, &full)
+		var full RelinkStats
+		n, err := h.w.resolveLinks(ctx, nil, &full)
 		if err != nil || !full.Full || full.Examined != total {
 			t.Fatalf("%s: full re-resolution: %+v, %v (links %d)", what, full, err, total)
 		}
@@ -168,16 +169,16 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 func TestRelinkFillsMissingKeys(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	docs := filepath.Join(root, "docs")
-	coreWriteFiles(t, docs, map[string]string{
+	h := newHarness(t, root)
+	docs := h.p.DocsDir
+	writeFiles(t, docs, map[string]string{
 		"a.md":     "# A\n\nSee [[b]] and [c](sub/c.md).\n",
 		"b.md":     "---\naliases: [bee]\n---\n# B\n\nSee [[bee]] and [[..]].\n",
 		"sub/c.md": "# C\n\nBack to [[a]].\n",
 	})
-	e := coreProject(t, root, "docs")
-	coreIndex(t, e, false)
+	h.index(Options{})
 	keys := func() string {
-		rows, err := e.db.Query(`SELECT target_text, coalesce(name_key, '<any>'), text_key FROM links ORDER BY id`)
+		rows, err := h.db.Query(`SELECT target_text, coalesce(name_key, '<any>'), text_key FROM links ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,25 +197,21 @@ func TestRelinkFillsMissingKeys(t *testing.T) {
 	if want != "b→b/b sub/c.md→c/./sub/c.md bee→bee/bee ..→<any>/.. a→a/a " {
 		t.Fatalf("keys after a build: %s", want)
 	}
-	if _, err := e.db.Exec(`UPDATE links SET name_key = NULL, text_key = ''`); err != nil {
+	if _, err := h.db.Exec(`UPDATE links SET name_key = NULL, text_key = ''`); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaNeedsRelink, "1") }); err != nil {
+	if err := store.SetMeta(ctx, h.db, MetaNeedsRelink, "1"); err != nil {
 		t.Fatal(err)
 	}
-	var st relinkStats
-	if _, err := e.run(ctx, runOptions{relinkStats: &st}); err != nil {
+	var st RelinkStats
+	if _, err := h.w.Run(ctx, h.p, Options{RelinkStats: &st}); err != nil {
 		t.Fatal(err)
 	}
 	if got := keys(); got != want || !st.Full {
 		t.Fatalf("after the run (%+v): keys %s, want %s", st, got, want)
 	}
-	coreEdit(t, filepath.Join(docs, "sub", "c.md"), "# C\n\nBack to [[a]] and [[b]].\n")
-	sc, _, err := e.scopeFor([]string{filepath.Join(docs, "sub", "c.md")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.run(ctx, runOptions{scope: sc, relinkStats: &st}); err != nil {
+	edit(t, filepath.Join(docs, "sub", "c.md"), "# C\n\nBack to [[a]] and [[b]].\n")
+	if _, err := h.indexPaths(Options{RelinkStats: &st}, filepath.Join(docs, "sub", "c.md")); err != nil {
 		t.Fatal(err)
 	}
 	if st.Full || st.Examined != 3 { // c's two links and [[..]]

@@ -1,4 +1,4 @@
-package engine
+package writer
 
 import (
 	"context"
@@ -12,19 +12,19 @@ func TestDocIDs(t *testing.T) {
 	if got := baseDocID("designs/db.md"); got != hex.EncodeToString(sum[:])[:12] {
 		t.Errorf("baseDocID = %s", got)
 	}
-	e := coreProject(t, t.TempDir(), "docs")
+	h := newHarness(t, t.TempDir())
 	ctx := context.Background()
 	base := baseDocID("x.md")
 	want := []string{base, base + "-2", base + "-3"}
 	for i, w := range want {
-		id, err := docIDFor(ctx, e.db, "x.md", 0)
+		id, err := docIDFor(ctx, h.db, "x.md", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if id != w {
 			t.Fatalf("allocation %d: %s, want %s", i, id, w)
 		}
-		if _, err := e.db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
+		if _, err := h.db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
 			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, '', 'other', '', '', 0, 0, '', '')`, id, id+".md"); err != nil {
 			t.Fatal(err)
 		}
@@ -34,11 +34,11 @@ func TestDocIDs(t *testing.T) {
 // TestDocIDKeptByItsHolder: a document that holds a suffixed id for its
 // path keeps it; a document whose id belongs to another path gets its own.
 func TestDocIDKeptByItsHolder(t *testing.T) {
-	e := coreProject(t, t.TempDir(), "docs")
+	h := newHarness(t, t.TempDir())
 	ctx := context.Background()
 	base := baseDocID("x.md")
 	for i, id := range []string{base, base + "-2", "0123456789ab"} {
-		if _, err := e.db.Exec(`INSERT INTO documents(id, doc_id, filepath, title, doc_type, body, content_hash,
+		if _, err := h.db.Exec(`INSERT INTO documents(id, doc_id, filepath, title, doc_type, body, content_hash,
 			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, ?, '', 'other', '', '', 0, 0, '', '')`,
 			i+1, id, id+".md"); err != nil {
 			t.Fatal(err)
@@ -48,7 +48,7 @@ func TestDocIDKeptByItsHolder(t *testing.T) {
 		self int64
 		want string
 	}{{1, base}, {2, base + "-2"}, {3, base + "-3"}} {
-		got, err := docIDFor(ctx, e.db, "x.md", tc.self)
+		got, err := docIDFor(ctx, h.db, "x.md", tc.self)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -45,6 +46,13 @@ func coreLinkMap(t testing.TB, e *Engine) map[string]string {
 		m[from+"|"+text] = to
 	}
 	return m
+}
+
+// pathDocID is the doc_id of the document at path (index-format.md): the
+// first 12 hex digits of SHA-256(path).
+func pathDocID(path string) string {
+	sum := sha256.Sum256([]byte(path))
+	return hex.EncodeToString(sum[:])[:12]
 }
 
 var fixtureLinks = map[string]string{
@@ -98,8 +106,7 @@ func TestIndexFixtureResolvesLinks(t *testing.T) {
 	if err := e.db.QueryRow(`SELECT doc_id, updated_at FROM documents WHERE filepath = 'index.md'`).Scan(&docID, &updated); err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256([]byte("index.md"))
-	if docID != hex.EncodeToString(sum[:])[:12] {
+	if docID != pathDocID("index.md") {
 		t.Errorf("doc_id %s", docID)
 	}
 	if _, err := time.Parse(time.RFC3339, updated); err != nil || !strings.HasSuffix(updated, "Z") {
@@ -302,7 +309,7 @@ func TestIndexRenameFollowsCurrentNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := baseDocID("storage/db-v2.md"); after.DocID != want {
+	if want := pathDocID("storage/db-v2.md"); after.DocID != want {
 		t.Errorf("doc_id after rename = %s, want %s (the new path's)", after.DocID, want)
 	}
 	var rowAfter int64
@@ -502,7 +509,7 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	if _, err := e.db.Exec(`UPDATE links SET target_id = NULL`); err != nil {
 		t.Fatal(err)
 	}
-	if err := setMeta(context.Background(), e.db, metaNeedsRelink, "1"); err != nil {
+	if err := setMeta(context.Background(), e.db, writer.MetaNeedsRelink, "1"); err != nil {
 		t.Fatal(err)
 	}
 	rep := coreIndex(t, e, false)
@@ -512,7 +519,7 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	if got := coreLinkMap(t, e); !reflect.DeepEqual(got, fixtureLinks) {
 		t.Errorf("links not re-resolved:\n got %v\nwant %v", got, fixtureLinks)
 	}
-	if _, set, _ := getMeta(context.Background(), e.db, metaNeedsRelink); set {
+	if _, set, _ := getMeta(context.Background(), e.db, writer.MetaNeedsRelink); set {
 		t.Error("needs_relink still set")
 	}
 }
