@@ -21,6 +21,7 @@ import (
 	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 )
@@ -42,6 +43,8 @@ type Engine struct {
 
 	// writer writes the index (see Index); one run at a time.
 	writer *writer.Writer
+	// reader reads pages, sections and links (see GetPage).
+	reader *reader.Reader
 
 	// embedMu guards embed, the project's embedding provider, created on
 	// first use (see embedder).
@@ -99,6 +102,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		return nil, err
 	}
 	e.writer = writer.New(e.db)
+	e.reader = reader.New(e.db, e.rdb)
 	if opts.ReadOnly {
 		e.version, err = store.CheckSchema(ctx, e.db, path)
 	} else {

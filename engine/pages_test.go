@@ -245,24 +245,6 @@ func TestGetPageNotFoundSuggests(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"kitten", "sitting", 5, 3},
-		{"", "abc", 5, 3},
-		{"abc", "abc", 0, 0},
-		{"検索", "検策", 2, 1},
-		{"short", "a-much-longer-string", 3, 4}, // over the limit: limit+1
-	} {
-		if got := editDistance(c.a, c.b, c.limit); got != c.want {
-			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
-		}
-	}
-}
-
 func TestLoadGraph(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	g, err := e.LoadGraph(context.Background())
@@ -314,37 +296,6 @@ func TestResolvePageWithHeading(t *testing.T) {
 		if _, fp, err := e.ResolvePage(context.Background(), ref); err != nil || fp != "architecture.md" {
 			t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
 		}
-	}
-}
-
-func TestMatchPagePrecedence(t *testing.T) {
-	docs := []pageRow{
-		{id: 1, path: "a/notes.md", title: "Readme"},
-		{id: 2, path: "b.md", title: "Other", aliases: []string{"readme"}},
-		{id: 3, path: "README.md", title: "Top"},
-		{id: 4, path: "c.md", title: "Readme"},
-	}
-	for key, want := range map[string]int64{
-		"readme":    3, // a filepath (ignoring case) beats titles and aliases
-		"readme.md": 3,
-		"other":     2,
-		"top":       3,
-		"nothing":   0,
-	} {
-		got := matchPage(docs, key)
-		switch {
-		case want == 0 && got != nil:
-			t.Errorf("matchPage(%q) = %d, want none", key, got.id)
-		case want != 0 && (got == nil || got.id != want):
-			t.Errorf("matchPage(%q) = %+v, want %d", key, got, want)
-		}
-	}
-	// A title beats an alias; the first title by filepath wins.
-	if got := matchPage(docs[:2], "readme"); got == nil || got.id != 1 {
-		t.Errorf("title vs alias: %+v", got)
-	}
-	if got := matchPage([]pageRow{docs[3], docs[0]}, "readme"); got == nil || got.id != 4 {
-		t.Errorf("first title in order: %+v", got)
 	}
 }
 

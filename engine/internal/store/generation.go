@@ -15,3 +15,12 @@ func SearchGeneration(ctx context.Context, q Querier) (int64, error) {
 	}
 	return n, nil
 }
+
+// Generations reads the search_generation and link_generation counters
+// together: the state of the documents, sections and links a cache of
+// them was read at.
+func Generations(ctx context.Context, q Querier) (search, link int64, err error) {
+	err = q.QueryRowContext(ctx, `SELECT (SELECT n FROM search_generation), (SELECT n FROM link_generation)`).
+		Scan(&search, &link)
+	return search, link, err
+}

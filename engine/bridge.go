@@ -4,13 +4,15 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
-// The storage layer (engine/internal/store) under the names the engine's
-// own files use for it: search, full text, suggestions and embeddings,
-// which still live in this package, read and write through these.
+// The storage layer (engine/internal/store) and the read side
+// (engine/internal/reader) under the names search, full text, suggestions
+// and embeddings use for them: that code still lives in this package, and
+// these go with it when it moves to packages of its own.
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
 type querier = store.Querier
@@ -23,6 +25,11 @@ func getMeta(ctx context.Context, q querier, key string) (string, bool, error) {
 // setMeta sets the meta value for key.
 func setMeta(ctx context.Context, x store.Execer, key, value string) error {
 	return store.SetMeta(ctx, x, key, value)
+}
+
+// docBody reads the Markdown body of document id.
+func docBody(ctx context.Context, q querier, id int64) (string, error) {
+	return reader.Body(ctx, q, id)
 }
 
 // migrateWith applies the steps of all the database has not reached yet.

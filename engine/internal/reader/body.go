@@ -1,13 +1,14 @@
-package engine
+package reader
 
 import (
 	"context"
 
 	"github.com/ubp-dev/ubp/engine/internal/docbody"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
-// docBody reads the Markdown body of document id.
-func docBody(ctx context.Context, q querier, id int64) (string, error) {
+// Body reads the Markdown body of document id (see package docbody).
+func Body(ctx context.Context, q store.Querier, id int64) (string, error) {
 	var (
 		stored string
 		kind   int
