@@ -37,9 +37,5 @@ func migrateWith(ctx context.Context, db *sql.DB, path string, all []migrations.
 	return store.MigrateWith(ctx, db, path, all)
 }
 
-// The meta keys of the storage layer.
-const (
-	metaSchemaVersion = store.MetaSchemaVersion
-	metaNeedsReindex  = store.MetaNeedsReindex
-	metaLastIndexedAt = store.MetaLastIndexedAt
-)
+// metaSchemaVersion is the meta key of the schema version.
+const metaSchemaVersion = store.MetaSchemaVersion

@@ -80,7 +80,7 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	if v != next.Version {
 		t.Errorf("version %d, want %d", v, next.Version)
 	}
-	if got, _, _ := getMeta(ctx, e.db, metaNeedsReindex); got != "1" {
+	if got, _, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); got != "1" {
 		t.Fatalf("needs_reindex = %q, want 1", got)
 	}
 	// Applying the same list again changes nothing.
@@ -101,7 +101,7 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	if err := e.db.QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "Alpha" {
 		t.Errorf("title after forced full index = %q, %v; want Alpha", title, err)
 	}
-	if _, set, _ := getMeta(ctx, e.db, metaNeedsReindex); set {
+	if _, set, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); set {
 		t.Error("needs_reindex still set after the full index")
 	}
 	// The next run is incremental again.
