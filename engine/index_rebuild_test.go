@@ -106,26 +106,28 @@ func TestIndexRebuildMatchesHistory(t *testing.T) {
 		}},
 	}
 	for _, st := range steps {
-		st.do()
-		rep := coreIndex(t, e, false)
-		got, want := coreState(t, e), rebuiltState(t, docs)
-		if !reflect.DeepEqual(got.DocIDs, want.DocIDs) {
-			t.Errorf("%s: doc_ids\n incremental %v\n rebuild     %v", st.name, got.DocIDs, want.DocIDs)
-		}
-		if !reflect.DeepEqual(got.Links, want.Links) {
-			for k, v := range want.Links {
-				if got.Links[k] != v {
-					t.Errorf("%s: link %s → incremental %q, rebuild %q", st.name, k, got.Links[k], v)
+		t.Run(st.name, func(t *testing.T) {
+			st.do()
+			rep := coreIndex(t, e, false)
+			got, want := coreState(t, e), rebuiltState(t, docs)
+			if !reflect.DeepEqual(got.DocIDs, want.DocIDs) {
+				t.Errorf("%s: doc_ids\n incremental %v\n rebuild     %v", st.name, got.DocIDs, want.DocIDs)
+			}
+			if !reflect.DeepEqual(got.Links, want.Links) {
+				for k, v := range want.Links {
+					if got.Links[k] != v {
+						t.Errorf("%s: link %s → incremental %q, rebuild %q", st.name, k, got.Links[k], v)
+					}
+				}
+				for k, v := range got.Links {
+					if _, ok := want.Links[k]; !ok {
+						t.Errorf("%s: link %s → %q only in the incremental index", st.name, k, v)
+					}
 				}
 			}
-			for k, v := range got.Links {
-				if _, ok := want.Links[k]; !ok {
-					t.Errorf("%s: link %s → %q only in the incremental index", st.name, k, v)
-				}
+			if st.name == "rename a linked document" && rep.Renamed != 1 {
+				t.Errorf("%s: report %+v, want one rename (the row, sections and vectors are reused)", st.name, rep)
 			}
-		}
-		if st.name == "rename a linked document" && rep.Renamed != 1 {
-			t.Errorf("%s: report %+v, want one rename (the row, sections and vectors are reused)", st.name, rep)
-		}
+		})
 	}
 }

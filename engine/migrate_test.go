@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -139,11 +140,13 @@ func TestNewerIndexIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ro := range []bool{false, true} {
-		_, err := Open(context.Background(), e.Project(), OpenOptions{ReadOnly: ro})
-		if err == nil || !strings.Contains(err.Error(), "schema version "+strconv.Itoa(newer)) ||
-			!strings.Contains(err.Error(), "upgrade ubp") {
-			t.Errorf("ReadOnly=%v: want a newer-schema error, got %v", ro, err)
-		}
+		t.Run(fmt.Sprint("read-only ", ro), func(t *testing.T) {
+			_, err := Open(context.Background(), e.Project(), OpenOptions{ReadOnly: ro})
+			if err == nil || !strings.Contains(err.Error(), "schema version "+strconv.Itoa(newer)) ||
+				!strings.Contains(err.Error(), "upgrade ubp") {
+				t.Errorf("ReadOnly=%v: want a newer-schema error, got %v", ro, err)
+			}
+		})
 	}
 }
 

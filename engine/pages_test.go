@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -93,14 +94,16 @@ func TestListPagesRejectsBadArguments(t *testing.T) {
 		{ListPagesOptions{Limit: -1}, "limit"},
 		{ListPagesOptions{Offset: -3}, "offset"},
 	} {
-		res, err := e.ListPages(context.Background(), c.opts)
-		var ae *ArgumentError
-		if !errors.As(err, &ae) || ae.Param != c.param {
-			t.Errorf("ListPages(%+v): %v, want *ArgumentError for %s", c.opts, err, c.param)
-		}
-		if res.Pages == nil {
-			t.Errorf("pages should be an empty list on error")
-		}
+		t.Run(c.param, func(t *testing.T) {
+			res, err := e.ListPages(context.Background(), c.opts)
+			var ae *ArgumentError
+			if !errors.As(err, &ae) || ae.Param != c.param {
+				t.Errorf("ListPages(%+v): %v, want *ArgumentError for %s", c.opts, err, c.param)
+			}
+			if res.Pages == nil {
+				t.Errorf("pages should be an empty list on error")
+			}
+		})
 	}
 }
 
@@ -225,18 +228,20 @@ func TestGetPageNotFoundSuggests(t *testing.T) {
 		{"guides", "guides/setup.md"},              // a folder
 	}
 	for _, c := range cases {
-		_, err := e.GetPage(context.Background(), c.ref)
-		var nf *NotFoundError
-		if !errors.As(err, &nf) {
-			t.Errorf("GetPage(%q): %v, want *NotFoundError", c.ref, err)
-			continue
-		}
-		if nf.Query != c.ref || len(nf.Suggestions) == 0 || nf.Suggestions[0] != c.first || len(nf.Suggestions) > 5 {
-			t.Errorf("GetPage(%q) suggestions %v, want %s first", c.ref, nf.Suggestions, c.first)
-		}
-		if !strings.Contains(err.Error(), c.first) {
-			t.Errorf("error text %q lacks the suggestion", err)
-		}
+		t.Run(c.ref, func(t *testing.T) {
+			_, err := e.GetPage(context.Background(), c.ref)
+			var nf *NotFoundError
+			if !errors.As(err, &nf) {
+				t.Errorf("GetPage(%q): %v, want *NotFoundError", c.ref, err)
+				return
+			}
+			if nf.Query != c.ref || len(nf.Suggestions) == 0 || nf.Suggestions[0] != c.first || len(nf.Suggestions) > 5 {
+				t.Errorf("GetPage(%q) suggestions %v, want %s first", c.ref, nf.Suggestions, c.first)
+			}
+			if !strings.Contains(err.Error(), c.first) {
+				t.Errorf("error text %q lacks the suggestion", err)
+			}
+		})
 	}
 	_, err := e.GetPage(context.Background(), "zzzzqqqq-nothing-like-it")
 	var nf *NotFoundError
@@ -293,9 +298,11 @@ func TestLoadGraph(t *testing.T) {
 func TestResolvePageWithHeading(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	for _, ref := range []string{"architecture#Components", "architecture.md#data-flow", "System Architecture#Components"} {
-		if _, fp, err := e.ResolvePage(context.Background(), ref); err != nil || fp != "architecture.md" {
-			t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
-		}
+		t.Run(ref, func(t *testing.T) {
+			if _, fp, err := e.ResolvePage(context.Background(), ref); err != nil || fp != "architecture.md" {
+				t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
+			}
+		})
 	}
 }
 
@@ -314,13 +321,15 @@ func TestListPagesNextOffset(t *testing.T) {
 		{ListPagesOptions{Limit: 10}, 0},
 		{ListPagesOptions{}, 0},
 	} {
-		res, err := e.ListPages(ctx, c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.NextOffset != c.next {
-			t.Errorf("ListPages(%+v): next_offset %d, want %d", c.opts, res.NextOffset, c.next)
-		}
+		t.Run(fmt.Sprintf("%+v", c.opts), func(t *testing.T) {
+			res, err := e.ListPages(ctx, c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.NextOffset != c.next {
+				t.Errorf("ListPages(%+v): next_offset %d, want %d", c.opts, res.NextOffset, c.next)
+			}
+		})
 	}
 }
 
@@ -337,17 +346,19 @@ func TestResolvePageLikeWikiLink(t *testing.T) {
 	names := []string{"database", "DATABASE", "setup", "001-choice", "検索", "データベース", "構成", "arch",
 		"Overview", "designs/database", "guides/setup.md", "System Architecture"}
 	for _, name := range names {
-		res := r.Resolve("index.md", name)
-		if !res.Resolved {
-			t.Fatalf("test setup: [[%s]] does not resolve", name)
-		}
-		var want string
-		if err := e.db.QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
-			t.Fatal(err)
-		}
-		_, got, err := e.ResolvePage(ctx, name)
-		if err != nil || got != want {
-			t.Errorf("ResolvePage(%q) = %q, %v; [[%s]] links to %s", name, got, err, name, want)
-		}
+		t.Run(name, func(t *testing.T) {
+			res := r.Resolve("index.md", name)
+			if !res.Resolved {
+				t.Fatalf("test setup: [[%s]] does not resolve", name)
+			}
+			var want string
+			if err := e.db.QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
+				t.Fatal(err)
+			}
+			_, got, err := e.ResolvePage(ctx, name)
+			if err != nil || got != want {
+				t.Errorf("ResolvePage(%q) = %q, %v; [[%s]] links to %s", name, got, err, name, want)
+			}
+		})
 	}
 }

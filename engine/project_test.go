@@ -19,19 +19,21 @@ func TestFindProjectWalksUp(t *testing.T) {
 		t.Fatalf("InitProject: created=%v err=%v", created, err)
 	}
 	for _, start := range []string{root, filepath.Join(root, "docs"), deep, filepath.Join(root, ".ubp")} {
-		p, err := FindProject(start)
-		if err != nil {
-			t.Fatalf("FindProject(%s): %v", start, err)
-		}
-		if p.Root != root {
-			t.Errorf("FindProject(%s).Root = %s, want %s", start, p.Root, root)
-		}
-		if p.ConfigPath != filepath.Join(root, ".ubp", "config.json") {
-			t.Errorf("ConfigPath = %s", p.ConfigPath)
-		}
-		if len(p.Config.Exclude) != 1 || p.Config.Exclude[0] != "drafts/**" {
-			t.Errorf("config not loaded: %+v", p.Config)
-		}
+		t.Run(filepath.Base(start), func(t *testing.T) {
+			p, err := FindProject(start)
+			if err != nil {
+				t.Fatalf("FindProject(%s): %v", start, err)
+			}
+			if p.Root != root {
+				t.Errorf("FindProject(%s).Root = %s, want %s", start, p.Root, root)
+			}
+			if p.ConfigPath != filepath.Join(root, ".ubp", "config.json") {
+				t.Errorf("ConfigPath = %s", p.ConfigPath)
+			}
+			if len(p.Config.Exclude) != 1 || p.Config.Exclude[0] != "drafts/**" {
+				t.Errorf("config not loaded: %+v", p.Config)
+			}
+		})
 	}
 	p, _ := FindProject(deep)
 	if p.DocsDir() != filepath.Join(root, "docs") || p.DataDir() != filepath.Join(root, ".ubp") ||

@@ -14,9 +14,11 @@ func TestEditDistance(t *testing.T) {
 		{"検索", "検策", 2, 1},
 		{"short", "a-much-longer-string", 3, 4}, // over the limit: limit+1
 	} {
-		if got := EditDistance(c.a, c.b, c.limit); got != c.want {
-			t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
-		}
+		t.Run(c.a+" to "+c.b, func(t *testing.T) {
+			if got := EditDistance(c.a, c.b, c.limit); got != c.want {
+				t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
+			}
+		})
 	}
 }
 

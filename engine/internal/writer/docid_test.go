@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"testing"
 )
 
@@ -17,17 +18,19 @@ func TestDocIDs(t *testing.T) {
 	base := baseDocID("x.md")
 	want := []string{base, base + "-2", base + "-3"}
 	for i, w := range want {
-		id, err := docIDFor(ctx, h.db, "x.md", 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if id != w {
-			t.Fatalf("allocation %d: %s, want %s", i, id, w)
-		}
-		if _, err := h.db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
-			file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, '', 'other', '', '', 0, 0, '', '')`, id, id+".md"); err != nil {
-			t.Fatal(err)
-		}
+		t.Run(fmt.Sprint("allocation ", i), func(t *testing.T) {
+			id, err := docIDFor(ctx, h.db, "x.md", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id != w {
+				t.Fatalf("allocation %d: %s, want %s", i, id, w)
+			}
+			if _, err := h.db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash,
+				file_size, file_mtime, indexed_at, updated_at) VALUES(?, ?, '', 'other', '', '', 0, 0, '', '')`, id, id+".md"); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
 
@@ -48,12 +51,14 @@ func TestDocIDKeptByItsHolder(t *testing.T) {
 		self int64
 		want string
 	}{{1, base}, {2, base + "-2"}, {3, base + "-3"}} {
-		got, err := docIDFor(ctx, h.db, "x.md", tc.self)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != tc.want {
-			t.Errorf("document %d: doc_id %s, want %s", tc.self, got, tc.want)
-		}
+		t.Run(fmt.Sprint("document ", tc.self), func(t *testing.T) {
+			got, err := docIDFor(ctx, h.db, "x.md", tc.self)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("document %d: doc_id %s, want %s", tc.self, got, tc.want)
+			}
+		})
 	}
 }
