@@ -86,7 +86,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		if err := os.MkdirAll(p.DataDir(), 0o755); err != nil {
 			return nil, fmt.Errorf("open index: create %s: %w", p.DataDir(), err)
 		}
-		unlock, err := store.LockFile(ctx, p.openLockPath())
+		unlock, err := store.LockFile(ctx, p.OpenLockPath())
 		if err != nil {
 			return nil, fmt.Errorf("open index: %w", err)
 		}

@@ -73,7 +73,7 @@ func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error)
 	return e.writer.Run(ctx, writer.Project{
 		Root:        e.p.Root,
 		DocsDir:     e.p.DocsDir(),
-		LockPath:    e.p.lockPath(),
+		LockPath:    e.p.LockPath(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,

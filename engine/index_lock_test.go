@@ -17,7 +17,7 @@ func TestIndexSaysWhenItWaitsForTheLock(t *testing.T) {
 	coreWriteFiles(t, root+"/docs", map[string]string{"a.md": "# A\n"})
 	e2 := coreOpen(t, e1.p)
 
-	unlock, err := e1.writer.Lock(context.Background(), e1.p.lockPath(), nil)
+	unlock, err := e1.writer.Lock(context.Background(), e1.p.LockPath(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

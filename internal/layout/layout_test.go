@@ -97,6 +97,8 @@ func TestImportDirection(t *testing.T) {
 		{"the staleness snapshot imports no writer, no read side and no ranking", func(p string) bool { return under(p, "engine/internal/stalesnap") },
 			allowOnly("engine/internal/stalesnap", "engine/internal/store", "engine/answer", "engine/internal/sqlbatch",
 				"engine/stale", "index")},
+		{"the project and its configuration open no index", func(p string) bool { return under(p, "engine/project") },
+			allowOnly("engine/project", "engine/embed", "index", "ranking")},
 		{"page lookup and stored bodies are pure", func(p string) bool {
 			return under(p, "engine/internal/pageref") || under(p, "engine/internal/docbody")
 		}, allowOnly("engine/internal/pageref", "engine/internal/docbody", "index")},
@@ -128,11 +130,12 @@ func TestImportDirection(t *testing.T) {
 
 // TestPurePackagesHoldNoSQL: parsing, link resolution, ranking, query
 // parsing, the answers, page lookup, stored bodies, the freshness
-// comparison and the CLI's renderers import no database driver.
+// comparison, the project's configuration and the CLI's renderers import
+// no database driver.
 func TestPurePackagesHoldNoSQL(t *testing.T) {
 	pkgs := imports(t)
 	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/pageref",
-		"engine/internal/docbody", "engine/freshness", "cmd/ubp/internal/graphtext"}
+		"engine/internal/docbody", "engine/freshness", "engine/project", "cmd/ubp/internal/graphtext"}
 	for _, p := range pure {
 		t.Run(p, func(t *testing.T) {
 			deps, ok := pkgs[p]

@@ -1,4 +1,4 @@
-package engine
+package project
 
 import (
 	"os"
@@ -15,17 +15,17 @@ func TestFindProjectWalksUp(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	cfg.Exclude = []string{"drafts/**"}
-	if _, created, err := InitProject(root, cfg); err != nil || !created {
+	if _, created, err := Init(root, cfg); err != nil || !created {
 		t.Fatalf("InitProject: created=%v err=%v", created, err)
 	}
 	for _, start := range []string{root, filepath.Join(root, "docs"), deep, filepath.Join(root, ".ubp")} {
 		t.Run(filepath.Base(start), func(t *testing.T) {
-			p, err := FindProject(start)
+			p, err := Find(start)
 			if err != nil {
-				t.Fatalf("FindProject(%s): %v", start, err)
+				t.Fatalf("Find(%s): %v", start, err)
 			}
 			if p.Root != root {
-				t.Errorf("FindProject(%s).Root = %s, want %s", start, p.Root, root)
+				t.Errorf("Find(%s).Root = %s, want %s", start, p.Root, root)
 			}
 			if p.ConfigPath != filepath.Join(root, ".ubp", "config.json") {
 				t.Errorf("ConfigPath = %s", p.ConfigPath)
@@ -35,7 +35,7 @@ func TestFindProjectWalksUp(t *testing.T) {
 			}
 		})
 	}
-	p, _ := FindProject(deep)
+	p, _ := Find(deep)
 	if p.DocsDir() != filepath.Join(root, "docs") || p.DataDir() != filepath.Join(root, ".ubp") ||
 		p.DBPath() != filepath.Join(root, ".ubp", "index.db") {
 		t.Errorf("paths: docs %s data %s db %s", p.DocsDir(), p.DataDir(), p.DBPath())
@@ -49,11 +49,11 @@ func TestFindProjectNearestWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range []string{outer, inner} {
-		if _, _, err := InitProject(r, DefaultConfig()); err != nil {
+		if _, _, err := Init(r, DefaultConfig()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p, err := FindProject(filepath.Join(inner, "x"))
+	p, err := Find(filepath.Join(inner, "x"))
 	if err != nil || p.Root != inner {
 		t.Fatalf("FindProject = %v, %v; want the inner project", p, err)
 	}
@@ -61,7 +61,7 @@ func TestFindProjectNearestWins(t *testing.T) {
 
 func TestFindProjectNotFound(t *testing.T) {
 	dir := t.TempDir()
-	_, err := FindProject(dir)
+	_, err := Find(dir)
 	if err == nil {
 		t.Fatal("FindProject in an empty temp dir succeeded")
 	}
@@ -80,7 +80,7 @@ func TestFindProjectBadConfig(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte(`{"search": {"alpha": 2}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := FindProject(root)
+	_, err := Find(root)
 	if err == nil || !strings.Contains(err.Error(), cfgPath+`: field "search.alpha": must be between 0 and 1`) {
 		t.Fatalf("want the config error, got %v", err)
 	}
@@ -90,7 +90,7 @@ func TestInitProjectNeverOverwrites(t *testing.T) {
 	root := t.TempDir()
 	cfg := DefaultConfig()
 	cfg.DocsDir = "notes"
-	p, created, err := InitProject(root, cfg)
+	p, created, err := Init(root, cfg)
 	if err != nil || !created {
 		t.Fatalf("first InitProject: created=%v err=%v", created, err)
 	}
@@ -100,7 +100,7 @@ func TestInitProjectNeverOverwrites(t *testing.T) {
 	}
 	other := DefaultConfig()
 	other.DocsDir = "elsewhere"
-	p2, created, err := InitProject(root, other)
+	p2, created, err := Init(root, other)
 	if err != nil || created {
 		t.Fatalf("second InitProject: created=%v err=%v", created, err)
 	}
@@ -115,7 +115,7 @@ func TestInitProjectNeverOverwrites(t *testing.T) {
 	if err := os.WriteFile(p.ConfigPath, []byte(`{"docs_dir": 3}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := InitProject(root, DefaultConfig()); err == nil || !strings.Contains(err.Error(), `field "docs_dir"`) {
+	if _, _, err := Init(root, DefaultConfig()); err == nil || !strings.Contains(err.Error(), `field "docs_dir"`) {
 		t.Errorf("InitProject over an invalid config: %v", err)
 	}
 	if b, _ := os.ReadFile(p.ConfigPath); string(b) != `{"docs_dir": 3}` {
@@ -127,7 +127,7 @@ func TestInitProjectValidatesBeforeWriting(t *testing.T) {
 	root := t.TempDir()
 	cfg := DefaultConfig()
 	cfg.Exclude = []string{"[bad"}
-	_, _, err := InitProject(root, cfg)
+	_, _, err := Init(root, cfg)
 	if err == nil || !strings.Contains(err.Error(), `field "exclude[0]"`) {
 		t.Fatalf("want an exclude[0] error, got %v", err)
 	}

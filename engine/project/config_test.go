@@ -1,4 +1,4 @@
-package engine
+package project
 
 import (
 	"encoding/json"
