@@ -1,7 +1,26 @@
-// Package engine is ubp's core: it keeps the SQLite index of a project
+// Package engine is ubp's core API: it keeps the SQLite index of a project
 // (.ubp/index.db) in step with its docs folder, and answers every question
 // the CLI and the MCP server ask of it: pages, links, search, context,
-// staleness, status. Types in results*.go are its public answers.
+// staleness, status. Its answers are the types of engine/answer, named
+// here under their engine names.
+//
+// The engine orchestrates; the work is in its packages:
+//
+//   - engine/project: the project on disk and its configuration;
+//   - engine/internal/store: the SQLite plumbing (pools, transactions,
+//     meta, migrations, lock files);
+//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch);
+//   - engine/internal/reader: pages, page lookup, sections, the document
+//     graph, status counts;
+//   - engine/internal/stalesnap: the staleness snapshot every answer shows
+//     (engine/stale does the checking);
+//   - engine/embed and engine/vecstore: embeddings and vector search;
+//     engine/query: query parsing.
+//
+// What stays here besides the API are the caches the answers share (the
+// documents' metadata, the link graph, the staleness snapshot in memory)
+// and, until they move to packages of their own, search, full text, link
+// suggestions and the embedding step of a run.
 //
 // # Storage
 //
