@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"context"
-)
+import "context"
 
 // maxDetailIDs bounds the ids named in one staleness query; larger graphs
 // check every document (one pass) and keep those in the graph.
