@@ -31,9 +31,10 @@ test: lint test-go test-clients
 test-go:
 	$(GO) test -tags $(TAGS) -count=1 $(PKGS)
 
-# The race detector over the packages that run goroutines: indexing and
-# watching (engine), the MCP server (mcpserver) and serve's wiring (cmd/ubp).
-RACE_PKGS ?= ./engine ./mcpserver ./cmd/ubp
+# The race detector over the packages that run goroutines: the index
+# writer's parallel parsing (engine/internal/writer), indexing and watching
+# (engine), the MCP server (mcpserver) and serve's wiring (cmd/ubp).
+RACE_PKGS ?= ./engine ./engine/internal/writer ./mcpserver ./cmd/ubp
 test-race:
 	$(GO) test -race -tags $(TAGS) -count=1 $(RACE_PKGS)
 

@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
@@ -52,13 +51,8 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return fmt.Errorf("load link graph: %w", err)
 		}
 		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
-		err = tx.QueryRowContext(ctx, `SELECT doc_id, filepath, title FROM documents WHERE id = ?`, id).
-			Scan(&res.Center.DocID, &res.Center.Filepath, &res.Center.Title)
-		if err == nil {
-			res.Center.Content, err = docBody(ctx, tx, id)
-		}
-		if err != nil {
-			return fmt.Errorf("read page %s: %w", opts.Page, err)
+		if res.Center, err = reader.Center(ctx, tx, id, opts.Page); err != nil {
+			return err
 		}
 		ids := make([]int64, len(hops))
 		for i, h := range hops {
@@ -89,93 +83,5 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if err != nil {
 		return ContextResult{}, err
 	}
-	return fitContext(res, maxSize)
-}
-
-// jsonSize is the length of v as compact JSON without HTML escaping.
-func jsonSize(v any) (int, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return 0, fmt.Errorf("measure context: %w", err)
-	}
-	return b.Len() - 1, nil // Encode adds a newline
-}
-
-// fitContext drops the farthest neighbours, then cuts the centre's content,
-// until the JSON of res fits maxSize, and sets TotalSize and TruncatedCount.
-func fitContext(res ContextResult, maxSize int) (ContextResult, error) {
-	size := func(r ContextResult) (int, error) {
-		// TotalSize's own digits count: measure with the final value.
-		n, err := jsonSize(r)
-		if err != nil {
-			return 0, err
-		}
-		for {
-			r.TotalSize = n
-			m, err := jsonSize(r)
-			if err != nil || m == n {
-				return m, err
-			}
-			n = m
-		}
-	}
-	n, err := size(res)
-	if err != nil {
-		return ContextResult{}, err
-	}
-	if n > maxSize && len(res.Related) > 0 {
-		// Each neighbour costs its own JSON plus a comma; find how many of
-		// the nearest fit, then confirm with a real measurement.
-		costs := make([]int, len(res.Related))
-		for i, r := range res.Related {
-			if costs[i], err = jsonSize(r); err != nil {
-				return ContextResult{}, err
-			}
-			costs[i]++
-		}
-		keep := len(res.Related)
-		for keep > 0 && n > maxSize {
-			keep--
-			n -= costs[keep]
-		}
-		for {
-			trial := res
-			trial.Related = res.Related[:keep]
-			if n, err = size(trial); err != nil {
-				return ContextResult{}, err
-			}
-			if n <= maxSize || keep == 0 {
-				res.TruncatedCount = len(res.Related) - keep
-				res.Related = trial.Related
-				break
-			}
-			keep--
-		}
-	}
-	if n > maxSize {
-		// Longest prefix of the content (in characters) that fits.
-		content := res.Center.Content
-		lo, hi := 0, utf8.RuneCountInString(content)
-		runes := []rune(content)
-		res.Center.Truncated = true
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			res.Center.Content = string(runes[:mid])
-			if m, err := size(res); err != nil {
-				return ContextResult{}, err
-			} else if m <= maxSize {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		res.Center.Content = string(runes[:lo])
-		if n, err = size(res); err != nil {
-			return ContextResult{}, err
-		}
-	}
-	res.TotalSize = n
-	return res, nil
+	return res.Fit(maxSize)
 }

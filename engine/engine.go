@@ -1,7 +1,26 @@
-// Package engine is ubp's core: it keeps the SQLite index of a project
+// Package engine is ubp's core API: it keeps the SQLite index of a project
 // (.ubp/index.db) in step with its docs folder, and answers every question
 // the CLI and the MCP server ask of it: pages, links, search, context,
-// staleness, status. Types in results*.go are its public answers.
+// staleness, status. Its answers are the types of engine/answer, named
+// here under their engine names.
+//
+// The engine orchestrates; the work is in its packages:
+//
+//   - engine/project: the project on disk and its configuration;
+//   - engine/internal/store: the SQLite plumbing (pools, transactions,
+//     meta, migrations, lock files);
+//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch);
+//   - engine/internal/reader: pages, page lookup, sections, the document
+//     graph, status counts;
+//   - engine/internal/stalesnap: the staleness snapshot every answer shows
+//     (engine/stale does the checking);
+//   - engine/embed and engine/vecstore: embeddings and vector search;
+//     engine/query: query parsing.
+//
+// What stays here besides the API are the caches the answers share (the
+// documents' metadata, the link graph, the staleness snapshot in memory)
+// and, until they move to packages of their own, search, full text, link
+// suggestions and the embedding step of a run.
 //
 // # Storage
 //
@@ -12,16 +31,18 @@
 package engine
 
 import (
-	"sync"
-
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/writer"
 )
 
 // OpenOptions tune Open.
@@ -39,7 +60,10 @@ type Engine struct {
 	readOnly bool
 	version  int
 
-	indexSem chan struct{} // one indexing run at a time in this process
+	// writer writes the index (see Index); one run at a time.
+	writer *writer.Writer
+	// reader reads pages, sections and links (see GetPage).
+	reader *reader.Reader
 
 	// embedMu guards embed, the project's embedding provider, created on
 	// first use (see embedder).
@@ -81,46 +105,33 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		if err := os.MkdirAll(p.DataDir(), 0o755); err != nil {
 			return nil, fmt.Errorf("open index: create %s: %w", p.DataDir(), err)
 		}
-		unlock, err := lockFile(ctx, p.openLockPath())
+		unlock, err := store.LockFile(ctx, p.OpenLockPath())
 		if err != nil {
 			return nil, fmt.Errorf("open index: %w", err)
 		}
 		defer unlock()
 	}
-	e := &Engine{p: p, readOnly: opts.ReadOnly, indexSem: make(chan struct{}, 1)}
+	e := &Engine{p: p, readOnly: opts.ReadOnly}
 	var err error
-	if e.db, err = openPool(ctx, path, true, opts.ReadOnly); err != nil {
+	if e.db, err = store.OpenPool(ctx, path, true, opts.ReadOnly); err != nil {
 		return nil, err
 	}
-	if e.rdb, err = openPool(ctx, path, false, true); err != nil {
+	if e.rdb, err = store.OpenPool(ctx, path, false, true); err != nil {
 		e.db.Close()
 		return nil, err
 	}
+	e.writer = writer.New(e.db)
+	e.reader = reader.New(e.db, e.rdb)
 	if opts.ReadOnly {
-		e.version, err = e.checkReadOnlySchema(ctx, path)
+		e.version, err = store.CheckSchema(ctx, e.db, path)
 	} else {
-		e.version, err = migrate(ctx, e.db, path)
+		e.version, err = store.Migrate(ctx, e.db, path)
 	}
 	if err != nil {
 		e.Close()
 		return nil, err
 	}
 	return e, nil
-}
-
-func (e *Engine) checkReadOnlySchema(ctx context.Context, path string) (int, error) {
-	v, err := schemaVersion(ctx, e.db)
-	if err != nil {
-		return 0, err
-	}
-	latest := latestSchema()
-	switch {
-	case v > latest:
-		return 0, newerSchemaError(path, v, latest)
-	case v < latest:
-		return 0, fmt.Errorf("open index %s read-only: its schema (version %d) needs upgrading to %d; run `ubp index` once", path, v, latest)
-	}
-	return v, nil
 }
 
 // Close releases the database connections.
@@ -157,37 +168,15 @@ func (e *Engine) Project() *Project { return e.p }
 // WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
 // fn returns nil, rolled back when it returns an error or panics (the panic
 // goes on).
-func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if e.readOnly {
 		return ErrReadOnly
 	}
-	tx, err := e.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin write transaction: %w", err)
-	}
-	committed := false
-	defer func() {
-		if !committed {
-			_ = tx.Rollback() // the error that stopped the commit is the one reported
-		}
-	}()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	committed = true
-	return nil
+	return store.WithTx(ctx, e.db, fn)
 }
 
 // readTx runs fn in one read transaction, so every query in it sees the
 // same snapshot of the index (never a document half-way through an update).
 func (e *Engine) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := e.rdb.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin read transaction: %w", err)
-	}
-	defer func() { _ = tx.Rollback() }() // a read transaction: nothing to undo
-	return fn(tx)
+	return store.ReadTx(ctx, e.rdb, fn)
 }

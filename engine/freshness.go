@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
+	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -39,7 +41,7 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		return f, err
 	}
 	f.Built = built
-	v, _, err := getMeta(ctx, e.db, metaNeedsReindex)
+	v, _, err := store.GetMeta(ctx, e.db, store.MetaNeedsReindex)
 	if err != nil {
 		return f, err
 	}
@@ -52,7 +54,7 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	storedc := make(chan storedResult, 1)
 	go func() {
-		m, err := storedStats(ctx, e.rdb)
+		m, err := reader.StoredStats(ctx, e.rdb)
 		storedc <- storedResult{m, err}
 	}()
 	cfg := e.p.Config
@@ -89,30 +91,8 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 
 // Built reports whether an indexing run has ever completed on this index.
 func (e *Engine) Built(ctx context.Context) (bool, error) {
-	_, ok, err := getMeta(ctx, e.db, metaLastIndexedAt)
+	_, ok, err := store.GetMeta(ctx, e.db, store.MetaLastIndexedAt)
 	return ok, err
-}
-
-// storedStats returns the size and mtime the index recorded per document.
-func storedStats(ctx context.Context, q querier) (map[string]freshness.Stat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT filepath, file_size, file_mtime FROM documents`)
-	if err != nil {
-		return nil, fmt.Errorf("check index freshness: read documents: %w", err)
-	}
-	defer rows.Close()
-	m := map[string]freshness.Stat{}
-	for rows.Next() {
-		var p string
-		var s freshness.Stat
-		if err := rows.Scan(&p, &s.Size, &s.MTime); err != nil {
-			return nil, fmt.Errorf("check index freshness: read documents: %w", err)
-		}
-		m[p] = s
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("check index freshness: read documents: %w", err)
-	}
-	return m, nil
 }
 
 // AbsPaths returns the absolute paths of docs-relative paths, for

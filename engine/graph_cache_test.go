@@ -82,18 +82,20 @@ func TestLoadGraphCache(t *testing.T) {
 	}
 	prev := relinked
 	for _, st := range steps {
-		st.change()
-		coreIndex(t, e, false)
-		g := load()
-		if g == prev {
-			t.Fatalf("%s: the cached graph was returned after the index changed", st.name)
-		}
-		if got := len(g.Nodes()); got != st.nodes {
-			t.Errorf("%s: nodes %d, want %d", st.name, got, st.nodes)
-		}
-		if got := edges(g); got != st.edges {
-			t.Errorf("%s: edges %d, want %d", st.name, got, st.edges)
-		}
-		prev = g
+		t.Run(st.name, func(t *testing.T) {
+			st.change()
+			coreIndex(t, e, false)
+			g := load()
+			if g == prev {
+				t.Fatalf("%s: the cached graph was returned after the index changed", st.name)
+			}
+			if got := len(g.Nodes()); got != st.nodes {
+				t.Errorf("%s: nodes %d, want %d", st.name, got, st.nodes)
+			}
+			if got := edges(g); got != st.edges {
+				t.Errorf("%s: edges %d, want %d", st.name, got, st.edges)
+			}
+			prev = g
+		})
 	}
 }

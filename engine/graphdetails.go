@@ -1,25 +1,6 @@
 package engine
 
-import (
-	"context"
-	"database/sql"
-	"encoding/json"
-	"fmt"
-
-	"github.com/ubp-dev/ubp/engine/stale"
-)
-
-// GraphNodeDetail is what a graph view shows of a document beyond the
-// node GetGraph returns: its current staleness with the refs that changed
-// (and why), its tags and aliases as written, and how many documents link
-// to it.
-type GraphNodeDetail struct {
-	Staleness stale.Level `json:"staleness"`
-	StaleRefs []RefStatus `json:"stale_refs"`
-	Tags      []string    `json:"tags"`
-	Aliases   []string    `json:"aliases"`
-	Backlinks int         `json:"backlinks"`
-}
+import "context"
 
 // maxDetailIDs bounds the ids named in one staleness query; larger graphs
 // check every document (one pass) and keep those in the graph.
@@ -35,48 +16,10 @@ func (e *Engine) GraphNodeDetails(ctx context.Context, g GraphResult) (map[strin
 			want[n.ID] = true
 		}
 	}
-	out := make(map[string]GraphNodeDetail, len(want))
 	if len(want) == 0 {
-		return out, nil
+		return map[string]GraphNodeDetail{}, nil
 	}
-	byRow := map[int64]string{}
-	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT d.id, d.doc_id, d.frontmatter,
-			(SELECT count(DISTINCT l.source_id) FROM links l WHERE l.target_id = d.id AND l.source_id <> d.id)
-			FROM documents d`)
-		if err != nil {
-			return fmt.Errorf("read documents: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var docID, fm string
-			var backlinks int
-			if err := rows.Scan(&id, &docID, &fm, &backlinks); err != nil {
-				return fmt.Errorf("read documents: %w", err)
-			}
-			if !want[docID] {
-				continue
-			}
-			var front struct {
-				Tags    []string `json:"tags"`
-				Aliases []string `json:"aliases"`
-			}
-			if err := json.Unmarshal([]byte(fm), &front); err != nil {
-				return fmt.Errorf("read the frontmatter of document %s: %w", docID, err)
-			}
-			d := GraphNodeDetail{Staleness: stale.Untracked, StaleRefs: []RefStatus{}, Tags: front.Tags, Aliases: front.Aliases, Backlinks: backlinks}
-			if d.Tags == nil {
-				d.Tags = []string{}
-			}
-			if d.Aliases == nil {
-				d.Aliases = []string{}
-			}
-			out[docID] = d
-			byRow[id] = docID
-		}
-		return rows.Err()
-	})
+	out, byRow, err := e.reader.NodeDetails(ctx, want)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
 
 // graphPage answers GetGraph for one page of the whole graph: the
@@ -32,26 +34,11 @@ func (e *Engine) graphPage(ctx context.Context, opts GraphOptions) (GraphResult,
 		if err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM documents`).Scan(&res.Total); err != nil {
-			return fmt.Errorf("count documents: %w", err)
-		}
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM documents ORDER BY filepath, doc_id LIMIT ? OFFSET ?`, opts.Limit, opts.Offset)
+		total, ids, err := reader.DocumentPage(ctx, tx, opts.Limit, opts.Offset)
 		if err != nil {
-			return fmt.Errorf("read documents: %w", err)
-		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
+		res.Total = total
 		in := map[int64]bool{}
 		type edgeKey struct {
 			to int64
@@ -86,7 +73,7 @@ func (e *Engine) graphPage(ctx context.Context, opts GraphOptions) (GraphResult,
 	if err != nil {
 		return GraphResult{}, err
 	}
-	sortGraph(&res, "")
+	res.Sort("")
 	if next := opts.Offset + len(documentNodes(res)); next < res.Total {
 		res.NextOffset = next
 	}

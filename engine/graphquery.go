@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -97,61 +96,28 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	if err != nil {
 		return GraphResult{}, err
 	}
-	sortGraph(&res, centerID)
+	res.Sort(centerID)
 	return res, nil
 }
 
 // addDangling adds a node for every unresolved link target of the
 // documents in the graph, with an edge from each document linking to it.
 func addDangling(ctx context.Context, tx querier, meta map[int64]*docMeta, in map[int64]bool, res *GraphResult) error {
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT source_id, target_text, link_type FROM links WHERE target_id IS NULL`)
+	links, err := reader.DanglingLinks(ctx, tx)
 	if err != nil {
-		return fmt.Errorf("read dangling links: %w", err)
+		return err
 	}
-	defer rows.Close()
 	nodes := map[string]bool{}
-	for rows.Next() {
-		var src int64
-		var target, lt string
-		if err := rows.Scan(&src, &target, &lt); err != nil {
-			return fmt.Errorf("read dangling links: %w", err)
-		}
-		if !in[src] {
+	for _, l := range links {
+		if !in[l.Source] {
 			continue
 		}
-		id := danglingIDPrefix + target
+		id := danglingIDPrefix + l.Target
 		if !nodes[id] {
 			nodes[id] = true
-			res.Nodes = append(res.Nodes, GraphNode{ID: id, Title: target, DocType: index.DocOther, Dangling: true})
+			res.Nodes = append(res.Nodes, GraphNode{ID: id, Title: l.Target, DocType: index.DocOther, Dangling: true})
 		}
-		t, _ := index.ParseLinkType(lt)
-		res.Edges = append(res.Edges, GraphEdge{Source: meta[src].DocID, Target: id, Type: t, SourcePath: meta[src].Filepath})
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read dangling links: %w", err)
+		res.Edges = append(res.Edges, GraphEdge{Source: meta[l.Source].DocID, Target: id, Type: l.Type, SourcePath: meta[l.Source].Filepath})
 	}
 	return nil
-}
-
-// sortGraph orders nodes by file path (dangling ones after documents, by
-// target; the centre first) and edges by source, target, type.
-func sortGraph(res *GraphResult, centerID string) {
-	slices.SortFunc(res.Nodes, func(a, b GraphNode) int {
-		if (a.ID == centerID) != (b.ID == centerID) {
-			if a.ID == centerID {
-				return -1
-			}
-			return 1
-		}
-		if a.Dangling != b.Dangling {
-			if b.Dangling {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Or(cmp.Compare(a.Filepath, b.Filepath), cmp.Compare(a.ID, b.ID))
-	})
-	slices.SortFunc(res.Edges, func(a, b GraphEdge) int {
-		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Type, b.Type))
-	})
 }

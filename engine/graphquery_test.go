@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -84,62 +85,64 @@ func TestGetGraphPaged(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	ctx := context.Background()
 	for _, dangling := range []bool{false, true} {
-		whole, err := e.GetGraph(ctx, GraphOptions{Dangling: dangling})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var nodes []string
-		var edges []string
-		offset, pages := 0, 0
-		for {
-			g, err := e.GetGraph(ctx, GraphOptions{Limit: 2, Offset: offset, Dangling: dangling})
+		t.Run(fmt.Sprint("dangling ", dangling), func(t *testing.T) {
+			whole, err := e.GetGraph(ctx, GraphOptions{Dangling: dangling})
 			if err != nil {
 				t.Fatal(err)
 			}
-			pages++
-			if docs := len(documentNodes(g)); docs > 2 {
-				t.Fatalf("page of %d documents, limit 2", docs)
-			}
-			if g.Total != len(searchDocs) {
-				t.Errorf("total %d, want %d documents", g.Total, len(searchDocs))
-			}
-			for _, n := range documentNodes(g) {
-				nodes = append(nodes, n.Filepath)
-			}
-			for _, ed := range g.Edges {
-				if ed.SourcePath == "" || (ed.TargetPath == "" && !strings.HasPrefix(ed.Target, "dangling:")) {
-					t.Errorf("edge %+v does not name its ends by path", ed)
+			var nodes []string
+			var edges []string
+			offset, pages := 0, 0
+			for {
+				g, err := e.GetGraph(ctx, GraphOptions{Limit: 2, Offset: offset, Dangling: dangling})
+				if err != nil {
+					t.Fatal(err)
 				}
-				edges = append(edges, ed.Source+" "+ed.Target+" "+string(ed.Type))
+				pages++
+				if docs := len(documentNodes(g)); docs > 2 {
+					t.Fatalf("page of %d documents, limit 2", docs)
+				}
+				if g.Total != len(searchDocs) {
+					t.Errorf("total %d, want %d documents", g.Total, len(searchDocs))
+				}
+				for _, n := range documentNodes(g) {
+					nodes = append(nodes, n.Filepath)
+				}
+				for _, ed := range g.Edges {
+					if ed.SourcePath == "" || (ed.TargetPath == "" && !strings.HasPrefix(ed.Target, "dangling:")) {
+						t.Errorf("edge %+v does not name its ends by path", ed)
+					}
+					edges = append(edges, ed.Source+" "+ed.Target+" "+string(ed.Type))
+				}
+				if g.NextOffset == 0 {
+					break
+				}
+				if g.NextOffset != offset+2 {
+					t.Fatalf("next_offset %d after offset %d, want %d", g.NextOffset, offset, offset+2)
+				}
+				offset = g.NextOffset
 			}
-			if g.NextOffset == 0 {
-				break
+			if want := (len(searchDocs) + 1) / 2; pages != want {
+				t.Errorf("%d pages, want %d", pages, want)
 			}
-			if g.NextOffset != offset+2 {
-				t.Fatalf("next_offset %d after offset %d, want %d", g.NextOffset, offset, offset+2)
+			var wantNodes, wantEdges []string
+			for _, n := range whole.Nodes {
+				if !n.Dangling {
+					wantNodes = append(wantNodes, n.Filepath)
+				}
 			}
-			offset = g.NextOffset
-		}
-		if want := (len(searchDocs) + 1) / 2; pages != want {
-			t.Errorf("%d pages, want %d", pages, want)
-		}
-		var wantNodes, wantEdges []string
-		for _, n := range whole.Nodes {
-			if !n.Dangling {
-				wantNodes = append(wantNodes, n.Filepath)
+			for _, ed := range whole.Edges {
+				wantEdges = append(wantEdges, ed.Source+" "+ed.Target+" "+string(ed.Type))
 			}
-		}
-		for _, ed := range whole.Edges {
-			wantEdges = append(wantEdges, ed.Source+" "+ed.Target+" "+string(ed.Type))
-		}
-		slices.Sort(edges)
-		slices.Sort(wantEdges)
-		if !slices.Equal(nodes, wantNodes) {
-			t.Errorf("dangling=%v: paged nodes %v, want %v", dangling, nodes, wantNodes)
-		}
-		if !slices.Equal(edges, wantEdges) {
-			t.Errorf("dangling=%v: paged edges\n%v\nwant\n%v", dangling, edges, wantEdges)
-		}
+			slices.Sort(edges)
+			slices.Sort(wantEdges)
+			if !slices.Equal(nodes, wantNodes) {
+				t.Errorf("dangling=%v: paged nodes %v, want %v", dangling, nodes, wantNodes)
+			}
+			if !slices.Equal(edges, wantEdges) {
+				t.Errorf("dangling=%v: paged edges\n%v\nwant\n%v", dangling, edges, wantEdges)
+			}
+		})
 	}
 	if _, err := e.GetGraph(ctx, GraphOptions{Limit: -1}); err == nil {
 		t.Error("negative limit accepted")

@@ -2,19 +2,21 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
 func TestOpenFreshIndexAppliesEveryMigration(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	ctx := context.Background()
-	v, err := schemaVersion(ctx, e.db)
+	v, err := store.SchemaVersion(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	if v != next.Version {
 		t.Errorf("version %d, want %d", v, next.Version)
 	}
-	if got, _, _ := getMeta(ctx, e.db, metaNeedsReindex); got != "1" {
+	if got, _, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); got != "1" {
 		t.Fatalf("needs_reindex = %q, want 1", got)
 	}
 	// Applying the same list again changes nothing.
@@ -100,7 +102,7 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	if err := e.db.QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "Alpha" {
 		t.Errorf("title after forced full index = %q, %v; want Alpha", title, err)
 	}
-	if _, set, _ := getMeta(ctx, e.db, metaNeedsReindex); set {
+	if _, set, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); set {
 		t.Error("needs_reindex still set after the full index")
 	}
 	// The next run is incremental again.
@@ -126,7 +128,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	if n := coreCount(t, e, `SELECT count(*) FROM sqlite_master WHERE name = 'half_done'`); n != 0 {
 		t.Error("a failed migration left a table behind")
 	}
-	if v, _ := schemaVersion(ctx, e.db); v != migrations.Latest() {
+	if v, _ := store.SchemaVersion(ctx, e.db); v != migrations.Latest() {
 		t.Errorf("version moved to %d", v)
 	}
 }
@@ -138,11 +140,13 @@ func TestNewerIndexIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ro := range []bool{false, true} {
-		_, err := Open(context.Background(), e.Project(), OpenOptions{ReadOnly: ro})
-		if err == nil || !strings.Contains(err.Error(), "schema version "+strconv.Itoa(newer)) ||
-			!strings.Contains(err.Error(), "upgrade ubp") {
-			t.Errorf("ReadOnly=%v: want a newer-schema error, got %v", ro, err)
-		}
+		t.Run(fmt.Sprint("read-only ", ro), func(t *testing.T) {
+			_, err := Open(context.Background(), e.Project(), OpenOptions{ReadOnly: ro})
+			if err == nil || !strings.Contains(err.Error(), "schema version "+strconv.Itoa(newer)) ||
+				!strings.Contains(err.Error(), "upgrade ubp") {
+				t.Errorf("ReadOnly=%v: want a newer-schema error, got %v", ro, err)
+			}
+		})
 	}
 }
 
@@ -176,7 +180,7 @@ func TestConcurrentOpenOfNewIndex(t *testing.T) {
 		}
 	}
 	e := coreOpen(t, p)
-	if v, _ := schemaVersion(context.Background(), e.db); v != migrations.Latest() {
+	if v, _ := store.SchemaVersion(context.Background(), e.db); v != migrations.Latest() {
 		t.Errorf("version %d", v)
 	}
 }

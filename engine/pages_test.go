@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -92,14 +94,16 @@ func TestListPagesRejectsBadArguments(t *testing.T) {
 		{ListPagesOptions{Limit: -1}, "limit"},
 		{ListPagesOptions{Offset: -3}, "offset"},
 	} {
-		res, err := e.ListPages(context.Background(), c.opts)
-		var ae *ArgumentError
-		if !errors.As(err, &ae) || ae.Param != c.param {
-			t.Errorf("ListPages(%+v): %v, want *ArgumentError for %s", c.opts, err, c.param)
-		}
-		if res.Pages == nil {
-			t.Errorf("pages should be an empty list on error")
-		}
+		t.Run(c.param, func(t *testing.T) {
+			res, err := e.ListPages(context.Background(), c.opts)
+			var ae *ArgumentError
+			if !errors.As(err, &ae) || ae.Param != c.param {
+				t.Errorf("ListPages(%+v): %v, want *ArgumentError for %s", c.opts, err, c.param)
+			}
+			if res.Pages == nil {
+				t.Errorf("pages should be an empty list on error")
+			}
+		})
 	}
 }
 
@@ -224,41 +228,25 @@ func TestGetPageNotFoundSuggests(t *testing.T) {
 		{"guides", "guides/setup.md"},              // a folder
 	}
 	for _, c := range cases {
-		_, err := e.GetPage(context.Background(), c.ref)
-		var nf *NotFoundError
-		if !errors.As(err, &nf) {
-			t.Errorf("GetPage(%q): %v, want *NotFoundError", c.ref, err)
-			continue
-		}
-		if nf.Query != c.ref || len(nf.Suggestions) == 0 || nf.Suggestions[0] != c.first || len(nf.Suggestions) > 5 {
-			t.Errorf("GetPage(%q) suggestions %v, want %s first", c.ref, nf.Suggestions, c.first)
-		}
-		if !strings.Contains(err.Error(), c.first) {
-			t.Errorf("error text %q lacks the suggestion", err)
-		}
+		t.Run(c.ref, func(t *testing.T) {
+			_, err := e.GetPage(context.Background(), c.ref)
+			var nf *NotFoundError
+			if !errors.As(err, &nf) {
+				t.Errorf("GetPage(%q): %v, want *NotFoundError", c.ref, err)
+				return
+			}
+			if nf.Query != c.ref || len(nf.Suggestions) == 0 || nf.Suggestions[0] != c.first || len(nf.Suggestions) > 5 {
+				t.Errorf("GetPage(%q) suggestions %v, want %s first", c.ref, nf.Suggestions, c.first)
+			}
+			if !strings.Contains(err.Error(), c.first) {
+				t.Errorf("error text %q lacks the suggestion", err)
+			}
+		})
 	}
 	_, err := e.GetPage(context.Background(), "zzzzqqqq-nothing-like-it")
 	var nf *NotFoundError
 	if !errors.As(err, &nf) || len(nf.Suggestions) != 0 || nf.Suggestions == nil {
 		t.Errorf("far-off ref: %#v", err)
-	}
-}
-
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"kitten", "sitting", 5, 3},
-		{"", "abc", 5, 3},
-		{"abc", "abc", 0, 0},
-		{"検索", "検策", 2, 1},
-		{"short", "a-much-longer-string", 3, 4}, // over the limit: limit+1
-	} {
-		if got := editDistance(c.a, c.b, c.limit); got != c.want {
-			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
-		}
 	}
 }
 
@@ -310,40 +298,11 @@ func TestLoadGraph(t *testing.T) {
 func TestResolvePageWithHeading(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	for _, ref := range []string{"architecture#Components", "architecture.md#data-flow", "System Architecture#Components"} {
-		if _, fp, err := e.ResolvePage(context.Background(), ref); err != nil || fp != "architecture.md" {
-			t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
-		}
-	}
-}
-
-func TestMatchPagePrecedence(t *testing.T) {
-	docs := []pageRow{
-		{id: 1, path: "a/notes.md", title: "Readme"},
-		{id: 2, path: "b.md", title: "Other", aliases: []string{"readme"}},
-		{id: 3, path: "README.md", title: "Top"},
-		{id: 4, path: "c.md", title: "Readme"},
-	}
-	for key, want := range map[string]int64{
-		"readme":    3, // a filepath (ignoring case) beats titles and aliases
-		"readme.md": 3,
-		"other":     2,
-		"top":       3,
-		"nothing":   0,
-	} {
-		got := matchPage(docs, key)
-		switch {
-		case want == 0 && got != nil:
-			t.Errorf("matchPage(%q) = %d, want none", key, got.id)
-		case want != 0 && (got == nil || got.id != want):
-			t.Errorf("matchPage(%q) = %+v, want %d", key, got, want)
-		}
-	}
-	// A title beats an alias; the first title by filepath wins.
-	if got := matchPage(docs[:2], "readme"); got == nil || got.id != 1 {
-		t.Errorf("title vs alias: %+v", got)
-	}
-	if got := matchPage([]pageRow{docs[3], docs[0]}, "readme"); got == nil || got.id != 4 {
-		t.Errorf("first title in order: %+v", got)
+		t.Run(ref, func(t *testing.T) {
+			if _, fp, err := e.ResolvePage(context.Background(), ref); err != nil || fp != "architecture.md" {
+				t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
+			}
+		})
 	}
 }
 
@@ -362,13 +321,15 @@ func TestListPagesNextOffset(t *testing.T) {
 		{ListPagesOptions{Limit: 10}, 0},
 		{ListPagesOptions{}, 0},
 	} {
-		res, err := e.ListPages(ctx, c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.NextOffset != c.next {
-			t.Errorf("ListPages(%+v): next_offset %d, want %d", c.opts, res.NextOffset, c.next)
-		}
+		t.Run(fmt.Sprintf("%+v", c.opts), func(t *testing.T) {
+			res, err := e.ListPages(ctx, c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.NextOffset != c.next {
+				t.Errorf("ListPages(%+v): next_offset %d, want %d", c.opts, res.NextOffset, c.next)
+			}
+		})
 	}
 }
 
@@ -378,24 +339,26 @@ func TestListPagesNextOffset(t *testing.T) {
 func TestResolvePageLikeWikiLink(t *testing.T) {
 	e, _ := coreIndexedFixture(t)
 	ctx := context.Background()
-	r, err := loadResolver(ctx, e.db)
+	r, err := store.LoadResolver(ctx, e.db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	names := []string{"database", "DATABASE", "setup", "001-choice", "検索", "データベース", "構成", "arch",
 		"Overview", "designs/database", "guides/setup.md", "System Architecture"}
 	for _, name := range names {
-		res := r.Resolve("index.md", name)
-		if !res.Resolved {
-			t.Fatalf("test setup: [[%s]] does not resolve", name)
-		}
-		var want string
-		if err := e.db.QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
-			t.Fatal(err)
-		}
-		_, got, err := e.ResolvePage(ctx, name)
-		if err != nil || got != want {
-			t.Errorf("ResolvePage(%q) = %q, %v; [[%s]] links to %s", name, got, err, name, want)
-		}
+		t.Run(name, func(t *testing.T) {
+			res := r.Resolve("index.md", name)
+			if !res.Resolved {
+				t.Fatalf("test setup: [[%s]] does not resolve", name)
+			}
+			var want string
+			if err := e.db.QueryRow(`SELECT filepath FROM documents WHERE id = ?`, res.ID).Scan(&want); err != nil {
+				t.Fatal(err)
+			}
+			_, got, err := e.ResolvePage(ctx, name)
+			if err != nil || got != want {
+				t.Errorf("ResolvePage(%q) = %q, %v; [[%s]] links to %s", name, got, err, name, want)
+			}
+		})
 	}
 }

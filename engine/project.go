@@ -1,125 +1,43 @@
 package engine
 
-import (
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-)
+import "github.com/ubp-dev/ubp/engine/project"
 
-// The project layout: <root>/.ubp holds the configuration and the index.
-const (
-	dataDirName    = ".ubp"
-	configFileName = "config.json"
-	dbFileName     = "index.db"
-	lockFileName   = "index.lock"
+// The project and its configuration, defined in engine/project, under
+// their engine names.
+type (
+	// Project is a folder initialised with `ubp init`: it holds
+	// .ubp/config.json and the index next to it.
+	Project = project.Project
+	// Config is .ubp/config.json.
+	Config = project.Config
+	// EmbeddingConfig chooses how sections are turned into vectors.
+	EmbeddingConfig = project.EmbeddingConfig
+	// OpenAIConfig configures an OpenAI-compatible embeddings endpoint.
+	OpenAIConfig = project.OpenAIConfig
+	// SearchConfig tunes hybrid search.
+	SearchConfig = project.SearchConfig
+	// StalenessConfig tunes staleness detection.
+	StalenessConfig = project.StalenessConfig
+	// ConfigError is a problem in a configuration: the file, the field and
+	// what is wrong.
+	ConfigError = project.ConfigError
 )
-
-// Project is a folder initialised with `ubp init`: it holds
-// .ubp/config.json and the index next to it.
-type Project struct {
-	// Root is the absolute path of the folder that holds .ubp/.
-	Root   string
-	Config Config
-	// ConfigPath is the absolute path of .ubp/config.json.
-	ConfigPath string
-}
 
 // FindProject looks for .ubp/config.json in start and then in each parent
 // folder, and loads the first one found.
-func FindProject(start string) (*Project, error) {
-	abs, err := filepath.Abs(start)
-	if err != nil {
-		return nil, fmt.Errorf("find project: resolve %q: %w", start, err)
-	}
-	for dir := abs; ; {
-		cfgPath := filepath.Join(dir, dataDirName, configFileName)
-		st, err := os.Stat(cfgPath)
-		switch {
-		case err == nil && st.Mode().IsRegular():
-			cfg, err := LoadConfig(cfgPath)
-			if err != nil {
-				return nil, err
-			}
-			return &Project{Root: dir, Config: cfg, ConfigPath: cfgPath}, nil
-		case err != nil && !errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("find project: %w", err)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	return nil, fmt.Errorf("no ubp project found in %s or its parents; run `ubp init`", abs)
-}
+func FindProject(start string) (*Project, error) { return project.Find(start) }
 
 // InitProject makes root a project: it writes cfg to .ubp/config.json when
-// that file does not exist yet. An existing configuration is never
-// overwritten: it is loaded and returned with created=false. cfg is
-// validated before anything is written.
+// that file does not exist yet, and never overwrites an existing one (it
+// is loaded and returned with created=false).
 func InitProject(root string, cfg Config) (p *Project, created bool, err error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, false, fmt.Errorf("init project: resolve %q: %w", root, err)
-	}
-	cfgPath := filepath.Join(abs, dataDirName, configFileName)
-	if _, err := os.Stat(cfgPath); err == nil {
-		return loadExisting(abs, cfgPath)
-	}
-	if err := cfg.Validate(); err != nil {
-		return nil, false, fmt.Errorf("init project: %w", err)
-	}
-	data, err := cfg.marshal()
-	if err != nil {
-		return nil, false, fmt.Errorf("init project: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(cfgPath), 0o755); err != nil {
-		return nil, false, fmt.Errorf("init project: create %s: %w", filepath.Dir(cfgPath), err)
-	}
-	// O_EXCL: if another process created the file meanwhile, keep theirs.
-	f, err := os.OpenFile(cfgPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return loadExisting(abs, cfgPath)
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("init project: create %s: %w", cfgPath, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(cfgPath)
-		return nil, false, fmt.Errorf("init project: write %s: %w", cfgPath, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(cfgPath)
-		return nil, false, fmt.Errorf("init project: write %s: %w", cfgPath, err)
-	}
-	return &Project{Root: abs, Config: cfg, ConfigPath: cfgPath}, true, nil
+	return project.Init(root, cfg)
 }
 
-func loadExisting(root, cfgPath string) (*Project, bool, error) {
-	cfg, err := LoadConfig(cfgPath)
-	if err != nil {
-		return nil, false, err
-	}
-	return &Project{Root: root, Config: cfg, ConfigPath: cfgPath}, false, nil
-}
+// LoadConfig reads and validates a config file. Errors name the file and
+// the field.
+func LoadConfig(path string) (Config, error) { return project.LoadConfig(path) }
 
-// DocsDir is the absolute path of the docs folder (docs_dir, relative to
-// Root unless absolute).
-func (p *Project) DocsDir() string {
-	if filepath.IsAbs(p.Config.DocsDir) {
-		return filepath.Clean(p.Config.DocsDir)
-	}
-	return filepath.Join(p.Root, p.Config.DocsDir)
-}
-
-// DataDir is <root>/.ubp, the only folder ubp writes to.
-func (p *Project) DataDir() string { return filepath.Join(p.Root, dataDirName) }
-
-// DBPath is the SQLite index, <root>/.ubp/index.db.
-func (p *Project) DBPath() string { return filepath.Join(p.DataDir(), dbFileName) }
-
-// lockPath is the file that serialises indexing runs across processes.
-func (p *Project) lockPath() string { return filepath.Join(p.DataDir(), lockFileName) }
+// DefaultConfig is the configuration `ubp init` writes, and the value of
+// every field a config file leaves out.
+func DefaultConfig() Config { return project.DefaultConfig() }

@@ -38,7 +38,7 @@ func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, er
 	}
 	// Under the configured baseline, the report becomes what search,
 	// pages and status say too, until HEAD or the index moves.
-	if (baseline == key.config || baseline == "" && key.config == stale.BaselineAuto) && opts.Now.IsZero() {
+	if (baseline == key.Config || baseline == "" && key.Config == stale.BaselineAuto) && opts.Now.IsZero() {
 		snap, rep, err := e.computeStaleSnapshot(ctx, key, baseline, opts.Now, docs)
 		if err != nil {
 			return stale.Report{}, fmt.Errorf("stale: %w", err)

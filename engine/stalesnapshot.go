@@ -3,59 +3,26 @@ package engine
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/stalesnap"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
-// staleKey identifies what a staleness snapshot was computed from: the
-// HEAD commit, the state of the index (search_generation) and the
-// configured baseline. When HEAD or the baseline moves, the snapshot is
-// computed again; when only the index moved, only the documents added,
-// edited or renamed since are.
-type staleKey struct {
-	head       string
-	generation int64
-	config     string
-}
-
-// surfaceBaseline is the baseline search results, pages and status check
-// with: the configured one, except that git outside a git work tree falls
-// back to the index (as auto does) instead of failing every request;
-// `ubp stale --baseline git` reports that error.
-func (k staleKey) surfaceBaseline() string {
-	if k.config == stale.BaselineGit {
-		return stale.BaselineAuto
-	}
-	return k.config
-}
-
-// staleDoc is one document of a snapshot: whether it has refs that were
-// checked, those that changed, and what each of its refs (in the order
-// staleInputs reads them) looked like just before the check.
-type staleDoc struct {
-	version string // storedDocInput.version when checked
-	tracked bool
-	changed []stale.RefResult
-	stats   []stale.Fingerprint
-}
-
 // staleSnapshot is every document's staleness under the configured
-// baseline, as of key. Search results, pages, status and the MCP tools
-// read it, so they say what `ubp stale` says; levels are derived from it
-// at the time of the request (a change ages into stale). A document whose
-// refs' size or mtime moved since (an uncommitted edit) is checked again
-// alone when it is asked for.
+// baseline, as of header.Key (see package stalesnap). Search results,
+// pages, status and the MCP tools read it, so they say what `ubp stale`
+// says; levels are derived from it at the time of the request (a change
+// ages into stale). A document whose refs' size or mtime moved since (an
+// uncommitted edit) is checked again alone when it is asked for.
 type staleSnapshot struct {
-	key       staleKey
-	baseline  string // git or index
-	checkedAt time.Time
-	docs      map[int64]staleDoc
+	header stalesnap.Header
+	docs   map[int64]stalesnap.Doc
 }
 
 // staleSnapshotHolder keeps the last snapshot in memory. mu is held while
@@ -69,24 +36,9 @@ type staleSnapshotHolder struct {
 	checked atomic.Int64
 }
 
-// currentStaleKey reads HEAD (a few small file reads) and the index
-// generation (one row).
-func (e *Engine) currentStaleKey(ctx context.Context) (staleKey, error) {
-	k := staleKey{config: e.p.Config.Staleness.Baseline}
-	if k.config == "" {
-		k.config = stale.BaselineAuto
-	}
-	if k.config != stale.BaselineIndex {
-		head, err := stale.HeadCommit(ctx, e.p.Root)
-		if err != nil {
-			return k, fmt.Errorf("read HEAD: %w", err)
-		}
-		k.head = head
-	}
-	if err := e.rdb.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&k.generation); err != nil {
-		return k, fmt.Errorf("read the index generation: %w", err)
-	}
-	return k, nil
+// currentStaleKey reads HEAD and the index generation.
+func (e *Engine) currentStaleKey(ctx context.Context) (stalesnap.Key, error) {
+	return stalesnap.CurrentKey(ctx, e.rdb, e.p.Root, e.p.Config.Staleness.Baseline)
 }
 
 // staleSnapshotLocked returns the snapshot for key: the one in memory,
@@ -95,13 +47,13 @@ func (e *Engine) currentStaleKey(ctx context.Context) (staleKey, error) {
 // same HEAD and baseline but an older index is brought up to date by
 // checking the documents whose content or path changed. e.staleSnap.mu
 // must be held.
-func (e *Engine) staleSnapshotLocked(ctx context.Context, key staleKey) (*staleSnapshot, error) {
+func (e *Engine) staleSnapshotLocked(ctx context.Context, key stalesnap.Key) (*staleSnapshot, error) {
 	h := &e.staleSnap
-	if h.cur != nil && h.cur.key == key {
+	if h.cur != nil && h.cur.header.Key == key {
 		return h.cur, nil
 	}
 	s := h.cur
-	if s == nil || s.key.head != key.head || s.key.config != key.config {
+	if s == nil || s.header.Key.Head != key.Head || s.header.Key.Config != key.Config {
 		var err error
 		if s, err = e.loadStaleSnapshot(ctx, key); err != nil {
 			return nil, err
@@ -110,15 +62,15 @@ func (e *Engine) staleSnapshotLocked(ctx context.Context, key staleKey) (*staleS
 	var err error
 	switch {
 	case s == nil:
-		var docs []storedDocInput
+		var docs []stalesnap.Input
 		if docs, err = e.staleInputs(ctx, nil); err != nil {
 			return nil, err
 		}
-		if s, _, err = e.computeStaleSnapshot(ctx, key, key.surfaceBaseline(), time.Time{}, docs); err != nil {
+		if s, _, err = e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, docs); err != nil {
 			return nil, err
 		}
 		err = e.storeStaleSnapshot(ctx, s, true)
-	case s.key != key:
+	case s.header.Key != key:
 		var part *staleSnapshot
 		if part, err = e.updateStaleSnapshot(ctx, s, key); err != nil {
 			return nil, err
@@ -137,23 +89,12 @@ func (e *Engine) staleSnapshotLocked(ctx context.Context, key staleKey) (*staleS
 // updateStaleSnapshot brings s to key (same HEAD and baseline, another
 // index state): documents gone are dropped, documents new, edited or
 // renamed are checked. It returns the part checked, with key.
-func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key staleKey) (*staleSnapshot, error) {
-	versions := map[int64]string{}
+func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key stalesnap.Key) (*staleSnapshot, error) {
+	var versions map[int64]string
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, content_hash || ' ' || filepath FROM documents`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var v string
-			if err := rows.Scan(&id, &v); err != nil {
-				return err
-			}
-			versions[id] = v
-		}
-		return rows.Err()
+		var err error
+		versions, err = stalesnap.Versions(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read document versions: %w", err)
@@ -165,7 +106,7 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 	}
 	changed := []int64{}
 	for id, v := range versions {
-		if d, ok := s.docs[id]; !ok || d.version != v {
+		if d, ok := s.docs[id]; !ok || d.Version != v {
 			changed = append(changed, id)
 		}
 	}
@@ -173,92 +114,57 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 	if err != nil {
 		return nil, err
 	}
-	part, _, err := e.computeStaleSnapshot(ctx, key, key.surfaceBaseline(), time.Time{}, docs)
+	part, _, err := e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, docs)
 	if err != nil {
 		return nil, err
 	}
 	for id, d := range part.docs {
 		s.docs[id] = d
 	}
-	s.key = key
+	s.header.Key = key
 	return part, nil
 }
 
 // computeStaleSnapshot checks docs under baseline at now (zero: the
 // current time). Refs are stat'ed first, so a change made during the check
 // shows as moved later.
-func (e *Engine) computeStaleSnapshot(ctx context.Context, key staleKey, baseline string, now time.Time, docs []storedDocInput) (*staleSnapshot, stale.Report, error) {
+func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, baseline string, now time.Time, docs []stalesnap.Input) (*staleSnapshot, stale.Report, error) {
 	stats := make(map[int64][]stale.Fingerprint, len(docs))
 	statter, err := stale.NewRefStatter(e.p.Root)
 	if err != nil {
 		return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
 	}
 	for _, d := range docs {
-		st, err := statter.Stat(d.in.Refs)
+		st, err := statter.Stat(d.In.Refs)
 		if err != nil {
 			return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
 		}
-		stats[d.id] = st
+		stats[d.ID] = st
 	}
 	rep, err := e.checkStale(ctx, baseline, now, docs)
 	if err != nil {
 		return nil, stale.Report{}, err
 	}
 	e.staleSnap.checked.Add(int64(len(docs)))
-	return snapshotOf(key, rep, docs, stats), rep, nil
-}
-
-// moved reports whether the stats of a document's refs differ from those
-// recorded.
-func moved(now, recorded []stale.Fingerprint) bool {
-	if len(now) != len(recorded) {
-		return true
+	s := &staleSnapshot{
+		header: stalesnap.Header{Key: key, Baseline: rep.Baseline, CheckedAt: rep.GeneratedAt},
+		docs:   stalesnap.Of(rep, docs, stats),
 	}
-	for i := range now {
-		if now[i] != recorded[i] {
-			return true
-		}
-	}
-	return false
+	return s, rep, nil
 }
 
 // checkStale runs stale.Check over docs with baseline.
-func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time, docs []storedDocInput) (stale.Report, error) {
+func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time, docs []stalesnap.Input) (stale.Report, error) {
 	rep, err := stale.Check(ctx, stale.Options{
 		Root:          e.p.Root,
 		Baseline:      baseline,
 		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
 		Now:           now,
-	}, inputsOf(docs))
+	}, stalesnap.Inputs(docs))
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("check staleness: %w", err)
 	}
 	return rep, nil
-}
-
-// snapshotOf turns a report over docs into a snapshot.
-func snapshotOf(key staleKey, rep stale.Report, docs []storedDocInput, stats map[int64][]stale.Fingerprint) *staleSnapshot {
-	ids := make(map[string]int64, len(docs))
-	versions := make(map[int64]string, len(docs))
-	for _, d := range docs {
-		ids[d.in.Filepath] = d.id
-		versions[d.id] = d.version
-	}
-	s := &staleSnapshot{key: key, baseline: rep.Baseline, checkedAt: rep.GeneratedAt, docs: make(map[int64]staleDoc, len(rep.Documents))}
-	for _, d := range rep.Documents {
-		id, ok := ids[d.Filepath]
-		if !ok {
-			continue
-		}
-		sd := staleDoc{version: versions[id], tracked: len(d.Refs) > 0, stats: stats[id]}
-		for _, r := range d.Refs {
-			if r.Changed() {
-				sd.changed = append(sd.changed, r)
-			}
-		}
-		s.docs[id] = sd
-	}
-	return s
 }
 
 // adoptStaleSnapshot makes s, from a report `ubp stale` made under the
@@ -275,32 +181,46 @@ func (e *Engine) adoptStaleSnapshot(ctx context.Context, s *staleSnapshot) {
 // loadStaleSnapshot reads the stored snapshot when it was made for key's
 // HEAD and baseline (its index state may be older); nil when there is
 // none or it is for another HEAD or baseline.
-func (e *Engine) loadStaleSnapshot(ctx context.Context, key staleKey) (*staleSnapshot, error) {
+func (e *Engine) loadStaleSnapshot(ctx context.Context, key stalesnap.Key) (*staleSnapshot, error) {
 	var s *staleSnapshot
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		out, err := readStaleHeader(ctx, tx)
-		if out == nil || err != nil {
+		h, err := stalesnap.ReadHeader(ctx, tx)
+		if h == nil || err != nil {
 			return err
 		}
-		if out.key.head != key.head || out.key.config != key.config {
+		if h.Key.Head != key.Head || h.Key.Config != key.Config {
 			return nil
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT `+staleDocColumns+` FROM staleness_documents`)
-		if err != nil {
+		out := &staleSnapshot{header: *h, docs: map[int64]stalesnap.Doc{}}
+		if ok, err := stalesnap.ReadAllDocs(ctx, tx, out.docs); !ok || err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			id, d, ok, err := scanStaleDoc(rows)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return nil // a row this version cannot read: compute again
-			}
-			out.docs[id] = d
+		s = out
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the staleness snapshot: %w", err)
+	}
+	return s, nil
+}
+
+// storedStaleDocs reads the stored snapshot's rows of the documents ids
+// when it was made for key itself (same HEAD, baseline and index state),
+// as a snapshot of those documents only, which is not kept; nil when it
+// was made for another state, when ids is nil (every document), or when a
+// row cannot be read.
+func (e *Engine) storedStaleDocs(ctx context.Context, key stalesnap.Key, ids []int64) (*staleSnapshot, error) {
+	if ids == nil {
+		return nil, nil
+	}
+	var s *staleSnapshot
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		h, err := stalesnap.ReadHeader(ctx, tx)
+		if h == nil || err != nil || h.Key != key {
+			return err
 		}
-		if err := rows.Err(); err != nil {
+		out := &staleSnapshot{header: *h, docs: map[int64]stalesnap.Doc{}}
+		if ok, err := stalesnap.ReadDocs(ctx, tx, ids, out.docs); !ok || err != nil {
 			return err
 		}
 		s = out
@@ -319,87 +239,35 @@ func (e *Engine) storeStaleSnapshot(ctx context.Context, s *staleSnapshot, whole
 		return nil
 	}
 	return e.WithTx(ctx, func(tx *sql.Tx) error {
-		if whole {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM staleness_documents`); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO staleness_snapshot(id, head, generation, config, baseline, checked_at) VALUES (1, ?, ?, ?, ?, ?)`,
-				s.key.head, s.key.generation, s.key.config, s.baseline, s.checkedAt.UTC().Format(time.RFC3339Nano)); err != nil {
-				return err
-			}
-		} else {
-			// A part of the stored snapshot: only when it is for the same
-			// HEAD and baseline (another process may have moved on).
-			res, err := tx.ExecContext(ctx, `UPDATE staleness_snapshot SET generation = max(generation, ?) WHERE id = 1 AND head = ? AND config = ?`,
-				s.key.generation, s.key.head, s.key.config)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return nil
-			}
-		}
-		// Only documents that still exist: one deleted since the check
-		// would break the foreign key.
-		stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO staleness_documents(document_id, version, tracked, refs, stats)
-			SELECT id, ?, ?, ?, ? FROM documents WHERE id = ?`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
-		for id, d := range s.docs {
-			refs, stats := d.changed, d.stats
-			if refs == nil {
-				refs = []stale.RefResult{}
-			}
-			if stats == nil {
-				stats = []stale.Fingerprint{}
-			}
-			rb, err := json.Marshal(refs)
-			if err != nil {
-				return err
-			}
-			sb, err := json.Marshal(stats)
-			if err != nil {
-				return err
-			}
-			if _, err := stmt.ExecContext(ctx, d.version, d.tracked, string(rb), string(sb), id); err != nil {
-				return err
-			}
-		}
-		return nil
+		return stalesnap.Store(ctx, tx, s.header, s.docs, whole)
 	})
 }
 
-// readStaleHeader reads the stored snapshot's header as an empty snapshot
-// (key, baseline, check time); nil when none is stored.
-func readStaleHeader(ctx context.Context, tx *sql.Tx) (*staleSnapshot, error) {
-	var k staleKey
-	var baseline, checked string
-	err := tx.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
-		Scan(&k.head, &k.generation, &k.config, &baseline, &checked)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+// staleInputs reads documents with their source refs and index baselines,
+// all of them when ids is nil, in one read transaction.
+func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]stalesnap.Input, error) {
+	var docs []stalesnap.Input
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		docs, err = stalesnap.ReadInputs(ctx, tx, ids, e.repoPath)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	at, _ := time.Parse(time.RFC3339Nano, checked)
-	return &staleSnapshot{key: k, baseline: baseline, checkedAt: at, docs: map[int64]staleDoc{}}, nil
+	return docs, nil
 }
 
-// staleDocColumns are the columns of staleness_documents scanStaleDoc reads.
-const staleDocColumns = `document_id, version, tracked, refs, stats`
-
-// scanStaleDoc reads one staleness_documents row (staleDocColumns); ok is
-// false when this version cannot read its JSON.
-func scanStaleDoc(rows *sql.Rows) (id int64, d staleDoc, ok bool, err error) {
-	var refs, stats string
-	if err := rows.Scan(&id, &d.version, &d.tracked, &refs, &stats); err != nil {
-		return 0, d, false, err
+// repoPath is a document's path from the project root ("" when the docs
+// folder is outside it), which git history and SARIF locations use.
+func (e *Engine) repoPath(docPath string) string {
+	rel, err := filepath.Rel(e.p.Root, filepath.Join(e.p.DocsDir(), filepath.FromSlash(docPath)))
+	if err != nil {
+		return ""
 	}
-	if json.Unmarshal([]byte(refs), &d.changed) != nil || json.Unmarshal([]byte(stats), &d.stats) != nil {
-		return id, d, false, nil //nolint:nilerr // an unreadable row is recomputed, not an error
+	rel = filepath.ToSlash(rel)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return ""
 	}
-	return id, d, true, nil
+	return rel
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -80,7 +81,7 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 				timer.Reset(watchDebounce)
 				continue
 			}
-			onReport(emptyReport(), fmt.Errorf("watch: %w", err))
+			onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
 		case <-timer.C:
 			ws.flush(ctx, onReport)
 		}
@@ -142,7 +143,7 @@ func (ws *watchState) addTree(dir string, onReport func(IndexReport, error)) {
 		}
 		if !ws.dirs[p] {
 			if err := ws.w.Add(p); err != nil {
-				onReport(emptyReport(), fmt.Errorf("watch %s: %w", p, err))
+				onReport(writer.EmptyReport(), fmt.Errorf("watch %s: %w", p, err))
 				return filepath.SkipDir
 			}
 			ws.dirs[p] = true

@@ -106,8 +106,8 @@ func TestWatch(t *testing.T) {
 		_, newOK := page("renamed.md")
 		return newOK && !oldOK
 	})
-	if after, _ := page("renamed.md"); after.DocID != baseDocID("renamed.md") {
-		t.Errorf("doc_id after a watched rename: %s → %s, want %s", before.DocID, after.DocID, baseDocID("renamed.md"))
+	if after, _ := page("renamed.md"); after.DocID != pathDocID("renamed.md") {
+		t.Errorf("doc_id after a watched rename: %s → %s, want %s", before.DocID, after.DocID, pathDocID("renamed.md"))
 	}
 
 	// A new folder with a file written at once.

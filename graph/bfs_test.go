@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -264,8 +265,10 @@ func TestProximity(t *testing.T) {
 		{-1, 0}, {0, 0}, {1, 1}, {2, 0.5}, {3, 1.0 / 3}, {4, 0.25},
 	}
 	for _, tc := range tests {
-		if got := Proximity(tc.depth); got != tc.want {
-			t.Errorf("Proximity(%d) = %v, want %v", tc.depth, got, tc.want)
-		}
+		t.Run(fmt.Sprint("depth ", tc.depth), func(t *testing.T) {
+			if got := Proximity(tc.depth); got != tc.want {
+				t.Errorf("Proximity(%d) = %v, want %v", tc.depth, got, tc.want)
+			}
+		})
 	}
 }

@@ -61,15 +61,17 @@ func TestResolveCorpora(t *testing.T) {
 		{[]string{"unified-blueprint-docs", "docs"}, "designs/mcp-tools.md", "../prds/product-requirements.md", "prds/product-requirements.md", RuleRelative},
 	}
 	for _, tc := range tests {
-		docs, ids := corpusDocs(t, tc.corpus...)
-		r := NewResolver(docs)
-		got := r.Resolve(tc.from, tc.target)
-		want := Resolution{ID: ids[tc.wantPath], Resolved: true, Rule: tc.rule}
-		if ids[tc.wantPath] == 0 {
-			t.Fatalf("corpus %v has no %s", tc.corpus, tc.wantPath)
-		}
-		if got.ID != want.ID || got.Rule != want.Rule || !got.Resolved || got.Ambiguous {
-			t.Errorf("%v: Resolve(%q, %q) = %+v, want %s by %s", tc.corpus, tc.from, tc.target, got, tc.wantPath, tc.rule)
-		}
+		t.Run(tc.from+" -> "+tc.target, func(t *testing.T) {
+			docs, ids := corpusDocs(t, tc.corpus...)
+			r := NewResolver(docs)
+			got := r.Resolve(tc.from, tc.target)
+			want := Resolution{ID: ids[tc.wantPath], Resolved: true, Rule: tc.rule}
+			if ids[tc.wantPath] == 0 {
+				t.Fatalf("corpus %v has no %s", tc.corpus, tc.wantPath)
+			}
+			if got.ID != want.ID || got.Rule != want.Rule || !got.Resolved || got.Ambiguous {
+				t.Errorf("%v: Resolve(%q, %q) = %+v, want %s by %s", tc.corpus, tc.from, tc.target, got, tc.wantPath, tc.rule)
+			}
+		})
 	}
 }

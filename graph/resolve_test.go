@@ -201,8 +201,10 @@ func TestResolveDuplicateIDs(t *testing.T) {
 func TestResolveEmptyResolver(t *testing.T) {
 	r := NewResolver(nil)
 	for _, target := range []string{"", "x", "../x", "/x", "a/b"} {
-		if got := r.Resolve("a.md", target); !reflect.DeepEqual(got, Resolution{}) {
-			t.Errorf("Resolve(%q) on no docs = %+v, want unresolved", target, got)
-		}
+		t.Run(target, func(t *testing.T) {
+			if got := r.Resolve("a.md", target); !reflect.DeepEqual(got, Resolution{}) {
+				t.Errorf("Resolve(%q) on no docs = %+v, want unresolved", target, got)
+			}
+		})
 	}
 }

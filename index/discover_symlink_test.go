@@ -60,9 +60,11 @@ func TestDiscoverSymlinks(t *testing.T) {
 		got[w.File] = w.Message
 	}
 	for file, frag := range wantWarn {
-		if !strings.Contains(got[file], frag) {
-			t.Errorf("warning for %s = %q, want one saying %q", file, got[file], frag)
-		}
+		t.Run(file, func(t *testing.T) {
+			if !strings.Contains(got[file], frag) {
+				t.Errorf("warning for %s = %q, want one saying %q", file, got[file], frag)
+			}
+		})
 	}
 	if len(warns) != len(wantWarn) {
 		t.Errorf("warnings = %v, want %d", warns, len(wantWarn))

@@ -224,9 +224,11 @@ func TestDiscoverErrors(t *testing.T) {
 		{"bad exclude", DiscoverOptions{Root: root, Exclude: []string{""}}, "exclude pattern"},
 	}
 	for _, tt := range tests {
-		_, _, err := Discover(context.Background(), tt.opts)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: err = %v, want it to mention %q", tt.name, err, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := Discover(context.Background(), tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: err = %v, want it to mention %q", tt.name, err, tt.want)
+			}
+		})
 	}
 }

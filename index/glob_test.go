@@ -36,22 +36,28 @@ func TestMatchGlob(t *testing.T) {
 		{"\u304c.md", "\u304b\u3099.md", true}, // NFC pattern, NFD path
 	}
 	for _, tt := range tests {
-		if got := MatchGlob(tt.pattern, tt.path); got != tt.want {
-			t.Errorf("MatchGlob(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
-		}
+		t.Run(tt.pattern+" "+tt.path, func(t *testing.T) {
+			if got := MatchGlob(tt.pattern, tt.path); got != tt.want {
+				t.Errorf("MatchGlob(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+			}
+		})
 	}
 }
 
 func TestCheckGlob(t *testing.T) {
 	for _, ok := range []string{"*.md", "**/x/*.md", "a/[bc]/d.md"} {
-		if err := CheckGlob(ok); err != nil {
-			t.Errorf("CheckGlob(%q) = %v, want nil", ok, err)
-		}
+		t.Run(ok, func(t *testing.T) {
+			if err := CheckGlob(ok); err != nil {
+				t.Errorf("CheckGlob(%q) = %v, want nil", ok, err)
+			}
+		})
 	}
 	for _, bad := range []string{"", "  ", "a/[b", `x\`} {
-		if err := CheckGlob(bad); err == nil {
-			t.Errorf("CheckGlob(%q) = nil, want an error", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if err := CheckGlob(bad); err == nil {
+				t.Errorf("CheckGlob(%q) = nil, want an error", bad)
+			}
+		})
 	}
 }
 
@@ -100,8 +106,10 @@ func TestGitignoreRules(t *testing.T) {
 		{"sub/x/anchored.md", false, false},
 	}
 	for _, tt := range tests {
-		if got := gitIgnored(all, tt.path, tt.isDir); got != tt.want {
-			t.Errorf("gitIgnored(%q, dir=%v) = %v, want %v", tt.path, tt.isDir, got, tt.want)
-		}
+		t.Run(tt.path, func(t *testing.T) {
+			if got := gitIgnored(all, tt.path, tt.isDir); got != tt.want {
+				t.Errorf("gitIgnored(%q, dir=%v) = %v, want %v", tt.path, tt.isDir, got, tt.want)
+			}
+		})
 	}
 }

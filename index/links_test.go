@@ -226,14 +226,16 @@ func TestScanWikiLinks(t *testing.T) {
 		{"[[]]", nil},
 	}
 	for _, tt := range tests {
-		ms := scanWikiLinks(tt.in)
-		var got []string
-		for _, m := range ms {
-			got = append(got, tt.in[m.start:m.end])
-		}
-		if strings.Join(got, "\x00") != strings.Join(tt.spans, "\x00") {
-			t.Errorf("scanWikiLinks(%q) = %q, want %q", tt.in, got, tt.spans)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			ms := scanWikiLinks(tt.in)
+			var got []string
+			for _, m := range ms {
+				got = append(got, tt.in[m.start:m.end])
+			}
+			if strings.Join(got, "\x00") != strings.Join(tt.spans, "\x00") {
+				t.Errorf("scanWikiLinks(%q) = %q, want %q", tt.in, got, tt.spans)
+			}
+		})
 	}
 	if m := scanWikiLinks("[[a\\|depends_on]]"); m[0].typ != LinkDependsOn || m[0].target != "a" {
 		t.Errorf("escaped pipe not a separator: %+v", m[0])

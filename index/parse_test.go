@@ -3,6 +3,7 @@ package index
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -56,8 +57,10 @@ func TestParseNeverFailsOnOddInput(t *testing.T) {
 		"| a |\n|---|\n| [[x]] |", strings.Repeat("[[", 1000), strings.Repeat("> ", 500) + "[[deep]]",
 		"# \n## \n### \n", "\r\n\r\n## A\r\n[[x]]\r\n",
 	}
-	for _, in := range inputs {
-		doc, _ := parse("odd.md", []byte(in))
-		checkInvariants(t, in, doc)
+	for i, in := range inputs {
+		t.Run(fmt.Sprint("input ", i), func(t *testing.T) {
+			doc, _ := parse("odd.md", []byte(in))
+			checkInvariants(t, in, doc)
+		})
 	}
 }

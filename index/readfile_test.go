@@ -33,9 +33,11 @@ func TestReadFile(t *testing.T) {
 		path string
 		want error
 	}{{fifo, ErrNotRegular}, {dir, ErrNotRegular}, {big, ErrTooLarge}} {
-		if _, err := ReadFile(tc.path, 100); !errors.Is(err, tc.want) {
-			t.Errorf("ReadFile(%s) error = %v, want %v", filepath.Base(tc.path), err, tc.want)
-		}
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			if _, err := ReadFile(tc.path, 100); !errors.Is(err, tc.want) {
+				t.Errorf("ReadFile(%s) error = %v, want %v", filepath.Base(tc.path), err, tc.want)
+			}
+		})
 	}
 	if _, err := ReadFile(filepath.Join(dir, "missing.md"), 100); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)

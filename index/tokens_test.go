@@ -28,9 +28,11 @@ func TestEstimateTokens(t *testing.T) {
 		{"\xff\xfe", 0},             // invalid UTF-8 does not count
 	}
 	for _, tt := range tests {
-		if got := EstimateTokens(tt.in); got != tt.want {
-			t.Errorf("EstimateTokens(%q) = %d, want %d", tt.in, got, tt.want)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := EstimateTokens(tt.in); got != tt.want {
+				t.Errorf("EstimateTokens(%q) = %d, want %d", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -50,9 +52,11 @@ func TestSlug(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := Slug(tt.in); got != tt.want {
-			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := Slug(tt.in); got != tt.want {
+				t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -26,16 +26,18 @@ func TestSelectTools(t *testing.T) {
 		{"nothing left", []string{"graph"}, []string{"graph"}, nil, "leaves no tool"},
 	}
 	for _, tc := range cases {
-		got, err := SelectTools(tc.include, tc.exclude)
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := SelectTools(tc.include, tc.exclude)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
-		}
+			if err != nil || !slices.Equal(got, tc.want) {
+				t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
+			}
+		})
 	}
 }
 

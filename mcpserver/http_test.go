@@ -286,25 +286,27 @@ func TestHTTPProtocolErrors(t *testing.T) {
 		{"PUT", "PUT", sid, "", nil, 405, 0, false},
 	}
 	for _, tc := range cases {
-		r := h.do(tc.method, tc.sid, tc.body, tc.hdr)
-		if r.status != tc.status {
-			t.Errorf("%s: status %d, want %d (%s)", tc.name, r.status, tc.status, r.body)
-			continue
-		}
-		switch {
-		case tc.code != 0:
-			if m := r.one(t); m.errCode() != tc.code {
-				t.Errorf("%s: code %d, want %d (%s)", tc.name, m.errCode(), tc.code, r.body)
+		t.Run(tc.name, func(t *testing.T) {
+			r := h.do(tc.method, tc.sid, tc.body, tc.hdr)
+			if r.status != tc.status {
+				t.Errorf("%s: status %d, want %d (%s)", tc.name, r.status, tc.status, r.body)
+				return
 			}
-		case tc.tool:
-			if m := r.one(t); !m.isToolError() {
-				t.Errorf("%s: want a tool error, got %s", tc.name, r.body)
+			switch {
+			case tc.code != 0:
+				if m := r.one(t); m.errCode() != tc.code {
+					t.Errorf("%s: code %d, want %d (%s)", tc.name, m.errCode(), tc.code, r.body)
+				}
+			case tc.tool:
+				if m := r.one(t); !m.isToolError() {
+					t.Errorf("%s: want a tool error, got %s", tc.name, r.body)
+				}
+			case tc.status == 200:
+				if m := r.one(t); m.result() == nil {
+					t.Errorf("%s: want a result, got %s", tc.name, r.body)
+				}
 			}
-		case tc.status == 200:
-			if m := r.one(t); m.result() == nil {
-				t.Errorf("%s: want a result, got %s", tc.name, r.body)
-			}
-		}
+		})
 	}
 	// The session survived every bad request.
 	if m := h.post(sid, `{"jsonrpc":"2.0","id":99,"method":"tools/list"}`).one(t); m.result() == nil {
@@ -339,14 +341,16 @@ func TestHTTPHostAndOrigin(t *testing.T) {
 		{"loopback Origin", "POST", map[string]string{"Origin": "http://127.0.0.1" + port}, 200},
 	}
 	for _, tc := range cases {
-		body := ""
-		if tc.method == "POST" {
-			body = ping
-		}
-		r := h.do(tc.method, sid, body, tc.hdr)
-		if r.status != tc.status {
-			t.Errorf("%s: status %d, want %d (%s)", tc.name, r.status, tc.status, r.body)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			body := ""
+			if tc.method == "POST" {
+				body = ping
+			}
+			r := h.do(tc.method, sid, body, tc.hdr)
+			if r.status != tc.status {
+				t.Errorf("%s: status %d, want %d (%s)", tc.name, r.status, tc.status, r.body)
+			}
+		})
 	}
 }
 

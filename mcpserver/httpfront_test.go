@@ -93,14 +93,16 @@ func TestHTTPCurlWalkthrough(t *testing.T) {
 		{"tools/call", `{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "ubp_list_pages", "arguments": {}}}`},
 		{"ping", `{"jsonrpc": "2.0", "id": 4, "method": "ping"}`},
 	} {
-		r := h.do(http.MethodPost, sid, step.body, jsonOnly)
-		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
-			t.Errorf("%s with Accept: application/json: %d %s %s", step.name, r.status, r.header.Get("Content-Type"), r.body)
-			continue
-		}
-		if m := r.one(t); m.result() == nil || m.isToolError() {
-			t.Errorf("%s: %v", step.name, m)
-		}
+		t.Run(step.name, func(t *testing.T) {
+			r := h.do(http.MethodPost, sid, step.body, jsonOnly)
+			if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
+				t.Errorf("%s with Accept: application/json: %d %s %s", step.name, r.status, r.header.Get("Content-Type"), r.body)
+				return
+			}
+			if m := r.one(t); m.result() == nil || m.isToolError() {
+				t.Errorf("%s: %v", step.name, m)
+			}
+		})
 	}
 	sseOnly := h.do(http.MethodPost, sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`, map[string]string{"Accept": "text/event-stream"})
 	if !strings.HasPrefix(sseOnly.header.Get("Content-Type"), "text/event-stream") || sseOnly.one(t).result() == nil {
@@ -273,12 +275,14 @@ func TestServeRejectsWeakToken(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, tok := range []string{" ", "short", "abcdefghijklmno", "                    ", "abcd efgh ijkl mnop"} {
-		opts := fakeOpts
-		opts.HTTPAddr, opts.Token = "127.0.0.1:0", tok
-		err := Serve(ctx, newFakeEngine(t), strings.NewReader(""), io.Discard, opts)
-		if err == nil || !strings.Contains(err.Error(), "token") {
-			t.Errorf("token %q: %v, want an error about the token", tok, err)
-		}
+		t.Run(fmt.Sprintf("%q", tok), func(t *testing.T) {
+			opts := fakeOpts
+			opts.HTTPAddr, opts.Token = "127.0.0.1:0", tok
+			err := Serve(ctx, newFakeEngine(t), strings.NewReader(""), io.Discard, opts)
+			if err == nil || !strings.Contains(err.Error(), "token") {
+				t.Errorf("token %q: %v, want an error about the token", tok, err)
+			}
+		})
 	}
 	opts := fakeOpts
 	opts.HTTPAddr = "127.0.0.1:0"

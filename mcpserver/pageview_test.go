@@ -144,10 +144,12 @@ func jsonSent(t *testing.T, s string) int {
 }
 
 func TestJSONStringSize(t *testing.T) {
-	for _, s := range []string{"", "plain", "<a href=\"x\">&amp;</a>", "tab\there\nnew", "日本語のテキスト", "\x01\x1f", "bad \xff utf8", "line\u2028sep"} {
-		if got, want := jsonStringSize(s), jsonSent(t, s)-2; got != want {
-			t.Errorf("jsonStringSize(%q) = %d, want %d", s, got, want)
-		}
+	for i, s := range []string{"", "plain", "<a href=\"x\">&amp;</a>", "tab\there\nnew", "日本語のテキスト", "\x01\x1f", "bad \xff utf8", "line\u2028sep"} {
+		t.Run(fmt.Sprint("string ", i), func(t *testing.T) {
+			if got, want := jsonStringSize(s), jsonSent(t, s)-2; got != want {
+				t.Errorf("jsonStringSize(%q) = %d, want %d", s, got, want)
+			}
+		})
 	}
 }
 

@@ -78,16 +78,18 @@ func TestStdioMessages(t *testing.T) {
 		{"bogus tools/list cursor", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"bogus"}}`, -32602, `cursor "bogus"`},
 	}
 	for _, tc := range cases {
-		c.send(tc.line)
-		m := c.recv()
-		if m.errCode() != tc.code || !strings.Contains(m.errMessage(), tc.want) {
-			t.Errorf("%s: %v, want %d with %q", tc.name, m, tc.code, tc.want)
-		}
-		for _, leak := range []string{"json:", "Go value", "unmarshal", "jsonrpc2"} {
-			if strings.Contains(m.errMessage(), leak) {
-				t.Errorf("%s: message leaks Go internals (%q): %s", tc.name, leak, m.errMessage())
+		t.Run(tc.name, func(t *testing.T) {
+			c.send(tc.line)
+			m := c.recv()
+			if m.errCode() != tc.code || !strings.Contains(m.errMessage(), tc.want) {
+				t.Errorf("%s: %v, want %d with %q", tc.name, m, tc.code, tc.want)
 			}
-		}
+			for _, leak := range []string{"json:", "Go value", "unmarshal", "jsonrpc2"} {
+				if strings.Contains(m.errMessage(), leak) {
+					t.Errorf("%s: message leaks Go internals (%q): %s", tc.name, leak, m.errMessage())
+				}
+			}
+		})
 	}
 	m := c.callTool(ToolGetContext, map[string]any{"filepath": "x", "max_size": 2000000})
 	if !m.isToolError() || !strings.Contains(m.toolText(), "1000 to 1000000") || strings.Contains(m.toolText(), "e+") {
@@ -154,28 +156,30 @@ func TestContextSizeIsWhatIsSent(t *testing.T) {
 	c := startStdio(t, taskflow(t), quiet)
 	c.initialize()
 	for _, size := range []int{2000, 20000} {
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"ubp_get_context","arguments":{"filepath":"designs/architecture.md","max_size":%d}}}`, size, size))
-		var line []byte
-		select {
-		case line = <-c.lines:
-		case <-time.After(20 * time.Second):
-			t.Fatal("no answer")
-		}
-		var m struct {
-			Result struct {
-				StructuredContent json.RawMessage `json:"structuredContent"`
-			} `json:"result"`
-		}
-		if err := json.Unmarshal(line, &m); err != nil {
-			t.Fatal(err)
-		}
-		var sc struct {
-			TotalSize int `json:"total_size"`
-		}
-		json.Unmarshal(m.Result.StructuredContent, &sc)
-		if sent := len(m.Result.StructuredContent); sent != sc.TotalSize || sent > size {
-			t.Errorf("max_size %d: structuredContent is %d bytes on the wire, total_size says %d", size, sent, sc.TotalSize)
-		}
+		t.Run(fmt.Sprint("max_size ", size), func(t *testing.T) {
+			c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"ubp_get_context","arguments":{"filepath":"designs/architecture.md","max_size":%d}}}`, size, size))
+			var line []byte
+			select {
+			case line = <-c.lines:
+			case <-time.After(20 * time.Second):
+				t.Fatal("no answer")
+			}
+			var m struct {
+				Result struct {
+					StructuredContent json.RawMessage `json:"structuredContent"`
+				} `json:"result"`
+			}
+			if err := json.Unmarshal(line, &m); err != nil {
+				t.Fatal(err)
+			}
+			var sc struct {
+				TotalSize int `json:"total_size"`
+			}
+			json.Unmarshal(m.Result.StructuredContent, &sc)
+			if sent := len(m.Result.StructuredContent); sent != sc.TotalSize || sent > size {
+				t.Errorf("max_size %d: structuredContent is %d bytes on the wire, total_size says %d", size, sent, sc.TotalSize)
+			}
+		})
 	}
 }
 

@@ -97,26 +97,28 @@ func TestStdioProtocolErrors(t *testing.T) {
 		{"ping after all that", `{"jsonrpc":"2.0","id":"last","method":"ping"}`, want{id: "last", result: true}},
 	}
 	for _, s := range steps {
-		c.send(s.line)
-		if s.want.id == "no answer" {
-			continue
-		}
-		m := c.recv()
-		if !reflect.DeepEqual(m["id"], s.want.id) {
-			t.Errorf("%s: id = %#v, want %#v (%v)", s.name, m["id"], s.want.id, m)
-		}
-		if s.want.result {
-			if m.result() == nil {
-				t.Errorf("%s: want a result, got %v", s.name, m)
+		t.Run(s.name, func(t *testing.T) {
+			c.send(s.line)
+			if s.want.id == "no answer" {
+				return
 			}
-			continue
-		}
-		if m.errCode() != s.want.code {
-			t.Errorf("%s: error code = %d, want %d (%v)", s.name, m.errCode(), s.want.code, m)
-		}
-		if s.want.inError != "" && !strings.Contains(m.errMessage(), s.want.inError) {
-			t.Errorf("%s: error message %q does not mention %q", s.name, m.errMessage(), s.want.inError)
-		}
+			m := c.recv()
+			if !reflect.DeepEqual(m["id"], s.want.id) {
+				t.Errorf("%s: id = %#v, want %#v (%v)", s.name, m["id"], s.want.id, m)
+			}
+			if s.want.result {
+				if m.result() == nil {
+					t.Errorf("%s: want a result, got %v", s.name, m)
+				}
+				return
+			}
+			if m.errCode() != s.want.code {
+				t.Errorf("%s: error code = %d, want %d (%v)", s.name, m.errCode(), s.want.code, m)
+			}
+			if s.want.inError != "" && !strings.Contains(m.errMessage(), s.want.inError) {
+				t.Errorf("%s: error message %q does not mention %q", s.name, m.errMessage(), s.want.inError)
+			}
+		})
 	}
 }
 
@@ -168,20 +170,22 @@ func TestStdioToolErrors(t *testing.T) {
 		{"blank query reaches the engine", "ubp_fulltext_search", map[string]any{"query": "   "}, []string{`"query"`}},
 	}
 	for _, tc := range cases {
-		m := c.callTool(tc.tool, tc.args)
-		if m.result() == nil || !m.isToolError() {
-			t.Errorf("%s: want a tool error (isError: true), got %v", tc.name, m)
-			continue
-		}
-		if _, has := m.result()["structuredContent"]; has {
-			t.Errorf("%s: a tool error carries structuredContent", tc.name)
-		}
-		text := m.toolText()
-		for _, s := range tc.contains {
-			if !strings.Contains(text, s) {
-				t.Errorf("%s: message %q does not contain %q", tc.name, text, s)
+		t.Run(tc.name, func(t *testing.T) {
+			m := c.callTool(tc.tool, tc.args)
+			if m.result() == nil || !m.isToolError() {
+				t.Errorf("%s: want a tool error (isError: true), got %v", tc.name, m)
+				return
 			}
-		}
+			if _, has := m.result()["structuredContent"]; has {
+				t.Errorf("%s: a tool error carries structuredContent", tc.name)
+			}
+			text := m.toolText()
+			for _, s := range tc.contains {
+				if !strings.Contains(text, s) {
+					t.Errorf("%s: message %q does not contain %q", tc.name, text, s)
+				}
+			}
+		})
 	}
 }
 
@@ -257,14 +261,16 @@ func TestServeRejectsBadOptions(t *testing.T) {
 		{"bad address", Options{HTTPAddr: "localhost"}, "HOST:PORT"},
 	}
 	for _, tc := range cases {
-		tc.opts.NoLock, tc.opts.NoWatch = true, true
-		tc.opts.Stderr = &syncBuffer{}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err := Serve(ctx, e, strings.NewReader(""), &syncBuffer{}, tc.opts)
-		cancel()
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: Serve error = %v, want one containing %q", tc.name, err, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.NoLock, tc.opts.NoWatch = true, true
+			tc.opts.Stderr = &syncBuffer{}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			err := Serve(ctx, e, strings.NewReader(""), &syncBuffer{}, tc.opts)
+			cancel()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: Serve error = %v, want one containing %q", tc.name, err, tc.want)
+			}
+		})
 	}
 }
 

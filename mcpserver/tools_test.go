@@ -103,10 +103,12 @@ func TestToolsList(t *testing.T) {
 		{ToolGetGraph, "depth", 1, 5, 2},
 	}
 	for _, ck := range checks {
-		p := prop(ck.tool, ck.param)
-		if p["type"] != "integer" || p["minimum"] != ck.min || p["maximum"] != ck.max || p["default"] != ck.def {
-			t.Errorf("%s.%s schema = %v, want integer %g..%g default %g", ck.tool, ck.param, p, ck.min, ck.max, ck.def)
-		}
+		t.Run(ck.tool+"."+ck.param, func(t *testing.T) {
+			p := prop(ck.tool, ck.param)
+			if p["type"] != "integer" || p["minimum"] != ck.min || p["maximum"] != ck.max || p["default"] != ck.def {
+				t.Errorf("%s.%s schema = %v, want integer %g..%g default %g", ck.tool, ck.param, p, ck.min, ck.max, ck.def)
+			}
+		})
 	}
 	if items := prop(ToolSearch, "link_types")["items"].(map[string]any); len(items["enum"].([]any)) != 5 {
 		t.Errorf("link_types items enum = %v", items["enum"])

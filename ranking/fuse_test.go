@@ -1,6 +1,7 @@
 package ranking
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -127,9 +128,11 @@ func TestProximity(t *testing.T) {
 		{1, 0, 0}, {1, 1, 0.5}, {1, 2, 1.0 / 3}, {0.6, 1, 0.3}, {0, 1, 0}, {-1, 1, 0},
 	}
 	for _, tt := range tests {
-		if got := Proximity(tt.strength, tt.hops); !near(got, tt.want) {
-			t.Errorf("Proximity(%v, %d) = %v, want %v", tt.strength, tt.hops, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.strength, " ", tt.hops), func(t *testing.T) {
+			if got := Proximity(tt.strength, tt.hops); !near(got, tt.want) {
+				t.Errorf("Proximity(%v, %d) = %v, want %v", tt.strength, tt.hops, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -167,8 +170,10 @@ func TestLevel(t *testing.T) {
 		{0, 0, MatchNone},
 	}
 	for _, tt := range tests {
-		if got := Level(tt.coverage, tt.cosine); got != tt.want {
-			t.Errorf("Level(%v, %v) = %s, want %s", tt.coverage, tt.cosine, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.coverage, " ", tt.cosine), func(t *testing.T) {
+			if got := Level(tt.coverage, tt.cosine); got != tt.want {
+				t.Errorf("Level(%v, %v) = %s, want %s", tt.coverage, tt.cosine, got, tt.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestJSONRequested(t *testing.T) {
 	tests := []struct {
@@ -15,9 +18,11 @@ func TestJSONRequested(t *testing.T) {
 		{[]string{"search", "--", "--json"}, false}, // a query word after --
 	}
 	for _, tc := range tests {
-		if got := jsonRequested(tc.args); got != tc.want {
-			t.Errorf("jsonRequested(%q) = %v, want %v", tc.args, got, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if got := jsonRequested(tc.args); got != tc.want {
+				t.Errorf("jsonRequested(%q) = %v, want %v", tc.args, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -34,8 +39,10 @@ func TestCheckHTTPAddr(t *testing.T) {
 		{"127.0.0.1:70000", false},
 	}
 	for _, tc := range tests {
-		if err := checkHTTPAddr(tc.addr); (err == nil) != tc.ok {
-			t.Errorf("checkHTTPAddr(%q) = %v, want ok=%v", tc.addr, err, tc.ok)
-		}
+		t.Run(tc.addr, func(t *testing.T) {
+			if err := checkHTTPAddr(tc.addr); (err == nil) != tc.ok {
+				t.Errorf("checkHTTPAddr(%q) = %v, want ok=%v", tc.addr, err, tc.ok)
+			}
+		})
 	}
 }

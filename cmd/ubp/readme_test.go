@@ -174,13 +174,15 @@ func TestReadmeExamples(t *testing.T) {
 	examples := readmeExamples(t, string(readme))
 	t.Logf("%d README examples", len(examples))
 	for _, ex := range examples {
-		args := shellWords(t, ex)[1:]
-		if len(args) > 1 && args[0] == "serve" && args[1] == "--http" {
-			continue
-		}
-		code, stdout, stderr := runCLI(t, dir, args...)
-		if code != 0 {
-			t.Errorf("README example %q: exit %d\nstdout: %s\nstderr: %s", ex, code, stdout, stderr)
-		}
+		t.Run(ex, func(t *testing.T) {
+			args := shellWords(t, ex)[1:]
+			if len(args) > 1 && args[0] == "serve" && args[1] == "--http" {
+				return
+			}
+			code, stdout, stderr := runCLI(t, dir, args...)
+			if code != 0 {
+				t.Errorf("README example %q: exit %d\nstdout: %s\nstderr: %s", ex, code, stdout, stderr)
+			}
+		})
 	}
 }

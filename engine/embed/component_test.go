@@ -131,9 +131,11 @@ func TestRemoveComponent(t *testing.T) {
 		{"zero vector, no component", []float32{0, 0}, nil},
 	}
 	for _, tc := range tests {
-		if got := RemoveComponent(tc.v, tc.pc); got != nil {
-			t.Errorf("%s: got %v, want nil", tc.name, got)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RemoveComponent(tc.v, tc.pc); got != nil {
+				t.Errorf("%s: got %v, want nil", tc.name, got)
+			}
+		})
 	}
 	if got := Normalize([]float32{3, 4}); math.Abs(float64(got[0])-0.6) > 1e-7 || math.Abs(float64(got[1])-0.8) > 1e-7 {
 		t.Errorf("Normalize = %v", got)

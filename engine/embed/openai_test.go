@@ -493,10 +493,12 @@ func TestServerMessage(t *testing.T) {
 		{"", ""},
 		{strings.Repeat("é", 400), strings.Repeat("é", 150) + "…"},
 	}
-	for _, tc := range tests {
-		if got := serverMessage([]byte(tc.body)); got != tc.want {
-			t.Errorf("serverMessage(%.40q) = %.60q, want %.60q", tc.body, got, tc.want)
-		}
+	for i, tc := range tests {
+		t.Run(fmt.Sprint("body ", i), func(t *testing.T) {
+			if got := serverMessage([]byte(tc.body)); got != tc.want {
+				t.Errorf("serverMessage(%.40q) = %.60q, want %.60q", tc.body, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -509,9 +511,11 @@ func TestRetryAfter(t *testing.T) {
 		{time.Now().Add(-time.Hour).UTC().Format(http.TimeFormat), 0},
 	}
 	for _, tc := range tests {
-		if got := retryAfter(tc.h); got != tc.want {
-			t.Errorf("retryAfter(%q) = %v, want %v", tc.h, got, tc.want)
-		}
+		t.Run(tc.h, func(t *testing.T) {
+			if got := retryAfter(tc.h); got != tc.want {
+				t.Errorf("retryAfter(%q) = %v, want %v", tc.h, got, tc.want)
+			}
+		})
 	}
 	future := time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat)
 	if got := retryAfter(future); got < 20*time.Second || got > 31*time.Second {

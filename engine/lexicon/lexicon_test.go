@@ -41,22 +41,24 @@ func TestBuiltinLookups(t *testing.T) {
 		{"仕組み", []string{"mechanism"}},
 	}
 	for _, tt := range tests {
-		senses := g.Senses(tt.word)
-		if !g.Has(tt.word) || len(senses) == 0 {
-			t.Errorf("%s: not a headword", tt.word)
-			continue
-		}
-		all := map[string]bool{}
-		for _, s := range senses {
-			for _, x := range s {
-				all[x] = true
+		t.Run(tt.word, func(t *testing.T) {
+			senses := g.Senses(tt.word)
+			if !g.Has(tt.word) || len(senses) == 0 {
+				t.Errorf("%s: not a headword", tt.word)
+				return
 			}
-		}
-		for _, w := range tt.want {
-			if !all[w] {
-				t.Errorf("%s: glosses %q lack %q", tt.word, senses, w)
+			all := map[string]bool{}
+			for _, s := range senses {
+				for _, x := range s {
+					all[x] = true
+				}
 			}
-		}
+			for _, w := range tt.want {
+				if !all[w] {
+					t.Errorf("%s: glosses %q lack %q", tt.word, senses, w)
+				}
+			}
+		})
 	}
 	for _, w := range []string{"", "ubp", "の", "存在しない語彙"} {
 		if g.Has(w) || g.Senses(w) != nil {
@@ -88,10 +90,12 @@ func TestParseErrors(t *testing.T) {
 		{"no tab", "古い old\n", "line 1"},
 	}
 	for _, tt := range tests {
-		_, err := Parse(gz(t, tt.text))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: err = %v, want one naming %q", tt.name, err, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(gz(t, tt.text))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: err = %v, want one naming %q", tt.name, err, tt.want)
+			}
+		})
 	}
 	if _, err := Parse(bytes.NewReader([]byte("not gzip"))); err == nil {
 		t.Error("Parse accepted data that is not gzip")

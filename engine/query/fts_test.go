@@ -80,17 +80,19 @@ func TestQuoteNeutralisesSyntax(t *testing.T) {
 		{`alp`, []int64{1, 2, 3}},
 	}
 	for _, tt := range tests {
-		got := matchRows(t, db, Quote(tt.in))
-		if len(got) != len(tt.want) {
-			t.Errorf("Quote(%q) matched rows %v, want %v", tt.in, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
+		t.Run(tt.in, func(t *testing.T) {
+			got := matchRows(t, db, Quote(tt.in))
+			if len(got) != len(tt.want) {
 				t.Errorf("Quote(%q) matched rows %v, want %v", tt.in, got, tt.want)
-				break
+				return
 			}
-		}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("Quote(%q) matched rows %v, want %v", tt.in, got, tt.want)
+					break
+				}
+			}
+		})
 	}
 }
 
@@ -107,9 +109,11 @@ func TestMatchExprIsOrOfQuotedTerms(t *testing.T) {
 		{`NOT near*`, `"near"`},
 	}
 	for _, tt := range tests {
-		if got := Parse(tt.in).MatchExpr(); got != tt.want {
-			t.Errorf("Parse(%q).MatchExpr() = %s, want %s", tt.in, got, tt.want)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := Parse(tt.in).MatchExpr(); got != tt.want {
+				t.Errorf("Parse(%q).MatchExpr() = %s, want %s", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -148,10 +148,12 @@ func TestTermLengthRules(t *testing.T) {
 		{"古", ScriptHan, false, false},
 	}
 	for _, tt := range tests {
-		term := Term{Text: tt.text, Script: tt.script}
-		if term.FTS() != tt.fts || term.NeedsWordBoundary() != tt.boundary {
-			t.Errorf("%q: FTS %v boundary %v, want %v %v", tt.text, term.FTS(), term.NeedsWordBoundary(), tt.fts, tt.boundary)
-		}
+		t.Run(tt.text, func(t *testing.T) {
+			term := Term{Text: tt.text, Script: tt.script}
+			if term.FTS() != tt.fts || term.NeedsWordBoundary() != tt.boundary {
+				t.Errorf("%q: FTS %v boundary %v, want %v %v", tt.text, term.FTS(), term.NeedsWordBoundary(), tt.fts, tt.boundary)
+			}
+		})
 	}
 }
 
@@ -170,9 +172,11 @@ func TestCount(t *testing.T) {
 		{"nothing here", Term{Text: "検索", Script: ScriptHan}, 0},
 	}
 	for _, tt := range tests {
-		if got := Count(tt.text, tt.term); got != tt.want {
-			t.Errorf("Count(%q, %q) = %d, want %d", tt.text, tt.term.Text, got, tt.want)
-		}
+		t.Run(tt.text+" / "+tt.term.Text, func(t *testing.T) {
+			if got := Count(tt.text, tt.term); got != tt.want {
+				t.Errorf("Count(%q, %q) = %d, want %d", tt.text, tt.term.Text, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -186,9 +190,11 @@ func TestKeywords(t *testing.T) {
 		{"v2 of the API, 2024", []string{"api"}},
 	}
 	for _, tt := range tests {
-		if got := Keywords(tt.in); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Keywords(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := Keywords(tt.in); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Keywords(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package query
 
 import (
 	"database/sql"
+	"fmt"
 	"testing"
 )
 
@@ -64,9 +65,11 @@ func TestWordIndexedTranslation(t *testing.T) {
 		{Term{Text: "use", Kind: Compound, Script: ScriptLatin}, false},
 	}
 	for _, tt := range tests {
-		if got := tt.term.WordIndexed(); got != tt.want {
-			t.Errorf("%+v: WordIndexed = %v, want %v", tt.term, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("%s %v", tt.term.Text, tt.term.Kind), func(t *testing.T) {
+			if got := tt.term.WordIndexed(); got != tt.want {
+				t.Errorf("%+v: WordIndexed = %v, want %v", tt.term, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -68,8 +68,10 @@ func TestSummary(t *testing.T) {
 		{"日本語の文書です", 4, "日本語の…"},
 	}
 	for _, tt := range tests {
-		if got := Summary(tt.in, tt.n); got != tt.want {
-			t.Errorf("Summary(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := Summary(tt.in, tt.n); got != tt.want {
+				t.Errorf("Summary(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+			}
+		})
 	}
 }

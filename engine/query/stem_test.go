@@ -65,12 +65,14 @@ func TestStem(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := Stem(tt.in); got != tt.want {
-			t.Errorf("Stem(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-		if !strings.HasPrefix(tt.in, Stem(tt.in)) {
-			t.Errorf("Stem(%q) = %q is not a prefix of the word", tt.in, Stem(tt.in))
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if got := Stem(tt.in); got != tt.want {
+				t.Errorf("Stem(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if !strings.HasPrefix(tt.in, Stem(tt.in)) {
+				t.Errorf("Stem(%q) = %q is not a prefix of the word", tt.in, Stem(tt.in))
+			}
+		})
 	}
 }
 
@@ -113,8 +115,10 @@ func TestHasWordStart(t *testing.T) {
 		{"old", "", false},
 	}
 	for _, tt := range tests {
-		if got := HasWordStart(tt.text, tt.term); got != tt.want {
-			t.Errorf("HasWordStart(%q, %q) = %v, want %v", tt.text, tt.term, got, tt.want)
-		}
+		t.Run(tt.text+" / "+tt.term, func(t *testing.T) {
+			if got := HasWordStart(tt.text, tt.term); got != tt.want {
+				t.Errorf("HasWordStart(%q, %q) = %v, want %v", tt.text, tt.term, got, tt.want)
+			}
+		})
 	}
 }

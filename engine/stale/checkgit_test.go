@@ -2,6 +2,7 @@ package stale
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -190,13 +191,15 @@ func TestThresholdBoundary(t *testing.T) {
 		{30, changed.Add(30 * 24 * time.Hour), Stale},
 		{1, changed.Add(24 * time.Hour), Stale},
 	} {
-		rep, err := Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, ThresholdDays: tt.threshold, Now: tt.now}, docs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := rep.Documents[0].Level; got != tt.want {
-			t.Errorf("threshold %d, now %v: %s, want %s", tt.threshold, tt.now, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.threshold, " days, ", tt.now.Sub(changed)), func(t *testing.T) {
+			rep, err := Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, ThresholdDays: tt.threshold, Now: tt.now}, docs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Documents[0].Level; got != tt.want {
+				t.Errorf("threshold %d, now %v: %s, want %s", tt.threshold, tt.now, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -72,13 +72,15 @@ func TestDeclText(t *testing.T) {
 		{"fmt", ""},
 	}
 	for _, tt := range tests {
-		text, found, err := declText("p.go", []byte(goSymbols), tt.symbol)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.symbol, err)
-		}
-		if found != (tt.want != "") || string(text) != tt.want {
-			t.Errorf("%s: found %v text %q, want %q", tt.symbol, found, text, tt.want)
-		}
+		t.Run(tt.symbol, func(t *testing.T) {
+			text, found, err := declText("p.go", []byte(goSymbols), tt.symbol)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.symbol, err)
+			}
+			if found != (tt.want != "") || string(text) != tt.want {
+				t.Errorf("%s: found %v text %q, want %q", tt.symbol, found, text, tt.want)
+			}
+		})
 	}
 }
 

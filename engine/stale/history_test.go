@@ -2,6 +2,7 @@ package stale
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -95,9 +96,11 @@ func TestAncestry(t *testing.T) {
 		{2, 1, false}, {3, 1, true}, {3, 2, true}, {1, 0, true}, {2, 0, true}, {0, 0, true}, {0, 3, false},
 	}
 	for _, tt := range cases {
-		if got := isAncestorOrSelf(h, tt.c, tt.d); got != tt.want {
-			t.Errorf("covered(%d, %d) = %v", tt.c, tt.d, got)
-		}
+		t.Run(fmt.Sprint(tt.c, " over ", tt.d), func(t *testing.T) {
+			if got := isAncestorOrSelf(h, tt.c, tt.d); got != tt.want {
+				t.Errorf("covered(%d, %d) = %v", tt.c, tt.d, got)
+			}
+		})
 	}
 }
 

@@ -76,18 +76,20 @@ func TestCheckPath(t *testing.T) {
 		{"src/a.go", "T.", "not a Go declaration"},
 	}
 	for _, tt := range tests {
-		ref := index.SourceRef{Path: tt.path, Symbol: tt.symbol, Line: 3}
-		err := CheckPath(root, ref)
-		if tt.wantErr == "" {
-			if err != nil {
-				t.Errorf("%s: rejected: %v", ref, err)
+		t.Run(tt.path+"#"+tt.symbol, func(t *testing.T) {
+			ref := index.SourceRef{Path: tt.path, Symbol: tt.symbol, Line: 3}
+			err := CheckPath(root, ref)
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Errorf("%s: rejected: %v", ref, err)
+				}
+				return
 			}
-			continue
-		}
-		var rej *RejectedError
-		if !errors.As(err, &rej) || !strings.Contains(err.Error(), tt.wantErr) {
-			t.Errorf("%s: got %v, want a rejection mentioning %q", ref, err, tt.wantErr)
-		}
+			var rej *RejectedError
+			if !errors.As(err, &rej) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%s: got %v, want a rejection mentioning %q", ref, err, tt.wantErr)
+			}
+		})
 	}
 	// A symlink loop is an error, not a hang.
 	if err := CheckPath(root, index.SourceRef{Path: "loop1/x"}); err == nil || !strings.Contains(err.Error(), "too many levels") {

@@ -29,8 +29,10 @@ func TestCommitURLBase(t *testing.T) {
 		"":                                                         "",
 	}
 	for in, w := range tests {
-		if got := commitURLBase(in); got != w {
-			t.Errorf("commitURLBase(%q) = %q, want %q", in, got, w)
-		}
+		t.Run(in, func(t *testing.T) {
+			if got := commitURLBase(in); got != w {
+				t.Errorf("commitURLBase(%q) = %q, want %q", in, got, w)
+			}
+		})
 	}
 }

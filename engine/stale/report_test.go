@@ -105,10 +105,12 @@ func TestSARIFSchema(t *testing.T) {
 	rs := loadSARIFSchema(t)
 	rep := fixtureReport(t)
 	for _, min := range []Level{PossiblyStale, Stale} {
-		out := render(t, WriteSARIF, rep, min)
-		if err := validateSARIF(t, rs, out); err != nil {
-			t.Errorf("min %s: SARIF output fails the 2.1.0 schema: %v", min, err)
-		}
+		t.Run(string(min), func(t *testing.T) {
+			out := render(t, WriteSARIF, rep, min)
+			if err := validateSARIF(t, rs, out); err != nil {
+				t.Errorf("min %s: SARIF output fails the 2.1.0 schema: %v", min, err)
+			}
+		})
 	}
 	if err := validateSARIF(t, rs, render(t, WriteSARIF, Report{GeneratedAt: rep.GeneratedAt}, Stale)); err != nil {
 		t.Errorf("empty report: %v", err)

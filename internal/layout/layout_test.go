@@ -45,6 +45,19 @@ func imports(t *testing.T) map[string][]string {
 // under reports whether pkg is p or one of its subpackages.
 func under(pkg, p string) bool { return pkg == p || strings.HasPrefix(pkg, p+"/") }
 
+// allowOnly allows imports of the given packages (and their subpackages)
+// only.
+func allowOnly(pkgs ...string) func(dep string) bool {
+	return func(dep string) bool {
+		for _, p := range pkgs {
+			if under(dep, p) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // inModule reports whether an import (prefix cut) is one of ubp's packages.
 func inModule(pkgs map[string][]string, dep string) bool { _, ok := pkgs[dep]; return ok }
 
@@ -67,6 +80,28 @@ func TestImportDirection(t *testing.T) {
 			func(d string) bool {
 				return under(d, "engine") || under(d, "index") || under(d, "graph") || under(d, "ranking") || under(d, "migrations")
 			}},
+		{"no package under engine imports the engine itself", func(p string) bool { return under(p, "engine") && p != "engine" },
+			func(d string) bool { return d != "engine" }},
+		{"engine/answer holds values: it imports only index and engine/stale", func(p string) bool { return under(p, "engine/answer") },
+			func(d string) bool { return under(d, "engine/answer") || under(d, "index") || under(d, "engine/stale") }},
+		{"the storage layer imports only graph and migrations", func(p string) bool { return under(p, "engine/internal/store") },
+			func(d string) bool {
+				return under(d, "engine/internal/store") || under(d, "graph") || under(d, "migrations")
+			}},
+		{"the index writer imports no read side, no search and no ranking", func(p string) bool { return under(p, "engine/internal/writer") },
+			allowOnly("engine/internal/writer", "engine/internal/store", "engine/answer", "engine/internal/docbody",
+				"engine/internal/pageref", "engine/stale", "index", "graph")},
+		{"the read side imports no writer, no search and no ranking", func(p string) bool { return under(p, "engine/internal/reader") },
+			allowOnly("engine/internal/reader", "engine/internal/store", "engine/answer", "engine/internal/docbody",
+				"engine/internal/pageref", "engine/internal/sqlbatch", "engine/freshness", "engine/stale", "index", "graph")},
+		{"the staleness snapshot imports no writer, no read side and no ranking", func(p string) bool { return under(p, "engine/internal/stalesnap") },
+			allowOnly("engine/internal/stalesnap", "engine/internal/store", "engine/answer", "engine/internal/sqlbatch",
+				"engine/stale", "index")},
+		{"the project and its configuration open no index", func(p string) bool { return under(p, "engine/project") },
+			allowOnly("engine/project", "engine/embed", "index", "ranking")},
+		{"page lookup and stored bodies are pure", func(p string) bool {
+			return under(p, "engine/internal/pageref") || under(p, "engine/internal/docbody")
+		}, allowOnly("engine/internal/pageref", "engine/internal/docbody", "index")},
 		{"mcpserver imports no CLI code", func(p string) bool { return under(p, "mcpserver") },
 			func(d string) bool { return !under(d, "cmd") }},
 		{"nothing outside cmd imports cmd", func(p string) bool { return !under(p, "cmd") },
@@ -94,20 +129,25 @@ func TestImportDirection(t *testing.T) {
 }
 
 // TestPurePackagesHoldNoSQL: parsing, link resolution, ranking, query
-// parsing and the CLI's renderers import no database driver.
+// parsing, the answers, page lookup, stored bodies, the freshness
+// comparison, the project's configuration and the CLI's renderers import
+// no database driver.
 func TestPurePackagesHoldNoSQL(t *testing.T) {
 	pkgs := imports(t)
-	pure := []string{"index", "graph", "ranking", "engine/query", "cmd/ubp/internal/graphtext"}
+	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/pageref",
+		"engine/internal/docbody", "engine/freshness", "engine/project", "cmd/ubp/internal/graphtext"}
 	for _, p := range pure {
-		deps, ok := pkgs[p]
-		if !ok {
-			t.Errorf("package %s is gone: update the list", p)
-			continue
-		}
-		for _, sqlPkg := range []string{"database/sql", "github.com/mattn/go-sqlite3"} {
-			if slices.Contains(deps, sqlPkg) {
-				t.Errorf("%s imports %s", p, sqlPkg)
+		t.Run(p, func(t *testing.T) {
+			deps, ok := pkgs[p]
+			if !ok {
+				t.Errorf("package %s is gone: update the list", p)
+				return
 			}
-		}
+			for _, sqlPkg := range []string{"database/sql", "github.com/mattn/go-sqlite3"} {
+				if slices.Contains(deps, sqlPkg) {
+					t.Errorf("%s imports %s", p, sqlPkg)
+				}
+			}
+		})
 	}
 }

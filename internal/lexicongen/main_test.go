@@ -28,16 +28,18 @@ func TestParseLine(t *testing.T) {
 		{line: "no slash here", ok: false},
 	}
 	for _, tt := range tests {
-		head, senses, common, ok := parseLine(tt.line)
-		if ok != tt.ok || !ok {
-			if ok != tt.ok {
-				t.Errorf("parseLine(%q) ok = %v, want %v", tt.line, ok, tt.ok)
+		t.Run(tt.line, func(t *testing.T) {
+			head, senses, common, ok := parseLine(tt.line)
+			if ok != tt.ok || !ok {
+				if ok != tt.ok {
+					t.Errorf("parseLine(%q) ok = %v, want %v", tt.line, ok, tt.ok)
+				}
+				return
 			}
-			continue
-		}
-		if head != tt.head || common != tt.common || !equal(senses, tt.senses) {
-			t.Errorf("parseLine(%q) = %q %q %v, want %q %q %v", tt.line, head, senses, common, tt.head, tt.senses, tt.common)
-		}
+			if head != tt.head || common != tt.common || !equal(senses, tt.senses) {
+				t.Errorf("parseLine(%q) = %q %q %v, want %q %q %v", tt.line, head, senses, common, tt.head, tt.senses, tt.common)
+			}
+		})
 	}
 }
 

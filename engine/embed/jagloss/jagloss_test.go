@@ -46,9 +46,11 @@ func TestSegment(t *testing.T) {
 		{"", nil},
 	}
 	for _, tt := range tests {
-		if got := words(g, tt.text); !slices.Equal(got, tt.want) {
-			t.Errorf("Segment(%q) = %q, want %q", tt.text, got, tt.want)
-		}
+		t.Run(tt.text, func(t *testing.T) {
+			if got := words(g, tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("Segment(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -65,20 +67,22 @@ func TestWordVectorsAreNearTheirGlosses(t *testing.T) {
 		{"ドキュメント", "document", "football"},
 	}
 	for _, tt := range tests {
-		v, w, ok := e.Vector(tt.ja)
-		if !ok {
-			t.Errorf("%s: no vector", tt.ja)
-			continue
-		}
-		if w <= 0 || w > 1 {
-			t.Errorf("%s: weight %f, want a SIF weight in (0, 1]", tt.ja, w)
-		}
-		near, _, _ := m.Lookup(tt.near)
-		far, _, _ := m.Lookup(tt.far)
-		cn, cf := wordvec.Cosine(v, near), wordvec.Cosine(v, far)
-		if cn < 0.5 || cn <= cf+0.2 {
-			t.Errorf("%s: cosine %.2f to %q and %.2f to %q; want near the gloss", tt.ja, cn, tt.near, cf, tt.far)
-		}
+		t.Run(tt.ja, func(t *testing.T) {
+			v, w, ok := e.Vector(tt.ja)
+			if !ok {
+				t.Errorf("%s: no vector", tt.ja)
+				return
+			}
+			if w <= 0 || w > 1 {
+				t.Errorf("%s: weight %f, want a SIF weight in (0, 1]", tt.ja, w)
+			}
+			near, _, _ := m.Lookup(tt.near)
+			far, _, _ := m.Lookup(tt.far)
+			cn, cf := wordvec.Cosine(v, near), wordvec.Cosine(v, far)
+			if cn < 0.5 || cn <= cf+0.2 {
+				t.Errorf("%s: cosine %.2f to %q and %.2f to %q; want near the gloss", tt.ja, cn, tt.near, cf, tt.far)
+			}
+		})
 	}
 	if _, _, ok := e.Vector("ではない単語"); ok {
 		t.Error("a non-headword has a vector")

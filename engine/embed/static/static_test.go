@@ -69,17 +69,19 @@ func TestBuiltinModelSimilarity(t *testing.T) {
 		pv[i] = m.Embed(p)
 	}
 	for qi, q := range queries {
-		qv := m.Embed(q)
-		best := -1
-		bestSim := -2.0
-		for pi := range pv {
-			if s := wordvec.Cosine(qv, pv[pi]); s > bestSim {
-				best, bestSim = pi, s
+		t.Run(q, func(t *testing.T) {
+			qv := m.Embed(q)
+			best := -1
+			bestSim := -2.0
+			for pi := range pv {
+				if s := wordvec.Cosine(qv, pv[pi]); s > bestSim {
+					best, bestSim = pi, s
+				}
 			}
-		}
-		if best != qi {
-			t.Errorf("query %q is closest to passage %d, want %d", q, best, qi)
-		}
+			if best != qi {
+				t.Errorf("query %q is closest to passage %d, want %d", q, best, qi)
+			}
+		})
 	}
 }
 

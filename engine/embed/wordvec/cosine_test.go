@@ -1,6 +1,7 @@
 package wordvec
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -17,8 +18,10 @@ func TestCosine(t *testing.T) {
 		{[]float32{0, 0}, []float32{1, 0}, 0},
 	}
 	for _, tt := range tests {
-		if got := Cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-9 {
-			t.Errorf("Cosine(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.a, tt.b), func(t *testing.T) {
+			if got := Cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-9 {
+				t.Errorf("Cosine(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+			}
+		})
 	}
 }

@@ -8,15 +8,17 @@ import (
 func TestSentenceMatchesEmbed(t *testing.T) {
 	m := testModel(t)
 	for _, text := range []string{"hybrid search of the file", "snake_case cache", "", "日本語だけ"} {
-		s := m.NewSentence()
-		s.AddText(text)
-		got, want := s.Vector(), m.Embed(text)
-		if (got == nil) != (want == nil) {
-			t.Fatalf("%q: Sentence vector %v, Embed %v", text, got, want)
-		}
-		if got != nil && Cosine(got, want) < 0.9999 {
-			t.Errorf("%q: cosine %f between Sentence and Embed", text, Cosine(got, want))
-		}
+		t.Run(text, func(t *testing.T) {
+			s := m.NewSentence()
+			s.AddText(text)
+			got, want := s.Vector(), m.Embed(text)
+			if (got == nil) != (want == nil) {
+				t.Fatalf("%q: Sentence vector %v, Embed %v", text, got, want)
+			}
+			if got != nil && Cosine(got, want) < 0.9999 {
+				t.Errorf("%q: cosine %f between Sentence and Embed", text, Cosine(got, want))
+			}
+		})
 	}
 }
 
@@ -74,23 +76,25 @@ func TestPhraseVector(t *testing.T) {
 		{"", false, ""},
 	}
 	for _, tt := range tests {
-		v, w, ok := m.PhraseVector(tt.phrase)
-		if ok != tt.ok {
-			t.Errorf("%q: ok %v, want %v", tt.phrase, ok, tt.ok)
-			continue
-		}
-		if !ok {
-			if v != nil || w != 0 {
-				t.Errorf("%q: not ok but vector %v weight %f", tt.phrase, v, w)
+		t.Run(tt.phrase, func(t *testing.T) {
+			v, w, ok := m.PhraseVector(tt.phrase)
+			if ok != tt.ok {
+				t.Errorf("%q: ok %v, want %v", tt.phrase, ok, tt.ok)
+				return
 			}
-			continue
-		}
-		want, rank, _ := m.Lookup(tt.like)
-		if c := Cosine(v, want); c < 0.9999 {
-			t.Errorf("%q: cosine %f to %q", tt.phrase, c, tt.like)
-		}
-		if ww := sifWeight(rank, m.harmonic); math.Abs(float64(w-ww)) > 1e-6 {
-			t.Errorf("%q: weight %f, want %q's SIF weight %f", tt.phrase, w, tt.like, ww)
-		}
+			if !ok {
+				if v != nil || w != 0 {
+					t.Errorf("%q: not ok but vector %v weight %f", tt.phrase, v, w)
+				}
+				return
+			}
+			want, rank, _ := m.Lookup(tt.like)
+			if c := Cosine(v, want); c < 0.9999 {
+				t.Errorf("%q: cosine %f to %q", tt.phrase, c, tt.like)
+			}
+			if ww := sifWeight(rank, m.harmonic); math.Abs(float64(w-ww)) > 1e-6 {
+				t.Errorf("%q: weight %f, want %q's SIF weight %f", tt.phrase, w, tt.like, ww)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package wordvec
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -73,9 +74,11 @@ func TestIsVocabularyWord(t *testing.T) {
 		{strings.Repeat("a", 64), true}, {strings.Repeat("a", 65), false},
 	}
 	for _, tc := range tests {
-		if got := IsVocabularyWord(tc.w); got != tc.want {
-			t.Errorf("IsVocabularyWord(%q) = %v, want %v", tc.w, got, tc.want)
-		}
+		t.Run(tc.w, func(t *testing.T) {
+			if got := IsVocabularyWord(tc.w); got != tc.want {
+				t.Errorf("IsVocabularyWord(%q) = %v, want %v", tc.w, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -92,14 +95,16 @@ func TestSIFWeight(t *testing.T) {
 	}
 	prev := float32(0)
 	for _, tc := range tests {
-		w := sifWeight(tc.rank, h)
-		if w < tc.min || w > tc.max {
-			t.Errorf("sifWeight(%d) = %v, want %v..%v", tc.rank, w, tc.min, tc.max)
-		}
-		if w <= prev {
-			t.Errorf("sifWeight(%d) = %v not above the weight of a more frequent word (%v)", tc.rank, w, prev)
-		}
-		prev = w
+		t.Run(fmt.Sprint("rank ", tc.rank), func(t *testing.T) {
+			w := sifWeight(tc.rank, h)
+			if w < tc.min || w > tc.max {
+				t.Errorf("sifWeight(%d) = %v, want %v..%v", tc.rank, w, tc.min, tc.max)
+			}
+			if w <= prev {
+				t.Errorf("sifWeight(%d) = %v not above the weight of a more frequent word (%v)", tc.rank, w, prev)
+			}
+			prev = w
+		})
 	}
 }
 

@@ -34,26 +34,28 @@ func TestQueryIDsAcrossBatches(t *testing.T) {
 		ids  []int64
 		want int
 	}{{"empty", nil, 0}, {"one", ids[:1], 1}, {"batches", ids, n}} {
-		got := map[int64]int64{}
-		err := QueryIDs(ctx, db, tt.ids, `SELECT id, v FROM t WHERE id IN (%s)`, func(rows *sql.Rows) error {
-			var id, v int64
-			if err := rows.Scan(&id, &v); err != nil {
-				return err
+		t.Run(tt.name, func(t *testing.T) {
+			got := map[int64]int64{}
+			err := QueryIDs(ctx, db, tt.ids, `SELECT id, v FROM t WHERE id IN (%s)`, func(rows *sql.Rows) error {
+				var id, v int64
+				if err := rows.Scan(&id, &v); err != nil {
+					return err
+				}
+				got[id] = v
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
 			}
-			got[id] = v
-			return nil
+			if len(got) != tt.want {
+				t.Errorf("%s: %d rows, want %d", tt.name, len(got), tt.want)
+			}
+			for id, v := range got {
+				if v != id*10 {
+					t.Errorf("%s: row %d = %d", tt.name, id, v)
+				}
+			}
 		})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if len(got) != tt.want {
-			t.Errorf("%s: %d rows, want %d", tt.name, len(got), tt.want)
-		}
-		for id, v := range got {
-			if v != id*10 {
-				t.Errorf("%s: row %d = %d", tt.name, id, v)
-			}
-		}
 	}
 	if err := QueryIDs(ctx, db, ids, `SELECT nope FROM t WHERE id IN (%s)`, func(*sql.Rows) error { return nil }); err == nil {
 		t.Error("a bad statement gave no error")

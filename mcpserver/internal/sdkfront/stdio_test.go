@@ -22,17 +22,19 @@ func TestFixErrorCode(t *testing.T) {
 		{errors.New("something broke\ngoroutine 1 [running]"), -32603, "internal error: something broke"},
 		{fmt.Errorf("handling 'tools/call': %w", &jsonrpc.Error{Code: -32602, Message: "invalid params"}), -32602, ""},
 	}
-	for _, tc := range cases {
-		id, _ := jsonrpc.MakeID(float64(1))
-		resp := &jsonrpc.Response{ID: id, Error: tc.err}
-		fixErrorCode(resp)
-		var we *jsonrpc.Error
-		if !errors.As(resp.Error, &we) || we.Code != tc.code {
-			t.Errorf("%v: got %v, want code %d", tc.err, resp.Error, tc.code)
-			continue
-		}
-		if !strings.Contains(resp.Error.Error(), tc.msg) || strings.Contains(resp.Error.Error(), "goroutine") {
-			t.Errorf("%v: message %q", tc.err, resp.Error.Error())
-		}
+	for i, tc := range cases {
+		t.Run(fmt.Sprint("error ", i), func(t *testing.T) {
+			id, _ := jsonrpc.MakeID(float64(1))
+			resp := &jsonrpc.Response{ID: id, Error: tc.err}
+			fixErrorCode(resp)
+			var we *jsonrpc.Error
+			if !errors.As(resp.Error, &we) || we.Code != tc.code {
+				t.Errorf("%v: got %v, want code %d", tc.err, resp.Error, tc.code)
+				return
+			}
+			if !strings.Contains(resp.Error.Error(), tc.msg) || strings.Contains(resp.Error.Error(), "goroutine") {
+				t.Errorf("%v: message %q", tc.err, resp.Error.Error())
+			}
+		})
 	}
 }

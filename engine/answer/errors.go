@@ -1,0 +1,31 @@
+package answer
+
+// NotFoundError says a page reference matched no document.
+type NotFoundError struct {
+	Query       string   `json:"query"`
+	Suggestions []string `json:"suggestions"` // closest filepaths, best first
+}
+
+func (e *NotFoundError) Error() string {
+	msg := "page not found: " + e.Query
+	if len(e.Suggestions) > 0 {
+		msg += " (closest: "
+		for i, s := range e.Suggestions {
+			if i > 0 {
+				msg += ", "
+			}
+			msg += s
+		}
+		msg += ")"
+	}
+	return msg
+}
+
+// ArgumentError says a parameter is out of range or malformed. CLI prints it
+// as a usage error (exit 2); MCP returns it as a tool error.
+type ArgumentError struct {
+	Param   string
+	Message string
+}
+
+func (e *ArgumentError) Error() string { return "invalid " + e.Param + ": " + e.Message }

@@ -1,0 +1,75 @@
+package answer
+
+import (
+	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// PageSummary is one row of ListPages.
+type PageSummary struct {
+	DocID     string        `json:"doc_id"`
+	Filepath  string        `json:"filepath"`
+	Title     string        `json:"title"`
+	DocType   index.DocType `json:"doc_type"`
+	LinkCount int           `json:"link_count"`
+	UpdatedAt string        `json:"updated_at"`
+}
+
+// ListPagesOptions selects and orders pages.
+type ListPagesOptions struct {
+	DocType string // "" for all
+	Sort    string // title (default), updated_at, filepath
+	Order   string // asc (default), desc
+	Limit   int    // 0 for no limit
+	Offset  int
+}
+
+// ListPagesResult is the answer of ListPages. Total counts every page that
+// matches the filter, before Limit and Offset; NextOffset is the Offset of
+// the next page, 0 when this page is the last.
+type ListPagesResult struct {
+	Pages      []PageSummary `json:"pages"`
+	Total      int           `json:"total"`
+	NextOffset int           `json:"next_offset,omitempty"`
+}
+
+// PageLink is a link shown on a page, in either direction.
+type PageLink struct {
+	DocID         string         `json:"doc_id,omitempty"` // "" when dangling
+	Filepath      string         `json:"filepath,omitempty"`
+	Title         string         `json:"title,omitempty"`
+	LinkType      index.LinkType `json:"link_type"`
+	Resolved      bool           `json:"resolved"`
+	Ambiguous     bool           `json:"ambiguous,omitempty"`
+	Target        string         `json:"target"` // as written
+	TargetHeading string         `json:"target_heading,omitempty"`
+	Line          int            `json:"line"` // line of the link in the linking document
+}
+
+// PageSection is a section of a page.
+type PageSection struct {
+	Heading     string `json:"heading"`
+	HeadingPath string `json:"heading_path"`
+	Anchor      string `json:"anchor"`
+	Content     string `json:"content"`
+	StartLine   int    `json:"start_line"`
+	EndLine     int    `json:"end_line"`
+}
+
+// Page is the whole of one document.
+type Page struct {
+	DocID      string        `json:"doc_id"`
+	Filepath   string        `json:"filepath"`
+	Title      string        `json:"title"`
+	DocType    index.DocType `json:"doc_type"`
+	Content    string        `json:"content"`
+	Sections   []PageSection `json:"sections"`
+	Outlinks   []PageLink    `json:"outlinks"`
+	Backlinks  []PageLink    `json:"backlinks"`
+	SourceRefs []RefStatus   `json:"source_refs"`
+	Staleness  stale.Level   `json:"staleness"`
+	// StaleReason is set when Staleness is possibly_stale or stale.
+	StaleReason *StaleReason `json:"stale_reason,omitempty"`
+	StaleRefs   []string     `json:"stale_refs"`
+	UpdatedAt   string       `json:"updated_at"`
+}

@@ -1,0 +1,27 @@
+package answer
+
+// Status describes the project and its index.
+type Status struct {
+	ProjectRoot    string `json:"project_root"`
+	DocsDir        string `json:"docs_dir"`
+	Documents      int    `json:"documents"`
+	Sections       int    `json:"sections"`
+	Links          int    `json:"links"`
+	DanglingLinks  int    `json:"dangling_links"`
+	AmbiguousLinks int    `json:"ambiguous_links"`
+	StaleDocuments int    `json:"stale_documents"`
+	// StalenessBaseline is the baseline staleness was checked against
+	// (git or index), StaleList the documents that are not fresh, worst
+	// and oldest first, at most MaxStaleList of them.
+	StalenessBaseline string          `json:"staleness_baseline"`
+	StaleList         []StaleDocument `json:"stale_list,omitempty"`
+	IndexBytes        int64           `json:"index_bytes"`
+	LastIndexedAt     string          `json:"last_indexed_at"`
+	SchemaVersion     int             `json:"schema_version"`
+	EmbeddingModel    string          `json:"embedding_model,omitempty"`
+	Embedded          int             `json:"embedded_sections"`
+}
+
+// MaxStaleList bounds Status.StaleList; StaleDocuments counts them all and
+// `ubp stale` lists them all.
+const MaxStaleList = 20

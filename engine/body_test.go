@@ -1,0 +1,165 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/docbody"
+)
+
+// bodyCases are documents whose bodies the stored skeleton must give back
+// byte for byte (engine/internal/docbody tests the same cases alone), and
+// whether it can store them as a skeleton.
+var bodyCases = []struct {
+	name, path, src string
+	skeleton        bool
+}{
+	{"headings and blank lines", "a.md", "---\ntitle: A\n---\n\n\n# A\n\nIntro text that is long enough.\n\n\n## B\n\nMore text here.\n\n", true},
+	{"no final newline", "b.md", "# B\n\nText without a final newline", true},
+	{"no frontmatter, code fence", "c.md", "Lead paragraph.\n\n```go\n# not a heading\n```\n\n## Real\n\nbody\n", true},
+	{"repeated section text", "d.md", "## X\n\nsame\n\n## X\n\nsame\n\n## X\n\nsame\n", true},
+	{"trailing spaces and tabs", "e.md", "# T  \n\n\tindented code\n\n  \n## U\t\n\ntext \n", true},
+	{"CRLF line endings", "f.md", "# F\r\n\r\nWindows text.\r\n\r\n## G\r\n\r\nMore.\r\n", false},
+	{"NUL byte", "g.md", "# G\n\ntext \x00 with a NUL\n", false},
+	{"Japanese", "h.md", "# 見出し\n\n本文です。\n\n## 次\n\nつづき。\n", true},
+	{"frontmatter only", "i.md", "---\ntitle: I\n---\n", false},
+}
+
+// pageOutputs is what get_page and get_context answer for every document,
+// as JSON.
+func pageOutputs(t *testing.T, e *Engine) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := e.db.QueryContext(ctx, `SELECT filepath FROM documents ORDER BY filepath`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	rows.Close()
+	out := map[string]string{}
+	for _, p := range paths {
+		page, err := e.GetPage(ctx, p)
+		if err != nil {
+			t.Fatalf("GetPage %s: %v", p, err)
+		}
+		c, err := e.GetContext(ctx, ContextOptions{Page: p})
+		if err != nil {
+			t.Fatalf("GetContext %s: %v", p, err)
+		}
+		b, err := json.Marshal([]any{page, c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[p] = string(b)
+	}
+	return out
+}
+
+// TestMigrationToSkeletonBodiesKeepsPages takes an index back to the
+// schema before migration 0009 (whole bodies, no body_kind, the hubness
+// tables), opens it (which migrates it) and checks that get_page and
+// get_context answer exactly as before, then again once a full index run
+// has rewritten every body as a skeleton.
+func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	files := map[string]string{}
+	for _, c := range bodyCases {
+		files["docs/"+c.path] = c.src
+	}
+	files["docs/links.md"] = "# Links\n\nSee [[a]], [[b]] and [[h]].\n\n## More\n\nAnd [c](c.md).\n"
+	coreWriteFiles(t, root, files)
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = "none"
+	p, _, err := InitProject(root, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Open(ctx, p, OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	if n := coreCount(t, e, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindSkeleton); n != 7 {
+		t.Errorf("%d documents stored as skeletons, want 7", n)
+	}
+	want := pageOutputs(t, e)
+
+	// Back to schema 8: whole bodies, no body_kind column, hubness tables.
+	var bodies [][2]any
+	rows, err := e.db.QueryContext(ctx, `SELECT id FROM documents`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		b, err := docBody(ctx, e.db, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, [2]any{b, id})
+	}
+	for _, b := range bodies {
+		if _, err := e.db.ExecContext(ctx, `UPDATE documents SET body = ? WHERE id = ?`, b[0], b[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	undo := append(undoAfter(t, 9), // and without what 0010 and later add
+		`ALTER TABLE documents DROP COLUMN body_kind`,
+		`CREATE TABLE section_hubness (section_id INTEGER PRIMARY KEY REFERENCES sections(id) ON DELETE CASCADE, bias REAL NOT NULL)`,
+		`CREATE TABLE vector_hubness_state (id INTEGER PRIMARY KEY CHECK (id = 1), model TEXT NOT NULL, fingerprint TEXT NOT NULL)`,
+		`CREATE INDEX section_embeddings_model ON section_embeddings(model)`,
+		`UPDATE meta SET value = '8' WHERE key = 'schema_version'`,
+	)
+	for _, stmt := range undo {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	e2 := coreOpen(t, p)
+	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindWhole); n != len(ids) {
+		t.Errorf("after migration %d whole bodies, want %d", n, len(ids))
+	}
+	if n := coreCount(t, e2, `SELECT count(*) FROM sqlite_master WHERE name IN ('section_hubness', 'vector_hubness_state', 'section_embeddings_model')`); n != 0 {
+		t.Errorf("%d hubness tables or model index left after migration", n)
+	}
+	comparePages(t, "after migration", pageOutputs(t, e2), want)
+	coreIndex(t, e2, true)
+	if n := coreCount(t, e2, `SELECT count(*) FROM documents WHERE body_kind = ?`, docbody.KindSkeleton); n != 7 {
+		t.Errorf("after a full run %d skeletons, want 7", n)
+	}
+	comparePages(t, "after a full run", pageOutputs(t, e2), want)
+}
+
+func comparePages(t *testing.T, when string, got, want map[string]string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d pages, want %d", when, len(got), len(want))
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: %s differs:\n got %s\nwant %s", when, p, got[p], w)
+		}
+	}
+}

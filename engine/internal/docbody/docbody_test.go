@@ -1,0 +1,107 @@
+package docbody
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/fixture"
+)
+
+// bodyCases are documents whose bodies the skeleton must give back byte
+// for byte, and whether it can store them as a skeleton.
+var bodyCases = []struct {
+	name, path, src string
+	skeleton        bool
+}{
+	{"headings and blank lines", "a.md", "---\ntitle: A\n---\n\n\n# A\n\nIntro text that is long enough.\n\n\n## B\n\nMore text here.\n\n", true},
+	{"no final newline", "b.md", "# B\n\nText without a final newline", true},
+	{"no frontmatter, code fence", "c.md", "Lead paragraph.\n\n```go\n# not a heading\n```\n\n## Real\n\nbody\n", true},
+	{"repeated section text", "d.md", "## X\n\nsame\n\n## X\n\nsame\n\n## X\n\nsame\n", true},
+	{"trailing spaces and tabs", "e.md", "# T  \n\n\tindented code\n\n  \n## U\t\n\ntext \n", true},
+	{"CRLF line endings", "f.md", "# F\r\n\r\nWindows text.\r\n\r\n## G\r\n\r\nMore.\r\n", false},
+	{"NUL byte", "g.md", "# G\n\ntext \x00 with a NUL\n", false},
+	{"Japanese", "h.md", "# 見出し\n\n本文です。\n\n## 次\n\nつづき。\n", true},
+	{"frontmatter only", "i.md", "---\ntitle: I\n---\n", false},
+}
+
+func TestBodySkeletonRebuildsTheBody(t *testing.T) {
+	for _, c := range bodyCases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, _ := index.Parse(c.path, []byte(c.src))
+			sk, kind := Skeleton(doc.Body, doc.Sections)
+			if (kind == KindSkeleton) != c.skeleton {
+				t.Fatalf("kind %d, want skeleton %v (skeleton %q)", kind, c.skeleton, sk)
+			}
+			if kind == KindWhole {
+				if sk != doc.Body {
+					t.Fatalf("whole body stored as %q, want %q", sk, doc.Body)
+				}
+				return
+			}
+			contents := make([]string, len(doc.Sections))
+			for i, s := range doc.Sections {
+				contents[i] = s.Content
+			}
+			got, err := Rebuild(sk, contents)
+			if err != nil || got != doc.Body {
+				t.Fatalf("rebuilt %q, %v; want %q", got, err, doc.Body)
+			}
+			if len(sk) >= len(doc.Body) {
+				t.Errorf("skeleton of %d bytes for a body of %d", len(sk), len(doc.Body))
+			}
+		})
+	}
+}
+
+// TestBodySkeletonOverFixtureCorpora checks every Markdown file the repo
+// holds: each body is rebuilt exactly, and most are stored as skeletons.
+func TestBodySkeletonOverFixtureCorpora(t *testing.T) {
+	root, err := fixture.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files, skeletons int
+	for _, dir := range []string{"testdata/corpora", "engine/testdata", "docs"} {
+		dir = filepath.Join(root, dir)
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			doc, _ := index.Parse(filepath.ToSlash(p), src)
+			sk, kind := Skeleton(doc.Body, doc.Sections)
+			files++
+			if kind == KindWhole {
+				return nil
+			}
+			skeletons++
+			contents := make([]string, len(doc.Sections))
+			for i, s := range doc.Sections {
+				contents[i] = s.Content
+			}
+			if got, err := Rebuild(sk, contents); err != nil || got != doc.Body {
+				t.Errorf("%s: rebuilt body differs (%v)", p, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files < 40 || skeletons*10 < files*9 {
+		t.Errorf("%d of %d fixture bodies stored as skeletons, want at least 90%%", skeletons, files)
+	}
+}
+
+func TestRebuildRejectsAMismatch(t *testing.T) {
+	if _, err := Rebuild("a\x00b\x00", []string{"x"}); err == nil {
+		t.Fatal("two marks for one section: no error")
+	}
+}

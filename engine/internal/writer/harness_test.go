@@ -1,0 +1,122 @@
+package writer
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// harness is a project's index and its writer without the rest of the
+// engine: a migrated database in root/.ubp, documents in root/docs, and
+// runs that write documents and resolve links (no short-term postings, no
+// embeddings: those are the engine's, after the writer).
+type harness struct {
+	t  testing.TB
+	w  *Writer
+	db *sql.DB
+	p  Project
+}
+
+// newHarness makes root a project with an empty, migrated index.
+func newHarness(t testing.TB, root string) *harness {
+	t.Helper()
+	ctx := context.Background()
+	docs := filepath.Join(root, "docs")
+	for _, dir := range []string{docs, filepath.Join(root, ".ubp")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(root, ".ubp", "index.db")
+	db, err := store.OpenPool(ctx, path, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := store.Migrate(ctx, db, path); err != nil {
+		t.Fatal(err)
+	}
+	return &harness{t: t, w: New(db), db: db, p: Project{
+		Root:        root,
+		DocsDir:     docs,
+		LockPath:    filepath.Join(root, ".ubp", "index.lock"),
+		Include:     []string{},
+		Exclude:     []string{},
+		MaxFileSize: index.DefaultMaxFileSize,
+	}}
+}
+
+// index runs the writer over the whole docs folder and fails the test on
+// error.
+func (h *harness) index(o Options) answer.IndexReport {
+	h.t.Helper()
+	rep, err := h.w.Run(context.Background(), h.p, o)
+	if err != nil {
+		h.t.Fatalf("Run: %v", err)
+	}
+	return rep
+}
+
+// indexPaths runs the writer over the given absolute paths, as the
+// engine's IndexPaths does.
+func (h *harness) indexPaths(o Options, paths ...string) (answer.IndexReport, error) {
+	sc, all, err := ScopeFor(h.p.DocsDir, paths)
+	if err != nil {
+		return EmptyReport(), err
+	}
+	if !all {
+		o.Scope = sc
+	}
+	return h.w.Run(context.Background(), h.p, o)
+}
+
+// count runs a count query.
+func (h *harness) count(query string, args ...any) int {
+	h.t.Helper()
+	var n int
+	if err := h.db.QueryRow(query, args...).Scan(&n); err != nil {
+		h.t.Fatalf("%s: %v", strings.TrimSpace(query), err)
+	}
+	return n
+}
+
+// writeFiles writes files (path relative to dir → content), creating
+// folders as needed.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// edit rewrites a file and moves its modification time clearly forward,
+// so size and time comparison sees a change even on file systems with
+// coarse timestamps.
+func edit(t testing.TB, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := st.ModTime().Add(2 * time.Second)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,117 @@
+package writer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// parsed is the outcome of reading one scanJob.
+type parsed struct {
+	job  scanJob
+	hash string
+	// doc is nil when the bytes equal the indexed ones (only the
+	// modification time changed) and the run is not Full.
+	doc   *index.Document
+	warns []index.Warning
+	err   error // the file could not be read
+}
+
+// parseAll reads, hashes and parses the jobs on a pool of workers and
+// hands the results to use in job order, so a run is deterministic while
+// parsing runs ahead of the (single-writer) database work. It stops at the
+// first error from use or when ctx is done.
+func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p *parsed) error) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+
+	workers := runtime.NumCPU()
+	if workers > len(jobs) {
+		workers = len(jobs)
+	}
+	results := make([]parsed, len(jobs))
+	ready := make([]chan struct{}, len(jobs))
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	// ahead bounds how many results wait in memory for the writer.
+	ahead := make(chan struct{}, 4*workers)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(next)
+		for i := range jobs {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = parseJob(jobs[i], full)
+				close(ready[i])
+			}
+		}()
+	}
+	// On every way out, stop the feeder and the workers first (cancel),
+	// then wait for them: waiting first would deadlock when use fails, as
+	// the feeder blocks on ahead, which only this loop drains.
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+
+	for i := range jobs {
+		select {
+		case <-ready[i]:
+		case <-ctx.Done():
+			return fmt.Errorf("index: %w", ctx.Err())
+		}
+		err := use(i, &results[i])
+		results[i] = parsed{} // let the document be collected
+		<-ahead
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseJob reads one file, hashes it and parses it unless its bytes are
+// the indexed ones.
+func parseJob(j scanJob, full bool) parsed {
+	p := parsed{job: j}
+	// Never blocks on a FIFO swapped in since discovery, never reads more
+	// than the size limit.
+	data, err := index.ReadFile(j.file.AbsPath, j.maxSize)
+	if err != nil {
+		p.err = err
+		return p
+	}
+	sum := sha256.Sum256(data)
+	p.hash = hex.EncodeToString(sum[:])
+	if j.stored != nil && j.stored.hash == p.hash && !full {
+		return p
+	}
+	p.doc, p.warns = index.Parse(j.file.Path, data)
+	return p
+}

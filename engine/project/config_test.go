@@ -1,0 +1,195 @@
+package project
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDefaultConfigIsValidAndRoundTrips(t *testing.T) {
+	cfg := DefaultConfig()
+	if err := cfg.Validate(); err != nil {
+		t.Fatalf("DefaultConfig invalid: %v", err)
+	}
+	want := map[string]any{"docs_dir": "docs", "vector_weight": 0.1, "graph_weight": 0.1, "fusion": "weighted", "rrf_k": 60,
+		"default_limit": 10, "threshold_days": 7, "baseline": "auto", "provider": "static"}
+	got := map[string]any{"docs_dir": cfg.DocsDir, "vector_weight": cfg.Search.VectorWeight, "graph_weight": cfg.Search.GraphWeight, "fusion": cfg.Search.Fusion,
+		"rrf_k": cfg.Search.RRFK, "default_limit": cfg.Search.DefaultLimit, "threshold_days": cfg.Staleness.ThresholdDays,
+		"baseline": cfg.Staleness.Baseline, "provider": cfg.Embedding.Provider}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("defaults = %v, want %v", got, want)
+	}
+	data, err := cfg.marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := parseConfig(data)
+	if err != nil {
+		t.Fatalf("re-parse written config: %v\n%s", err, data)
+	}
+	if !reflect.DeepEqual(back, cfg) {
+		t.Errorf("round trip changed the config:\n got %+v\nwant %+v", back, cfg)
+	}
+	if !strings.Contains(string(data), `"include": []`) {
+		t.Errorf("include should be written as [], got:\n%s", data)
+	}
+	if strings.Contains(string(data), `"alpha"`) {
+		t.Errorf("the retired search.alpha must not be written, got:\n%s", data)
+	}
+}
+
+func TestLoadConfigKeepsDefaultsForAbsentFields(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.json")
+	if err := os.WriteFile(path, []byte(`{"docs_dir": ".", "search": {"alpha": 0.5},
+		"embedding": {"provider": "openai", "openai": {"base_url": "http://localhost:11434/v1", "model": "bge-m3", "dimensions": 1024, "api_key_env": ""}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := DefaultConfig()
+	if cfg.DocsDir != "." || cfg.Search.Alpha != 0.5 {
+		t.Errorf("set fields not applied: %+v", cfg)
+	}
+	// An older file with alpha still loads, and the weights keep their defaults.
+	if cfg.Search.VectorWeight != def.Search.VectorWeight || cfg.Search.GraphWeight != def.Search.GraphWeight {
+		t.Errorf("weights changed by alpha: %+v", cfg.Search)
+	}
+	if cfg.Search.Fusion != def.Search.Fusion || cfg.Search.RRFK != def.Search.RRFK || cfg.Staleness != def.Staleness ||
+		cfg.MaxFileSize != def.MaxFileSize {
+		t.Errorf("absent fields lost their defaults: %+v", cfg)
+	}
+	o := cfg.Embedding.OpenAI
+	if o.Model != "bge-m3" || o.Dimensions != 1024 || o.APIKeyEnv != "" || o.BatchSize != def.Embedding.OpenAI.BatchSize {
+		t.Errorf("openai block = %+v", o)
+	}
+	if cfg.Include == nil || cfg.Exclude == nil {
+		t.Errorf("include/exclude should be empty lists, not nil")
+	}
+}
+
+func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
+	cases := []struct {
+		name    string
+		json    string
+		field   string // "" when the error is about the file as a whole
+		message string
+	}{
+		{"alpha too big", `{"search": {"alpha": 1.5}}`, "search.alpha", "must be between 0 and 1"},
+		{"vector weight too big", `{"search": {"vector_weight": 2}}`, "search.vector_weight", "must be between 0 and 1"},
+		{"graph weight negative", `{"search": {"graph_weight": -1}}`, "search.graph_weight", "must be between 0 and 1"},
+		{"alpha negative", `{"search": {"alpha": -0.1}}`, "search.alpha", "must be between 0 and 1"},
+		{"alpha a string", `{"search": {"alpha": "high"}}`, "search.alpha", "must be a number, not string"},
+		{"unknown top-level", `{"docs_dir": "docs", "doc_dir": "x"}`, "doc_dir", "unknown field"},
+		{"unknown nested", `{"search": {"alfa": 0.5}}`, "search.alfa", "unknown field"},
+		{"wrong letter case", `{"Docs_Dir": "docs"}`, "Docs_Dir", "unknown field"},
+		{"unknown deep", `{"embedding": {"openai": {"key": "x"}}}`, "embedding.openai.key", "unknown field"},
+		{"fusion", `{"search": {"fusion": "max"}}`, "search.fusion", `must be one of weighted, rrf, not "max"`},
+		{"translate", `{"search": {"translate": "fr-en"}}`, "search.translate", `must be one of ja-en, off, not "fr-en"`},
+		{"rrf_k", `{"search": {"rrf_k": 0}}`, "search.rrf_k", "at least 1"},
+		{"default_limit", `{"search": {"default_limit": 51}}`, "search.default_limit", "between 1 and 50"},
+		{"provider", `{"embedding": {"provider": "bert"}}`, "embedding.provider", "must be one of static, openai, none"},
+		{"openai without url", `{"embedding": {"provider": "openai", "openai": {"base_url": ""}}}`, "embedding.openai.base_url", "http(s) URL"},
+		{"openai bad url", `{"embedding": {"provider": "openai", "openai": {"base_url": "localhost:11434"}}}`, "embedding.openai.base_url", "http(s) URL"},
+		{"openai model", `{"embedding": {"provider": "openai", "openai": {"model": " "}}}`, "embedding.openai.model", "must name"},
+		{"openai batch", `{"embedding": {"provider": "openai", "openai": {"batch_size": 0}}}`, "embedding.openai.batch_size", "between 1 and 2048"},
+		{"threshold", `{"staleness": {"threshold_days": -1}}`, "staleness.threshold_days", "1 or more"},
+		{"threshold zero", `{"staleness": {"threshold_days": 0}}`, "staleness.threshold_days", "1 or more"},
+		{"baseline", `{"staleness": {"baseline": "svn"}}`, "staleness.baseline", "auto, index, git"},
+		{"docs_dir empty", `{"docs_dir": ""}`, "docs_dir", "must not be empty"},
+		{"docs_dir in .ubp", `{"docs_dir": ".ubp/x"}`, "docs_dir", "must not be inside .ubp"},
+		{"bad exclude glob", `{"exclude": ["ok/**", "bad[/x"]}`, "exclude[1]", "malformed"},
+		{"empty include glob", `{"include": [""]}`, "include[0]", "empty"},
+		{"max_file_size", `{"max_file_size": 0}`, "max_file_size", "positive"},
+		{"include not a list", `{"include": "docs/**"}`, "include", "must be a list, not string"},
+		{"float for int", `{"search": {"rrf_k": 1.5}}`, "search.rrf_k", "must be a whole number"},
+		{"syntax error", "{\n  \"docs_dir\": \"docs\",\n  \"search\": {alpha: 1}\n}", "", "invalid JSON at line 3, column 14"},
+		{"truncated", `{"docs_dir": "docs"`, "", "ends before the object is closed"},
+		{"empty file", "  \n", "", "the file is empty"},
+		{"not an object", `[1, 2]`, "", "must be a JSON object"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".json")
+			if err := os.WriteFile(path, []byte(c.json), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := LoadConfig(path)
+			if err == nil {
+				t.Fatalf("LoadConfig(%s) succeeded, want an error about %q", c.json, c.field)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, path+": ") {
+				t.Errorf("error does not start with the file name: %s", msg)
+			}
+			if c.field != "" && !strings.Contains(msg, `field "`+c.field+`"`) {
+				t.Errorf("error does not name field %q: %s", c.field, msg)
+			}
+			if !strings.Contains(msg, c.message) {
+				t.Errorf("error %q does not contain %q", msg, c.message)
+			}
+			var ce *ConfigError
+			if !errors.As(err, &ce) || ce.Field != c.field {
+				t.Errorf("want *ConfigError with Field %q, got %#v", c.field, err)
+			}
+		})
+	}
+}
+
+func TestLoadConfigMissingFile(t *testing.T) {
+	_, err := LoadConfig(filepath.Join(t.TempDir(), "nope.json"))
+	if err == nil || !strings.Contains(err.Error(), "nope.json") {
+		t.Fatalf("want an error naming the missing file, got %v", err)
+	}
+}
+
+func TestConfigJSONFieldNames(t *testing.T) {
+	// The file format is an interface: these names are documented.
+	data, err := DefaultConfig().marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"docs_dir", "include", "exclude", "max_file_size", "embedding", "search", "staleness"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("written config lacks %q:\n%s", k, data)
+		}
+	}
+	for _, k := range []string{`"base_url"`, `"api_key_env"`, `"batch_size"`, `"timeout_seconds"`, `"rrf_k"`, `"default_limit"`, `"threshold_days"`} {
+		if !strings.Contains(string(data), k) {
+			t.Errorf("written config lacks %s", k)
+		}
+	}
+}
+
+// FuzzParseConfig: any bytes give a valid config or a *ConfigError, never
+// a panic.
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte(`{"docs_dir": "docs", "search": {"alpha": 0.5}}`))
+	f.Add([]byte(`{"exclude": ["a/**", "[x"]}`))
+	f.Add([]byte(`{"embedding": {"provider": "openai", "openai": {"base_url": "http://x"}}}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`{"search": null, "include": null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := parseConfig(data)
+		if err != nil {
+			var ce *ConfigError
+			if !errors.As(err, &ce) {
+				t.Fatalf("error is not a *ConfigError: %T %v", err, err)
+			}
+			return
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("parseConfig accepted an invalid config: %v", err)
+		}
+	})
+}

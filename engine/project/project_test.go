@@ -1,0 +1,137 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFindProjectWalksUp(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "docs", "designs", "deep")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Exclude = []string{"drafts/**"}
+	if _, created, err := Init(root, cfg); err != nil || !created {
+		t.Fatalf("InitProject: created=%v err=%v", created, err)
+	}
+	for _, start := range []string{root, filepath.Join(root, "docs"), deep, filepath.Join(root, ".ubp")} {
+		t.Run(filepath.Base(start), func(t *testing.T) {
+			p, err := Find(start)
+			if err != nil {
+				t.Fatalf("Find(%s): %v", start, err)
+			}
+			if p.Root != root {
+				t.Errorf("Find(%s).Root = %s, want %s", start, p.Root, root)
+			}
+			if p.ConfigPath != filepath.Join(root, ".ubp", "config.json") {
+				t.Errorf("ConfigPath = %s", p.ConfigPath)
+			}
+			if len(p.Config.Exclude) != 1 || p.Config.Exclude[0] != "drafts/**" {
+				t.Errorf("config not loaded: %+v", p.Config)
+			}
+		})
+	}
+	p, _ := Find(deep)
+	if p.DocsDir() != filepath.Join(root, "docs") || p.DataDir() != filepath.Join(root, ".ubp") ||
+		p.DBPath() != filepath.Join(root, ".ubp", "index.db") {
+		t.Errorf("paths: docs %s data %s db %s", p.DocsDir(), p.DataDir(), p.DBPath())
+	}
+}
+
+func TestFindProjectNearestWins(t *testing.T) {
+	outer := t.TempDir()
+	inner := filepath.Join(outer, "sub")
+	if err := os.MkdirAll(filepath.Join(inner, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []string{outer, inner} {
+		if _, _, err := Init(r, DefaultConfig()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := Find(filepath.Join(inner, "x"))
+	if err != nil || p.Root != inner {
+		t.Fatalf("FindProject = %v, %v; want the inner project", p, err)
+	}
+}
+
+func TestFindProjectNotFound(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Find(dir)
+	if err == nil {
+		t.Fatal("FindProject in an empty temp dir succeeded")
+	}
+	want := "no ubp project found in " + dir + " or its parents; run `ubp init`"
+	if err.Error() != want {
+		t.Errorf("error = %q, want %q", err, want)
+	}
+}
+
+func TestFindProjectBadConfig(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".ubp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfgPath := filepath.Join(root, ".ubp", "config.json")
+	if err := os.WriteFile(cfgPath, []byte(`{"search": {"alpha": 2}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Find(root)
+	if err == nil || !strings.Contains(err.Error(), cfgPath+`: field "search.alpha": must be between 0 and 1`) {
+		t.Fatalf("want the config error, got %v", err)
+	}
+}
+
+func TestInitProjectNeverOverwrites(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig()
+	cfg.DocsDir = "notes"
+	p, created, err := Init(root, cfg)
+	if err != nil || !created {
+		t.Fatalf("first InitProject: created=%v err=%v", created, err)
+	}
+	before, err := os.ReadFile(p.ConfigPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := DefaultConfig()
+	other.DocsDir = "elsewhere"
+	p2, created, err := Init(root, other)
+	if err != nil || created {
+		t.Fatalf("second InitProject: created=%v err=%v", created, err)
+	}
+	if p2.Config.DocsDir != "notes" {
+		t.Errorf("second InitProject returned docs_dir %q, want the existing %q", p2.Config.DocsDir, "notes")
+	}
+	after, _ := os.ReadFile(p.ConfigPath)
+	if string(after) != string(before) {
+		t.Errorf("config was rewritten:\n%s\nwas\n%s", after, before)
+	}
+	// A hand-edited (invalid) config is reported, never replaced.
+	if err := os.WriteFile(p.ConfigPath, []byte(`{"docs_dir": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Init(root, DefaultConfig()); err == nil || !strings.Contains(err.Error(), `field "docs_dir"`) {
+		t.Errorf("InitProject over an invalid config: %v", err)
+	}
+	if b, _ := os.ReadFile(p.ConfigPath); string(b) != `{"docs_dir": 3}` {
+		t.Errorf("invalid config was overwritten: %s", b)
+	}
+}
+
+func TestInitProjectValidatesBeforeWriting(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig()
+	cfg.Exclude = []string{"[bad"}
+	_, _, err := Init(root, cfg)
+	if err == nil || !strings.Contains(err.Error(), `field "exclude[0]"`) {
+		t.Fatalf("want an exclude[0] error, got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".ubp", "config.json")); !os.IsNotExist(err) {
+		t.Errorf("config written despite the error (stat: %v)", err)
+	}
+}
