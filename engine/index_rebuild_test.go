@@ -4,58 +4,19 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
-// indexState is what a rebuild must reproduce: each document's doc_id and
-// title, and each link's target and ambiguity.
-type indexState struct {
-	DocIDs map[string]string // filepath → doc_id
-	Links  map[string]string // "source|target text" → target filepath ("" dangling), "*" suffix when ambiguous
-}
-
-func coreState(t testing.TB, e *Engine) indexState {
+func coreState(t testing.TB, e *Engine) fixture.IndexState {
 	t.Helper()
-	s := indexState{DocIDs: map[string]string{}, Links: map[string]string{}}
-	rows, err := e.db.Query(`SELECT filepath, doc_id FROM documents`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var p, id string
-		if err := rows.Scan(&p, &id); err != nil {
-			t.Fatal(err)
-		}
-		s.DocIDs[p] = id
-	}
-	rows.Close()
-	rows, err = e.db.Query(`SELECT s.filepath, l.target_text, l.line, coalesce(d.filepath, ''), l.ambiguous
-		FROM links l JOIN documents s ON s.id = l.source_id LEFT JOIN documents d ON d.id = l.target_id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var from, text, to string
-		var line int
-		var amb bool
-		if err := rows.Scan(&from, &text, &line, &to, &amb); err != nil {
-			t.Fatal(err)
-		}
-		if amb {
-			to += "*"
-		}
-		s.Links[from+"|"+text+"|"+strconv.Itoa(line)] = to
-	}
-	return s
+	return fixture.ReadIndexState(t, e.db)
 }
 
 // rebuiltState indexes a copy of docs from scratch.
-func rebuiltState(t *testing.T, docs string) indexState {
+func rebuiltState(t *testing.T, docs string) fixture.IndexState {
 	t.Helper()
 	root := t.TempDir()
 	fixture.MustCopyTree(t, docs, filepath.Join(root, "docs"), time.Time{})
