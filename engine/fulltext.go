@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -94,7 +95,7 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 			Title:     d.Title,
 			Snippet:   query.Snippet(row.Content, q.Terms, snippetRunes),
 			Line:      row.StartLine,
-			Rank:      roundScore(s.Score),
+			Rank:      answer.RoundScore(s.Score),
 		}
 		if row.Ord > 0 || row.Heading != "" {
 			h := row.Heading
@@ -103,12 +104,6 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 		res.Results = append(res.Results, hit)
 	}
 	return res, nil
-}
-
-// roundScore keeps scores readable in JSON (4 decimals) without changing
-// their order in practice.
-func roundScore(f float64) float64 {
-	return float64(int64(f*10000+0.5)) / 10000
 }
 
 // topDocs returns document ids by score, best first, ties by id.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/stale"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -61,7 +62,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 			Filepath:        d.Filepath,
 			Title:           d.Title,
 			DocType:         d.DocType,
-			Score:           roundScore(scores[id]),
+			Score:           answer.RoundScore(scores[id]),
 			ScoreBreakdown:  s.breakdown(id, sig),
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
@@ -76,9 +77,9 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		if s.opts.Explain {
 			r := ranks[id]
 			hit.Explain = []SignalRank{
-				{Signal: signalVector, Rank: r.Vector, Score: roundScore(s.vecRaw[id])},
-				{Signal: signalGraph, Rank: r.Graph, Score: roundScore(s.graphRaw[id])},
-				{Signal: signalFulltext, Rank: r.Fulltext, Score: roundScore(s.ftRaw[id])},
+				{Signal: signalVector, Rank: r.Vector, Score: answer.RoundScore(s.vecRaw[id])},
+				{Signal: signalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
+				{Signal: signalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
 			}
 		}
 		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
@@ -110,19 +111,19 @@ var matchRank = map[string]int{ranking.MatchNone: 0, ranking.MatchWeak: 1, ranki
 // breakdown is a hit's scaled signals and raw evidence.
 func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
 	b := ScoreBreakdown{
-		VectorSimilarity: roundScore(sig.Vector),
-		GraphProximity:   roundScore(sig.Graph),
-		Fulltext:         roundScore(sig.Fulltext),
+		VectorSimilarity: answer.RoundScore(sig.Vector),
+		GraphProximity:   answer.RoundScore(sig.Graph),
+		Fulltext:         answer.RoundScore(sig.Fulltext),
 	}
 	if d := s.ftDocs[id]; d != nil {
-		b.BM25, b.Coverage = roundScore(d.Score), roundScore(d.Concepts)
+		b.BM25, b.Coverage = answer.RoundScore(d.Score), answer.RoundScore(d.Concepts)
 	}
 	if secs := s.vecSecs[id]; len(secs) > 0 {
 		var best float64
 		for _, x := range secs {
 			best = max(best, s.vecCos[x.ID])
 		}
-		b.Cosine = roundScore(best)
+		b.Cosine = answer.RoundScore(best)
 	}
 	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
 		b.Hops = ev.Hop.Depth
@@ -212,7 +213,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 				Snippet:   query.Snippet(r.Content, s.q.Terms, snippetRunes),
 				StartLine: r.StartLine,
 				EndLine:   r.EndLine,
-				Score:     roundScore(x.Score),
+				Score:     answer.RoundScore(x.Score),
 			})
 		}
 		out.matches[id] = ms

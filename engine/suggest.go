@@ -7,14 +7,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/graph"
 )
-
-// SuggestOptions are the parameters of SuggestLinks.
-type SuggestOptions struct {
-	MinScore float64 // 0..1; pairs below are not shown. 0 means 0.75
-	Limit    int     // 1..200; 0 means 20
-}
 
 // Bounds of SuggestLinks.
 const (
@@ -126,7 +121,7 @@ func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionRow, meta map[i
 		out = append(out, LinkSuggestion{
 			SourceFilepath: meta[sa.Doc].Filepath, SourceHeading: sa.HeadingPath, SourceLine: sa.StartLine,
 			TargetFilepath: meta[sb.Doc].Filepath, TargetHeading: sb.HeadingPath, TargetLine: sb.StartLine,
-			Score: roundScore(p.Score),
+			Score: answer.RoundScore(p.Score),
 		})
 	}
 	slices.SortFunc(out, func(a, b LinkSuggestion) int {

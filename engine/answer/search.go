@@ -1,4 +1,4 @@
-package engine
+package answer
 
 import (
 	"github.com/ubp-dev/ubp/engine/stale"
@@ -122,13 +122,8 @@ type FulltextResult struct {
 	TotalFound int           `json:"total_found"`
 }
 
-// LinkSuggestion is a pair of similar, unlinked sections.
-type LinkSuggestion struct {
-	SourceFilepath string  `json:"source_filepath"`
-	SourceHeading  string  `json:"source_heading"`
-	SourceLine     int     `json:"source_line"`
-	TargetFilepath string  `json:"target_filepath"`
-	TargetHeading  string  `json:"target_heading"`
-	TargetLine     int     `json:"target_line"`
-	Score          float64 `json:"score"`
+// RoundScore is a score as the answers show it: 4 decimals, readable in
+// JSON, without changing the order of scores in practice.
+func RoundScore(f float64) float64 {
+	return float64(int64(f*10000+0.5)) / 10000
 }
