@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
 
@@ -25,7 +26,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if strings.TrimSpace(opts.Page) == "" {
 		return ContextResult{}, &ArgumentError{Param: "page", Message: "must not be empty"}
 	}
-	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
+	depth, err := params.Depth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return ContextResult{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -22,14 +23,14 @@ const snippetRunes = 64
 // ⟦match⟧. TotalFound counts every matching section after the doc_type
 // filter.
 func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
-	if err := checkQuery(opts.Query); err != nil {
+	if err := params.Query(opts.Query); err != nil {
 		return FulltextResult{}, err
 	}
-	limit, err := checkLimit(opts.Limit, e.p.Config.Search.DefaultLimit)
+	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return FulltextResult{}, err
 	}
-	if err := checkDocType(opts.DocType); err != nil {
+	if err := params.DocType(opts.DocType); err != nil {
 		return FulltextResult{}, err
 	}
 	q, err := e.parseQuery(opts.Query)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -24,7 +25,7 @@ const danglingIDPrefix = "dangling:"
 // Nodes are ordered by file path (the centre first when there is one),
 // edges by source, target and type.
 func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
-	depth, err := checkDepth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
+	depth, err := params.Depth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
 	if err != nil {
 		return GraphResult{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/ranking"
@@ -32,25 +33,25 @@ const (
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
 // the candidates with content evidence (see SearchResult).
 func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, error) {
-	if err := checkQuery(opts.Query); err != nil {
+	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
-	limit, err := checkLimit(opts.Limit, e.p.Config.Search.DefaultLimit)
+	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
+	depth, err := params.Depth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	if err := checkDocType(opts.DocType); err != nil {
+	if err := params.DocType(opts.DocType); err != nil {
 		return SearchResult{}, err
 	}
-	if err := checkLinkTypes(opts.LinkTypes); err != nil {
+	if err := params.LinkTypes(opts.LinkTypes); err != nil {
 		return SearchResult{}, err
 	}
 	cfg := e.Project().Config.Search
-	fusion, err := checkFusion(opts.Fusion, cfg.Fusion)
+	fusion, err := params.Fusion(opts.Fusion, cfg.Fusion)
 	if err != nil {
 		return SearchResult{}, err
 	}
@@ -205,7 +206,7 @@ func (s *searchRun) fuse() {
 	ev := s.evidence()
 	s.scaled = ranking.Scale(ev)
 	s.present = presence{Vector: len(s.vecRaw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
-	if s.fusion != fusionRRF {
+	if s.fusion != params.FusionRRF {
 		s.fused = ranking.Fuse(ev, s.weights)
 		return
 	}

@@ -7,12 +7,6 @@ import (
 	"github.com/ubp-dev/ubp/ranking"
 )
 
-// Fusion modes.
-const (
-	fusionWeighted = "weighted"
-	fusionRRF      = "rrf"
-)
-
 // Signal names, as shown by Explain.
 const (
 	signalVector   = "vector"

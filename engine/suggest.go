@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/graph"
 )
 
@@ -23,19 +24,13 @@ const (
 // cosine of TF-IDF weighted keywords (see query.Keywords). Each pair of
 // documents is suggested once, by its most similar sections, best first.
 func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkSuggestion, error) {
-	minScore := opts.MinScore
-	if minScore == 0 {
-		minScore = defaultSuggestMinScore
+	minScore, err := params.MinScore(opts.MinScore, defaultSuggestMinScore)
+	if err != nil {
+		return nil, err
 	}
-	if minScore < 0 || minScore > 1 {
-		return nil, &ArgumentError{Param: "min_score", Message: fmt.Sprintf("must be between 0 and 1, got %g", opts.MinScore)}
-	}
-	limit := opts.Limit
-	if limit == 0 {
-		limit = DefaultSuggestLimit
-	}
-	if limit < 1 || limit > MaxSuggestLimit {
-		return nil, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", MaxSuggestLimit, opts.Limit)}
+	limit, err := params.Limit(opts.Limit, 0, DefaultSuggestLimit, MaxSuggestLimit)
+	if err != nil {
+		return nil, err
 	}
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
