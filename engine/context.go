@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
@@ -59,8 +60,8 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		for i, h := range hops {
 			ids[i] = h.ID
 		}
-		meta := map[int64]*docMeta{}
-		if err := e.addDocMetas(ctx, tx, meta, ids); err != nil {
+		meta := map[int64]*docmeta.Meta{}
+		if err := e.docs.Add(ctx, tx, meta, ids); err != nil {
 			return err
 		}
 		res.Related = []ContextNeighbour{}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 )
 
@@ -81,7 +83,7 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (map[int64]string, error) {
 	out := make(map[int64]string, len(ids))
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
-		docs, err := sectionDocs(ctx, tx, ids)
+		docs, err := sectionrows.Documents(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
@@ -89,7 +91,7 @@ func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (map[int64]strin
 		for _, d := range docs {
 			docIDs = append(docIDs, d)
 		}
-		meta, err := loadDocMeta(ctx, tx, docIDs)
+		meta, err := docmeta.Load(ctx, tx, docIDs)
 		if err != nil {
 			return err
 		}

@@ -40,6 +40,7 @@ import (
 	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
@@ -69,9 +70,12 @@ type Engine struct {
 	// first use (see embedder).
 	embedMu sync.Mutex
 	embed   embed.Provider
-	// search holds the documents' metadata and lengths searches read,
-	// dropped when the search_generation counter moves (see docMetaCache).
-	search docMetaCache
+	// docs holds the documents' metadata searches and graph views read,
+	// dropped when the search_generation counter moves (see docmeta.Cache).
+	docs docmeta.Cache
+	// lengths holds the document and section lengths full text reads
+	// (see lengthCache).
+	lengths lengthCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
 	// links holds the links of the documents searches walked from (see
@@ -137,9 +141,10 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 // Close releases the database connections.
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
-	e.search.mu.Lock()
-	e.search.some, e.search.lens, e.search.secs, e.search.all = nil, nil, nil, nil // let them go with the engine
-	e.search.mu.Unlock()
+	e.docs.Drop() // let the caches go with the engine
+	e.lengths.mu.Lock()
+	e.lengths.lens, e.lengths.secs = nil, nil
+	e.lengths.mu.Unlock()
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()

@@ -7,7 +7,9 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -53,12 +55,12 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 	if err != nil {
 		return FulltextResult{}, err
 	}
-	meta := map[int64]*docMeta{}
-	if err := e.addDocMetas(ctx, tx, meta, m.docs()); err != nil {
+	meta := map[int64]*docmeta.Meta{}
+	if err := e.docs.Add(ctx, tx, meta, m.docs()); err != nil {
 		return FulltextResult{}, err
 	}
 	titleFactor := map[int64]float64{}
-	var ranked []scoredSection
+	var ranked []sectionrows.Scored
 	for _, s := range m.Sections {
 		d := meta[s.Doc]
 		if d == nil || docType != "" && string(d.DocType) != docType {
@@ -73,16 +75,16 @@ func (e *Engine) fulltextSections(ctx context.Context, tx querier, q query.Query
 			tf = m.scorer.titleFactor(d.LowerTitle())
 			titleFactor[s.Doc] = tf
 		}
-		ranked = append(ranked, scoredSection{ID: s.ID, Score: sc.Score * tf})
+		ranked = append(ranked, sectionrows.Scored{ID: s.ID, Score: sc.Score * tf})
 	}
-	sortSections(ranked)
+	sectionrows.Sort(ranked)
 	res := FulltextResult{Results: []FulltextHit{}, TotalFound: len(ranked)}
 	top := ranked[:min(limit, len(ranked))]
 	ids := make([]int64, len(top))
 	for i, s := range top {
 		ids[i] = s.ID
 	}
-	rows, err := loadSections(ctx, tx, ids)
+	rows, err := sectionrows.Load(ctx, tx, ids)
 	if err != nil {
 		return FulltextResult{}, err
 	}

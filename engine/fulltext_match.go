@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -236,7 +237,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn
 		for i, h := range hits {
 			ids[i] = h.id
 		}
-		text, err := loadSections(ctx, db, ids)
+		text, err := sectionrows.Load(ctx, db, ids)
 		if err != nil {
 			return 0, err
 		}

@@ -73,22 +73,13 @@ func readDocLengths(ctx context.Context, db querier, ids []int64) (map[int64]doc
 	return out, nil
 }
 
-// docMetaCache keeps, for one search generation (the counter of migration
-// 0003, moved by every insert, update and delete of a section or
-// document), what searches read of documents: the metadata and lengths of
-// each document some search of this generation asked for (nil metadata: a
-// deleted document), filled as searches come, so a warm server reads each
-// document once per generation and a new process reads only its
-// candidates; and every document's metadata for the whole-graph views
-// (get_graph, suggestions), read when one asks. Entries never change once
-// added: searches share them, read only.
-type docMetaCache struct {
+// lengthCache keeps, for one search generation, the lengths of the
+// documents and sections searches read (see docLengths, sectionPlaces).
+type lengthCache struct {
 	mu   sync.Mutex
 	gen  int64
-	some map[int64]*docMeta
 	lens map[int64]docLength
 	secs map[int64]sectionPlace
-	all  map[int64]*docMeta
 }
 
 // sectionPlace is a section's document and length (0 document: no such
@@ -110,55 +101,11 @@ func generation(ctx context.Context, db querier) (int64, error) {
 // at makes the cache current for gen and reports whether it serves gen: a
 // newer generation drops what was kept; a reader whose transaction is
 // older than the cache gets false and reads without it. mu must be held.
-func (h *docMetaCache) at(gen int64) bool {
-	if h.some == nil || gen > h.gen {
-		h.gen, h.some, h.lens, h.secs, h.all = gen, map[int64]*docMeta{}, map[int64]docLength{}, map[int64]sectionPlace{}, nil
+func (h *lengthCache) at(gen int64) bool {
+	if h.lens == nil || gen > h.gen {
+		h.gen, h.lens, h.secs = gen, map[int64]docLength{}, map[int64]sectionPlace{}
 	}
 	return h.gen == gen
-}
-
-// addDocMetas adds to meta the documents of ids it does not hold yet, nil
-// for deleted ones, so that meta[id] != nil tells whether a document
-// exists; each is read once per generation (see docMetaCache).
-func (e *Engine) addDocMetas(ctx context.Context, db querier, meta map[int64]*docMeta, ids []int64) error {
-	gen, err := generation(ctx, db)
-	if err != nil {
-		return err
-	}
-	h := &e.search
-	var need []int64
-	h.mu.Lock()
-	cached := h.at(gen)
-	for _, id := range ids {
-		if _, ok := meta[id]; ok {
-			continue
-		}
-		if d, ok := h.some[id]; ok && cached {
-			meta[id] = d
-			continue
-		}
-		meta[id] = nil
-		need = append(need, id)
-	}
-	h.mu.Unlock()
-	if len(need) == 0 {
-		return nil
-	}
-	got, err := loadDocMeta(ctx, db, need)
-	if err != nil {
-		return err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	keep := h.at(gen)
-	for _, id := range need {
-		d := got[id]
-		meta[id] = d
-		if keep {
-			h.some[id] = d
-		}
-	}
-	return nil
 }
 
 // docLengths is the section count and length of each of ids with
@@ -168,7 +115,7 @@ func (e *Engine) docLengths(ctx context.Context, db querier, ids []int64) (map[i
 	if err != nil {
 		return nil, err
 	}
-	h := &e.search
+	h := &e.lengths
 	out := make(map[int64]docLength, len(ids))
 	var need []int64
 	h.mu.Lock()
@@ -213,7 +160,7 @@ func (e *Engine) sectionPlaces(ctx context.Context, db querier, ids []int64) (ma
 	if err != nil {
 		return nil, err
 	}
-	h := &e.search
+	h := &e.lengths
 	out := make(map[int64]sectionPlace, len(ids))
 	var need []int64
 	h.mu.Lock()
@@ -279,32 +226,4 @@ func (e *Engine) placeSections(ctx context.Context, db querier, secs map[int64]*
 		s.Doc, s.Len = p.doc, p.len
 	}
 	return nil
-}
-
-// docMetas is every document's metadata, read again when documents or
-// sections changed since the last read. The map and its entries are
-// shared: read only.
-func (e *Engine) docMetas(ctx context.Context, db querier) (map[int64]*docMeta, error) {
-	gen, err := generation(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	h := &e.search
-	h.mu.Lock()
-	if h.at(gen) && h.all != nil {
-		all := h.all
-		h.mu.Unlock()
-		return all, nil
-	}
-	h.mu.Unlock()
-	meta, err := loadDocMeta(ctx, db, nil)
-	if err != nil {
-		return nil, err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.at(gen) {
-		h.all = meta
-	}
-	return meta, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/migrations"
 )
@@ -316,7 +317,7 @@ func TestFulltextRankingReadsNoSectionText(t *testing.T) {
 			tx.Rollback()
 			t.Fatalf("%q: %v", q, err)
 		}
-		meta, err := loadDocMeta(ctx, tx, m.docs())
+		meta, err := docmeta.Load(ctx, tx, m.docs())
 		tx.Rollback()
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)

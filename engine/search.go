@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/ranking"
@@ -101,15 +103,15 @@ type searchRun struct {
 
 	// meta holds the candidates' metadata, read as they come up; a nil
 	// entry is a document deleted since a signal found it.
-	meta map[int64]*docMeta
+	meta map[int64]*docmeta.Meta
 	// links is the link graph around the seeds and hits, read as needed.
 	links *linkNeighbourhood
 	g     *graph.Graph
 
 	// raw per-document signal scores
 	vecRaw   map[int64]float64
-	vecSecs  map[int64][]scoredSection // vector-matched sections per document (cosine similarity)
-	vecCos   map[int64]float64         // cosine similarity of each vector-matched section
+	vecSecs  map[int64][]sectionrows.Scored // vector-matched sections per document (cosine similarity)
+	vecCos   map[int64]float64              // cosine similarity of each vector-matched section
 	ft       *ftMatches
 	ftDocs   map[int64]*ftDoc
 	ftRaw    map[int64]float64
@@ -134,8 +136,8 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	for id := range s.vecRaw {
 		ids = append(ids, id)
 	}
-	s.meta = map[int64]*docMeta{}
-	if err := s.e.addDocMetas(ctx, tx, s.meta, ids); err != nil {
+	s.meta = map[int64]*docmeta.Meta{}
+	if err := s.e.docs.Add(ctx, tx, s.meta, ids); err != nil {
 		return err
 	}
 	s.ftDocs = s.ft.documents(s.meta)
@@ -173,7 +175,7 @@ func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
 	for id := range s.graphEv {
 		reached = append(reached, id)
 	}
-	if err := s.e.addDocMetas(ctx, tx, s.meta, reached); err != nil {
+	if err := s.e.docs.Add(ctx, tx, s.meta, reached); err != nil {
 		return err
 	}
 	s.graphRaw = make(map[int64]float64, len(s.graphEv))

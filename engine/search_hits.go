@@ -8,6 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/stale"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -134,7 +135,7 @@ func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
 // hitSectionSet is the sections shown for the hits, and the rows read.
 type hitSectionSet struct {
 	matches map[int64][]SectionMatch
-	rows    map[int64]*sectionRow
+	rows    map[int64]*sectionrows.Row
 }
 
 // hitSections picks up to three sections per document: those the vector
@@ -157,7 +158,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 	if wv+wf == 0 {
 		wv, wf = 0.5, 0.5
 	}
-	chosen := map[int64][]scoredSection{}
+	chosen := map[int64][]sectionrows.Scored{}
 	var need []int64
 	for _, id := range ids {
 		combined := map[int64]float64{}
@@ -172,19 +173,17 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 			}
 			need = append(need, d.BestID)
 		}
-		list := make([]scoredSection, 0, len(combined))
+		list := make([]sectionrows.Scored, 0, len(combined))
 		for sid, sc := range combined {
-			list = append(list, scoredSection{ID: sid, Score: sc})
+			list = append(list, sectionrows.Scored{ID: sid, Score: sc})
 		}
-		sortSections(list)
+		sectionrows.Sort(list)
 		if len(list) > maxHitSections {
 			list = list[:maxHitSections]
 		}
 		if len(list) == 0 {
-			var first int64
-			err := tx.QueryRowContext(ctx, `SELECT id FROM sections WHERE document_id = ? ORDER BY ord LIMIT 1`, id).Scan(&first)
-			if err == nil {
-				list = []scoredSection{{ID: first}}
+			if first, ok := sectionrows.First(ctx, tx, id); ok {
+				list = []sectionrows.Scored{{ID: first}}
 			}
 		}
 		if secs := s.vecSecs[id]; len(secs) > 0 {
@@ -195,7 +194,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 			need = append(need, x.ID)
 		}
 	}
-	rows, err := loadSections(ctx, tx, need)
+	rows, err := sectionrows.Load(ctx, tx, need)
 	if err != nil {
 		return hitSectionSet{}, err
 	}
@@ -222,7 +221,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 }
 
 // reason explains in plain words why a document was found.
-func (s *searchRun) reason(id int64, rows map[int64]*sectionRow) string {
+func (s *searchRun) reason(id int64, rows map[int64]*sectionrows.Row) string {
 	var parts []string
 	if d := s.ftDocs[id]; d != nil {
 		where := "the opening section"
@@ -330,7 +329,7 @@ func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) err
 			others = append(others, e.From)
 		}
 	}
-	return s.e.addDocMetas(ctx, tx, s.meta, others)
+	return s.e.docs.Add(ctx, tx, s.meta, others)
 }
 
 // docSummary is the first summaryRunes characters of a document's body.

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 )
 
 // vectorSignal embeds the query and aggregates its nearest limit×10
@@ -34,23 +36,23 @@ func (s *searchRun) vectorSignal(ctx context.Context) error {
 	for _, m := range matches {
 		ids = append(ids, m.SectionID)
 	}
-	docs, err := sectionDocs(ctx, s.e.db, ids)
+	docs, err := sectionrows.Documents(ctx, s.e.db, ids)
 	if err != nil {
 		return err
 	}
-	s.vecSecs = map[int64][]scoredSection{}
+	s.vecSecs = map[int64][]sectionrows.Scored{}
 	s.vecCos = map[int64]float64{}
 	for _, m := range matches {
 		doc, ok := docs[m.SectionID]
 		if !ok || m.Similarity <= 0 {
 			continue
 		}
-		s.vecSecs[doc] = append(s.vecSecs[doc], scoredSection{ID: m.SectionID, Score: m.Score})
+		s.vecSecs[doc] = append(s.vecSecs[doc], sectionrows.Scored{ID: m.SectionID, Score: m.Score})
 		s.vecCos[m.SectionID] = m.Similarity
 	}
 	s.vecRaw = map[int64]float64{}
 	for doc, secs := range s.vecSecs {
-		sortSections(secs)
+		sectionrows.Sort(secs)
 		scores := make([]float64, len(secs))
 		for i, x := range secs {
 			scores[i] = x.Score

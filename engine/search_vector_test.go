@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 )
 
 // These tests use the default provider, the built-in static English model.
@@ -75,7 +77,7 @@ func TestSuggestLinksByVectors(t *testing.T) {
 	}
 	// The vector path ran (not the keyword fallback).
 	err = e.readTx(context.Background(), func(tx *sql.Tx) error {
-		secs, err := loadAllSections(context.Background(), tx)
+		secs, err := sectionrows.All(context.Background(), tx)
 		if err != nil {
 			return err
 		}

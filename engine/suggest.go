@@ -8,7 +8,9 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/graph"
 )
 
@@ -38,7 +40,7 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 	}
 	var out []LinkSuggestion
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		secs, err := loadAllSections(ctx, tx)
+		secs, err := sectionrows.All(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -46,7 +48,7 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 		if err != nil {
 			return err
 		}
-		meta, err := e.docMetas(ctx, tx)
+		meta, err := e.docs.All(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -67,7 +69,7 @@ type sectionPair struct {
 
 // similarSectionPairs finds section pairs of different documents with a
 // similarity of at least minScore.
-func (e *Engine) similarSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionRow, minScore float64) ([]sectionPair, error) {
+func (e *Engine) similarSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionrows.Row, minScore float64) ([]sectionPair, error) {
 	pairs, ok, err := e.vectorSectionPairs(ctx, tx, secs, minScore)
 	if err != nil || ok {
 		return pairs, err
@@ -77,7 +79,7 @@ func (e *Engine) similarSectionPairs(ctx context.Context, tx querier, secs map[i
 
 // pickSuggestions keeps the best pair per unlinked document pair, best
 // first (ties by paths), up to limit.
-func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionRow, meta map[int64]*docMeta, g *graph.Graph, limit int) []LinkSuggestion {
+func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionrows.Row, meta map[int64]*docmeta.Meta, g *graph.Graph, limit int) []LinkSuggestion {
 	linked := func(a, b int64) bool {
 		for _, e := range g.Out(a) {
 			if e.To == b {
@@ -127,25 +129,4 @@ func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionRow, meta map[i
 		out = out[:limit]
 	}
 	return out
-}
-
-// loadAllSections reads every section.
-func loadAllSections(ctx context.Context, tx querier) (map[int64]*sectionRow, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections`)
-	if err != nil {
-		return nil, fmt.Errorf("read sections: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]*sectionRow{}
-	for rows.Next() {
-		s := &sectionRow{}
-		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
-		out[s.ID] = s
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read sections: %w", err)
-	}
-	return out, nil
 }

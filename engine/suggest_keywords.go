@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -22,7 +23,7 @@ const (
 // keywordSectionPairs scores section pairs by the cosine of their TF-IDF
 // keyword vectors (tf as 1+ln(count), idf as ln(N/df)), accumulated over
 // shared keywords only.
-func keywordSectionPairs(secs map[int64]*sectionRow, minScore float64) []sectionPair {
+func keywordSectionPairs(secs map[int64]*sectionrows.Row, minScore float64) []sectionPair {
 	ids := make([]int64, 0, len(secs))
 	for id := range secs {
 		ids = append(ids, id)

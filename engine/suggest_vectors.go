@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 )
 
@@ -17,7 +18,7 @@ import (
 // corpus' common component removed, as search compares them). ok is false
 // when there are no vectors to compare: provider "none", nothing embedded,
 // or fewer than two embedded sections.
-func (e *Engine) vectorSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionRow, minScore float64) (pairs []sectionPair, ok bool, err error) {
+func (e *Engine) vectorSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionrows.Row, minScore float64) (pairs []sectionPair, ok bool, err error) {
 	if e.Project().Config.Embedding.Provider == "none" {
 		return nil, false, nil
 	}
