@@ -4,13 +4,14 @@ import (
 	"context"
 	"path/filepath"
 
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 	"github.com/ubp-dev/ubp/index"
 )
 
 // afterIndex runs at the end of every indexing run, after documents are
 // written and links resolved: it writes the short-term postings of the
-// new and changed sections (see fillSectionUnits), then embeds the
+// new and changed sections (see fulltext.FillUnits), then embeds the
 // sections that are new, changed or embedded by another model (see
 // embedPending) and sets report.Embedded.
 //
@@ -19,7 +20,7 @@ import (
 // links, so it becomes a warning on the configuration file, and the next
 // run embeds what is still missing. Only cancellation is an error.
 func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedScope) error {
-	if _, err := e.fillSectionUnits(ctx); err != nil {
+	if _, err := fulltext.FillUnits(ctx, e.db); err != nil {
 		return err
 	}
 	n, err := e.embedPending(ctx, scope)

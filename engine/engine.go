@@ -41,6 +41,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
@@ -73,17 +74,14 @@ type Engine struct {
 	// docs holds the documents' metadata searches and graph views read,
 	// dropped when the search_generation counter moves (see docmeta.Cache).
 	docs docmeta.Cache
-	// lengths holds the document and section lengths full text reads
-	// (see lengthCache).
-	lengths lengthCache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
 	// links holds the links of the documents searches walked from (see
 	// linkCache).
 	links linkCache
-	// units holds the postings of the short terms searched (see
-	// unitCache).
-	units unitCache
+	// matcher matches full-text queries and keeps the lengths and short
+	// terms' postings it read (see fulltext.Matcher).
+	matcher fulltext.Matcher
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
 	// warm tracks the background warm-up (see WarmUp), which Close stops
@@ -142,18 +140,13 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
 	e.docs.Drop() // let the caches go with the engine
-	e.lengths.mu.Lock()
-	e.lengths.lens, e.lengths.secs = nil, nil
-	e.lengths.mu.Unlock()
+	e.matcher.Drop()
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()
 	e.links.mu.Lock()
 	e.links.links = nil
 	e.links.mu.Unlock()
-	e.units.mu.Lock()
-	e.units.terms = nil
-	e.units.mu.Unlock()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

@@ -1,16 +1,12 @@
 package engine
 
 import (
-	"cmp"
 	"context"
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -161,59 +157,6 @@ func sharedCorpusEngine(t *testing.T) *Engine {
 	e := coreOpen(t, p)
 	coreIndex(t, e, false)
 	return e
-}
-
-// A term reads only its best rows, yet keeps the document frequency of
-// every match (its IDF); a gloss of one word is found in the word index,
-// at word starts only, and a trigram gloss's word-start check reads only
-// the text of those best rows.
-func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
-	files := map[string]string{}
-	for i := range 6 {
-		body := strings.Repeat("pipeline ", 1+i) + "filler text about other things.\n"
-		files[fmt.Sprintf("d%d.md", i)] = fmt.Sprintf("# Doc %d\n\n%s", i, body)
-	}
-	files["w.md"] = "# W\n\nA subpipeline filler is not a word start.\n"
-	e := searchProject(t, files, "none")
-	ctx := context.Background()
-	tests := []struct {
-		name      string
-		term      query.Term
-		limit     int
-		wantRows  int
-		wantMatch int
-	}{
-		{"all rows under the limit", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 100, 7, 7},
-		{"best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 3, 3, 7},
-		{"word index: word starts only", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 6},
-		{"word index: best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 3, 3, 6},
-		{"trigram gloss: word starts checked on the best rows", query.Term{Text: "pipeline filler", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 7},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []float64
-			err := e.readTx(ctx, func(tx *sql.Tx) error {
-				st, err := readCorpusStats(ctx, tx)
-				if err != nil {
-					return err
-				}
-				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_ int64, score float64) { got = append(got, score) })
-				if matched != tt.wantMatch {
-					t.Errorf("matched %d, want %d", matched, tt.wantMatch)
-				}
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != tt.wantRows {
-				t.Fatalf("%d rows, want %d", len(got), tt.wantRows)
-			}
-			if !slices.IsSortedFunc(got, func(a, b float64) int { return cmp.Compare(b, a) }) {
-				t.Errorf("rows not best first: %v", got)
-			}
-		})
-	}
 }
 
 // A three-letter word counts only where a word begins: "use" is not found

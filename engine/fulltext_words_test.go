@@ -12,32 +12,6 @@ import (
 	"github.com/ubp-dev/ubp/migrations"
 )
 
-// TestFTSTableRouting: which full-text table serves each term.
-func TestFTSTableRouting(t *testing.T) {
-	tests := []struct {
-		term query.Term
-		want string
-	}{
-		{query.Term{Text: "use", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "old", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "dependency", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "x86", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "rank", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "a-b", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "make install", Kind: query.Phrase, Script: query.ScriptOther}, "sections_fts"},
-		{query.Term{Text: "file system", Kind: query.Translation, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "データベース", Kind: query.Word, Script: query.ScriptKatakana}, "sections_fts"},
-		{query.Term{Text: "検索する", Kind: query.Word, Script: query.ScriptOther}, "sections_fts"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.term.Text, func(t *testing.T) {
-			if got := ftsTable(tt.term); got != tt.want {
-				t.Errorf("ftsTable(%+v) = %s, want %s", tt.term, got, tt.want)
-			}
-		})
-	}
-}
-
 // The migration's tokenizer is the one the query package routes for.
 func TestWordIndexTokenizerMatchesQuery(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
@@ -57,7 +58,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err != nil {
 		return SearchResult{}, err
 	}
-	q, err := e.parseQuery(opts.Query)
+	q, err := fulltext.ParseQuery(opts.Query, cfg.Translate)
 	if err != nil {
 		return SearchResult{}, err
 	}
@@ -112,8 +113,8 @@ type searchRun struct {
 	vecRaw   map[int64]float64
 	vecSecs  map[int64][]sectionrows.Scored // vector-matched sections per document (cosine similarity)
 	vecCos   map[int64]float64              // cosine similarity of each vector-matched section
-	ft       *ftMatches
-	ftDocs   map[int64]*ftDoc
+	ft       *fulltext.Matches
+	ftDocs   map[int64]*fulltext.Doc
 	ftRaw    map[int64]float64
 	graphEv  map[int64]graphEvidence
 	graphRaw map[int64]float64
@@ -129,10 +130,10 @@ type searchRun struct {
 // and keeps per-document scores.
 func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	var err error
-	if s.ft, err = s.e.matchFulltext(ctx, tx, s.q); err != nil {
+	if s.ft, err = s.e.matcher.Match(ctx, tx, s.q); err != nil {
 		return err
 	}
-	ids := s.ft.docs()
+	ids := s.ft.Docs()
 	for id := range s.vecRaw {
 		ids = append(ids, id)
 	}
@@ -140,7 +141,7 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 	if err := s.e.docs.Add(ctx, tx, s.meta, ids); err != nil {
 		return err
 	}
-	s.ftDocs = s.ft.documents(s.meta)
+	s.ftDocs = s.ft.Documents(s.meta)
 	s.ftRaw = make(map[int64]float64, len(s.ftDocs))
 	for id, d := range s.ftDocs {
 		s.ftRaw[id] = d.Score

@@ -8,6 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/stale"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
@@ -209,7 +210,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 			ms = append(ms, SectionMatch{
 				SectionID: r.ID,
 				Heading:   r.Heading,
-				Snippet:   query.Snippet(r.Content, s.q.Terms, snippetRunes),
+				Snippet:   query.Snippet(r.Content, s.q.Terms, fulltext.SnippetRunes),
 				StartLine: r.StartLine,
 				EndLine:   r.EndLine,
 				Score:     answer.RoundScore(x.Score),

@@ -1,4 +1,4 @@
-package engine
+package fulltext
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
@@ -14,25 +16,25 @@ import (
 // (migration 0008): each section's units of one and two non-ASCII runes,
 // heading and content apart, one token per occurrence. The triggers queue
 // every new or changed section in section_units_pending and the engine
-// writes its units after each indexing run (fillSectionUnits); search
-// uses the postings only when the queue is empty, else it scans.
+// writes its units after each indexing run (FillUnits); search uses the
+// postings only when the queue is empty, else it scans.
 
 // unitsBatch is the number of sections whose units one transaction writes.
 const unitsBatch = 2000
 
-// fillSectionUnits writes the units of every queued section and empties
-// the queue, a batch per transaction. It reports how many sections it
-// wrote.
-func (e *Engine) fillSectionUnits(ctx context.Context) (int, error) {
+// FillUnits writes the units of every queued section and empties the
+// queue, a batch per write transaction of db (the writing pool). It
+// reports how many sections it wrote.
+func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 	total := 0
 	for {
 		// Reading first keeps a run with nothing queued from writing.
-		ready, err := unitsReady(ctx, e.db)
+		ready, err := unitsReady(ctx, db)
 		if err != nil || ready {
 			return total, err
 		}
 		n := 0
-		err = e.WithTx(ctx, func(tx *sql.Tx) error {
+		err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
 			rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
 				FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
 				ORDER BY p.id LIMIT ?`, unitsBatch)
@@ -151,7 +153,7 @@ func isUnitTerm(t string) bool {
 }
 
 // unitsReady reports whether section_units covers every section.
-func unitsReady(ctx context.Context, db querier) (bool, error) {
+func unitsReady(ctx context.Context, db store.Querier) (bool, error) {
 	var pending bool
 	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM section_units_pending)`).Scan(&pending); err != nil {
 		return false, fmt.Errorf("read the short-term postings queue: %w", err)
@@ -179,13 +181,13 @@ type unitCache struct {
 // maxCachedUnitHits bounds unitCache: 16 bytes a posting, 8 MB.
 const maxCachedUnitHits = 500_000
 
-// unitPostings reads the postings of unit t, through the engine's cache.
-func (e *Engine) unitPostings(ctx context.Context, db querier, t string) ([]unitHit, error) {
-	gen, err := generation(ctx, db)
+// unitPostings reads the postings of unit t, through the matcher's cache.
+func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
+	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	c := &e.units
+	c := &mt.units
 	c.mu.Lock()
 	if c.terms == nil || gen > c.gen {
 		c.gen, c.terms, c.size = gen, map[string][]unitHit{}, 0
@@ -225,8 +227,8 @@ func (e *Engine) unitPostings(ctx context.Context, db querier, t string) ([]unit
 // scanUnit scores every section holding the unit t with BM25 from its
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
-func (e *Engine) scanUnit(ctx context.Context, db querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
-	hits, err := e.unitPostings(ctx, db, t)
+func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
+	hits, err := mt.unitPostings(ctx, db, t)
 	if err != nil {
 		return err
 	}
@@ -234,7 +236,7 @@ func (e *Engine) scanUnit(ctx context.Context, db querier, t string, st corpusSt
 	for i, h := range hits {
 		ids[i] = h.id
 	}
-	places, err := e.sectionPlaces(ctx, db, ids)
+	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package engine
+package fulltext
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // Full-text statistics come from the tables of migration 0008, which
@@ -29,7 +30,7 @@ type corpusStats struct {
 }
 
 // readCorpusStats reads the totals row.
-func readCorpusStats(ctx context.Context, db querier) (corpusStats, error) {
+func readCorpusStats(ctx context.Context, db store.Querier) (corpusStats, error) {
 	var n, total, docs int64
 	err := db.QueryRowContext(ctx, `SELECT sections, len, documents FROM corpus_lengths WHERE id = 1`).Scan(&n, &total, &docs)
 	if err != nil {
@@ -55,7 +56,7 @@ type docLength struct {
 
 // readDocLengths reads the section count and length of the given
 // documents; a document without sections (or deleted) is absent.
-func readDocLengths(ctx context.Context, db querier, ids []int64) (map[int64]docLength, error) {
+func readDocLengths(ctx context.Context, db store.Querier, ids []int64) (map[int64]docLength, error) {
 	out := make(map[int64]docLength, len(ids))
 	err := sqlbatch.QueryIDs(ctx, db, ids, `SELECT document_id, sections, len FROM document_lengths WHERE document_id IN (%s)`,
 		func(rows *sql.Rows) error {
@@ -73,8 +74,12 @@ func readDocLengths(ctx context.Context, db querier, ids []int64) (map[int64]doc
 	return out, nil
 }
 
-// lengthCache keeps, for one search generation, the lengths of the
-// documents and sections searches read (see docLengths, sectionPlaces).
+// lengthCache keeps, for one search generation (the counter of migration
+// 0003, moved by every insert, update and delete of a section or
+// document), the lengths of the documents and sections searches read (see
+// docLengths, sectionPlaces), filled as searches come, so a warm server
+// reads each once per generation and a new process reads only its
+// candidates'. Entries never change once added.
 type lengthCache struct {
 	mu   sync.Mutex
 	gen  int64
@@ -89,15 +94,6 @@ type sectionPlace struct {
 	len int
 }
 
-// generation reads the search generation db sees.
-func generation(ctx context.Context, db querier) (int64, error) {
-	var gen int64
-	if err := db.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&gen); err != nil {
-		return 0, fmt.Errorf("read search generation: %w", err)
-	}
-	return gen, nil
-}
-
 // at makes the cache current for gen and reports whether it serves gen: a
 // newer generation drops what was kept; a reader whose transaction is
 // older than the cache gets false and reads without it. mu must be held.
@@ -109,13 +105,13 @@ func (h *lengthCache) at(gen int64) bool {
 }
 
 // docLengths is the section count and length of each of ids with
-// sections, read once per generation (see docMetaCache).
-func (e *Engine) docLengths(ctx context.Context, db querier, ids []int64) (map[int64]docLength, error) {
-	gen, err := generation(ctx, db)
+// sections, read once per generation (see lengthCache).
+func (mt *Matcher) docLengths(ctx context.Context, db store.Querier, ids []int64) (map[int64]docLength, error) {
+	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	h := &e.lengths
+	h := &mt.lengths
 	out := make(map[int64]docLength, len(ids))
 	var need []int64
 	h.mu.Lock()
@@ -153,14 +149,14 @@ func (e *Engine) docLengths(ctx context.Context, db querier, ids []int64) (map[i
 }
 
 // sectionPlaces is the document and length of each of ids, read once
-// per generation (see docMetaCache); a section that does not exist is
+// per generation (see lengthCache); a section that does not exist is
 // absent.
-func (e *Engine) sectionPlaces(ctx context.Context, db querier, ids []int64) (map[int64]sectionPlace, error) {
-	gen, err := generation(ctx, db)
+func (mt *Matcher) sectionPlaces(ctx context.Context, db store.Querier, ids []int64) (map[int64]sectionPlace, error) {
+	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	h := &e.lengths
+	h := &mt.lengths
 	out := make(map[int64]sectionPlace, len(ids))
 	var need []int64
 	h.mu.Lock()
@@ -208,12 +204,12 @@ func (e *Engine) sectionPlaces(ctx context.Context, db querier, ids []int64) (ma
 
 // placeSections sets the document and length of every matched section and
 // drops those that no longer exist.
-func (e *Engine) placeSections(ctx context.Context, db querier, secs map[int64]*ftSection) error {
+func (mt *Matcher) placeSections(ctx context.Context, db store.Querier, secs map[int64]*Section) error {
 	ids := make([]int64, 0, len(secs))
 	for id := range secs {
 		ids = append(ids, id)
 	}
-	places, err := e.sectionPlaces(ctx, db, ids)
+	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
 		return err
 	}

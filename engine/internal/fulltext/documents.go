@@ -1,4 +1,4 @@
-package engine
+package fulltext
 
 import (
 	"math"
@@ -27,11 +27,11 @@ func sizeCorrection(n int, avg float64) float64 {
 // whose 92-section requirements page then leads every Japanese query).
 const sizePenalty = 0.05
 
-// ftDoc is a document's full-text evidence.
-type ftDoc struct {
+// Doc is a document's full-text evidence.
+type Doc struct {
 	Score    float64              // aggregated section scores × title factor
 	Sections []sectionrows.Scored // matched sections, best first
-	Best     ftScore              // evidence of the best section
+	Best     Evidence             // evidence of the best section
 	Coverage float64              // IDF-weighted share of the query concepts the corpus has that the document matched
 	// Concepts is Coverage scaled by the share of the query's concepts the
 	// corpus has at all: a word found nowhere counts as missing here.
@@ -40,12 +40,13 @@ type ftDoc struct {
 	TitleFactor float64
 }
 
-// documents aggregates matched sections per document (see
-// aggregateSections) and applies the title boost. Documents without meta
-// (deleted meanwhile) are skipped.
-func (m *ftMatches) documents(meta map[int64]*docmeta.Meta) map[int64]*ftDoc {
-	out := map[int64]*ftDoc{}
-	best := map[int64]ftScore{}
+// Documents scores the documents of the matched sections with
+// document-level BM25 (see documentTerms), the title boost and the size
+// correction, and keeps each one's matched sections, best first.
+// Documents without meta (deleted meanwhile) are skipped.
+func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
+	out := map[int64]*Doc{}
+	best := map[int64]Evidence{}
 	for _, s := range m.Sections {
 		if meta[s.Doc] == nil {
 			continue
@@ -56,7 +57,7 @@ func (m *ftMatches) documents(meta map[int64]*docmeta.Meta) map[int64]*ftDoc {
 		}
 		d := out[s.Doc]
 		if d == nil {
-			d = &ftDoc{}
+			d = &Doc{}
 			out[s.Doc] = d
 		}
 		d.Sections = append(d.Sections, sectionrows.Scored{ID: s.ID, Score: sc.Score})
@@ -90,7 +91,7 @@ func (m *ftMatches) documents(meta map[int64]*docmeta.Meta) map[int64]*ftDoc {
 // their section BM25 scores, the length is the document's, and the IDF
 // counts documents. So a document matching one term in one section and
 // another term in the next gets both, as one text.
-func (m *ftMatches) documentTerms(docs map[int64]*ftDoc) map[int64][]float64 {
+func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 	nt := len(m.Query.Terms)
 	tf := map[int64][]float64{}
 	for _, s := range m.Sections {

@@ -1,4 +1,4 @@
-package engine
+package fulltext
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 // substring scan). A score is the sum over query concepts (groups) of the
 // group's BM25 times how often the query repeats the concept, plus a bonus
 // for exact compounds. Documents are scored the same way from their
-// document-level term BM25 (see ftMatches.documentTerms); coverage, the
+// document-level term BM25 (see Matches.documentTerms); coverage, the
 // IDF-weighted share of concepts matched, is kept as evidence (match level,
 // the vector's weight) but does not scale the score: every set measured
 // ranked better without it.
@@ -20,7 +20,7 @@ const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
 	// docK1 and docB are BM25's k1 and b for whole documents
-	// (ftMatches.documentTerms). A document's term frequency sums its
+	// (Matches.documentTerms). A document's term frequency sums its
 	// sections' (heading hits counting twice), so it saturates later:
 	// chosen on every eval set together from k1 1.2–6 and b 0.55–0.85
 	// (k1 4 raised every set over 1.2; b 0.65 the mean, lowering none by
@@ -82,8 +82,8 @@ func bm25With(k1, b, idf, freq, dl, avgdl float64) float64 {
 	return idf * freq * (k1 + 1) / (freq + k1*(1-b+b*dl/avgdl))
 }
 
-// ftScore is a section's full-text evidence.
-type ftScore struct {
+// Evidence is a section's full-text evidence.
+type Evidence struct {
 	Score    float64
 	Coverage float64 // 0..1, IDF-weighted share of concepts matched
 	Matched  int     // concepts matched (a long kanji run counts when most of its grams match)
@@ -162,7 +162,7 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 }
 
 // section scores one section from its per-term BM25 scores.
-func (s *scorer) section(termScore []float64) ftScore {
+func (s *scorer) section(termScore []float64) Evidence {
 	word := make([]float64, len(s.q.Groups))
 	gram := make([]float64, len(s.q.Groups))
 	gloss := make([]float64, len(s.q.Groups))
@@ -194,7 +194,7 @@ func (s *scorer) section(termScore []float64) ftScore {
 		base += qf * max(word[g], gram[g], gloss[g])
 	}
 	cov, matched, groups := s.coverage(termScore)
-	return ftScore{
+	return Evidence{
 		Score:    base + bonus,
 		Coverage: cov,
 		Matched:  matched,

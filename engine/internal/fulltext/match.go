@@ -1,4 +1,4 @@
-package engine
+package fulltext
 
 import (
 	"context"
@@ -7,24 +7,25 @@ import (
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
-// ftSection is one section any query term matched.
-type ftSection struct {
+// Section is one section any query term matched.
+type Section struct {
 	ID    int64
 	Doc   int64     // documents.id
 	Len   int       // heading + content length in characters (BM25's dl)
 	Terms []float64 // BM25 of each query term in this section, 0 when absent
 }
 
-// ftMatches is the full-text evidence of one query over the whole index.
-type ftMatches struct {
+// Matches is the full-text evidence of one query over the whole index.
+type Matches struct {
 	Query    query.Query
 	N        int   // sections in the index
 	TermDF   []int // sections matching each term
 	GroupDF  []int // sections matching any term of each group
-	Sections map[int64]*ftSection
+	Sections map[int64]*Section
 	// DocSections is the number of sections of each matched document, and
 	// AvgDocSections the mean over the corpus (for the document size
 	// correction).
@@ -37,21 +38,20 @@ type ftMatches struct {
 	scorer  *scorer
 }
 
-// matchFulltext finds every section matching any term of q and scores each
-// term per section. Terms of three or more characters use the FTS5 trigram
+// Match finds every section matching any term of q and scores each term
+// per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
 // from the postings of section_units (non-ASCII units such as 検索, see
-// fulltext_units.go), or else from a substring scan of the sections table.
-// The corpus statistics and the document and length of each matched
-// section and document come from the tables of migration 0008 (see
-// fulltext_stats.go).
-func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (*ftMatches, error) {
-	m := &ftMatches{
+// units.go), or else from a substring scan of the sections table. The
+// corpus statistics and the document and length of each matched section
+// and document come from the tables of migration 0008 (see stats.go).
+func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (*Matches, error) {
+	m := &Matches{
 		Query:    q,
 		TermDF:   make([]int, len(q.Terms)),
 		TermIDF:  make([]float64, len(q.Terms)),
 		GroupDF:  make([]int, len(q.Groups)),
-		Sections: map[int64]*ftSection{},
+		Sections: map[int64]*Section{},
 	}
 	stats, err := readCorpusStats(ctx, db)
 	if err != nil {
@@ -66,17 +66,17 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 	for g := range groupHits {
 		groupHits[g] = map[int64]bool{}
 	}
-	sectionOf := func(id int64) *ftSection {
+	sectionOf := func(id int64) *Section {
 		s := m.Sections[id]
 		if s == nil {
-			s = &ftSection{ID: id, Terms: make([]float64, len(q.Terms))}
+			s = &Section{ID: id, Terms: make([]float64, len(q.Terms))}
 			m.Sections[id] = s
 		}
 		return s
 	}
 	// Bigram bonus terms only strengthen documents that match a concept:
 	// their hits wait until every other term has been read and placed.
-	bonus := map[int64]*ftSection{}
+	bonus := map[int64]*Section{}
 	add := func(ti int, id int64, score float64) {
 		if score <= 0 {
 			return
@@ -85,7 +85,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		if q.Terms[ti].Kind == query.Bigram {
 			b := bonus[id]
 			if b == nil {
-				b = &ftSection{ID: id, Terms: make([]float64, len(q.Terms))}
+				b = &Section{ID: id, Terms: make([]float64, len(q.Terms))}
 				bonus[id] = b
 			}
 			b.Terms[ti] = score
@@ -105,7 +105,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
 			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case units && isUnitTerm(t.Text):
-			err = e.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+			err = mt.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
 			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
 		default:
@@ -130,11 +130,11 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
 		}
 	}
-	if err := e.placeSections(ctx, db, m.Sections); err != nil {
+	if err := mt.placeSections(ctx, db, m.Sections); err != nil {
 		return nil, err
 	}
 	if len(bonus) > 0 && len(m.Sections) > 0 {
-		if err := e.placeSections(ctx, db, bonus); err != nil {
+		if err := mt.placeSections(ctx, db, bonus); err != nil {
 			return nil, err
 		}
 		matched := map[int64]bool{}
@@ -162,7 +162,7 @@ func (e *Engine) matchFulltext(ctx context.Context, db querier, q query.Query) (
 		}
 		m.GroupDF[g] = len(groupHits[g])
 	}
-	lengths, err := e.docLengths(ctx, db, m.docs())
+	lengths, err := mt.docLengths(ctx, db, m.Docs())
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func ftsTable(t query.Term) string {
 // a trigram term that must begin a word (Term.NeedsWordStart but not
 // WordIndexed: a gloss of several words) also reads the text of those best
 // rows, and only theirs, and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
+func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
 	table := ftsTable(t)
 	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
 		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
@@ -260,7 +260,7 @@ func scanFTSTerm(ctx context.Context, db querier, t query.Term, n, limit int, fn
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
 // term per column in Go (these terms have no case to fold).
-func scanShortSubstrings(ctx context.Context, db querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
+func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
 	var where []string
 	args := make([]any, len(terms))
 	for i, t := range terms {
@@ -311,7 +311,7 @@ func scanShortSubstrings(ctx context.Context, db querier, terms []string, st cor
 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
 // folding) and keeps the sections where it stands as a word.
-func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
+func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
 	pat := "%" + likeEscaper.Replace(t.Text) + "%"
 	rows, err := db.QueryContext(ctx, `
 		SELECT id, document_id, heading, content FROM sections
@@ -351,8 +351,8 @@ func scanShortWord(ctx context.Context, db querier, t query.Term, st corpusStats
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// docs lists the documents of the matched sections, each once.
-func (m *ftMatches) docs() []int64 {
+// Docs lists the documents of the matched sections, each once.
+func (m *Matches) Docs() []int64 {
 	out := make([]int64, 0, len(m.Sections))
 	seen := make(map[int64]bool, len(m.Sections))
 	for _, s := range m.Sections {
@@ -365,4 +365,4 @@ func (m *ftMatches) docs() []int64 {
 }
 
 // SectionScore scores one matched section.
-func (m *ftMatches) SectionScore(s *ftSection) ftScore { return m.scorer.section(s.Terms) }
+func (m *Matches) SectionScore(s *Section) Evidence { return m.scorer.section(s.Terms) }
