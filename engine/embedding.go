@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 )
 
@@ -57,25 +57,7 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 	if err != nil || p == nil {
 		return nil, "", err
 	}
-	model = p.ModelID()
-	pc, err := vecstore.Component(ctx, e.rdb, model)
-	if errors.Is(err, vecstore.ErrNoIndex) {
-		return nil, model, nil
-	}
-	if err != nil {
-		return nil, model, err
-	}
-	v, err := p.EmbedQuery(ctx, text)
-	if err != nil {
-		return nil, model, fmt.Errorf("embed query: %w", err)
-	}
-	if v == nil {
-		return nil, model, nil
-	}
-	if pc != nil && len(pc) != len(v) {
-		return nil, model, nil // the index was built at other dimensions
-	}
-	return embed.RemoveComponent(v, pc), model, nil
+	return vecsearch.QueryVector(ctx, e.rdb, p, text)
 }
 
 // SectionPaths maps section ids (from NearestSections) to the file paths of
@@ -113,18 +95,7 @@ func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]v
 	if err != nil || p == nil || vec == nil {
 		return nil, err
 	}
-	model := p.ModelID()
-	// sqlite-vec queries run to their end (see embedPending): a cancelled
-	// search stops after them, not inside them.
-	dbctx := context.WithoutCancel(ctx)
-	ms, err := vecstore.Nearest(dbctx, e.rdb, model, vec, k)
-	if errors.Is(err, vecstore.ErrNoIndex) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return ms, nil
+	return vecsearch.Nearest(ctx, e.rdb, p.ModelID(), vec, k)
 }
 
 // embedScope is what an indexing run tells embedPending: the search

@@ -8,7 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/params"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/ranking"
@@ -70,7 +70,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 		s.rrfK = 60
 	}
 	if !opts.Fulltext {
-		if err := s.vectorSignal(ctx); err != nil {
+		if s.vec, err = e.vectorSignal(ctx, opts.Query, limit*10); err != nil {
 			return SearchResult{}, err
 		}
 	}
@@ -110,9 +110,7 @@ type searchRun struct {
 	g     *graph.Graph
 
 	// raw per-document signal scores
-	vecRaw   map[int64]float64
-	vecSecs  map[int64][]sectionrows.Scored // vector-matched sections per document (cosine similarity)
-	vecCos   map[int64]float64              // cosine similarity of each vector-matched section
+	vec      vecsearch.Evidence
 	ft       *fulltext.Matches
 	ftDocs   map[int64]*fulltext.Doc
 	ftRaw    map[int64]float64
@@ -134,7 +132,7 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 		return err
 	}
 	ids := s.ft.Docs()
-	for id := range s.vecRaw {
+	for id := range s.vec.Raw {
 		ids = append(ids, id)
 	}
 	s.meta = map[int64]*docmeta.Meta{}
@@ -147,9 +145,9 @@ func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
 		s.ftRaw[id] = d.Score
 	}
 	// Vector hits on documents deleted since are dropped here.
-	for id := range s.vecRaw {
+	for id := range s.vec.Raw {
 		if s.meta[id] == nil {
-			delete(s.vecRaw, id)
+			delete(s.vec.Raw, id)
 		}
 	}
 	return nil
@@ -196,7 +194,7 @@ func (s *searchRun) evidence() map[int64]ranking.Evidence {
 		if d := s.ftDocs[id]; d != nil {
 			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
 		}
-		if v, ok := s.vecRaw[id]; ok {
+		if v, ok := s.vec.Raw[id]; ok {
 			ev.Vector, ev.HasVector = v, true
 		}
 		out[id] = ev
@@ -208,7 +206,7 @@ func (s *searchRun) evidence() map[int64]ranking.Evidence {
 func (s *searchRun) fuse() {
 	ev := s.evidence()
 	s.scaled = ranking.Scale(ev)
-	s.present = presence{Vector: len(s.vecRaw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
+	s.present = presence{Vector: len(s.vec.Raw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
 	if s.fusion != params.FusionRRF {
 		s.fused = ranking.Fuse(ev, s.weights)
 		return
@@ -226,7 +224,7 @@ func (s *searchRun) fuse() {
 // candidates is every document any signal found.
 func (s *searchRun) candidates() map[int64]bool {
 	c := map[int64]bool{}
-	for _, m := range []map[int64]float64{s.vecRaw, s.ftRaw, s.graphRaw} {
+	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw} {
 		for id := range m {
 			if s.meta[id] != nil {
 				c[id] = true
@@ -244,7 +242,7 @@ func (s *searchRun) signals(id int64) signalScores {
 
 // ranks are each candidate's rank in each signal.
 func (s *searchRun) ranks() map[int64]signalRanks {
-	v, g, f := rankBy(s.vecRaw), rankBy(s.graphRaw), rankBy(s.ftRaw)
+	v, g, f := rankBy(s.vec.Raw), rankBy(s.graphRaw), rankBy(s.ftRaw)
 	out := map[int64]signalRanks{}
 	for id := range s.candidates() {
 		out[id] = signalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
@@ -270,4 +268,15 @@ func searchWeights(cfg SearchConfig) ranking.Weights {
 	w := ranking.DefaultWeights
 	w.Vector, w.Graph = cfg.VectorWeight, cfg.GraphWeight
 	return w
+}
+
+// vectorSignal is the vector signal of a search for text: its nearest k
+// sections by the project's provider (see vecsearch.Signal). A provider
+// that cannot be made leaves the signal out, as its errors do.
+func (e *Engine) vectorSignal(ctx context.Context, text string, k int) (vecsearch.Evidence, error) {
+	p, err := e.embedder()
+	if err != nil {
+		return vecsearch.Evidence{}, ctx.Err()
+	}
+	return vecsearch.Signal(ctx, p, e.rdb, e.db, text, k)
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"slices"
 
 	"github.com/ubp-dev/ubp/ranking"
 )
@@ -33,25 +32,6 @@ type signalRanks struct {
 
 // rankBy gives each key its 1-based rank by score (see ranking.Ranks).
 func rankBy[K cmp.Ordered](scores map[K]float64) map[K]int { return ranking.Ranks(scores) }
-
-// aggregateSections turns a document's vector section scores into one: the
-// best section dominates and the next two add a little, max·0.8 + mean(top
-// 3)·0.2 (at most the best score; a document consistently on topic gains).
-func aggregateSections(scores []float64) float64 {
-	if len(scores) == 0 {
-		return 0
-	}
-	top := slices.Clone(scores)
-	slices.SortFunc(top, func(a, b float64) int { return cmp.Compare(b, a) })
-	if len(top) > 3 {
-		top = top[:3]
-	}
-	var sum float64
-	for _, s := range top {
-		sum += s
-	}
-	return top[0]*0.8 + sum/float64(len(top))*0.2
-}
 
 // normaliseByMax divides every score by the largest (which becomes 1).
 func normaliseByMax[K comparable](scores map[K]float64) map[K]float64 {

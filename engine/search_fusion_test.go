@@ -20,24 +20,6 @@ func TestSearchRankBy(t *testing.T) {
 	}
 }
 
-func TestSearchAggregateSections(t *testing.T) {
-	tests := []struct {
-		in   []float64
-		want float64
-	}{
-		{nil, 0},
-		{[]float64{0.5}, 0.5},
-		{[]float64{1, 1, 1}, 1},
-		{[]float64{0.2, 1, 0.6}, 0.8 + 0.2*(1.8/3)},
-		{[]float64{1, 0.1, 0.1, 0.9}, 0.8 + 0.2*(2.0/3)},
-	}
-	for _, tt := range tests {
-		if got := aggregateSections(tt.in); !near(got, tt.want) {
-			t.Errorf("aggregateSections(%v) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestSearchNormaliseByMax(t *testing.T) {
 	got := normaliseByMax(map[int64]float64{1: 2, 2: 1, 3: 0})
 	if got[1] != 1 || got[2] != 0.5 || len(got) != 2 {

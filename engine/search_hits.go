@@ -79,7 +79,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		if s.opts.Explain {
 			r := ranks[id]
 			hit.Explain = []SignalRank{
-				{Signal: signalVector, Rank: r.Vector, Score: answer.RoundScore(s.vecRaw[id])},
+				{Signal: signalVector, Rank: r.Vector, Score: answer.RoundScore(s.vec.Raw[id])},
 				{Signal: signalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
 				{Signal: signalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
 			}
@@ -120,10 +120,10 @@ func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
 	if d := s.ftDocs[id]; d != nil {
 		b.BM25, b.Coverage = answer.RoundScore(d.Score), answer.RoundScore(d.Concepts)
 	}
-	if secs := s.vecSecs[id]; len(secs) > 0 {
+	if secs := s.vec.Sections[id]; len(secs) > 0 {
 		var best float64
 		for _, x := range secs {
-			best = max(best, s.vecCos[x.ID])
+			best = max(best, s.vec.Cosine[x.ID])
 		}
 		b.Cosine = answer.RoundScore(best)
 	}
@@ -145,7 +145,7 @@ type hitSectionSet struct {
 // weights). A document found only through links shows its first section.
 func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (hitSectionSet, error) {
 	var maxVec, maxFt float64
-	for _, secs := range s.vecSecs {
+	for _, secs := range s.vec.Sections {
 		for _, x := range secs {
 			maxVec = max(maxVec, x.Score)
 		}
@@ -164,7 +164,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 	for _, id := range ids {
 		combined := map[int64]float64{}
 		if maxVec > 0 {
-			for _, x := range s.vecSecs[id] {
+			for _, x := range s.vec.Sections[id] {
 				combined[x.ID] += wv / (wv + wf) * x.Score / maxVec
 			}
 		}
@@ -187,7 +187,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 				list = []sectionrows.Scored{{ID: first}}
 			}
 		}
-		if secs := s.vecSecs[id]; len(secs) > 0 {
+		if secs := s.vec.Sections[id]; len(secs) > 0 {
 			need = append(need, secs[0].ID)
 		}
 		chosen[id] = list
@@ -235,12 +235,12 @@ func (s *searchRun) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		}
 		parts = append(parts, p)
 	}
-	if secs := s.vecSecs[id]; len(secs) > 0 {
+	if secs := s.vec.Sections[id]; len(secs) > 0 {
 		where := "the opening section"
 		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
 			where = "'" + r.HeadingPath + "'"
 		}
-		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vecCos[secs[0].ID]))
+		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vec.Cosine[secs[0].ID]))
 	}
 	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
 		seed := s.meta[ev.Seed]
