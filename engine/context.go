@@ -45,14 +45,14 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		// Only the links within depth hops of the page, not the whole graph.
-		links, err := e.neighbourhood(ctx, tx, nil)
+		links, err := e.links.Neighbourhood(ctx, tx, nil)
 		if err != nil {
 			return err
 		}
-		if err := links.within(ctx, tx, []int64{id}, depth); err != nil {
+		if err := links.Within(ctx, tx, []int64{id}, depth); err != nil {
 			return fmt.Errorf("load link graph: %w", err)
 		}
-		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
+		hops := links.Graph().BFS([]int64{id}, depth, nil) // sorted by depth, then id
 		if res.Center, err = reader.Center(ctx, tx, id, opts.Page); err != nil {
 			return err
 		}

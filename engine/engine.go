@@ -42,6 +42,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/linkwalk"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
@@ -76,9 +77,9 @@ type Engine struct {
 	docs docmeta.Cache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
-	// links holds the links of the documents searches walked from (see
-	// linkCache).
-	links linkCache
+	// links holds the links of the documents searches and contexts walked
+	// from (see linkwalk.Cache).
+	links linkwalk.Cache
 	// matcher matches full-text queries and keeps the lengths and short
 	// terms' postings it read (see fulltext.Matcher).
 	matcher fulltext.Matcher
@@ -144,9 +145,7 @@ func (e *Engine) Close() error {
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()
-	e.links.mu.Lock()
-	e.links.links = nil
-	e.links.mu.Unlock()
+	e.links.Drop()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

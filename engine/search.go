@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/linkwalk"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 	"github.com/ubp-dev/ubp/engine/query"
@@ -106,7 +107,7 @@ type searchRun struct {
 	// entry is a document deleted since a signal found it.
 	meta map[int64]*docmeta.Meta
 	// links is the link graph around the seeds and hits, read as needed.
-	links *linkNeighbourhood
+	links *linkwalk.Neighbourhood
 	g     *graph.Graph
 
 	// raw per-document signal scores
@@ -162,13 +163,13 @@ func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
 	content := ranking.Fuse(s.evidence(), w)
 	seeds, strength := pickSeeds(content, maxSeeds)
 	var err error
-	if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+	if s.links, err = s.e.links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
 		return err
 	}
-	if err := s.links.within(ctx, tx, seeds, s.depth); err != nil {
+	if err := s.links.Within(ctx, tx, seeds, s.depth); err != nil {
 		return fmt.Errorf("load link graph: %w", err)
 	}
-	s.g = s.links.g
+	s.g = s.links.Graph()
 	s.graphEv = graphSignal(s.g, seeds, strength, s.depth, s.opts.LinkTypes)
 	reached := make([]int64, 0, len(s.graphEv))
 	for id := range s.graphEv {

@@ -313,12 +313,12 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) error {
 	if s.links == nil {
 		var err error
-		if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+		if s.links, err = s.e.links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
 			return err
 		}
-		s.g = s.links.g
+		s.g = s.links.Graph()
 	}
-	if _, err := s.links.expand(ctx, tx, ids); err != nil {
+	if _, err := s.links.Expand(ctx, tx, ids); err != nil {
 		return fmt.Errorf("load link graph: %w", err)
 	}
 	var others []int64

@@ -1,4 +1,4 @@
-package engine
+package linkwalk
 
 import (
 	"context"
@@ -6,36 +6,49 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
+
+// maxSearchDepth is the deepest a search or a context walks (the engine's
+// MaxSearchDepth).
+const maxSearchDepth = 3
 
 // TestLinkNeighbourhoodWalksLikeTheWholeGraph walks from every document of
 // the shared corpus, at every depth and with and without a link type
 // filter, on the links read around it and on the whole graph: the hops
 // must be the same, and so must the links of every document expanded.
 func TestLinkNeighbourhoodWalksLikeTheWholeGraph(t *testing.T) {
-	e := sharedCorpusEngine(t)
+	db := indexCorpus(t, "unified-blueprint-docs")
 	ctx := context.Background()
-	whole, err := e.LoadGraph(ctx)
+	var whole *graph.Graph
+	err := store.ReadTx(ctx, db, func(tx *sql.Tx) error {
+		var err error
+		whole, err = reader.LinkGraph(ctx, tx)
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	var cache Cache
 	if len(whole.Nodes()) < 10 {
 		t.Fatalf("the shared corpus has %d documents: too few to test", len(whole.Nodes()))
 	}
 	var walked, reached int
 	for _, types := range [][]index.LinkType{nil, {index.LinkType("depends_on")}} {
-		for depth := 1; depth <= MaxSearchDepth; depth++ {
+		for depth := 1; depth <= maxSearchDepth; depth++ {
 			for _, seed := range whole.Nodes() {
-				err := e.readTx(ctx, func(tx *sql.Tx) error {
-					n, err := e.neighbourhood(ctx, tx, types)
+				err := store.ReadTx(ctx, db, func(tx *sql.Tx) error {
+					n, err := cache.Neighbourhood(ctx, tx, types)
 					if err != nil {
 						return err
 					}
 					if n.cache == nil {
 						t.Fatal("the neighbourhood reads around the link cache")
 					}
-					if err := n.within(ctx, tx, []int64{seed}, depth); err != nil {
+					if err := n.Within(ctx, tx, []int64{seed}, depth); err != nil {
 						return err
 					}
 					got, want := n.g.BFS([]int64{seed}, depth, types), whole.BFS([]int64{seed}, depth, types)
