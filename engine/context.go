@@ -9,6 +9,8 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query"
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
@@ -86,4 +88,16 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		return ContextResult{}, err
 	}
 	return res.Fit(maxSize)
+}
+
+// summaryRunes is the length of a linked page's summary.
+const summaryRunes = 500
+
+// docSummary is the first summaryRunes characters of a document's body.
+func docSummary(ctx context.Context, tx store.Querier, id int64) (string, error) {
+	body, err := reader.Body(ctx, tx, id)
+	if err != nil {
+		return "", fmt.Errorf("read document %d: %w", id, err)
+	}
+	return query.Summary(body, summaryRunes), nil
 }

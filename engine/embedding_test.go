@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
@@ -424,7 +425,7 @@ func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.SearchType != searchHybrid || len(res.Results) == 0 || res.Results[0].Filepath != want {
+		if res.SearchType != search.TypeHybrid || len(res.Results) == 0 || res.Results[0].Filepath != want {
 			t.Errorf("query %q: %s (%s), want %s first", q, hitPaths(res), res.SearchType, want)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -132,7 +133,7 @@ func TestFulltextSharedCorpus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
-		if res.SearchType != searchFulltextFallback {
+		if res.SearchType != search.TypeFulltextFallback {
 			t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
 		}
 		if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/index"
 )
 
 func TestSearchFallbackEndToEnd(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	res := mustSearch(t, e, SearchOptions{Query: "fusion weights"})
-	if res.SearchType != searchFulltextFallback {
+	if res.SearchType != search.TypeFulltextFallback {
 		t.Errorf("search_type %q, want fulltext_fallback without vectors", res.SearchType)
 	}
 	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
@@ -135,7 +136,7 @@ func TestSearchFiltersBeforeLimit(t *testing.T) {
 func TestSearchFulltextOnly(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", Fulltext: true})
-	if res.SearchType != searchFulltext {
+	if res.SearchType != search.TypeFulltext {
 		t.Errorf("search_type %q, want fulltext", res.SearchType)
 	}
 	if got := hitPaths(res); !slices.Equal(got, []string{"designs/search.md"}) {
@@ -163,11 +164,11 @@ func TestSearchIncludeLinkedAndExplain(t *testing.T) {
 	}
 	for _, s := range top.Explain {
 		switch s.Signal {
-		case signalFulltext:
+		case search.SignalFulltext:
 			if s.Rank != 1 || s.Score <= 0 {
 				t.Errorf("fulltext explain %+v", s)
 			}
-		case signalVector:
+		case search.SignalVector:
 			if s.Rank != 0 {
 				t.Errorf("vector explain %+v, want rank 0 without vectors", s)
 			}

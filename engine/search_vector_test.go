@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 )
 
@@ -13,7 +14,7 @@ import (
 func TestSearchHybridWithStaticModel(t *testing.T) {
 	e := searchProject(t, searchDocs, DefaultConfig().Embedding.Provider)
 	res := mustSearch(t, e, SearchOptions{Query: "how are fusion weights combined", Explain: true})
-	if res.SearchType != searchHybrid {
+	if res.SearchType != search.TypeHybrid {
 		t.Fatalf("search_type %q, want hybrid with the static model", res.SearchType)
 	}
 	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
@@ -25,7 +26,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 	}
 	var vecRank int
 	for _, s := range top.Explain {
-		if s.Signal == signalVector {
+		if s.Signal == search.SignalVector {
 			vecRank = s.Rank
 		}
 	}
@@ -35,7 +36,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 
 	// Japanese words have vectors through the glossary: hybrid.
 	ja := mustSearch(t, e, SearchOptions{Query: "ファイルの変更を検出する仕組み"})
-	if ja.SearchType != searchHybrid {
+	if ja.SearchType != search.TypeHybrid {
 		t.Errorf("Japanese query: search_type %q, want hybrid", ja.SearchType)
 	}
 	if len(ja.Results) == 0 || ja.Results[0].Filepath != "guides/japanese.md" {
@@ -44,7 +45,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 	// A query without a word either model knows (hiragana only) has no
 	// vector: full text and graph.
 	kana := mustSearch(t, e, SearchOptions{Query: "けんさく"})
-	if kana.SearchType != searchFulltextFallback {
+	if kana.SearchType != search.TypeFulltextFallback {
 		t.Errorf("hiragana query: search_type %q, want fulltext_fallback", kana.SearchType)
 	}
 }

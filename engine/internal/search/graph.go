@@ -1,4 +1,4 @@
-package engine
+package search
 
 import (
 	"github.com/ubp-dev/ubp/graph"

@@ -1,4 +1,4 @@
-package engine
+package search
 
 import (
 	"context"
@@ -10,34 +10,51 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"
 )
 
-// Limits of what one hit carries.
-const (
-	maxHitSections = 3
-	summaryRunes   = 500
-)
+// maxHitSections is the number of sections one hit shows.
+const maxHitSections = 3
 
-// result filters by doc_type, orders, cuts at the limit and builds the hits.
-func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error) {
-	scores := map[int64]float64{}
+// Staleness is a hit's staleness as the engine's snapshot says it: its
+// level ("" for untracked) and, when not fresh, the reason.
+type Staleness struct {
+	Level  stale.Level
+	Reason *answer.StaleReason
+}
+
+// Shown filters the fused documents by doc_type, orders them and returns
+// the limit best: the hits the answer shows (see Answer). It counts the
+// documents with content evidence among all of them (TotalFound).
+func (s *Run) Shown() []int64 {
+	s.scores = map[int64]float64{}
 	for id, sc := range s.fused {
 		if s.opts.DocType == "" || string(s.meta[id].DocType) == s.opts.DocType {
-			scores[id] = sc
+			s.scores[id] = sc
 		}
 	}
-	ids := topDocs(scores)
-	res := SearchResult{Results: []SearchHit{}, TotalFound: s.countMatched(ids), SearchType: s.searchType(), Match: ranking.MatchNone}
+	ids := topDocs(s.scores)
+	s.total = s.countMatched(ids)
 	if len(ids) > s.limit {
 		ids = ids[:s.limit]
 	}
+	s.shown = ids
+	return ids
+}
+
+// Answer builds the hits Shown chose, each with its sections, the reason
+// it was found, its staleness (levels, by document) and, as asked, its
+// linked pages and signal ranks.
+func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Staleness) (answer.SearchResult, error) {
+	ids := s.shown
+	res := answer.SearchResult{Results: []answer.SearchHit{}, TotalFound: s.total, SearchType: s.searchType(), Match: ranking.MatchNone}
 	secs, err := s.hitSections(ctx, tx, ids)
 	if err != nil {
-		return SearchResult{}, err
+		return answer.SearchResult{}, err
 	}
 	var ranks map[int64]signalRanks
 	if s.opts.Explain {
@@ -45,26 +62,22 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 	}
 	if s.opts.IncludeLinked {
 		if err := s.readLinked(ctx, tx, ids); err != nil {
-			return SearchResult{}, err
+			return answer.SearchResult{}, err
 		}
-	}
-	levels, err := s.e.currentStaleness(ctx, ids)
-	if err != nil {
-		return SearchResult{}, fmt.Errorf("staleness of the results: %w", err)
 	}
 	for _, id := range ids {
 		d := s.meta[id]
 		sig := s.signals(id)
-		level, reason := levels[id].level, levels[id].reason
+		level, reason := levels[id].Level, levels[id].Reason
 		if level == "" {
 			level = stale.Untracked
 		}
-		hit := SearchHit{
+		hit := answer.SearchHit{
 			DocID:           d.DocID,
 			Filepath:        d.Filepath,
 			Title:           d.Title,
 			DocType:         d.DocType,
-			Score:           answer.RoundScore(scores[id]),
+			Score:           answer.RoundScore(s.scores[id]),
 			ScoreBreakdown:  s.breakdown(id, sig),
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
@@ -73,15 +86,15 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 		}
 		if s.opts.IncludeLinked {
 			if hit.LinkedPages, err = s.linkedPages(ctx, tx, id); err != nil {
-				return SearchResult{}, err
+				return answer.SearchResult{}, err
 			}
 		}
 		if s.opts.Explain {
 			r := ranks[id]
-			hit.Explain = []SignalRank{
-				{Signal: signalVector, Rank: r.Vector, Score: answer.RoundScore(s.vec.Raw[id])},
-				{Signal: signalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
-				{Signal: signalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
+			hit.Explain = []answer.SignalRank{
+				{Signal: SignalVector, Rank: r.Vector, Score: answer.RoundScore(s.vec.Raw[id])},
+				{Signal: SignalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
+				{Signal: SignalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
 			}
 		}
 		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
@@ -96,7 +109,7 @@ func (s *searchRun) result(ctx context.Context, tx querier) (SearchResult, error
 // countMatched counts the documents of ids with content evidence of their
 // own (a match level above none: full text, or a vector match at least
 // weak); documents reached only through links are shown but not counted.
-func (s *searchRun) countMatched(ids []int64) int {
+func (s *Run) countMatched(ids []int64) int {
 	n := 0
 	for _, id := range ids {
 		b := s.breakdown(id, s.signals(id))
@@ -111,8 +124,8 @@ func (s *searchRun) countMatched(ids []int64) int {
 var matchRank = map[string]int{ranking.MatchNone: 0, ranking.MatchWeak: 1, ranking.MatchPartial: 2, ranking.MatchStrong: 3}
 
 // breakdown is a hit's scaled signals and raw evidence.
-func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
-	b := ScoreBreakdown{
+func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
+	b := answer.ScoreBreakdown{
 		VectorSimilarity: answer.RoundScore(sig.Vector),
 		GraphProximity:   answer.RoundScore(sig.Graph),
 		Fulltext:         answer.RoundScore(sig.Fulltext),
@@ -135,7 +148,7 @@ func (s *searchRun) breakdown(id int64, sig signalScores) ScoreBreakdown {
 
 // hitSectionSet is the sections shown for the hits, and the rows read.
 type hitSectionSet struct {
-	matches map[int64][]SectionMatch
+	matches map[int64][]answer.SectionMatch
 	rows    map[int64]*sectionrows.Row
 }
 
@@ -143,7 +156,7 @@ type hitSectionSet struct {
 // and full-text signals matched, scored like the documents (each signal
 // relative to its best section over all documents, weighted by the content
 // weights). A document found only through links shows its first section.
-func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (hitSectionSet, error) {
+func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (hitSectionSet, error) {
 	var maxVec, maxFt float64
 	for _, secs := range s.vec.Sections {
 		for _, x := range secs {
@@ -199,15 +212,15 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 	if err != nil {
 		return hitSectionSet{}, err
 	}
-	out := hitSectionSet{matches: map[int64][]SectionMatch{}, rows: rows}
+	out := hitSectionSet{matches: map[int64][]answer.SectionMatch{}, rows: rows}
 	for id, list := range chosen {
-		ms := []SectionMatch{}
+		ms := []answer.SectionMatch{}
 		for _, x := range list {
 			r := rows[x.ID]
 			if r == nil {
 				continue
 			}
-			ms = append(ms, SectionMatch{
+			ms = append(ms, answer.SectionMatch{
 				SectionID: r.ID,
 				Heading:   r.Heading,
 				Snippet:   query.Snippet(r.Content, s.q.Terms, fulltext.SnippetRunes),
@@ -222,7 +235,7 @@ func (s *searchRun) hitSections(ctx context.Context, tx querier, ids []int64) (h
 }
 
 // reason explains in plain words why a document was found.
-func (s *searchRun) reason(id int64, rows map[int64]*sectionrows.Row) string {
+func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 	var parts []string
 	if d := s.ftDocs[id]; d != nil {
 		where := "the opening section"
@@ -262,7 +275,7 @@ func (s *searchRun) reason(id int64, rows map[int64]*sectionrows.Row) string {
 
 // linkedPages lists the direct neighbours of a document (links of
 // LinkTypes only), outlinks first.
-func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]LinkedPage, error) {
+func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]answer.LinkedPage, error) {
 	allowed := func(t index.LinkType) bool {
 		if len(s.opts.LinkTypes) == 0 {
 			return true
@@ -280,7 +293,7 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 		dir graph.Direction
 	}
 	seen := map[key]bool{}
-	out := []LinkedPage{}
+	out := []answer.LinkedPage{}
 	add := func(other int64, t index.LinkType, dir graph.Direction) error {
 		k := key{other, t, dir}
 		d := s.meta[other]
@@ -288,11 +301,11 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 			return nil
 		}
 		seen[k] = true
-		summary, err := docSummary(ctx, tx, other)
+		summary, err := s.src.Summary(ctx, tx, other)
 		if err != nil {
 			return err
 		}
-		out = append(out, LinkedPage{DocID: d.DocID, Filepath: d.Filepath, Title: d.Title, LinkType: t, Direction: string(dir), Summary: summary})
+		out = append(out, answer.LinkedPage{DocID: d.DocID, Filepath: d.Filepath, Title: d.Title, LinkType: t, Direction: string(dir), Summary: summary})
 		return nil
 	}
 	for _, e := range s.g.Out(id) {
@@ -310,10 +323,10 @@ func (s *searchRun) linkedPages(ctx context.Context, tx querier, id int64) ([]Li
 
 // readLinked reads the direct links of the hits ids and the metadata of
 // the documents they link with.
-func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) error {
+func (s *Run) readLinked(ctx context.Context, tx store.Querier, ids []int64) error {
 	if s.links == nil {
 		var err error
-		if s.links, err = s.e.links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+		if s.links, err = s.src.Links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
 			return err
 		}
 		s.g = s.links.Graph()
@@ -330,14 +343,5 @@ func (s *searchRun) readLinked(ctx context.Context, tx querier, ids []int64) err
 			others = append(others, e.From)
 		}
 	}
-	return s.e.docs.Add(ctx, tx, s.meta, others)
-}
-
-// docSummary is the first summaryRunes characters of a document's body.
-func docSummary(ctx context.Context, tx querier, id int64) (string, error) {
-	body, err := docBody(ctx, tx, id)
-	if err != nil {
-		return "", fmt.Errorf("read document %d: %w", id, err)
-	}
-	return query.Summary(body, summaryRunes), nil
+	return s.src.Docs.Add(ctx, tx, s.meta, others)
 }

@@ -1,16 +1,17 @@
-package engine
+package search
 
 import (
 	"cmp"
+	"slices"
 
 	"github.com/ubp-dev/ubp/ranking"
 )
 
 // Signal names, as shown by Explain.
 const (
-	signalVector   = "vector"
-	signalGraph    = "graph"
-	signalFulltext = "fulltext"
+	SignalVector   = "vector"
+	SignalGraph    = "graph"
+	SignalFulltext = "fulltext"
 )
 
 // signalScores are one document's signals on 0..1 as fused (see
@@ -49,4 +50,19 @@ func normaliseByMax[K comparable](scores map[K]float64) map[K]float64 {
 		}
 	}
 	return out
+}
+
+// topDocs returns document ids by score, best first, ties by id.
+func topDocs(scores map[int64]float64) []int64 {
+	ids := make([]int64, 0, len(scores))
+	for id := range scores {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b int64) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return ids
 }

@@ -1,11 +1,9 @@
-package engine
+package search
 
 import (
-	"math"
+	"slices"
 	"testing"
 )
-
-func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestSearchRankBy(t *testing.T) {
 	got := rankBy(map[int64]float64{1: 0.5, 2: 0.9, 3: 0.5, 4: 0})
@@ -27,5 +25,12 @@ func TestSearchNormaliseByMax(t *testing.T) {
 	}
 	if len(normaliseByMax(map[int64]float64{})) != 0 {
 		t.Error("empty in, empty out")
+	}
+}
+
+func TestTopDocs(t *testing.T) {
+	got := topDocs(map[int64]float64{4: 0.5, 2: 0.9, 3: 0.5, 1: 0.1})
+	if want := []int64{2, 3, 4, 1}; !slices.Equal(got, want) {
+		t.Errorf("topDocs = %v, want %v (best first, ties by id)", got, want)
 	}
 }
