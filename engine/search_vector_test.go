@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/suggest"
 )
 
 // These tests use the default provider, the built-in static English model.
@@ -82,12 +83,12 @@ func TestSuggestLinksByVectors(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		pairs, ok, err := e.vectorSectionPairs(context.Background(), tx, secs, 0.5)
+		pairs, ok, err := suggest.VectorPairs(context.Background(), tx, secs, 0.5)
 		if err != nil {
 			return err
 		}
 		if !ok || len(pairs) == 0 {
-			t.Errorf("vectorSectionPairs: ok %v, %d pairs; want vectors used", ok, len(pairs))
+			t.Errorf("suggest.VectorPairs: ok %v, %d pairs; want vectors used", ok, len(pairs))
 		}
 		return nil
 	})

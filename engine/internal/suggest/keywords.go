@@ -1,4 +1,4 @@
-package engine
+package suggest
 
 import (
 	"math"
@@ -20,10 +20,10 @@ const (
 	minPostingCap   = 20
 )
 
-// keywordSectionPairs scores section pairs by the cosine of their TF-IDF
+// keywordPairs scores section pairs by the cosine of their TF-IDF
 // keyword vectors (tf as 1+ln(count), idf as ln(N/df)), accumulated over
 // shared keywords only.
-func keywordSectionPairs(secs map[int64]*sectionrows.Row, minScore float64) []sectionPair {
+func keywordPairs(secs map[int64]*sectionrows.Row, minScore float64) []Pair {
 	ids := make([]int64, 0, len(secs))
 	for id := range secs {
 		ids = append(ids, id)
@@ -91,10 +91,10 @@ func keywordSectionPairs(secs map[int64]*sectionrows.Row, minScore float64) []se
 			}
 		}
 	}
-	var out []sectionPair
+	var out []Pair
 	for k, d := range dot {
 		if d >= minScore {
-			out = append(out, sectionPair{A: k.a, B: k.b, Score: min(d, 1)})
+			out = append(out, Pair{A: k.a, B: k.b, Score: min(d, 1)})
 		}
 	}
 	return out
