@@ -379,7 +379,7 @@ func TestEmbeddingCommonComponentOnCorpus(t *testing.T) {
 	fixture.MustCopyTree(t, fixture.MustCorpus(t, "unified-blueprint-docs"), root, time.Time{})
 	e := coreProject(t, root, "docs")
 	rep := coreIndex(t, e, false)
-	if rep.Embedded < minComponentVectors {
+	if rep.Embedded < 16 { // fewer vectors get no common component (see embedrun)
 		t.Fatalf("embedded only %d sections", rep.Embedded)
 	}
 	ctx := context.Background()

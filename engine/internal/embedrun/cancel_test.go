@@ -1,4 +1,4 @@
-package engine
+package embedrun
 
 import (
 	"context"
@@ -36,26 +36,23 @@ func (c *cancelAfterBatch) EmbedPassages(ctx context.Context, texts []string) ([
 // the rest.
 func TestEmbeddingCancelStopsAtSafePoint(t *testing.T) {
 	root := t.TempDir()
-	e := coreProject(t, root, "docs")
+	h := newHarness(t, root)
 	files := map[string]string{}
 	total := embedBatch + 44
 	for i := range total {
 		files[fmt.Sprintf("doc-%03d.md", i)] = fmt.Sprintf("# Document %d\n\nThe storage engine writes pages and reads records, part %d.\n", i, i)
 	}
-	coreWriteFiles(t, filepath.Join(root, "docs"), files)
-	static, err := embed.New(DefaultConfig().Embedding)
-	if err != nil {
-		t.Fatal(err)
-	}
+	writeFiles(t, filepath.Join(root, "docs"), files)
+	static := h.p
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	e.embed = &cancelAfterBatch{Provider: static, cancel: cancel}
+	h.p = &cancelAfterBatch{Provider: static, cancel: cancel}
 
-	rep, err := e.Index(ctx, IndexOptions{})
+	rep, err := h.run(ctx)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled run: err %v, want context.Canceled", err)
 	}
-	n, err := vecstore.Count(context.Background(), e.rdb, static.ModelID())
+	n, err := vecstore.Count(context.Background(), h.db, static.ModelID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +60,8 @@ func TestEmbeddingCancelStopsAtSafePoint(t *testing.T) {
 		t.Errorf("after the cancel: %d vectors stored, %d reported; want the first batch, %d", n, rep.Embedded, embedBatch)
 	}
 
-	e.embed = static
-	rep = coreIndex(t, e, false)
+	h.p = static
+	rep = h.index()
 	if rep.Embedded != total-embedBatch {
 		t.Errorf("next run embedded %d, want the remaining %d", rep.Embedded, total-embedBatch)
 	}

@@ -1,4 +1,4 @@
-package engine
+package embedrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
@@ -22,16 +23,12 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 	if err := c.Write(root); err != nil {
 		t.Fatal(err)
 	}
-	e := coreProject(t, root, "docs")
-	coreIndex(t, e, false)
-	p, err := e.embedder()
-	if err != nil {
-		t.Fatal(err)
-	}
-	model := p.ModelID()
+	h := newHarness(t, root)
+	h.index()
+	model := h.p.ModelID()
 	meta := func(key string) int {
 		t.Helper()
-		v, _, err := getMeta(ctx, e.db, key)
+		v, _, err := store.GetMeta(ctx, h.db, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,13 +37,13 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 	}
 	component := func() []float32 {
 		t.Helper()
-		pc, err := vecstore.Component(ctx, e.db, model)
+		pc, err := vecstore.Component(ctx, h.db, model)
 		if err != nil || pc == nil {
 			t.Fatalf("component %v, %v", pc, err)
 		}
 		return pc
 	}
-	basis, err := vecstore.Count(ctx, e.db, model)
+	basis, err := vecstore.Count(ctx, h.db, model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,8 +57,8 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 
 	// One edited file: new vectors, projected with the stored component.
 	path := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[0].Path))
-	coreEdit(t, path, c.Docs[0].Text+"\nThe scheduler also retries leases when the disk is full.\n")
-	rep, err := e.IndexPaths(ctx, []string{path})
+	edit(t, path, c.Docs[0].Text+"\nThe scheduler also retries leases when the disk is full.\n")
+	rep, err := h.run(ctx, path)
 	if err != nil || rep.Embedded == 0 {
 		t.Fatalf("IndexPaths: %+v, %v", rep, err)
 	}
@@ -79,8 +76,8 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 	}
 	pending := meta(metaComponentPending)
 	for i := 0; pending*componentDriftDiv < basis; i++ {
-		coreWriteFiles(t, root, map[string]string{fmt.Sprintf("docs/new/extra-%d.md", i): "# Extra\n" + string(b)})
-		rep := coreIndex(t, e, false)
+		writeFiles(t, root, map[string]string{fmt.Sprintf("docs/new/extra-%d.md", i): "# Extra\n" + string(b)})
+		rep := h.index()
 		if rep.Embedded == 0 {
 			t.Fatal("new document embedded nothing")
 		}
@@ -92,7 +89,7 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 	if got := meta(metaComponentPending); got != 0 {
 		t.Errorf("pending %d after the drift limit, want 0", got)
 	}
-	if got, err := vecstore.Count(ctx, e.db, model); err != nil || meta(metaComponentBasis) != got {
+	if got, err := vecstore.Count(ctx, h.db, model); err != nil || meta(metaComponentBasis) != got {
 		t.Errorf("basis %d after recomputing, want %d (%v)", meta(metaComponentBasis), got, err)
 	}
 }
@@ -105,17 +102,17 @@ func TestCommonComponentIsIncremental(t *testing.T) {
 func TestEmbedPendingAfterForeignWrite(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	coreWriteFiles(t, root, map[string]string{
+	writeFiles(t, root, map[string]string{
 		"docs/a.md": "# A\n\nThe cache retries requests.\n",
 		"docs/b.md": "# B\n\nThe scheduler orders jobs.\n",
 	})
-	e := coreProject(t, root, "docs")
-	coreIndex(t, e, false)
-	if n := coreCount(t, e, `SELECT count(*) FROM meta WHERE key = ?`, metaEmbeddedGen); n != 1 {
+	h := newHarness(t, root)
+	h.index()
+	if n := h.count(`SELECT count(*) FROM meta WHERE key = ?`, metaEmbeddedGen); n != 1 {
 		t.Fatal("no embedded generation recorded after a complete run")
 	}
 	// Another writer changes a section of a.md without embedding it.
-	res, err := e.db.ExecContext(ctx, `UPDATE sections SET content = 'Leases never expire.', content_hash = 'changed'
+	res, err := h.db.ExecContext(ctx, `UPDATE sections SET content = 'Leases never expire.', content_hash = 'changed'
 		WHERE document_id = (SELECT id FROM documents WHERE filepath = 'a.md')`)
 	if err != nil {
 		t.Fatal(err)
@@ -124,25 +121,24 @@ func TestEmbedPendingAfterForeignWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A run for b.md alone still embeds it.
-	coreEdit(t, filepath.Join(root, "docs", "b.md"), "# B\n\nThe scheduler orders jobs by deadline.\n")
-	rep, err := e.IndexPaths(ctx, []string{filepath.Join(root, "docs", "b.md")})
+	edit(t, filepath.Join(root, "docs", "b.md"), "# B\n\nThe scheduler orders jobs by deadline.\n")
+	rep, err := h.run(ctx, filepath.Join(root, "docs", "b.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Embedded != 2 {
 		t.Errorf("embedded %d sections, want 2 (b.md's and the one changed behind the run's back)", rep.Embedded)
 	}
-	p, _ := e.embedder()
-	if pending, err := vecstore.Pending(ctx, e.db, p.ModelID()); err != nil || len(pending) != 0 {
+	if pending, err := vecstore.Pending(ctx, h.db, h.p.ModelID()); err != nil || len(pending) != 0 {
 		t.Errorf("still pending after the run: %v, %v", pending, err)
 	}
 	// The next edit is back to the documents it writes.
-	coreEdit(t, filepath.Join(root, "docs", "a.md"), "# A\n\nThe cache retries requests twice.\n")
-	rep, err = e.IndexPaths(ctx, []string{filepath.Join(root, "docs", "a.md")})
+	edit(t, filepath.Join(root, "docs", "a.md"), "# A\n\nThe cache retries requests twice.\n")
+	rep, err = h.run(ctx, filepath.Join(root, "docs", "a.md"))
 	if err != nil || rep.Embedded == 0 {
 		t.Errorf("edit of a.md: embedded %d, %v; want its sections", rep.Embedded, err)
 	}
-	if pending, err := vecstore.Pending(ctx, e.db, p.ModelID()); err != nil || len(pending) != 0 {
+	if pending, err := vecstore.Pending(ctx, h.db, h.p.ModelID()); err != nil || len(pending) != 0 {
 		t.Errorf("still pending after the edit: %v, %v", pending, err)
 	}
 }
