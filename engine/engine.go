@@ -9,18 +9,30 @@
 //   - engine/project: the project on disk and its configuration;
 //   - engine/internal/store: the SQLite plumbing (pools, transactions,
 //     meta, migrations, lock files);
-//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch);
+//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch),
+//     followed by the short-term postings (engine/internal/fulltext) and
+//     the embedding step (engine/internal/embedrun);
 //   - engine/internal/reader: pages, page lookup, sections, the document
 //     graph, status counts;
 //   - engine/internal/stalesnap: the staleness snapshot every answer shows
 //     (engine/stale does the checking);
-//   - engine/embed and engine/vecstore: embeddings and vector search;
-//     engine/query: query parsing.
+//   - retrieval: engine/internal/fulltext (full text, BM25),
+//     engine/internal/vecsearch (a query's vector, its nearest sections),
+//     engine/internal/linkwalk (the links a walk reads), with what they
+//     read of documents and sections (engine/internal/docmeta,
+//     engine/internal/sectionrows);
+//   - engine/internal/search: the steps of one search, fused with the pure
+//     ranking package; engine/internal/suggest: link suggestions;
+//   - engine/internal/params: the checks of the queries' parameters;
+//   - engine/embed and engine/vecstore: embedding providers and stored
+//     vectors; engine/query: query parsing.
 //
-// What stays here besides the API are the caches the answers share (the
-// documents' metadata, the link graph, the staleness snapshot in memory)
-// and, until they move to packages of their own, search, full text, link
-// suggestions and the embedding step of a run.
+// What stays here is the API and its orchestration: opening the index,
+// an indexing run and what follows it, one read transaction per answer
+// with the steps in order, watching the docs folder, and the state the
+// answers share: the embedding provider, the caches (documents' metadata,
+// the link graph, the links walked, full text's lengths and postings) and
+// the staleness snapshot in memory.
 //
 // # Storage
 //

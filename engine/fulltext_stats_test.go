@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -214,7 +215,7 @@ func TestMigration0008FillsExistingIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := migrateWith(ctx, db, p.DBPath(), upTo7); err != nil || v != 7 {
+	if v, err := store.MigrateWith(ctx, db, p.DBPath(), upTo7); err != nil || v != 7 {
 		t.Fatalf("migrate to 7: %d, %v", v, err)
 	}
 	for d, sections := range map[int][]string{1: {"検索の話", "search pipeline"}, 2: {"別の話"}, 3: nil} {

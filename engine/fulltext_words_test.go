@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/migrations"
 )
@@ -123,7 +124,7 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := setMeta(ctx, e.db, metaSchemaVersion, strconv.Itoa(version-1)); err != nil {
+	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(version-1)); err != nil {
 		t.Fatal(err)
 	}
 	p := e.Project()

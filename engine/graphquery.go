@@ -8,6 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -104,7 +105,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 
 // addDangling adds a node for every unresolved link target of the
 // documents in the graph, with an edge from each document linking to it.
-func addDangling(ctx context.Context, tx querier, meta map[int64]*docmeta.Meta, in map[int64]bool, res *GraphResult) error {
+func addDangling(ctx context.Context, tx store.Querier, meta map[int64]*docmeta.Meta, in map[int64]bool, res *GraphResult) error {
 	links, err := reader.DanglingLinks(ctx, tx)
 	if err != nil {
 		return err

@@ -57,7 +57,7 @@ type warmUp struct {
 
 // stopAndWait lets the query in flight finish (it is not interrupted:
 // cancelling a statement mid-query is what sqlite3_interrupt does, see
-// embedPending) and starts no other, so nothing touches the index once
+// embedrun.Run) and starts no other, so nothing touches the index once
 // Close returns.
 func (w *warmUp) stopAndWait() {
 	w.stop.Store(true)
