@@ -78,9 +78,11 @@ func TestFulltextSearchSyntaxIsLiteral(t *testing.T) {
 		`"unbalanced`, `NEAR(graph storage, 2)`, `graph*`, `^graph`, `heading:Fusion`,
 		`(fusion OR) AND NOT`, `""`, `'; DROP TABLE sections; --`, `*`, `+-^:()`,
 	} {
-		if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
-			t.Errorf("query %q: %v", q, err)
-		}
+		t.Run(q, func(t *testing.T) {
+			if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
+				t.Errorf("query %q: %v", q, err)
+			}
+		})
 	}
 	// Column filters are not honoured: "heading:Fusion" looks for the text.
 	res := mustFulltext(t, e, FulltextOptions{Query: `"heading:Fusion"`})
@@ -132,13 +134,15 @@ func TestFulltextSharedCorpus(t *testing.T) {
 		{"検索結果の関連性スコアの計算方法", "designs/search-algorithm"},
 	}
 	for _, tt := range tests {
-		res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
-		if res.SearchType != search.TypeFulltextFallback {
-			t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
-		}
-		if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {
-			t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
-		}
+		t.Run(tt.query, func(t *testing.T) {
+			res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
+			if res.SearchType != search.TypeFulltextFallback {
+				t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
+			}
+			if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {
+				t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
+			}
+		})
 	}
 }
 

@@ -87,13 +87,19 @@ func TestEditedSectionFoundByNewWords(t *testing.T) {
 	if _, err := e.IndexPaths(context.Background(), []string{path}); err != nil {
 		t.Fatal(err)
 	}
-	for q, want := range map[string][]string{"yak": {"a.md"}, "okapi": {"a.md"}, "elk": nil, "zebrafish": nil} {
-		if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: q})); !slices.Equal(got, want) {
-			t.Errorf("after the edit: %q found in %v, want %v", q, got, want)
-		}
-		if got := hitPaths(mustSearch(t, e, SearchOptions{Query: q})); !slices.Equal(got, want) {
-			t.Errorf("after the edit: hybrid %q found %v, want %v", q, got, want)
-		}
+	tests := []struct {
+		query string
+		want  []string
+	}{{"yak", []string{"a.md"}}, {"okapi", []string{"a.md"}}, {"elk", nil}, {"zebrafish", nil}}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: tt.query})); !slices.Equal(got, tt.want) {
+				t.Errorf("after the edit: %q found in %v, want %v", tt.query, got, tt.want)
+			}
+			if got := hitPaths(mustSearch(t, e, SearchOptions{Query: tt.query})); !slices.Equal(got, tt.want) {
+				t.Errorf("after the edit: hybrid %q found %v, want %v", tt.query, got, tt.want)
+			}
+		})
 	}
 	if n := coreCount(t, e, `SELECT count(*) FROM sections_words WHERE sections_words MATCH 'elk'`); n != 0 {
 		t.Errorf("the old word is still in the word index %d times", n)

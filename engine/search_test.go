@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
+
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -213,8 +215,10 @@ func TestSearchValidation(t *testing.T) {
 		{SearchOptions{Query: "x", Fusion: "max"}, "fusion"},
 	}
 	for _, tt := range tests {
-		_, err := e.Search(ctx, tt.o)
-		wantArgError(t, err, tt.param)
+		t.Run(fmt.Sprintf("%+v", tt.o), func(t *testing.T) {
+			_, err := e.Search(ctx, tt.o)
+			wantArgError(t, err, tt.param)
+		})
 	}
 }
 
