@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/ranking"
 )
 
@@ -29,6 +30,72 @@ type presence struct {
 // signalRanks are a document's 1-based rank in each signal (0: not found).
 type signalRanks struct {
 	Vector, Graph, Fulltext int
+}
+
+// evidence is every candidate's raw evidence.
+func (s *Run) evidence() map[int64]ranking.Evidence {
+	out := map[int64]ranking.Evidence{}
+	for id := range s.candidates() {
+		ev := ranking.Evidence{Graph: s.graphRaw[id]}
+		if d := s.ftDocs[id]; d != nil {
+			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
+		}
+		if v, ok := s.vec.Raw[id]; ok {
+			ev.Vector, ev.HasVector = v, true
+		}
+		out[id] = ev
+	}
+	return out
+}
+
+// Fuse combines the signals of every candidate: ranking.Fuse on the
+// signals put on 0..1 by ranking.Scale, or reciprocal-rank fusion
+// (params.FusionRRF).
+func (s *Run) Fuse() {
+	ev := s.evidence()
+	s.scaled = ranking.Scale(ev)
+	s.present = presence{Vector: len(s.vec.Raw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
+	if s.fusion != params.FusionRRF {
+		s.fused = ranking.Fuse(ev, s.weights)
+		return
+	}
+	s.fused = map[int64]float64{}
+	ranks := s.ranks()
+	for id := range ev {
+		r := ranks[id]
+		if sc := ranking.RRF(s.rrfK, r.Vector, r.Graph, r.Fulltext); sc > 0 {
+			s.fused[id] = sc
+		}
+	}
+}
+
+// candidates is every document any signal found.
+func (s *Run) candidates() map[int64]bool {
+	c := map[int64]bool{}
+	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw} {
+		for id := range m {
+			if s.meta[id] != nil {
+				c[id] = true
+			}
+		}
+	}
+	return c
+}
+
+// signals are a document's signals on 0..1 (see ranking.Scale).
+func (s *Run) signals(id int64) signalScores {
+	sc := s.scaled[id]
+	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext}
+}
+
+// ranks are each candidate's rank in each signal.
+func (s *Run) ranks() map[int64]signalRanks {
+	v, g, f := rankBy(s.vec.Raw), rankBy(s.graphRaw), rankBy(s.ftRaw)
+	out := map[int64]signalRanks{}
+	for id := range s.candidates() {
+		out[id] = signalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
+	}
+	return out
 }
 
 // rankBy gives each key its 1-based rank by score (see ranking.Ranks).

@@ -1,10 +1,47 @@
 package search
 
 import (
+	"context"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"
 )
+
+// Graph walks from the best content documents (seeds: the top documents
+// by full text and vector fused without the graph), reading only the links
+// within depth hops of them (see graphSignal).
+func (s *Run) Graph(ctx context.Context, tx store.Querier) error {
+	w := s.weights
+	w.Graph = 0
+	content := ranking.Fuse(s.evidence(), w)
+	seeds, strength := pickSeeds(content, maxSeeds)
+	var err error
+	if s.links, err = s.src.Links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
+		return err
+	}
+	if err := s.links.Within(ctx, tx, seeds, s.depth); err != nil {
+		return fmt.Errorf("load link graph: %w", err)
+	}
+	s.g = s.links.Graph()
+	s.graphEv = graphSignal(s.g, seeds, strength, s.depth, s.opts.LinkTypes)
+	reached := make([]int64, 0, len(s.graphEv))
+	for id := range s.graphEv {
+		reached = append(reached, id)
+	}
+	if err := s.src.Docs.Add(ctx, tx, s.meta, reached); err != nil {
+		return err
+	}
+	s.graphRaw = make(map[int64]float64, len(s.graphEv))
+	for id, ev := range s.graphEv {
+		if s.meta[id] != nil {
+			s.graphRaw[id] = ev.Score
+		}
+	}
+	return nil
+}
 
 // graphEvidence is how the graph signal reached a document: from which seed
 // and by which hop (Hop.Depth 0: only as a seed itself).
