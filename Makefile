@@ -32,9 +32,11 @@ test-go:
 	$(GO) test -tags $(TAGS) -count=1 $(PKGS)
 
 # The race detector over the packages that run goroutines: the index
-# writer's parallel parsing (engine/internal/writer), indexing and watching
-# (engine), the MCP server (mcpserver) and serve's wiring (cmd/ubp).
-RACE_PKGS ?= ./engine ./engine/internal/writer ./mcpserver ./cmd/ubp
+# writer's parallel parsing (engine/internal/writer), the embedding step's
+# cancellation (engine/internal/embedrun), indexing, watching and searches
+# sharing the caches (engine), the MCP server (mcpserver) and serve's
+# wiring (cmd/ubp).
+RACE_PKGS ?= ./engine ./engine/internal/writer ./engine/internal/embedrun ./mcpserver ./cmd/ubp
 test-race:
 	$(GO) test -race -tags $(TAGS) -count=1 $(RACE_PKGS)
 

@@ -4,25 +4,31 @@ import (
 	"context"
 	"path/filepath"
 
+	"github.com/ubp-dev/ubp/engine/internal/embedrun"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/vecstore"
 	"github.com/ubp-dev/ubp/index"
 )
 
 // afterIndex runs at the end of every indexing run, after documents are
 // written and links resolved: it writes the short-term postings of the
-// new and changed sections (see fillSectionUnits), then embeds the
-// sections that are new, changed or embedded by another model (see
-// embedPending) and sets report.Embedded.
+// new and changed sections (see fulltext.FillUnits), then embeds the
+// sections that are new, changed or embedded by another model with the
+// project's provider (see embedrun.Run) and sets report.Embedded.
 //
 // An embedding failure (an unreachable server, a bad API key) does not fail
 // the run: the documents are indexed and searchable by full text and
 // links, so it becomes a warning on the configuration file, and the next
 // run embeds what is still missing. Only cancellation is an error.
-func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedScope) error {
-	if _, err := e.fillSectionUnits(ctx); err != nil {
+func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedrun.Scope) error {
+	if _, err := fulltext.FillUnits(ctx, e.db); err != nil {
 		return err
 	}
-	n, err := e.embedPending(ctx, scope)
+	n := 0
+	p, err := e.embedder()
+	if err == nil && p != nil {
+		n, err = embedrun.Run(ctx, e.db, p, scope)
+	}
 	report.Embedded = n
 	if err == nil {
 		return nil

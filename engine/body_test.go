@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/docbody"
+	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
 
 // bodyCases are documents whose bodies the stored skeleton must give back
@@ -110,7 +111,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 	}
 	rows.Close()
 	for _, id := range ids {
-		b, err := docBody(ctx, e.db, id)
+		b, err := reader.Body(ctx, e.db, id)
 		if err != nil {
 			t.Fatal(err)
 		}

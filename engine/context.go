@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query"
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
@@ -25,7 +29,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if strings.TrimSpace(opts.Page) == "" {
 		return ContextResult{}, &ArgumentError{Param: "page", Message: "must not be empty"}
 	}
-	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
+	depth, err := params.Depth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return ContextResult{}, err
 	}
@@ -43,14 +47,14 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		// Only the links within depth hops of the page, not the whole graph.
-		links, err := e.neighbourhood(ctx, tx, nil)
+		links, err := e.links.Neighbourhood(ctx, tx, nil)
 		if err != nil {
 			return err
 		}
-		if err := links.within(ctx, tx, []int64{id}, depth); err != nil {
+		if err := links.Within(ctx, tx, []int64{id}, depth); err != nil {
 			return fmt.Errorf("load link graph: %w", err)
 		}
-		hops := links.g.BFS([]int64{id}, depth, nil) // sorted by depth, then id
+		hops := links.Graph().BFS([]int64{id}, depth, nil) // sorted by depth, then id
 		if res.Center, err = reader.Center(ctx, tx, id, opts.Page); err != nil {
 			return err
 		}
@@ -58,8 +62,8 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		for i, h := range hops {
 			ids[i] = h.ID
 		}
-		meta := map[int64]*docMeta{}
-		if err := e.addDocMetas(ctx, tx, meta, ids); err != nil {
+		meta := map[int64]*docmeta.Meta{}
+		if err := e.docs.Add(ctx, tx, meta, ids); err != nil {
 			return err
 		}
 		res.Related = []ContextNeighbour{}
@@ -84,4 +88,16 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		return ContextResult{}, err
 	}
 	return res.Fit(maxSize)
+}
+
+// summaryRunes is the length of a linked page's summary.
+const summaryRunes = 500
+
+// docSummary is the first summaryRunes characters of a document's body.
+func docSummary(ctx context.Context, tx store.Querier, id int64) (string, error) {
+	body, err := reader.Body(ctx, tx, id)
+	if err != nil {
+		return "", fmt.Errorf("read document %d: %w", id, err)
+	}
+	return query.Summary(body, summaryRunes), nil
 }

@@ -9,18 +9,30 @@
 //   - engine/project: the project on disk and its configuration;
 //   - engine/internal/store: the SQLite plumbing (pools, transactions,
 //     meta, migrations, lock files);
-//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch);
+//   - engine/internal/writer: an indexing run (Index, IndexPaths, Watch),
+//     followed by the short-term postings (engine/internal/fulltext) and
+//     the embedding step (engine/internal/embedrun);
 //   - engine/internal/reader: pages, page lookup, sections, the document
 //     graph, status counts;
 //   - engine/internal/stalesnap: the staleness snapshot every answer shows
 //     (engine/stale does the checking);
-//   - engine/embed and engine/vecstore: embeddings and vector search;
-//     engine/query: query parsing.
+//   - retrieval: engine/internal/fulltext (full text, BM25),
+//     engine/internal/vecsearch (a query's vector, its nearest sections),
+//     engine/internal/linkwalk (the links a walk reads), with what they
+//     read of documents and sections (engine/internal/docmeta,
+//     engine/internal/sectionrows);
+//   - engine/internal/search: the steps of one search, fused with the pure
+//     ranking package; engine/internal/suggest: link suggestions;
+//   - engine/internal/params: the checks of the queries' parameters;
+//   - engine/embed and engine/vecstore: embedding providers and stored
+//     vectors; engine/query: query parsing.
 //
-// What stays here besides the API are the caches the answers share (the
-// documents' metadata, the link graph, the staleness snapshot in memory)
-// and, until they move to packages of their own, search, full text, link
-// suggestions and the embedding step of a run.
+// What stays here is the API and its orchestration: opening the index,
+// an indexing run and what follows it, one read transaction per answer
+// with the steps in order, watching the docs folder, and the state the
+// answers share: the embedding provider, the caches (documents' metadata,
+// the link graph, the links walked, full text's lengths and postings) and
+// the staleness snapshot in memory.
 //
 // # Storage
 //
@@ -40,6 +52,9 @@ import (
 	"sync"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/linkwalk"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
@@ -69,17 +84,17 @@ type Engine struct {
 	// first use (see embedder).
 	embedMu sync.Mutex
 	embed   embed.Provider
-	// search holds the documents' metadata and lengths searches read,
-	// dropped when the search_generation counter moves (see docMetaCache).
-	search docMetaCache
+	// docs holds the documents' metadata searches and graph views read,
+	// dropped when the search_generation counter moves (see docmeta.Cache).
+	docs docmeta.Cache
 	// graph is the last link graph read (see LoadGraph).
 	graph graphCache
-	// links holds the links of the documents searches walked from (see
-	// linkCache).
-	links linkCache
-	// units holds the postings of the short terms searched (see
-	// unitCache).
-	units unitCache
+	// links holds the links of the documents searches and contexts walked
+	// from (see linkwalk.Cache).
+	links linkwalk.Cache
+	// matcher matches full-text queries and keeps the lengths and short
+	// terms' postings it read (see fulltext.Matcher).
+	matcher fulltext.Matcher
 	// staleSnap is the last staleness snapshot (see staleSnapshot).
 	staleSnap staleSnapshotHolder
 	// warm tracks the background warm-up (see WarmUp), which Close stops
@@ -137,18 +152,12 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 // Close releases the database connections.
 func (e *Engine) Close() error {
 	e.warm.stopAndWait()
-	e.search.mu.Lock()
-	e.search.some, e.search.lens, e.search.secs, e.search.all = nil, nil, nil, nil // let them go with the engine
-	e.search.mu.Unlock()
+	e.docs.Drop() // let the caches go with the engine
+	e.matcher.Drop()
 	e.graph.mu.Lock()
 	e.graph.g = nil
 	e.graph.mu.Unlock()
-	e.links.mu.Lock()
-	e.links.links = nil
-	e.links.mu.Unlock()
-	e.units.mu.Lock()
-	e.units.terms = nil
-	e.units.mu.Unlock()
+	e.links.Drop()
 	var errs []error
 	if e.rdb != nil {
 		errs = append(errs, e.rdb.Close())

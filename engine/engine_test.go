@@ -8,19 +8,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 func TestWithTx(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	ctx := context.Background()
 	get := func() string {
-		v, _, err := getMeta(ctx, e.db, "t")
+		v, _, err := store.GetMeta(ctx, e.db, "t")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
-	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, "t", "committed") }); err != nil {
+	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return store.SetMeta(ctx, tx, "t", "committed") }); err != nil {
 		t.Fatal(err)
 	}
 	if get() != "committed" {
@@ -28,7 +30,7 @@ func TestWithTx(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	err := e.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := setMeta(ctx, tx, "t", "rolled back"); err != nil {
+		if err := store.SetMeta(ctx, tx, "t", "rolled back"); err != nil {
 			return err
 		}
 		return boom
@@ -43,7 +45,7 @@ func TestWithTx(t *testing.T) {
 			}
 		}()
 		_ = e.WithTx(ctx, func(tx *sql.Tx) error {
-			if err := setMeta(ctx, tx, "t", "panicked"); err != nil {
+			if err := store.SetMeta(ctx, tx, "t", "panicked"); err != nil {
 				return err
 			}
 			panic("panic in tx")
@@ -53,7 +55,7 @@ func TestWithTx(t *testing.T) {
 		t.Errorf("panic path left %q", get())
 	}
 	// The connection is usable after a panic (no transaction left open).
-	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, "t", "again") }); err != nil || get() != "again" {
+	if err := e.WithTx(ctx, func(tx *sql.Tx) error { return store.SetMeta(ctx, tx, "t", "again") }); err != nil || get() != "again" {
 		t.Errorf("after panic: %v, %q", err, get())
 	}
 }

@@ -11,9 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mattn/go-sqlite3"
-
-	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -217,7 +215,7 @@ func TestMigration0008FillsExistingIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := migrateWith(ctx, db, p.DBPath(), upTo7); err != nil || v != 7 {
+	if v, err := store.MigrateWith(ctx, db, p.DBPath(), upTo7); err != nil || v != 7 {
 		t.Fatalf("migrate to 7: %d, %v", v, err)
 	}
 	for d, sections := range map[int][]string{1: {"検索の話", "search pipeline"}, 2: {"別の話"}, 3: nil} {
@@ -252,79 +250,6 @@ func TestMigration0008FillsExistingIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkLengthTables(t, "after an update and a delete", e.db)
-}
-
-// textDenyDriver opens connections on which any statement reading the
-// text of sections (heading or content) fails to prepare.
-var textDenyDriver = sync.OnceValue(func() string {
-	name := "sqlite3_deny_section_text"
-	sql.Register(name, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-		c.RegisterAuthorizer(func(action int, table, column, _ string) int {
-			if action == sqlite3.SQLITE_READ && table == "sections" && (column == "content" || column == "heading") {
-				return sqlite3.SQLITE_DENY
-			}
-			return sqlite3.SQLITE_OK
-		})
-		return nil
-	}})
-	return name
-})
-
-// TestFulltextRankingReadsNoSectionText ranks sections and documents for
-// queries of three-character and longer terms on a connection that
-// refuses to read any section's text: the ranking needs the index, the
-// kept lengths and the candidates' metadata only (a snapshot of every
-// section, or a scan of the table, would be refused).
-func TestFulltextRankingReadsNoSectionText(t *testing.T) {
-	e := sharedCorpusEngine(t)
-	ctx := context.Background()
-	db, err := sql.Open(textDenyDriver(), e.Project().DBPath()+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var probe string
-	if err := db.QueryRow(`SELECT content FROM sections LIMIT 1`).Scan(&probe); err == nil {
-		t.Fatal("the connection reads section text: the test would prove nothing")
-	}
-	for _, q := range []string{"staleness detection", "ドキュメントのランキング", "graph traversal depth"} {
-		parsed, err := e.parseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Glosses check word starts in the text of their best rows, which
-		// is the answer's text, not the corpus, and bigram bonus terms are
-		// short units (TestScanUnitMatchesScan): leave them out here.
-		plain := parsed.Terms[:0:0]
-		for _, term := range parsed.Terms {
-			if !term.NeedsWordStart() && term.Kind != query.Bigram {
-				plain = append(plain, term)
-			}
-		}
-		parsed.Terms = plain
-		for _, term := range parsed.Terms {
-			if !term.FTS() {
-				t.Fatalf("%q: term %q is not a trigram term; pick another query", q, term.Text)
-			}
-		}
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := e.matchFulltext(ctx, tx, parsed)
-		if err != nil {
-			tx.Rollback()
-			t.Fatalf("%q: %v", q, err)
-		}
-		meta, err := loadDocMeta(ctx, tx, m.docs())
-		tx.Rollback()
-		if err != nil {
-			t.Fatalf("%q: %v", q, err)
-		}
-		if docs := m.documents(meta); len(docs) == 0 {
-			t.Errorf("%q: no document ranked", q)
-		}
-	}
 }
 
 // TestConcurrentSearchesFollowEdits runs searches from several goroutines

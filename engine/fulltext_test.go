@@ -1,16 +1,13 @@
 package engine
 
 import (
-	"cmp"
 	"context"
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -81,9 +78,11 @@ func TestFulltextSearchSyntaxIsLiteral(t *testing.T) {
 		`"unbalanced`, `NEAR(graph storage, 2)`, `graph*`, `^graph`, `heading:Fusion`,
 		`(fusion OR) AND NOT`, `""`, `'; DROP TABLE sections; --`, `*`, `+-^:()`,
 	} {
-		if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
-			t.Errorf("query %q: %v", q, err)
-		}
+		t.Run(q, func(t *testing.T) {
+			if _, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q}); err != nil {
+				t.Errorf("query %q: %v", q, err)
+			}
+		})
 	}
 	// Column filters are not honoured: "heading:Fusion" looks for the text.
 	res := mustFulltext(t, e, FulltextOptions{Query: `"heading:Fusion"`})
@@ -135,13 +134,15 @@ func TestFulltextSharedCorpus(t *testing.T) {
 		{"検索結果の関連性スコアの計算方法", "designs/search-algorithm"},
 	}
 	for _, tt := range tests {
-		res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
-		if res.SearchType != searchFulltextFallback {
-			t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
-		}
-		if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {
-			t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
-		}
+		t.Run(tt.query, func(t *testing.T) {
+			res := mustSearch(t, e, SearchOptions{Query: tt.query, Limit: 3})
+			if res.SearchType != search.TypeFulltextFallback {
+				t.Errorf("%s: search_type %s, want fulltext_fallback with provider none", tt.query, res.SearchType)
+			}
+			if len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Filepath, tt.want) {
+				t.Errorf("%s: top %v, want %s(.ja).md", tt.query, hitPaths(res), tt.want)
+			}
+		})
 	}
 }
 
@@ -161,59 +162,6 @@ func sharedCorpusEngine(t *testing.T) *Engine {
 	e := coreOpen(t, p)
 	coreIndex(t, e, false)
 	return e
-}
-
-// A term reads only its best rows, yet keeps the document frequency of
-// every match (its IDF); a gloss of one word is found in the word index,
-// at word starts only, and a trigram gloss's word-start check reads only
-// the text of those best rows.
-func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
-	files := map[string]string{}
-	for i := range 6 {
-		body := strings.Repeat("pipeline ", 1+i) + "filler text about other things.\n"
-		files[fmt.Sprintf("d%d.md", i)] = fmt.Sprintf("# Doc %d\n\n%s", i, body)
-	}
-	files["w.md"] = "# W\n\nA subpipeline filler is not a word start.\n"
-	e := searchProject(t, files, "none")
-	ctx := context.Background()
-	tests := []struct {
-		name      string
-		term      query.Term
-		limit     int
-		wantRows  int
-		wantMatch int
-	}{
-		{"all rows under the limit", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 100, 7, 7},
-		{"best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}, 3, 3, 7},
-		{"word index: word starts only", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 6},
-		{"word index: best rows at the limit, every match counted", query.Term{Text: "pipeline", Kind: query.Translation, Script: query.ScriptLatin}, 3, 3, 6},
-		{"trigram gloss: word starts checked on the best rows", query.Term{Text: "pipeline filler", Kind: query.Translation, Script: query.ScriptLatin}, 100, 6, 7},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []float64
-			err := e.readTx(ctx, func(tx *sql.Tx) error {
-				st, err := readCorpusStats(ctx, tx)
-				if err != nil {
-					return err
-				}
-				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_ int64, score float64) { got = append(got, score) })
-				if matched != tt.wantMatch {
-					t.Errorf("matched %d, want %d", matched, tt.wantMatch)
-				}
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != tt.wantRows {
-				t.Fatalf("%d rows, want %d", len(got), tt.wantRows)
-			}
-			if !slices.IsSortedFunc(got, func(a, b float64) int { return cmp.Compare(b, a) }) {
-				t.Errorf("rows not best first: %v", got)
-			}
-		})
-	}
 }
 
 // A three-letter word counts only where a word begins: "use" is not found

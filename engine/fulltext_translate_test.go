@@ -57,27 +57,32 @@ func TestFulltextCrossLingual(t *testing.T) {
 	// With search.translate "off" the Japanese question finds no English page.
 	e.Project().Config.Search.Translate = "off"
 	for _, q := range []string{"古くなった文書", "ファームウェアの配信"} {
-		for _, p := range search(q) {
-			if !strings.HasSuffix(p, ".ja.md") {
-				t.Errorf("translate off: %s found %s", q, p)
+		t.Run("translate off: "+q, func(t *testing.T) {
+			for _, p := range search(q) {
+				if !strings.HasSuffix(p, ".ja.md") {
+					t.Errorf("translate off: %s found %s", q, p)
+				}
 			}
-		}
+		})
 	}
 }
 
 func TestFulltextStemming(t *testing.T) {
 	e := searchProject(t, crossLingualDocs, "none")
-	for q, want := range map[string]string{
-		"staleness":        "designs/staleness.md", // the page says "stale"
-		"references":       "designs/staleness.md", // "references" → "referenc"
-		"deliveries stage": "designs/firmware.md",  // "delivered", "stages"
-	} {
-		res, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ftPaths(res); len(got) == 0 || got[0] != want {
-			t.Errorf("%q → %v, want %s first", q, got, want)
-		}
+	tests := []struct{ query, want string }{
+		{"staleness", "designs/staleness.md"},       // the page says "stale"
+		{"references", "designs/staleness.md"},      // "references" → "referenc"
+		{"deliveries stage", "designs/firmware.md"}, // "delivered", "stages"
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			res, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: tt.query})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ftPaths(res); len(got) == 0 || got[0] != tt.want {
+				t.Errorf("%q → %v, want %s first", tt.query, got, tt.want)
+			}
+		})
 	}
 }

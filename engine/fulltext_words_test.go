@@ -8,35 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/migrations"
 )
-
-// TestFTSTableRouting: which full-text table serves each term.
-func TestFTSTableRouting(t *testing.T) {
-	tests := []struct {
-		term query.Term
-		want string
-	}{
-		{query.Term{Text: "use", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "old", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "dependency", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "x86", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "rank", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "a-b", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "make install", Kind: query.Phrase, Script: query.ScriptOther}, "sections_fts"},
-		{query.Term{Text: "file system", Kind: query.Translation, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "データベース", Kind: query.Word, Script: query.ScriptKatakana}, "sections_fts"},
-		{query.Term{Text: "検索する", Kind: query.Word, Script: query.ScriptOther}, "sections_fts"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.term.Text, func(t *testing.T) {
-			if got := ftsTable(tt.term); got != tt.want {
-				t.Errorf("ftsTable(%+v) = %s, want %s", tt.term, got, tt.want)
-			}
-		})
-	}
-}
 
 // The migration's tokenizer is the one the query package routes for.
 func TestWordIndexTokenizerMatchesQuery(t *testing.T) {
@@ -112,13 +87,19 @@ func TestEditedSectionFoundByNewWords(t *testing.T) {
 	if _, err := e.IndexPaths(context.Background(), []string{path}); err != nil {
 		t.Fatal(err)
 	}
-	for q, want := range map[string][]string{"yak": {"a.md"}, "okapi": {"a.md"}, "elk": nil, "zebrafish": nil} {
-		if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: q})); !slices.Equal(got, want) {
-			t.Errorf("after the edit: %q found in %v, want %v", q, got, want)
-		}
-		if got := hitPaths(mustSearch(t, e, SearchOptions{Query: q})); !slices.Equal(got, want) {
-			t.Errorf("after the edit: hybrid %q found %v, want %v", q, got, want)
-		}
+	tests := []struct {
+		query string
+		want  []string
+	}{{"yak", []string{"a.md"}}, {"okapi", []string{"a.md"}}, {"elk", nil}, {"zebrafish", nil}}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: tt.query})); !slices.Equal(got, tt.want) {
+				t.Errorf("after the edit: %q found in %v, want %v", tt.query, got, tt.want)
+			}
+			if got := hitPaths(mustSearch(t, e, SearchOptions{Query: tt.query})); !slices.Equal(got, tt.want) {
+				t.Errorf("after the edit: hybrid %q found %v, want %v", tt.query, got, tt.want)
+			}
+		})
 	}
 	if n := coreCount(t, e, `SELECT count(*) FROM sections_words WHERE sections_words MATCH 'elk'`); n != 0 {
 		t.Errorf("the old word is still in the word index %d times", n)
@@ -149,7 +130,7 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := setMeta(ctx, e.db, metaSchemaVersion, strconv.Itoa(version-1)); err != nil {
+	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(version-1)); err != nil {
 		t.Fatal(err)
 	}
 	p := e.Project()

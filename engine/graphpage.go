@@ -30,7 +30,7 @@ func (e *Engine) graphPage(ctx context.Context, opts GraphOptions) (GraphResult,
 	}
 	res := GraphResult{Nodes: []GraphNode{}, Edges: []GraphEdge{}}
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		meta, err := e.docMetas(ctx, tx) // cached between index changes
+		meta, err := e.docs.All(ctx, tx) // cached between index changes
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -24,7 +27,7 @@ const danglingIDPrefix = "dangling:"
 // Nodes are ordered by file path (the centre first when there is one),
 // edges by source, target and type.
 func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
-	depth, err := checkDepth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
+	depth, err := params.Depth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
 	if err != nil {
 		return GraphResult{}, err
 	}
@@ -44,7 +47,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	res := GraphResult{Nodes: []GraphNode{}, Edges: []GraphEdge{}}
 	centerID := ""
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		meta, err := e.docMetas(ctx, tx)
+		meta, err := e.docs.All(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -102,7 +105,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 
 // addDangling adds a node for every unresolved link target of the
 // documents in the graph, with an edge from each document linking to it.
-func addDangling(ctx context.Context, tx querier, meta map[int64]*docMeta, in map[int64]bool, res *GraphResult) error {
+func addDangling(ctx context.Context, tx store.Querier, meta map[int64]*docmeta.Meta, in map[int64]bool, res *GraphResult) error {
 	links, err := reader.DanglingLinks(ctx, tx)
 	if err != nil {
 		return err

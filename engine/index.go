@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/embedrun"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 )
 
@@ -67,7 +68,7 @@ func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error)
 		return writer.EmptyReport(), fmt.Errorf("index: %w", ErrReadOnly)
 	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
-		return e.afterIndex(ctx, rep, embedScope{startGen: w.StartGeneration, docs: w.Docs})
+		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs})
 	}
 	cfg := e.p.Config
 	return e.writer.Run(ctx, writer.Project{

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // versionedDoc is a document whose every section carries the marker of
@@ -135,7 +137,7 @@ func TestHelperIndexProcess(t *testing.T) {
 			t.Fatalf("helper Status: %v", err)
 		}
 		if err := e.WithTx(ctx, func(tx *sql.Tx) error {
-			return setMeta(ctx, tx, "helper_counter", fmt.Sprint(i))
+			return store.SetMeta(ctx, tx, "helper_counter", fmt.Sprint(i))
 		}); err != nil {
 			t.Fatalf("helper write: %v", err)
 		}
@@ -172,7 +174,7 @@ func TestTwoProcessesShareOneIndex(t *testing.T) {
 		if _, err := e2.GetPage(ctx, "doc-03"); err != nil {
 			t.Fatalf("GetPage: %v", err)
 		}
-		if err := e.WithTx(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, "main_counter", fmt.Sprint(v)) }); err != nil {
+		if err := e.WithTx(ctx, func(tx *sql.Tx) error { return store.SetMeta(ctx, tx, "main_counter", fmt.Sprint(v)) }); err != nil {
 			t.Fatalf("write: %v", err)
 		}
 	}

@@ -83,14 +83,17 @@ func TestIndexCorpusUnifiedBlueprint(t *testing.T) {
 	checkCorpusLinks(t, e)
 	// Japanese documents are first-class: the pair links resolve both ways.
 	links := coreLinkMap(t, e)
-	for from, want := range map[string]string{
-		"designs/search-algorithm.ja.md|./search-algorithm.md": "designs/search-algorithm.md",
-		"designs/search-algorithm.md|./search-algorithm.ja.md": "designs/search-algorithm.ja.md",
-		"designs/architecture.md|mcp-tools":                    "designs/mcp-tools.md",
-	} {
-		if links[from] != want {
-			t.Errorf("%s resolved to %q, want %q", from, links[from], want)
-		}
+	pairs := []struct{ from, want string }{
+		{"designs/search-algorithm.ja.md|./search-algorithm.md", "designs/search-algorithm.md"},
+		{"designs/search-algorithm.md|./search-algorithm.ja.md", "designs/search-algorithm.ja.md"},
+		{"designs/architecture.md|mcp-tools", "designs/mcp-tools.md"},
+	}
+	for _, tt := range pairs {
+		t.Run(tt.from, func(t *testing.T) {
+			if links[tt.from] != tt.want {
+				t.Errorf("%s resolved to %q, want %q", tt.from, links[tt.from], tt.want)
+			}
+		})
 	}
 	page, err := e.GetPage(context.Background(), "designs/search-algorithm.ja.md")
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
@@ -509,7 +510,7 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	if _, err := e.db.Exec(`UPDATE links SET target_id = NULL`); err != nil {
 		t.Fatal(err)
 	}
-	if err := setMeta(context.Background(), e.db, writer.MetaNeedsRelink, "1"); err != nil {
+	if err := store.SetMeta(context.Background(), e.db, writer.MetaNeedsRelink, "1"); err != nil {
 		t.Fatal(err)
 	}
 	rep := coreIndex(t, e, false)
@@ -519,7 +520,7 @@ func TestInterruptedRunResolvesLinksNextTime(t *testing.T) {
 	if got := coreLinkMap(t, e); !reflect.DeepEqual(got, fixtureLinks) {
 		t.Errorf("links not re-resolved:\n got %v\nwant %v", got, fixtureLinks)
 	}
-	if _, set, _ := getMeta(context.Background(), e.db, writer.MetaNeedsRelink); set {
+	if _, set, _ := store.GetMeta(context.Background(), e.db, writer.MetaNeedsRelink); set {
 		t.Error("needs_relink still set")
 	}
 }

@@ -74,18 +74,18 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	}
 	next := migrations.Migration{Version: migrations.Latest() + 1, Name: "test_reindex",
 		SQL: "-- ubp:reindex\nCREATE TABLE test_derived(x INTEGER);", NeedsReindex: true}
-	v, err := migrateWith(ctx, e.db, "test.db", append(all, next))
+	v, err := store.MigrateWith(ctx, e.db, "test.db", append(all, next))
 	if err != nil {
 		t.Fatalf("migrateWith: %v", err)
 	}
 	if v != next.Version {
 		t.Errorf("version %d, want %d", v, next.Version)
 	}
-	if got, _, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); got != "1" {
+	if got, _, _ := store.GetMeta(ctx, e.db, store.MetaNeedsReindex); got != "1" {
 		t.Fatalf("needs_reindex = %q, want 1", got)
 	}
 	// Applying the same list again changes nothing.
-	if v2, err := migrateWith(ctx, e.db, "test.db", append(all, next)); err != nil || v2 != v {
+	if v2, err := store.MigrateWith(ctx, e.db, "test.db", append(all, next)); err != nil || v2 != v {
 		t.Fatalf("second migrateWith: %d, %v", v2, err)
 	}
 
@@ -102,7 +102,7 @@ func TestMigrationNeedingReindexForcesFullIndex(t *testing.T) {
 	if err := e.db.QueryRow(`SELECT title FROM documents`).Scan(&title); err != nil || title != "Alpha" {
 		t.Errorf("title after forced full index = %q, %v; want Alpha", title, err)
 	}
-	if _, set, _ := getMeta(ctx, e.db, store.MetaNeedsReindex); set {
+	if _, set, _ := store.GetMeta(ctx, e.db, store.MetaNeedsReindex); set {
 		t.Error("needs_reindex still set after the full index")
 	}
 	// The next run is incremental again.
@@ -121,7 +121,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	all, _ := migrations.All()
 	bad := migrations.Migration{Version: migrations.Latest() + 1, Name: "bad",
 		SQL: "CREATE TABLE half_done(x); THIS IS NOT SQL;"}
-	_, err := migrateWith(ctx, e.db, "test.db", append(all, bad))
+	_, err := store.MigrateWith(ctx, e.db, "test.db", append(all, bad))
 	if err == nil || !strings.Contains(err.Error(), "to version "+strconv.Itoa(bad.Version)+" (bad)") {
 		t.Fatalf("want a migration error naming the step, got %v", err)
 	}
@@ -136,7 +136,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 func TestNewerIndexIsRefused(t *testing.T) {
 	e := coreProject(t, t.TempDir(), "docs")
 	newer := migrations.Latest() + 5
-	if err := setMeta(context.Background(), e.db, metaSchemaVersion, strconv.Itoa(newer)); err != nil {
+	if err := store.SetMeta(context.Background(), e.db, store.MetaSchemaVersion, strconv.Itoa(newer)); err != nil {
 		t.Fatal(err)
 	}
 	for _, ro := range []bool{false, true} {

@@ -200,15 +200,18 @@ func TestResolvePageRefs(t *testing.T) {
 			t.Errorf("ResolvePage(%q) = %q, %v", ref, fp, err)
 		}
 	}
-	for ref, want := range map[string]string{
-		"designs/検索":          "designs/検索.md",
-		"検索アルゴリズム":            "designs/検索.md",
-		"データベース":              "designs/database.md",
-		`designs\database.md`: "designs/database.md",
-	} {
-		if _, fp, err := e.ResolvePage(ctx, ref); err != nil || fp != want {
-			t.Errorf("ResolvePage(%q) = %q, %v; want %s", ref, fp, err, want)
-		}
+	tests := []struct{ ref, want string }{
+		{"designs/検索", "designs/検索.md"},
+		{"検索アルゴリズム", "designs/検索.md"},
+		{"データベース", "designs/database.md"},
+		{`designs\database.md`, "designs/database.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ref, func(t *testing.T) {
+			if _, fp, err := e.ResolvePage(ctx, tt.ref); err != nil || fp != tt.want {
+				t.Errorf("ResolvePage(%q) = %q, %v; want %s", tt.ref, fp, err, tt.want)
+			}
+		})
 	}
 	var ae *ArgumentError
 	if _, _, err := e.ResolvePage(ctx, "  "); !errors.As(err, &ae) {

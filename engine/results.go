@@ -53,4 +53,31 @@ type (
 	// ArgumentError says a parameter is out of range or malformed. CLI
 	// prints it as a usage error (exit 2); MCP returns it as a tool error.
 	ArgumentError = answer.ArgumentError
+
+	// SearchOptions are the parameters of a hybrid (or fulltext-only)
+	// search.
+	SearchOptions = answer.SearchOptions
+	// ScoreBreakdown is each signal's value on 0..1 as fused, and the raw
+	// evidence behind them.
+	ScoreBreakdown = answer.ScoreBreakdown
+	// SectionMatch is a section of a result that matched.
+	SectionMatch = answer.SectionMatch
+	// LinkedPage is a page linked to or from a result (include_linked).
+	LinkedPage = answer.LinkedPage
+	// SignalRank is one signal's rank and raw score for --explain.
+	SignalRank = answer.SignalRank
+	// SearchHit is one document found by Search.
+	SearchHit = answer.SearchHit
+	// SearchResult is the answer of Search.
+	SearchResult = answer.SearchResult
+	// FulltextOptions are the parameters of a fulltext search.
+	FulltextOptions = answer.FulltextOptions
+	// FulltextHit is one section found by FulltextSearch.
+	FulltextHit = answer.FulltextHit
+	// FulltextResult is the answer of FulltextSearch.
+	FulltextResult = answer.FulltextResult
+	// SuggestOptions are the parameters of SuggestLinks.
+	SuggestOptions = answer.SuggestOptions
+	// LinkSuggestion is a pair of similar, unlinked sections.
+	LinkSuggestion = answer.LinkSuggestion
 )

@@ -5,16 +5,11 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/ubp-dev/ubp/engine/query"
-	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/engine/internal/search"
+	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 	"github.com/ubp-dev/ubp/ranking"
-)
-
-// Search types reported in SearchResult.SearchType.
-const (
-	searchHybrid           = "hybrid"
-	searchFulltextFallback = "fulltext_fallback"
-	searchFulltext         = "fulltext"
 )
 
 // Search finds documents by meaning, keywords and links.
@@ -31,233 +26,99 @@ const (
 // graph and reports search_type "fulltext_fallback"; Fulltext runs full text
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
 // the candidates with content evidence (see SearchResult).
+//
+// The signals, their fusion and the hits are engine/internal/search's;
+// the engine checks the parameters, finds the vector signal, then runs the
+// rest in one read transaction with the staleness of the hits shown.
 func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, error) {
-	if err := checkQuery(opts.Query); err != nil {
+	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
-	limit, err := checkLimit(opts.Limit, e.p.Config.Search.DefaultLimit)
+	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	depth, err := checkDepth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
+	depth, err := params.Depth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	if err := checkDocType(opts.DocType); err != nil {
+	if err := params.DocType(opts.DocType); err != nil {
 		return SearchResult{}, err
 	}
-	if err := checkLinkTypes(opts.LinkTypes); err != nil {
+	if err := params.LinkTypes(opts.LinkTypes); err != nil {
 		return SearchResult{}, err
 	}
 	cfg := e.Project().Config.Search
-	fusion, err := checkFusion(opts.Fusion, cfg.Fusion)
+	fusion, err := params.Fusion(opts.Fusion, cfg.Fusion)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	q, err := e.parseQuery(opts.Query)
+	q, err := fulltext.ParseQuery(opts.Query, cfg.Translate)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	s := &searchRun{
-		e: e, opts: opts, limit: limit, depth: depth, fusion: fusion,
-		weights: searchWeights(cfg), rrfK: cfg.RRFK, q: q,
-	}
-	if s.rrfK <= 0 {
-		s.rrfK = 60
-	}
+	run := search.New(search.Sources{Fulltext: &e.matcher, Docs: &e.docs, Links: &e.links, Summary: docSummary}, search.Request{
+		Options: opts, Limit: limit, Depth: depth, Fusion: fusion,
+		Weights: searchWeights(cfg), RRFK: cfg.RRFK, Query: q,
+	})
 	if !opts.Fulltext {
-		if err := s.vectorSignal(ctx); err != nil {
+		vec, err := e.vectorSignal(ctx, opts.Query, limit*10)
+		if err != nil {
 			return SearchResult{}, err
 		}
+		run.SetVector(vec)
 	}
 	var res SearchResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		if err := s.fulltextSignal(ctx, tx); err != nil {
+		if err := run.Fulltext(ctx, tx); err != nil {
 			return err
 		}
 		if !opts.Fulltext {
-			if err := s.graphSignal(ctx, tx); err != nil {
+			if err := run.Graph(ctx, tx); err != nil {
 				return err
 			}
 		}
-		s.fuse()
-		var err error
-		res, err = s.result(ctx, tx)
+		run.Fuse()
+		levels, err := e.hitStaleness(ctx, run.Shown())
+		if err != nil {
+			return err
+		}
+		res, err = run.Answer(ctx, tx, levels)
 		return err
 	})
 	return res, err
 }
 
-// searchRun holds the state of one Search.
-type searchRun struct {
-	e      *Engine
-	opts   SearchOptions
-	limit  int
-	depth  int
-	fusion string
-	rrfK   int
-	q      query.Query
-
-	// meta holds the candidates' metadata, read as they come up; a nil
-	// entry is a document deleted since a signal found it.
-	meta map[int64]*docMeta
-	// links is the link graph around the seeds and hits, read as needed.
-	links *linkNeighbourhood
-	g     *graph.Graph
-
-	// raw per-document signal scores
-	vecRaw   map[int64]float64
-	vecSecs  map[int64][]scoredSection // vector-matched sections per document (cosine similarity)
-	vecCos   map[int64]float64         // cosine similarity of each vector-matched section
-	ft       *ftMatches
-	ftDocs   map[int64]*ftDoc
-	ftRaw    map[int64]float64
-	graphEv  map[int64]graphEvidence
-	graphRaw map[int64]float64
-
-	// scaled signals, weights and fused scores
-	scaled  map[int64]ranking.Scaled
-	present presence
-	weights ranking.Weights
-	fused   map[int64]float64
-}
-
-// fulltextSignal runs the full-text match (the code FulltextSearch uses)
-// and keeps per-document scores.
-func (s *searchRun) fulltextSignal(ctx context.Context, tx querier) error {
-	var err error
-	if s.ft, err = s.e.matchFulltext(ctx, tx, s.q); err != nil {
+// FulltextSearch finds sections by keyword. The query is split into terms
+// (see package query: Japanese is segmented by script, particles dropped,
+// long kanji compounds also matched by their 2-grams); terms of three or more
+// characters use the FTS5 trigram index, shorter ones a scan. A
+// section ranks by BM25 of its terms scaled by the share of query concepts
+// it matches, times its document's title boost. Snippets mark matches as
+// ⟦match⟧. TotalFound counts every matching section after the doc_type
+// filter. The matching and ranking are engine/internal/fulltext's.
+func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
+	if err := params.Query(opts.Query); err != nil {
+		return FulltextResult{}, err
+	}
+	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
+	if err != nil {
+		return FulltextResult{}, err
+	}
+	if err := params.DocType(opts.DocType); err != nil {
+		return FulltextResult{}, err
+	}
+	q, err := fulltext.ParseQuery(opts.Query, e.p.Config.Search.Translate)
+	if err != nil {
+		return FulltextResult{}, err
+	}
+	var res FulltextResult
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = e.matcher.Sections(ctx, tx, q, limit, opts.DocType, &e.docs)
 		return err
-	}
-	ids := s.ft.docs()
-	for id := range s.vecRaw {
-		ids = append(ids, id)
-	}
-	s.meta = map[int64]*docMeta{}
-	if err := s.e.addDocMetas(ctx, tx, s.meta, ids); err != nil {
-		return err
-	}
-	s.ftDocs = s.ft.documents(s.meta)
-	s.ftRaw = make(map[int64]float64, len(s.ftDocs))
-	for id, d := range s.ftDocs {
-		s.ftRaw[id] = d.Score
-	}
-	// Vector hits on documents deleted since are dropped here.
-	for id := range s.vecRaw {
-		if s.meta[id] == nil {
-			delete(s.vecRaw, id)
-		}
-	}
-	return nil
-}
-
-// graphSignal walks from the best content documents (seeds: the top
-// documents by full text and vector fused without the graph), reading only
-// the links within depth hops of them.
-func (s *searchRun) graphSignal(ctx context.Context, tx querier) error {
-	w := s.weights
-	w.Graph = 0
-	content := ranking.Fuse(s.evidence(), w)
-	seeds, strength := pickSeeds(content, maxSeeds)
-	var err error
-	if s.links, err = s.e.neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
-		return err
-	}
-	if err := s.links.within(ctx, tx, seeds, s.depth); err != nil {
-		return fmt.Errorf("load link graph: %w", err)
-	}
-	s.g = s.links.g
-	s.graphEv = graphSignal(s.g, seeds, strength, s.depth, s.opts.LinkTypes)
-	reached := make([]int64, 0, len(s.graphEv))
-	for id := range s.graphEv {
-		reached = append(reached, id)
-	}
-	if err := s.e.addDocMetas(ctx, tx, s.meta, reached); err != nil {
-		return err
-	}
-	s.graphRaw = make(map[int64]float64, len(s.graphEv))
-	for id, ev := range s.graphEv {
-		if s.meta[id] != nil {
-			s.graphRaw[id] = ev.Score
-		}
-	}
-	return nil
-}
-
-// evidence is every candidate's raw evidence.
-func (s *searchRun) evidence() map[int64]ranking.Evidence {
-	out := map[int64]ranking.Evidence{}
-	for id := range s.candidates() {
-		ev := ranking.Evidence{Graph: s.graphRaw[id]}
-		if d := s.ftDocs[id]; d != nil {
-			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
-		}
-		if v, ok := s.vecRaw[id]; ok {
-			ev.Vector, ev.HasVector = v, true
-		}
-		out[id] = ev
-	}
-	return out
-}
-
-// fuse combines the signals of every candidate.
-func (s *searchRun) fuse() {
-	ev := s.evidence()
-	s.scaled = ranking.Scale(ev)
-	s.present = presence{Vector: len(s.vecRaw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
-	if s.fusion != fusionRRF {
-		s.fused = ranking.Fuse(ev, s.weights)
-		return
-	}
-	s.fused = map[int64]float64{}
-	ranks := s.ranks()
-	for id := range ev {
-		r := ranks[id]
-		if sc := ranking.RRF(s.rrfK, r.Vector, r.Graph, r.Fulltext); sc > 0 {
-			s.fused[id] = sc
-		}
-	}
-}
-
-// candidates is every document any signal found.
-func (s *searchRun) candidates() map[int64]bool {
-	c := map[int64]bool{}
-	for _, m := range []map[int64]float64{s.vecRaw, s.ftRaw, s.graphRaw} {
-		for id := range m {
-			if s.meta[id] != nil {
-				c[id] = true
-			}
-		}
-	}
-	return c
-}
-
-// signals are a document's signals on 0..1 (see ranking.Scale).
-func (s *searchRun) signals(id int64) signalScores {
-	sc := s.scaled[id]
-	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext}
-}
-
-// ranks are each candidate's rank in each signal.
-func (s *searchRun) ranks() map[int64]signalRanks {
-	v, g, f := rankBy(s.vecRaw), rankBy(s.graphRaw), rankBy(s.ftRaw)
-	out := map[int64]signalRanks{}
-	for id := range s.candidates() {
-		out[id] = signalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
-	}
-	return out
-}
-
-// searchType names what ran.
-func (s *searchRun) searchType() string {
-	switch {
-	case s.opts.Fulltext:
-		return searchFulltext
-	case s.present.Vector:
-		return searchHybrid
-	default:
-		return searchFulltextFallback
-	}
+	})
+	return res, err
 }
 
 // searchWeights are the fusion weights: the configuration's vector and
@@ -266,4 +127,29 @@ func searchWeights(cfg SearchConfig) ranking.Weights {
 	w := ranking.DefaultWeights
 	w.Vector, w.Graph = cfg.VectorWeight, cfg.GraphWeight
 	return w
+}
+
+// vectorSignal is the vector signal of a search for text: its nearest k
+// sections by the project's provider (see vecsearch.Signal). A provider
+// that cannot be made leaves the signal out, as its errors do.
+func (e *Engine) vectorSignal(ctx context.Context, text string, k int) (vecsearch.Evidence, error) {
+	p, err := e.embedder()
+	if err != nil {
+		return vecsearch.Evidence{}, ctx.Err()
+	}
+	return vecsearch.Signal(ctx, p, e.rdb, e.db, text, k)
+}
+
+// hitStaleness is the staleness of the documents ids as the snapshot says
+// it, for the hits of a search.
+func (e *Engine) hitStaleness(ctx context.Context, ids []int64) (map[int64]search.Staleness, error) {
+	levels, err := e.currentStaleness(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("staleness of the results: %w", err)
+	}
+	out := make(map[int64]search.Staleness, len(levels))
+	for id, l := range levels {
+		out[id] = search.Staleness{Level: l.level, Reason: l.reason}
+	}
+	return out, nil
 }

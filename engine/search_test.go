@@ -7,13 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/index"
 )
 
 func TestSearchFallbackEndToEnd(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	res := mustSearch(t, e, SearchOptions{Query: "fusion weights"})
-	if res.SearchType != searchFulltextFallback {
+	if res.SearchType != search.TypeFulltextFallback {
 		t.Errorf("search_type %q, want fulltext_fallback without vectors", res.SearchType)
 	}
 	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
@@ -135,7 +138,7 @@ func TestSearchFiltersBeforeLimit(t *testing.T) {
 func TestSearchFulltextOnly(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", Fulltext: true})
-	if res.SearchType != searchFulltext {
+	if res.SearchType != search.TypeFulltext {
 		t.Errorf("search_type %q, want fulltext", res.SearchType)
 	}
 	if got := hitPaths(res); !slices.Equal(got, []string{"designs/search.md"}) {
@@ -163,11 +166,11 @@ func TestSearchIncludeLinkedAndExplain(t *testing.T) {
 	}
 	for _, s := range top.Explain {
 		switch s.Signal {
-		case signalFulltext:
+		case search.SignalFulltext:
 			if s.Rank != 1 || s.Score <= 0 {
 				t.Errorf("fulltext explain %+v", s)
 			}
-		case signalVector:
+		case search.SignalVector:
 			if s.Rank != 0 {
 				t.Errorf("vector explain %+v, want rank 0 without vectors", s)
 			}
@@ -212,8 +215,10 @@ func TestSearchValidation(t *testing.T) {
 		{SearchOptions{Query: "x", Fusion: "max"}, "fusion"},
 	}
 	for _, tt := range tests {
-		_, err := e.Search(ctx, tt.o)
-		wantArgError(t, err, tt.param)
+		t.Run(fmt.Sprintf("%+v", tt.o), func(t *testing.T) {
+			_, err := e.Search(ctx, tt.o)
+			wantArgError(t, err, tt.param)
+		})
 	}
 }
 

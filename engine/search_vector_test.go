@@ -4,6 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/search"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/suggest"
 )
 
 // These tests use the default provider, the built-in static English model.
@@ -11,7 +15,7 @@ import (
 func TestSearchHybridWithStaticModel(t *testing.T) {
 	e := searchProject(t, searchDocs, DefaultConfig().Embedding.Provider)
 	res := mustSearch(t, e, SearchOptions{Query: "how are fusion weights combined", Explain: true})
-	if res.SearchType != searchHybrid {
+	if res.SearchType != search.TypeHybrid {
 		t.Fatalf("search_type %q, want hybrid with the static model", res.SearchType)
 	}
 	if len(res.Results) == 0 || res.Results[0].Filepath != "designs/search.md" {
@@ -23,7 +27,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 	}
 	var vecRank int
 	for _, s := range top.Explain {
-		if s.Signal == signalVector {
+		if s.Signal == search.SignalVector {
 			vecRank = s.Rank
 		}
 	}
@@ -33,7 +37,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 
 	// Japanese words have vectors through the glossary: hybrid.
 	ja := mustSearch(t, e, SearchOptions{Query: "ファイルの変更を検出する仕組み"})
-	if ja.SearchType != searchHybrid {
+	if ja.SearchType != search.TypeHybrid {
 		t.Errorf("Japanese query: search_type %q, want hybrid", ja.SearchType)
 	}
 	if len(ja.Results) == 0 || ja.Results[0].Filepath != "guides/japanese.md" {
@@ -42,7 +46,7 @@ func TestSearchHybridWithStaticModel(t *testing.T) {
 	// A query without a word either model knows (hiragana only) has no
 	// vector: full text and graph.
 	kana := mustSearch(t, e, SearchOptions{Query: "けんさく"})
-	if kana.SearchType != searchFulltextFallback {
+	if kana.SearchType != search.TypeFulltextFallback {
 		t.Errorf("hiragana query: search_type %q, want fulltext_fallback", kana.SearchType)
 	}
 }
@@ -75,16 +79,16 @@ func TestSuggestLinksByVectors(t *testing.T) {
 	}
 	// The vector path ran (not the keyword fallback).
 	err = e.readTx(context.Background(), func(tx *sql.Tx) error {
-		secs, err := loadAllSections(context.Background(), tx)
+		secs, err := sectionrows.All(context.Background(), tx)
 		if err != nil {
 			return err
 		}
-		pairs, ok, err := e.vectorSectionPairs(context.Background(), tx, secs, 0.5)
+		pairs, ok, err := suggest.VectorPairs(context.Background(), tx, secs, 0.5)
 		if err != nil {
 			return err
 		}
 		if !ok || len(pairs) == 0 {
-			t.Errorf("vectorSectionPairs: ok %v, %d pairs; want vectors used", ok, len(pairs))
+			t.Errorf("suggest.VectorPairs: ok %v, %d pairs; want vectors used", ok, len(pairs))
 		}
 		return nil
 	})

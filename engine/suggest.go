@@ -1,20 +1,14 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 
-	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/suggest"
 )
-
-// SuggestOptions are the parameters of SuggestLinks.
-type SuggestOptions struct {
-	MinScore float64 // 0..1; pairs below are not shown. 0 means 0.75
-	Limit    int     // 1..200; 0 means 20
-}
 
 // Bounds of SuggestLinks.
 const (
@@ -28,19 +22,13 @@ const (
 // cosine of TF-IDF weighted keywords (see query.Keywords). Each pair of
 // documents is suggested once, by its most similar sections, best first.
 func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkSuggestion, error) {
-	minScore := opts.MinScore
-	if minScore == 0 {
-		minScore = defaultSuggestMinScore
+	minScore, err := params.MinScore(opts.MinScore, defaultSuggestMinScore)
+	if err != nil {
+		return nil, err
 	}
-	if minScore < 0 || minScore > 1 {
-		return nil, &ArgumentError{Param: "min_score", Message: fmt.Sprintf("must be between 0 and 1, got %g", opts.MinScore)}
-	}
-	limit := opts.Limit
-	if limit == 0 {
-		limit = DefaultSuggestLimit
-	}
-	if limit < 1 || limit > MaxSuggestLimit {
-		return nil, &ArgumentError{Param: "limit", Message: fmt.Sprintf("must be between 1 and %d, got %d", MaxSuggestLimit, opts.Limit)}
+	limit, err := params.Limit(opts.Limit, 0, DefaultSuggestLimit, MaxSuggestLimit)
+	if err != nil {
+		return nil, err
 	}
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
@@ -48,114 +36,23 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 	}
 	var out []LinkSuggestion
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		secs, err := loadAllSections(ctx, tx)
+		secs, err := sectionrows.All(ctx, tx)
 		if err != nil {
 			return err
 		}
-		pairs, err := e.similarSectionPairs(ctx, tx, secs, minScore)
+		pairs, err := suggest.Pairs(ctx, tx, secs, minScore, e.Project().Config.Embedding.Provider != "none")
 		if err != nil {
 			return err
 		}
-		meta, err := e.docMetas(ctx, tx)
+		meta, err := e.docs.All(ctx, tx)
 		if err != nil {
 			return err
 		}
-		out = pickSuggestions(pairs, secs, meta, g, limit)
+		out = suggest.Pick(pairs, secs, meta, g, limit)
 		return nil
 	})
 	if err != nil {
 		return nil, err
-	}
-	return out, nil
-}
-
-// sectionPair is two similar sections (A < B by id).
-type sectionPair struct {
-	A, B  int64
-	Score float64
-}
-
-// similarSectionPairs finds section pairs of different documents with a
-// similarity of at least minScore.
-func (e *Engine) similarSectionPairs(ctx context.Context, tx querier, secs map[int64]*sectionRow, minScore float64) ([]sectionPair, error) {
-	pairs, ok, err := e.vectorSectionPairs(ctx, tx, secs, minScore)
-	if err != nil || ok {
-		return pairs, err
-	}
-	return keywordSectionPairs(secs, minScore), nil
-}
-
-// pickSuggestions keeps the best pair per unlinked document pair, best
-// first (ties by paths), up to limit.
-func pickSuggestions(pairs []sectionPair, secs map[int64]*sectionRow, meta map[int64]*docMeta, g *graph.Graph, limit int) []LinkSuggestion {
-	linked := func(a, b int64) bool {
-		for _, e := range g.Out(a) {
-			if e.To == b {
-				return true
-			}
-		}
-		for _, e := range g.In(a) {
-			if e.From == b {
-				return true
-			}
-		}
-		return false
-	}
-	type docPair struct{ a, b int64 }
-	best := map[docPair]sectionPair{}
-	for _, p := range pairs {
-		sa, sb := secs[p.A], secs[p.B]
-		if sa == nil || sb == nil || sa.Doc == sb.Doc || meta[sa.Doc] == nil || meta[sb.Doc] == nil {
-			continue
-		}
-		k := docPair{min(sa.Doc, sb.Doc), max(sa.Doc, sb.Doc)}
-		if cur, ok := best[k]; ok && (cur.Score > p.Score || cur.Score == p.Score && cur.A < p.A) {
-			continue
-		}
-		if linked(k.a, k.b) {
-			continue
-		}
-		best[k] = p
-	}
-	out := []LinkSuggestion{}
-	for _, p := range best {
-		sa, sb := secs[p.A], secs[p.B]
-		if meta[sa.Doc].Filepath > meta[sb.Doc].Filepath {
-			sa, sb = sb, sa
-		}
-		out = append(out, LinkSuggestion{
-			SourceFilepath: meta[sa.Doc].Filepath, SourceHeading: sa.HeadingPath, SourceLine: sa.StartLine,
-			TargetFilepath: meta[sb.Doc].Filepath, TargetHeading: sb.HeadingPath, TargetLine: sb.StartLine,
-			Score: roundScore(p.Score),
-		})
-	}
-	slices.SortFunc(out, func(a, b LinkSuggestion) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.SourceFilepath, b.SourceFilepath),
-			cmp.Compare(a.TargetFilepath, b.TargetFilepath), cmp.Compare(a.SourceLine, b.SourceLine))
-	})
-	if len(out) > limit {
-		out = out[:limit]
-	}
-	return out
-}
-
-// loadAllSections reads every section.
-func loadAllSections(ctx context.Context, tx querier) (map[int64]*sectionRow, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections`)
-	if err != nil {
-		return nil, fmt.Errorf("read sections: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]*sectionRow{}
-	for rows.Next() {
-		s := &sectionRow{}
-		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
-			return nil, fmt.Errorf("read sections: %w", err)
-		}
-		out[s.ID] = s
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read sections: %w", err)
 	}
 	return out, nil
 }

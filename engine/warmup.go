@@ -7,6 +7,16 @@ import (
 	"time"
 )
 
+// WarmUp starts loading, in the background, what the first search would
+// otherwise wait for (see warmSearch), so a long-running server answers its
+// first query as fast as the rest.
+func (e *Engine) WarmUp() {
+	if e != nil && !e.warm.stop.Load() {
+		e.warm.wg.Add(1)
+		go e.warmSearch()
+	}
+}
+
 // warmQueries are what warmSearch searches for: an English query, then a
 // Japanese one (which also loads the glossary and the Japanese word
 // vectors). Their results are thrown away.
@@ -47,7 +57,7 @@ type warmUp struct {
 
 // stopAndWait lets the query in flight finish (it is not interrupted:
 // cancelling a statement mid-query is what sqlite3_interrupt does, see
-// embedPending) and starts no other, so nothing touches the index once
+// embedrun.Run) and starts no other, so nothing touches the index once
 // Close returns.
 func (w *warmUp) stopAndWait() {
 	w.stop.Store(true)

@@ -99,6 +99,28 @@ func TestImportDirection(t *testing.T) {
 				"engine/stale", "index")},
 		{"the project and its configuration open no index", func(p string) bool { return under(p, "engine/project") },
 			allowOnly("engine/project", "engine/embed", "index", "ranking")},
+		{"the queries' parameter checks are pure", func(p string) bool { return under(p, "engine/internal/params") },
+			allowOnly("engine/internal/params", "engine/answer", "index")},
+		{"what retrieval reads of documents imports no writer, read side or search", func(p string) bool { return under(p, "engine/internal/docmeta") },
+			allowOnly("engine/internal/docmeta", "engine/internal/store", "engine/internal/sqlbatch", "engine/query", "index")},
+		{"what retrieval reads of sections imports no writer, read side or search", func(p string) bool { return under(p, "engine/internal/sectionrows") },
+			allowOnly("engine/internal/sectionrows", "engine/internal/store", "engine/internal/sqlbatch")},
+		{"full-text retrieval imports no writer, read side, vectors, search or ranking", func(p string) bool { return under(p, "engine/internal/fulltext") },
+			allowOnly("engine/internal/fulltext", "engine/internal/store", "engine/internal/sqlbatch", "engine/internal/docmeta",
+				"engine/internal/sectionrows", "engine/answer", "engine/query", "engine/lexicon")},
+		{"vector retrieval imports no writer, read side, full text, search or ranking", func(p string) bool { return under(p, "engine/internal/vecsearch") },
+			allowOnly("engine/internal/vecsearch", "engine/internal/store", "engine/internal/sectionrows", "engine/vecstore", "engine/embed")},
+		{"the link walk imports no writer, read side, search or ranking", func(p string) bool { return under(p, "engine/internal/linkwalk") },
+			allowOnly("engine/internal/linkwalk", "engine/internal/store", "engine/internal/sqlbatch", "graph", "index")},
+		{"the search pipeline reads through retrieval: no writer, read side or suggestions", func(p string) bool { return under(p, "engine/internal/search") },
+			allowOnly("engine/internal/search", "engine/internal/store", "engine/internal/fulltext", "engine/internal/vecsearch",
+				"engine/internal/linkwalk", "engine/internal/docmeta", "engine/internal/sectionrows", "engine/internal/params",
+				"engine/answer", "engine/stale", "engine/query", "graph", "index", "ranking")},
+		{"link suggestions import no writer, read side or search", func(p string) bool { return under(p, "engine/internal/suggest") },
+			allowOnly("engine/internal/suggest", "engine/internal/store", "engine/internal/docmeta", "engine/internal/sectionrows",
+				"engine/vecstore", "engine/embed", "engine/answer", "engine/query", "graph")},
+		{"the embedding step imports no writer, read side, retrieval or search", func(p string) bool { return under(p, "engine/internal/embedrun") },
+			allowOnly("engine/internal/embedrun", "engine/internal/store", "engine/vecstore", "engine/embed")},
 		{"page lookup and stored bodies are pure", func(p string) bool {
 			return under(p, "engine/internal/pageref") || under(p, "engine/internal/docbody")
 		}, allowOnly("engine/internal/pageref", "engine/internal/docbody", "index")},
@@ -129,13 +151,16 @@ func TestImportDirection(t *testing.T) {
 }
 
 // TestPurePackagesHoldNoSQL: parsing, link resolution, ranking, query
-// parsing, the answers, page lookup, stored bodies, the freshness
-// comparison, the project's configuration and the CLI's renderers import
-// no database driver.
+// parsing, the answers, the parameter checks, page lookup, stored bodies,
+// the freshness comparison, the project's configuration and the CLI's
+// renderers import no database driver; nor do the search pipeline, link
+// suggestions and vector retrieval, which read only through the
+// packages that hold their SQL (the retrieval packages, engine/vecstore).
 func TestPurePackagesHoldNoSQL(t *testing.T) {
 	pkgs := imports(t)
-	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/pageref",
-		"engine/internal/docbody", "engine/freshness", "engine/project", "cmd/ubp/internal/graphtext"}
+	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/params",
+		"engine/internal/pageref", "engine/internal/docbody", "engine/freshness", "engine/project",
+		"cmd/ubp/internal/graphtext", "engine/internal/search", "engine/internal/suggest", "engine/internal/vecsearch"}
 	for _, p := range pure {
 		t.Run(p, func(t *testing.T) {
 			deps, ok := pkgs[p]

@@ -1,0 +1,113 @@
+package embedrun
+
+import (
+	"context"
+	"database/sql"
+	"math"
+	"strconv"
+
+	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/vecstore"
+)
+
+const (
+	// minComponentVectors: below this many vectors the corpus' first
+	// principal component is more topic than common direction, so none is
+	// removed.
+	minComponentVectors = 16
+	// componentKeep: a recomputed common component this close (|cos|) to
+	// the stored one is not worth reprojecting every vector for.
+	componentKeep = 0.9995
+)
+
+// The common component of a large index is recomputed only once the
+// vectors embedded since it was computed reach 1/componentDriftDiv of the
+// vectors it was computed from (below componentLazyMin vectors, after
+// every run that embeds): it is the mean direction of every vector, which
+// one edit among tens of thousands does not move, and recomputing it reads
+// every vector (about 0.1 s at 12,000 vectors, growing with the corpus).
+// New vectors are projected with the stored component meanwhile.
+const (
+	componentLazyMin  = 2000
+	componentDriftDiv = 100
+	// metaComponentBasis is how many vectors the component was last
+	// computed from; metaComponentPending how many were embedded since.
+	metaComponentBasis   = "component_basis"
+	metaComponentPending = "component_pending"
+)
+
+// componentDue records that embedded vectors were added and reports
+// whether the common component should be recomputed now. force (a first
+// build) always recomputes.
+func (r *run) componentDue(ctx context.Context, embedded int, force bool) (bool, error) {
+	if embedded == 0 && !force {
+		return false, nil
+	}
+	basisText, _, err := store.GetMeta(ctx, r.db, metaComponentBasis)
+	if err != nil {
+		return false, err
+	}
+	pendingText, _, err := store.GetMeta(ctx, r.db, metaComponentPending)
+	if err != nil {
+		return false, err
+	}
+	basis, _ := strconv.Atoi(basisText)
+	pending, _ := strconv.Atoi(pendingText)
+	pending += embedded
+	if force || basis < componentLazyMin || pending*componentDriftDiv >= basis {
+		return true, nil
+	}
+	return false, r.withTx(ctx, func(tx *sql.Tx) error {
+		return store.SetMeta(ctx, tx, metaComponentPending, strconv.Itoa(pending))
+	})
+}
+
+// recordComponentBasis notes that the component was just computed from n
+// vectors.
+func recordComponentBasis(ctx context.Context, tx *sql.Tx, n int) error {
+	if err := store.SetMeta(ctx, tx, metaComponentBasis, strconv.Itoa(n)); err != nil {
+		return err
+	}
+	return store.SetMeta(ctx, tx, metaComponentPending, "0")
+}
+
+// refreshComponent recomputes the common component of the model's
+// vectors (for providers that want it) and stores it, reprojecting the
+// index, unless it barely moved. changed says vectors changed since the
+// stored component was computed. reprojected reports that the index was
+// rewritten.
+func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model string, changed bool) (reprojected bool, err error) {
+	if !embed.WantsCommonComponent(p) || !changed {
+		return false, nil
+	}
+	vecs, err := vecstore.RawVectors(ctx, r.db, model)
+	if err != nil {
+		return false, err
+	}
+	var pc []float32
+	if len(vecs) >= minComponentVectors {
+		pc = embed.CommonComponent(vecs)
+	}
+	old, err := vecstore.Component(ctx, r.db, model)
+	if err != nil {
+		return false, err
+	}
+	keep := old == nil && pc == nil
+	if old != nil && pc != nil && len(old) == len(pc) {
+		var dot float64
+		for i := range pc {
+			dot += float64(pc[i]) * float64(old[i])
+		}
+		keep = math.Abs(dot) >= componentKeep
+	}
+	return !keep, r.withTx(ctx, func(tx *sql.Tx) error {
+		if err := recordComponentBasis(ctx, tx, len(vecs)); err != nil {
+			return err
+		}
+		if keep {
+			return nil
+		}
+		return vecstore.SetComponent(ctx, tx, model, pc)
+	})
+}

@@ -1,0 +1,368 @@
+package fulltext
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query"
+)
+
+// Section is one section any query term matched.
+type Section struct {
+	ID    int64
+	Doc   int64     // documents.id
+	Len   int       // heading + content length in characters (BM25's dl)
+	Terms []float64 // BM25 of each query term in this section, 0 when absent
+}
+
+// Matches is the full-text evidence of one query over the whole index.
+type Matches struct {
+	Query    query.Query
+	N        int   // sections in the index
+	TermDF   []int // sections matching each term
+	GroupDF  []int // sections matching any term of each group
+	Sections map[int64]*Section
+	// DocSections is the number of sections of each matched document, and
+	// AvgDocSections the mean over the corpus (for the document size
+	// correction).
+	DocSections    map[int64]int
+	AvgDocSections float64
+	// TermIDF is the IDF each term's section scores were computed with.
+	TermIDF []float64
+	stats   corpusStats
+	docLen  map[int64]int // length of each matched document
+	scorer  *scorer
+}
+
+// Match finds every section matching any term of q and scores each term
+// per section. Terms of three or more characters use the FTS5 trigram
+// index and its bm25(); shorter ones are scored with the same BM25 formula
+// from the postings of section_units (non-ASCII units such as 検索, see
+// units.go), or else from a substring scan of the sections table. The
+// corpus statistics and the document and length of each matched section
+// and document come from the tables of migration 0008 (see stats.go).
+func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (*Matches, error) {
+	m := &Matches{
+		Query:    q,
+		TermDF:   make([]int, len(q.Terms)),
+		TermIDF:  make([]float64, len(q.Terms)),
+		GroupDF:  make([]int, len(q.Groups)),
+		Sections: map[int64]*Section{},
+	}
+	stats, err := readCorpusStats(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	units, err := unitsReady(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	m.N = stats.n
+	groupHits := make([]map[int64]bool, len(q.Groups))
+	for g := range groupHits {
+		groupHits[g] = map[int64]bool{}
+	}
+	sectionOf := func(id int64) *Section {
+		s := m.Sections[id]
+		if s == nil {
+			s = &Section{ID: id, Terms: make([]float64, len(q.Terms))}
+			m.Sections[id] = s
+		}
+		return s
+	}
+	// Bigram bonus terms only strengthen documents that match a concept:
+	// their hits wait until every other term has been read and placed.
+	bonus := map[int64]*Section{}
+	add := func(ti int, id int64, score float64) {
+		if score <= 0 {
+			return
+		}
+		m.TermDF[ti]++
+		if q.Terms[ti].Kind == query.Bigram {
+			b := bonus[id]
+			if b == nil {
+				b = &Section{ID: id, Terms: make([]float64, len(q.Terms))}
+				bonus[id] = b
+			}
+			b.Terms[ti] = score
+			return
+		}
+		sectionOf(id).Terms[ti] = score
+		if g := q.Terms[ti].Group; g >= 0 {
+			groupHits[g][id] = true
+		}
+	}
+	var substr []int // short terms without word boundaries: one shared scan
+	for ti, t := range q.Terms {
+		var err error
+		switch {
+		case t.FTS():
+			var matched int
+			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
+			m.TermIDF[ti] = termIDF(stats.n, matched)
+		case units && isUnitTerm(t.Text):
+			err = mt.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+		case t.NeedsWordBoundary():
+			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+		default:
+			substr = append(substr, ti)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("full-text search for %q: %w", t.Text, err)
+		}
+	}
+	if len(substr) > 0 {
+		texts := make([]string, len(substr))
+		for i, ti := range substr {
+			texts[i] = q.Terms[ti].Text
+		}
+		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
+		if err != nil {
+			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
+		}
+	}
+	for ti, t := range q.Terms {
+		if !t.FTS() {
+			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
+		}
+	}
+	if err := mt.placeSections(ctx, db, m.Sections); err != nil {
+		return nil, err
+	}
+	if len(bonus) > 0 && len(m.Sections) > 0 {
+		if err := mt.placeSections(ctx, db, bonus); err != nil {
+			return nil, err
+		}
+		matched := map[int64]bool{}
+		for _, s := range m.Sections {
+			matched[s.Doc] = true
+		}
+		for id, b := range bonus {
+			if !matched[b.Doc] {
+				continue
+			}
+			s := sectionOf(id)
+			s.Doc, s.Len = b.Doc, b.Len
+			for ti, sc := range b.Terms {
+				if sc > 0 {
+					s.Terms[ti] = sc
+				}
+			}
+		}
+	}
+	for g := range groupHits {
+		for id := range groupHits[g] {
+			if m.Sections[id] == nil {
+				delete(groupHits[g], id)
+			}
+		}
+		m.GroupDF[g] = len(groupHits[g])
+	}
+	lengths, err := mt.docLengths(ctx, db, m.Docs())
+	if err != nil {
+		return nil, err
+	}
+	m.DocSections, m.docLen = make(map[int64]int, len(lengths)), make(map[int64]int, len(lengths))
+	for id, d := range lengths {
+		m.DocSections[id], m.docLen[id] = d.sections, d.len
+	}
+	m.stats = stats
+	m.scorer = newScorer(q, m.N, m.GroupDF)
+	m.AvgDocSections = stats.avgDocSections
+	return m, nil
+}
+
+// maxTermRows bounds the sections one full-text term reads: its best
+// rows by FTS5's bm25(). A term in more sections than that (a common word
+// in a large corpus) adds little to any score, and reading every match
+// made such terms the bulk of a search's cost.
+const maxTermRows = 1000
+
+// ftsTable is the full-text table that serves t: the word index
+// (sections_words) for Latin words that must begin a word
+// (query.Term.WordIndexed), the trigram index (sections_fts) for the rest.
+func ftsTable(t query.Term) string {
+	if t.WordIndexed() {
+		return "sections_words"
+	}
+	return "sections_fts"
+}
+
+// scanFTSTerm runs one term against its full-text table (ftsTable) and
+// reports its best limit sections and how many sections match in all (its
+// document frequency). FTS5's bm25() is negative (lower is better); it is
+// returned negated. The heading column weighs headingWeight. limit is
+// maxTermRows but for tests. The word index matches at word starts only;
+// a trigram term that must begin a word (Term.NeedsWordStart but not
+// WordIndexed: a gloss of several words) also reads the text of those best
+// rows, and only theirs, and drops rows without a word-start occurrence.
+func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
+	table := ftsTable(t)
+	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
+		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
+		FROM %[3]s WHERE %[3]s MATCH ?
+		ORDER BY bm25(%[3]s, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit, table), t.Expr())
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	type hit struct {
+		id    int64
+		score float64
+	}
+	var hits []hit
+	for rows.Next() {
+		var h hit
+		if err := rows.Scan(&h.id, &h.score); err != nil {
+			return 0, err
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	matched = len(hits)
+	if matched == limit {
+		err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %[1]s WHERE %[1]s MATCH ?`, table), t.Expr()).Scan(&matched)
+		if err != nil {
+			return 0, err
+		}
+	}
+	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
+		ids := make([]int64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.id
+		}
+		text, err := sectionrows.Load(ctx, db, ids)
+		if err != nil {
+			return 0, err
+		}
+		kept := hits[:0]
+		for _, h := range hits {
+			if r := text[h.id]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
+	}
+	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
+	scale := termIDF(n, matched) / sqliteIDF(n, matched)
+	for _, h := range hits {
+		fn(h.id, h.score*scale)
+	}
+	return matched, nil
+}
+
+// scanShortSubstrings finds terms of one or two characters (検索, 古) with
+// instr() over every section, in one pass for all of them, and counts each
+// term per column in Go (these terms have no case to fold).
+func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
+	var where []string
+	args := make([]any, len(terms))
+	for i, t := range terms {
+		args[i] = t
+		where = append(where, fmt.Sprintf("instr(content, ?%[1]d) > 0 OR instr(heading, ?%[1]d) > 0", i+1))
+	}
+	rows, err := db.QueryContext(ctx, `SELECT id, document_id, heading, content FROM sections WHERE `+strings.Join(where, " OR "), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type hit struct {
+		id, doc int64
+		dl      int
+		freq    []int // heading then content count, per term
+	}
+	var hits []hit
+	df := make([]int, len(terms))
+	var heading, content string
+	for rows.Next() {
+		h := hit{freq: make([]int, 2*len(terms))}
+		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
+			return err
+		}
+		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+		for i, t := range terms {
+			h.freq[2*i], h.freq[2*i+1] = strings.Count(heading, t), strings.Count(content, t)
+			if h.freq[2*i]+h.freq[2*i+1] > 0 {
+				df[i]++
+			}
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range terms {
+		idf := termIDF(st.n, df[i])
+		for _, h := range hits {
+			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
+			if freq > 0 {
+				fn(i, h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+			}
+		}
+	}
+	return nil
+}
+
+// scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
+// folding) and keeps the sections where it stands as a word.
+func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
+	pat := "%" + likeEscaper.Replace(t.Text) + "%"
+	rows, err := db.QueryContext(ctx, `
+		SELECT id, document_id, heading, content FROM sections
+		WHERE content LIKE ?1 ESCAPE '\' OR heading LIKE ?1 ESCAPE '\'`, pat)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type hit struct {
+		id, doc    int64
+		dl, hf, cf int
+	}
+	var hits []hit
+	for rows.Next() {
+		var h hit
+		var heading, content string
+		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
+			return err
+		}
+		h.hf, h.cf = query.Count(heading, t), query.Count(content, t)
+		if h.hf+h.cf == 0 {
+			continue
+		}
+		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	idf := termIDF(st.n, len(hits))
+	for _, h := range hits {
+		freq := headingWeight*float64(h.hf) + float64(h.cf)
+		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+	}
+	return nil
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Docs lists the documents of the matched sections, each once.
+func (m *Matches) Docs() []int64 {
+	out := make([]int64, 0, len(m.Sections))
+	seen := make(map[int64]bool, len(m.Sections))
+	for _, s := range m.Sections {
+		if !seen[s.Doc] {
+			seen[s.Doc] = true
+			out = append(out, s.Doc)
+		}
+	}
+	return out
+}
+
+// SectionScore scores one matched section.
+func (m *Matches) SectionScore(s *Section) Evidence { return m.scorer.section(s.Terms) }

@@ -1,0 +1,80 @@
+package fulltext
+
+import (
+	"context"
+
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query"
+)
+
+// SnippetRunes is the length of a snippet's text, highlights and "…"
+// aside.
+const SnippetRunes = 64
+
+// Sections answers FulltextSearch: it ranks the sections matching q (those
+// of documents of docType, every type when ""), each by its BM25 evidence
+// (Matches.SectionScore) times its document's title factor, and builds the
+// top limit hits, with snippets marking the matches as ⟦match⟧.
+// TotalFound counts every matching section. The documents' metadata come
+// through docs.
+func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query, limit int, docType string, docs *docmeta.Cache) (answer.FulltextResult, error) {
+	m, err := mt.Match(ctx, tx, q)
+	if err != nil {
+		return answer.FulltextResult{}, err
+	}
+	meta := map[int64]*docmeta.Meta{}
+	if err := docs.Add(ctx, tx, meta, m.Docs()); err != nil {
+		return answer.FulltextResult{}, err
+	}
+	titleFactor := map[int64]float64{}
+	var ranked []sectionrows.Scored
+	for _, s := range m.Sections {
+		d := meta[s.Doc]
+		if d == nil || docType != "" && string(d.DocType) != docType {
+			continue
+		}
+		sc := m.SectionScore(s)
+		if sc.Score <= 0 {
+			continue
+		}
+		tf, ok := titleFactor[s.Doc]
+		if !ok {
+			tf = m.scorer.titleFactor(d.LowerTitle())
+			titleFactor[s.Doc] = tf
+		}
+		ranked = append(ranked, sectionrows.Scored{ID: s.ID, Score: sc.Score * tf})
+	}
+	sectionrows.Sort(ranked)
+	res := answer.FulltextResult{Results: []answer.FulltextHit{}, TotalFound: len(ranked)}
+	top := ranked[:min(limit, len(ranked))]
+	ids := make([]int64, len(top))
+	for i, s := range top {
+		ids[i] = s.ID
+	}
+	rows, err := sectionrows.Load(ctx, tx, ids)
+	if err != nil {
+		return answer.FulltextResult{}, err
+	}
+	for _, s := range top {
+		row := rows[s.ID]
+		d := meta[row.Doc]
+		hit := answer.FulltextHit{
+			SectionID: row.ID,
+			DocID:     d.DocID,
+			Filepath:  d.Filepath,
+			Title:     d.Title,
+			Snippet:   query.Snippet(row.Content, q.Terms, SnippetRunes),
+			Line:      row.StartLine,
+			Rank:      answer.RoundScore(s.Score),
+		}
+		if row.Ord > 0 || row.Heading != "" {
+			h := row.Heading
+			hit.SectionHeading = &h
+		}
+		res.Results = append(res.Results, hit)
+	}
+	return res, nil
+}

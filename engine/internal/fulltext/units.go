@@ -1,0 +1,253 @@
+package fulltext
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
+// trigram index. The index keeps their postings in section_units
+// (migration 0008): each section's units of one and two non-ASCII runes,
+// heading and content apart, one token per occurrence. The triggers queue
+// every new or changed section in section_units_pending and the engine
+// writes its units after each indexing run (FillUnits); search uses the
+// postings only when the queue is empty, else it scans.
+
+// unitsBatch is the number of sections whose units one transaction writes.
+const unitsBatch = 2000
+
+// FillUnits writes the units of every queued section and empties the
+// queue, a batch per write transaction of db (the writing pool). It
+// reports how many sections it wrote.
+func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
+	total := 0
+	for {
+		// Reading first keeps a run with nothing queued from writing.
+		ready, err := unitsReady(ctx, db)
+		if err != nil || ready {
+			return total, err
+		}
+		n := 0
+		err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
+			rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
+				FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
+				ORDER BY p.id LIMIT ?`, unitsBatch)
+			if err != nil {
+				return err
+			}
+			type row struct {
+				id               int64
+				heading, content string
+			}
+			var batch []row
+			for rows.Next() {
+				var r row
+				if err := rows.Scan(&r.id, &r.heading, &r.content); err != nil {
+					rows.Close()
+					return err
+				}
+				batch = append(batch, r)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			for _, r := range batch {
+				h, c := unitTokens(r.heading), unitTokens(r.content)
+				if h == "" && c == "" {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`, r.id, h, c); err != nil {
+					return err
+				}
+			}
+			if len(batch) == 0 {
+				// Queued ids without a section (none is expected: the
+				// delete trigger dequeues them).
+				_, err := tx.ExecContext(ctx, `DELETE FROM section_units_pending`)
+				return err
+			}
+			_, err = tx.ExecContext(ctx, `DELETE FROM section_units_pending WHERE id <= ?`, batch[len(batch)-1].id)
+			n = len(batch)
+			return err
+		})
+		if err != nil {
+			return total, fmt.Errorf("index: write the short-term postings: %w", err)
+		}
+		total += n
+	}
+}
+
+// unitTokens is the text section_units indexes for s: every unit of
+// countUnits once per occurrence, separated by spaces.
+func unitTokens(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return ""
+	}
+	counts := map[string]int{}
+	countUnits(s, counts)
+	var b strings.Builder
+	for u, n := range counts {
+		for range n {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(u)
+		}
+	}
+	return b.String()
+}
+
+// countUnits adds the one- and two-rune units of non-ASCII runes in s to
+// counts, counting a doubled pair (ーー) without overlap as strings.Count
+// does, and returns the number of non-ASCII runes. Invalid UTF-8 ends a
+// run and makes no unit.
+func countUnits(s string, counts map[string]int) int {
+	n := 0
+	prevStart, prevSize := -1, 0 // previous rune, when non-ASCII
+	lastDouble := -1             // second rune of the last counted doubled pair
+	for i, r := range s {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if r < utf8.RuneSelf || r == utf8.RuneError && size == 1 {
+			prevStart = -1
+			continue
+		}
+		n++
+		counts[s[i:i+size]]++
+		if prevStart >= 0 {
+			pair := s[prevStart : i+size]
+			switch {
+			case s[prevStart:prevStart+prevSize] != s[i:i+size]:
+				counts[pair]++
+			case lastDouble != prevStart: // a doubled pair not overlapping the last
+				counts[pair]++
+				lastDouble = i
+			}
+		}
+		prevStart, prevSize = i, size
+	}
+	return n
+}
+
+// isUnitTerm reports whether t is what section_units indexes: one or two
+// runes, all outside ASCII.
+func isUnitTerm(t string) bool {
+	n := 0
+	for _, r := range t {
+		if r < utf8.RuneSelf || r == utf8.RuneError {
+			return false
+		}
+		n++
+	}
+	return n == 1 || n == 2
+}
+
+// unitsReady reports whether section_units covers every section.
+func unitsReady(ctx context.Context, db store.Querier) (bool, error) {
+	var pending bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM section_units_pending)`).Scan(&pending); err != nil {
+		return false, fmt.Errorf("read the short-term postings queue: %w", err)
+	}
+	return !pending, nil
+}
+
+// unitHit is one section holding a unit: its occurrences in the heading
+// and in the content.
+type unitHit struct {
+	id     int64
+	hf, cf int32
+}
+
+// unitCache keeps the postings of the units searches asked for, for one
+// search generation, up to maxCachedUnitHits postings in all, so that a
+// warm server reads a common unit's postings once per index change.
+type unitCache struct {
+	mu    sync.Mutex
+	gen   int64
+	terms map[string][]unitHit
+	size  int
+}
+
+// maxCachedUnitHits bounds unitCache: 16 bytes a posting, 8 MB.
+const maxCachedUnitHits = 500_000
+
+// unitPostings reads the postings of unit t, through the matcher's cache.
+func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
+	gen, err := store.SearchGeneration(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	c := &mt.units
+	c.mu.Lock()
+	if c.terms == nil || gen > c.gen {
+		c.gen, c.terms, c.size = gen, map[string][]unitHit{}, 0
+	}
+	if hits, ok := c.terms[t]; ok && c.gen == gen {
+		c.mu.Unlock()
+		return hits, nil
+	}
+	c.mu.Unlock()
+	rows, err := db.QueryContext(ctx, `
+		SELECT doc, sum(col = 'heading'), sum(col = 'content')
+		FROM section_units_instance WHERE term = ? GROUP BY doc`, t)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	hits := []unitHit{}
+	for rows.Next() {
+		var h unitHit
+		if err := rows.Scan(&h.id, &h.hf, &h.cf); err != nil {
+			return nil, err
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen == gen && c.size+len(hits) <= maxCachedUnitHits {
+		c.terms[t] = hits
+		c.size += len(hits)
+	}
+	return hits, nil
+}
+
+// scanUnit scores every section holding the unit t with BM25 from its
+// postings, exactly as scanShortSubstrings scores a substring: the
+// heading's occurrences weigh headingWeight, the length is the section's.
+func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
+	hits, err := mt.unitPostings(ctx, db, t)
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.id
+	}
+	places, err := mt.sectionPlaces(ctx, db, ids)
+	if err != nil {
+		return err
+	}
+	idf := termIDF(st.n, len(hits))
+	for _, h := range hits {
+		p, ok := places[h.id]
+		if !ok {
+			continue
+		}
+		freq := headingWeight*float64(h.hf) + float64(h.cf)
+		fn(h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen))
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/ubp-dev/ubp/engine/internal/params"
+	"github.com/ubp-dev/ubp/ranking"
+)
+
+// Signal names, as shown by Explain.
+const (
+	SignalVector   = "vector"
+	SignalGraph    = "graph"
+	SignalFulltext = "fulltext"
+)
+
+// signalScores are one document's signals on 0..1 as fused (see
+// ranking.Scale): full text relative to the best document, the vector
+// min–max scaled over the documents it found, graph proximity.
+type signalScores struct {
+	Vector, Graph, Fulltext float64
+}
+
+// presence says which signals ran and found something for a query.
+type presence struct {
+	Vector, Graph, Fulltext bool
+}
+
+// signalRanks are a document's 1-based rank in each signal (0: not found).
+type signalRanks struct {
+	Vector, Graph, Fulltext int
+}
+
+// evidence is every candidate's raw evidence.
+func (s *Run) evidence() map[int64]ranking.Evidence {
+	out := map[int64]ranking.Evidence{}
+	for id := range s.candidates() {
+		ev := ranking.Evidence{Graph: s.graphRaw[id]}
+		if d := s.ftDocs[id]; d != nil {
+			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
+		}
+		if v, ok := s.vec.Raw[id]; ok {
+			ev.Vector, ev.HasVector = v, true
+		}
+		out[id] = ev
+	}
+	return out
+}
+
+// Fuse combines the signals of every candidate: ranking.Fuse on the
+// signals put on 0..1 by ranking.Scale, or reciprocal-rank fusion
+// (params.FusionRRF).
+func (s *Run) Fuse() {
+	ev := s.evidence()
+	s.scaled = ranking.Scale(ev)
+	s.present = presence{Vector: len(s.vec.Raw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
+	if s.fusion != params.FusionRRF {
+		s.fused = ranking.Fuse(ev, s.weights)
+		return
+	}
+	s.fused = map[int64]float64{}
+	ranks := s.ranks()
+	for id := range ev {
+		r := ranks[id]
+		if sc := ranking.RRF(s.rrfK, r.Vector, r.Graph, r.Fulltext); sc > 0 {
+			s.fused[id] = sc
+		}
+	}
+}
+
+// candidates is every document any signal found.
+func (s *Run) candidates() map[int64]bool {
+	c := map[int64]bool{}
+	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw} {
+		for id := range m {
+			if s.meta[id] != nil {
+				c[id] = true
+			}
+		}
+	}
+	return c
+}
+
+// signals are a document's signals on 0..1 (see ranking.Scale).
+func (s *Run) signals(id int64) signalScores {
+	sc := s.scaled[id]
+	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext}
+}
+
+// ranks are each candidate's rank in each signal.
+func (s *Run) ranks() map[int64]signalRanks {
+	v, g, f := rankBy(s.vec.Raw), rankBy(s.graphRaw), rankBy(s.ftRaw)
+	out := map[int64]signalRanks{}
+	for id := range s.candidates() {
+		out[id] = signalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
+	}
+	return out
+}
+
+// rankBy gives each key its 1-based rank by score (see ranking.Ranks).
+func rankBy[K cmp.Ordered](scores map[K]float64) map[K]int { return ranking.Ranks(scores) }
+
+// normaliseByMax divides every score by the largest (which becomes 1).
+func normaliseByMax[K comparable](scores map[K]float64) map[K]float64 {
+	var best float64
+	for _, s := range scores {
+		best = max(best, s)
+	}
+	out := make(map[K]float64, len(scores))
+	if best <= 0 {
+		return out
+	}
+	for k, s := range scores {
+		if s > 0 {
+			out[k] = s / best
+		}
+	}
+	return out
+}
+
+// topDocs returns document ids by score, best first, ties by id.
+func topDocs(scores map[int64]float64) []int64 {
+	ids := make([]int64, 0, len(scores))
+	for id := range scores {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b int64) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return ids
+}

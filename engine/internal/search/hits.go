@@ -1,0 +1,273 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine/stale"
+
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/ranking"
+)
+
+// maxHitSections is the number of sections one hit shows.
+const maxHitSections = 3
+
+// Staleness is a hit's staleness as the engine's snapshot says it: its
+// level ("" for untracked) and, when not fresh, the reason.
+type Staleness struct {
+	Level  stale.Level
+	Reason *answer.StaleReason
+}
+
+// Shown filters the fused documents by doc_type, orders them and returns
+// the limit best: the hits the answer shows (see Answer). It counts the
+// documents with content evidence among all of them (TotalFound).
+func (s *Run) Shown() []int64 {
+	s.scores = map[int64]float64{}
+	for id, sc := range s.fused {
+		if s.opts.DocType == "" || string(s.meta[id].DocType) == s.opts.DocType {
+			s.scores[id] = sc
+		}
+	}
+	ids := topDocs(s.scores)
+	s.total = s.countMatched(ids)
+	if len(ids) > s.limit {
+		ids = ids[:s.limit]
+	}
+	s.shown = ids
+	return ids
+}
+
+// Answer builds the hits Shown chose, each with its sections, the reason
+// it was found, its staleness (levels, by document) and, as asked, its
+// linked pages and signal ranks.
+func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Staleness) (answer.SearchResult, error) {
+	ids := s.shown
+	res := answer.SearchResult{Results: []answer.SearchHit{}, TotalFound: s.total, SearchType: s.searchType(), Match: ranking.MatchNone}
+	secs, err := s.hitSections(ctx, tx, ids)
+	if err != nil {
+		return answer.SearchResult{}, err
+	}
+	var ranks map[int64]signalRanks
+	if s.opts.Explain {
+		ranks = s.ranks()
+	}
+	if s.opts.IncludeLinked {
+		if err := s.readLinked(ctx, tx, ids); err != nil {
+			return answer.SearchResult{}, err
+		}
+	}
+	for _, id := range ids {
+		d := s.meta[id]
+		sig := s.signals(id)
+		level, reason := levels[id].Level, levels[id].Reason
+		if level == "" {
+			level = stale.Untracked
+		}
+		hit := answer.SearchHit{
+			DocID:           d.DocID,
+			Filepath:        d.Filepath,
+			Title:           d.Title,
+			DocType:         d.DocType,
+			Score:           answer.RoundScore(s.scores[id]),
+			ScoreBreakdown:  s.breakdown(id, sig),
+			RelevanceReason: s.reason(id, secs.rows),
+			Staleness:       level,
+			StaleReason:     reason,
+			Sections:        secs.matches[id],
+		}
+		if s.opts.IncludeLinked {
+			if hit.LinkedPages, err = s.linkedPages(ctx, tx, id); err != nil {
+				return answer.SearchResult{}, err
+			}
+		}
+		if s.opts.Explain {
+			r := ranks[id]
+			hit.Explain = []answer.SignalRank{
+				{Signal: SignalVector, Rank: r.Vector, Score: answer.RoundScore(s.vec.Raw[id])},
+				{Signal: SignalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
+				{Signal: SignalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
+			}
+		}
+		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
+		if matchRank[hit.Match] > matchRank[res.Match] {
+			res.Match = hit.Match
+		}
+		res.Results = append(res.Results, hit)
+	}
+	return res, nil
+}
+
+// countMatched counts the documents of ids with content evidence of their
+// own (a match level above none: full text, or a vector match at least
+// weak); documents reached only through links are shown but not counted.
+func (s *Run) countMatched(ids []int64) int {
+	n := 0
+	for _, id := range ids {
+		b := s.breakdown(id, s.signals(id))
+		if ranking.Level(b.Coverage, b.Cosine) != ranking.MatchNone {
+			n++
+		}
+	}
+	return n
+}
+
+// matchRank orders match levels.
+var matchRank = map[string]int{ranking.MatchNone: 0, ranking.MatchWeak: 1, ranking.MatchPartial: 2, ranking.MatchStrong: 3}
+
+// breakdown is a hit's scaled signals and raw evidence.
+func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
+	b := answer.ScoreBreakdown{
+		VectorSimilarity: answer.RoundScore(sig.Vector),
+		GraphProximity:   answer.RoundScore(sig.Graph),
+		Fulltext:         answer.RoundScore(sig.Fulltext),
+	}
+	if d := s.ftDocs[id]; d != nil {
+		b.BM25, b.Coverage = answer.RoundScore(d.Score), answer.RoundScore(d.Concepts)
+	}
+	if secs := s.vec.Sections[id]; len(secs) > 0 {
+		var best float64
+		for _, x := range secs {
+			best = max(best, s.vec.Cosine[x.ID])
+		}
+		b.Cosine = answer.RoundScore(best)
+	}
+	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
+		b.Hops = ev.Hop.Depth
+	}
+	return b
+}
+
+// hitSectionSet is the sections shown for the hits, and the rows read.
+type hitSectionSet struct {
+	matches map[int64][]answer.SectionMatch
+	rows    map[int64]*sectionrows.Row
+}
+
+// hitSections picks up to three sections per document: those the vector
+// and full-text signals matched, scored like the documents (each signal
+// relative to its best section over all documents, weighted by the content
+// weights). A document found only through links shows its first section.
+func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (hitSectionSet, error) {
+	var maxVec, maxFt float64
+	for _, secs := range s.vec.Sections {
+		for _, x := range secs {
+			maxVec = max(maxVec, x.Score)
+		}
+	}
+	for _, d := range s.ftDocs {
+		for _, x := range d.Sections {
+			maxFt = max(maxFt, x.Score)
+		}
+	}
+	wv, wf := s.weights.Vector, 1.0
+	if wv+wf == 0 {
+		wv, wf = 0.5, 0.5
+	}
+	chosen := map[int64][]sectionrows.Scored{}
+	var need []int64
+	for _, id := range ids {
+		combined := map[int64]float64{}
+		if maxVec > 0 {
+			for _, x := range s.vec.Sections[id] {
+				combined[x.ID] += wv / (wv + wf) * x.Score / maxVec
+			}
+		}
+		if d := s.ftDocs[id]; d != nil && maxFt > 0 {
+			for _, x := range d.Sections {
+				combined[x.ID] += wf / (wv + wf) * x.Score / maxFt
+			}
+			need = append(need, d.BestID)
+		}
+		list := make([]sectionrows.Scored, 0, len(combined))
+		for sid, sc := range combined {
+			list = append(list, sectionrows.Scored{ID: sid, Score: sc})
+		}
+		sectionrows.Sort(list)
+		if len(list) > maxHitSections {
+			list = list[:maxHitSections]
+		}
+		if len(list) == 0 {
+			if first, ok := sectionrows.First(ctx, tx, id); ok {
+				list = []sectionrows.Scored{{ID: first}}
+			}
+		}
+		if secs := s.vec.Sections[id]; len(secs) > 0 {
+			need = append(need, secs[0].ID)
+		}
+		chosen[id] = list
+		for _, x := range list {
+			need = append(need, x.ID)
+		}
+	}
+	rows, err := sectionrows.Load(ctx, tx, need)
+	if err != nil {
+		return hitSectionSet{}, err
+	}
+	out := hitSectionSet{matches: map[int64][]answer.SectionMatch{}, rows: rows}
+	for id, list := range chosen {
+		ms := []answer.SectionMatch{}
+		for _, x := range list {
+			r := rows[x.ID]
+			if r == nil {
+				continue
+			}
+			ms = append(ms, answer.SectionMatch{
+				SectionID: r.ID,
+				Heading:   r.Heading,
+				Snippet:   query.Snippet(r.Content, s.q.Terms, fulltext.SnippetRunes),
+				StartLine: r.StartLine,
+				EndLine:   r.EndLine,
+				Score:     answer.RoundScore(x.Score),
+			})
+		}
+		out.matches[id] = ms
+	}
+	return out, nil
+}
+
+// reason explains in plain words why a document was found.
+func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
+	var parts []string
+	if d := s.ftDocs[id]; d != nil {
+		where := "the opening section"
+		if r := rows[d.BestID]; r != nil && r.HeadingPath != "" {
+			where = "'" + r.HeadingPath + "'"
+		}
+		p := fmt.Sprintf("matches %d of %d query terms in %s", d.Best.Matched, d.Best.Groups, where)
+		if d.TitleFactor > 1 {
+			p += " and in the title"
+		}
+		parts = append(parts, p)
+	}
+	if secs := s.vec.Sections[id]; len(secs) > 0 {
+		where := "the opening section"
+		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
+			where = "'" + r.HeadingPath + "'"
+		}
+		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vec.Cosine[secs[0].ID]))
+	}
+	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
+		seed := s.meta[ev.Seed]
+		switch {
+		case seed == nil, ev.Hop.Depth == 0:
+		case ev.Hop.Depth == 1 && ev.Hop.Direction == graph.Outlink:
+			parts = append(parts, fmt.Sprintf("linked from %s (%s)", seed.Filepath, ev.Hop.LinkType))
+		case ev.Hop.Depth == 1:
+			parts = append(parts, fmt.Sprintf("links to %s (%s)", seed.Filepath, ev.Hop.LinkType))
+		default:
+			parts = append(parts, fmt.Sprintf("%d links away from %s", ev.Hop.Depth, seed.Filepath))
+		}
+	}
+	if len(parts) == 0 {
+		return "found"
+	}
+	return strings.Join(parts, "; ")
+}

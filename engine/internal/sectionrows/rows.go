@@ -1,0 +1,88 @@
+package sectionrows
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// Row is one row of the sections table.
+type Row struct {
+	ID          int64
+	Doc         int64
+	Ord         int
+	Heading     string
+	HeadingPath string
+	Content     string
+	StartLine   int
+	EndLine     int
+}
+
+// Load reads the given sections.
+func Load(ctx context.Context, db store.Querier, ids []int64) (map[int64]*Row, error) {
+	out := make(map[int64]*Row, len(ids))
+	err := sqlbatch.QueryIDs(ctx, db, ids, `
+		SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line
+		FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		s := &Row{}
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+			return err
+		}
+		out[s.ID] = s
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	return out, nil
+}
+
+// All reads every section.
+func All(ctx context.Context, db store.Querier) (map[int64]*Row, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections`)
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]*Row{}
+	for rows.Next() {
+		s := &Row{}
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+			return nil, fmt.Errorf("read sections: %w", err)
+		}
+		out[s.ID] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	return out, nil
+}
+
+// Documents maps section ids to their document ids; sections that no
+// longer exist are absent.
+func Documents(ctx context.Context, db store.Querier, ids []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(ids))
+	err := sqlbatch.QueryIDs(ctx, db, ids, `SELECT id, document_id FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		var id, doc int64
+		if err := rows.Scan(&id, &doc); err != nil {
+			return err
+		}
+		out[id] = doc
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read sections: %w", err)
+	}
+	return out, nil
+}
+
+// First is the id of document doc's first section; ok is false when it has
+// none (or the read failed: a hit without a section to show is still a
+// hit).
+func First(ctx context.Context, db store.Querier, doc int64) (id int64, ok bool) {
+	err := db.QueryRowContext(ctx, `SELECT id FROM sections WHERE document_id = ? ORDER BY ord LIMIT 1`, doc).Scan(&id)
+	return id, err == nil
+}

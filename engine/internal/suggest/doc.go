@@ -1,0 +1,13 @@
+// Package suggest finds the link suggestions of SuggestLinks: pairs of
+// sections of different documents that are similar while their documents
+// are not linked in either direction. Similarity is the cosine of the
+// sections' vectors, with the corpus' common component removed
+// (VectorPairs); without vectors it is the cosine of TF-IDF weighted
+// keywords (keywordPairs). Pick keeps each document pair's best pair.
+//
+// It reads vectors through engine/vecstore and takes the sections, the
+// documents' metadata and the link graph it is given; it imports
+// engine/embed, engine/query, engine/answer, graph and the retrieval
+// packages' values (docmeta, sectionrows), never the writer, the read side
+// nor the engine.
+package suggest
