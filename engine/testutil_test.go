@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/internal/indextest"
 )
 
 // Test helpers of the engine core. Names start with "core" so that the
@@ -16,15 +18,7 @@ import (
 // folders as needed.
 func coreWriteFiles(t testing.TB, root string, files map[string]string) {
 	t.Helper()
-	for rel, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	indextest.WriteFiles(t, root, files)
 }
 
 // coreProject initialises a project at root with the given docs folder
