@@ -3,10 +3,9 @@ package docmeta
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -14,16 +13,7 @@ import (
 // title), returning the pool and each document's row id.
 func openIndex(t *testing.T, docs map[string]string) (*sql.DB, map[string]int64) {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := store.OpenPool(ctx, path, true, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := store.Migrate(ctx, db, path); err != nil {
-		t.Fatal(err)
-	}
+	db := indextest.Open(t, t.TempDir()).DB
 	ids := map[string]int64{}
 	for fp, title := range docs {
 		res, err := db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash, file_size, file_mtime, indexed_at, updated_at)

@@ -3,11 +3,10 @@ package sectionrows
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/indextest"
 )
 
 // openIndex is a migrated index with two documents: a.md with two
@@ -15,16 +14,7 @@ import (
 // and a.md's section ids in order.
 func openIndex(t *testing.T) (db *sql.DB, a, b int64, secs []int64) {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := store.OpenPool(ctx, path, true, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := store.Migrate(ctx, db, path); err != nil {
-		t.Fatal(err)
-	}
+	db = indextest.Open(t, t.TempDir()).DB
 	for _, fp := range []string{"a.md", "b.md"} {
 		res, err := db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash, file_size, file_mtime, indexed_at, updated_at)
 			VALUES (?, ?, 'T', 'design', '', 'h', 0, 0, '', '')`, fp, fp)
