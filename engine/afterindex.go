@@ -6,7 +6,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/embedrun"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 	"github.com/ubp-dev/ubp/index"
 )
 

@@ -8,8 +8,8 @@ import (
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
-	"github.com/ubp-dev/ubp/engine/vecstore"
 )
 
 // embedder returns the project's embedding provider, nil for "none". It

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/internal/search"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 

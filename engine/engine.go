@@ -24,8 +24,8 @@
 //   - engine/internal/search: the steps of one search, fused with the pure
 //     ranking package; engine/internal/suggest: link suggestions;
 //   - engine/internal/params: the checks of the queries' parameters;
-//   - engine/embed and engine/vecstore: embedding providers and stored
-//     vectors; engine/query: query parsing.
+//   - engine/embed and engine/internal/store/vecstore: embedding providers
+//     and stored vectors; engine/query: query parsing.
 //
 // What stays here is the API and its orchestration: opening the index,
 // an indexing run and what follows it, one read transaction per answer

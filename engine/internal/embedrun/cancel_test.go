@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/embed"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
 // cancelAfterBatch is the static provider, cancelling a context once it

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
 

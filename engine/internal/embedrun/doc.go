@@ -14,6 +14,6 @@
 // reported.
 //
 // It writes through engine/internal/store (transactions, meta) and
-// engine/vecstore, and embeds with engine/embed; never the read side, the
-// search packages nor the engine.
+// engine/internal/store/vecstore, and embeds with engine/embed; never the
+// read side, the search packages nor the engine.
 package embedrun

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 
 	"github.com/ubp-dev/ubp/engine/embed"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
 // embedBatch is how many sections are embedded and committed at a time,

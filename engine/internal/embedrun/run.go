@@ -7,7 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
 // Scope is what an indexing run tells Run: the search generation when the

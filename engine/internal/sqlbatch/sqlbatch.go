@@ -1,7 +1,7 @@
 // Package sqlbatch runs a query over a long list of row ids in batches of
 // `?` placeholders, so callers do not each rebuild the IN (...) list. It is a
 // package of its own because the engine's storage, read side and retrieval
-// packages and engine/vecstore all need it.
+// packages and engine/internal/store/vecstore all need it.
 package sqlbatch
 
 import (

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/vecstore"
+	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
 // QueryVector embeds a search query with p for Nearest: the provider's

@@ -30,6 +30,18 @@
 //
 // The database must have sqlite-vec loaded (sqlite_vec.Auto()) and should
 // run with foreign keys on.
+//
+// It is part of the storage layer: it reads and writes section_embeddings,
+// section_vectors, vector_index and vector_cells, and reads sections and
+// documents for the texts to embed. The k-means that trains the cells
+// (cells.go) and the vector codec stay here because they serve the
+// storage: the cells are the vec0 table's partition key and the codec is
+// its BLOB format. The embedding step (engine/internal/embedrun), vector
+// retrieval (engine/internal/vecsearch), link suggestions
+// (engine/internal/suggest) and the engine call it. It imports
+// engine/internal/sqlbatch and engine/embed (the common component's
+// removal, pure arithmetic); never retrieval, search, the writer, the read
+// side nor the engine.
 package vecstore
 
 import (
