@@ -20,7 +20,7 @@
 //     engine/internal/vecsearch (a query's vector, its nearest sections),
 //     engine/internal/linkwalk (the links a walk reads), with what they
 //     read of documents and sections (engine/internal/docmeta,
-//     engine/internal/sectionrows);
+//     engine/internal/store/sectionrows);
 //   - engine/internal/search: the steps of one search, fused with the pure
 //     ranking package; engine/internal/suggest: link suggestions;
 //   - engine/internal/params: the checks of the queries' parameters;

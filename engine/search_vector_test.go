@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/search"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/suggest"
 )
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/params"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/suggest"
 )
 

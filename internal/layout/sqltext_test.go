@@ -23,7 +23,7 @@ var sqlStatement = regexp.MustCompile(`(?is)^\s*(SELECT\s.+\sFROM\s|SELECT\s+(co
 var notYetMoved = map[string]bool{
 	"engine/internal/writer": true, "engine/internal/reader": true, "engine/internal/fulltext": true,
 	"engine/internal/stalesnap": true, "engine/internal/linkwalk": true, "engine/internal/docmeta": true,
-	"engine/internal/sectionrows": true, "internal/fixture": true,
+	"internal/fixture": true,
 }
 
 // sqlHome reports whether a package may hold SQL text: the storage layer

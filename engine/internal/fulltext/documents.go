@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 )
 
 // sizeCorrection divides the score of a document with more sections than

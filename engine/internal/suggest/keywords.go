@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 

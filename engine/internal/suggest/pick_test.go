@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )

@@ -10,7 +10,7 @@
 // context.WithoutCancel and a cancelled search stops after them.
 //
 // It reads through engine/internal/store/vecstore,
-// engine/internal/sectionrows and the storage layer's Querier, and embeds
-// with engine/embed; it imports neither the writer, the read side nor the
-// engine.
+// engine/internal/store/sectionrows and the storage layer's Querier, and
+// embeds with engine/embed; it imports neither the writer, the read side
+// nor the engine.
 package vecsearch

@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/embed"
-	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 )
 
 // Evidence is the vector signal of one search.
