@@ -4,8 +4,8 @@
 // index (Cache): the candidates searches asked for, and every document for
 // the whole-graph views and link suggestions.
 //
-// It reads the documents table through engine/internal/store (the search
-// generation) and engine/internal/sqlbatch, and imports index and
-// engine/query (title normalisation); never the writer, the read side nor
-// the engine.
+// It holds no SQL: it reads the documents' rows through
+// engine/internal/store/docrows and the search generation through
+// engine/internal/store, and imports index and engine/query (title
+// normalisation); never the writer, the read side nor the engine.
 package docmeta

@@ -2,11 +2,9 @@ package docmeta
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docrows"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -33,36 +31,15 @@ func (d *Meta) LowerTitle() []rune { return d.lowerTitle }
 // every document when ids is nil. Deleted ones are absent.
 func Load(ctx context.Context, db store.Querier, ids []int64) (map[int64]*Meta, error) {
 	out := make(map[int64]*Meta, len(ids))
-	scan := func(rows *sql.Rows) error {
-		d := &Meta{}
-		var dt string
-		if err := rows.Scan(&d.ID, &d.DocID, &d.Filepath, &d.Title, &dt); err != nil {
-			return err
-		}
-		d.DocType, _ = index.ParseDocType(dt)
+	err := docrows.ReadMeta(ctx, db, ids, func(r docrows.MetaRow) error {
+		d := &Meta{ID: r.ID, DocID: r.DocID, Filepath: r.Filepath, Title: r.Title}
+		d.DocType, _ = index.ParseDocType(r.DocType)
 		d.lowerTitle = []rune(query.Lower(query.Normalize(d.Title)))
 		out[d.ID] = d
 		return nil
-	}
-	const cols = `SELECT id, doc_id, filepath, title, doc_type FROM documents`
-	if ids != nil {
-		if err := sqlbatch.QueryIDs(ctx, db, ids, cols+` WHERE id IN (%s)`, scan); err != nil {
-			return nil, fmt.Errorf("read documents: %w", err)
-		}
-		return out, nil
-	}
-	rows, err := db.QueryContext(ctx, cols)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("read documents: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return nil, fmt.Errorf("read documents: %w", err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read documents: %w", err)
+		return nil, err
 	}
 	return out, nil
 }
