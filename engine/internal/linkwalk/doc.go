@@ -6,7 +6,8 @@
 // document's links for one state of the documents and links (the
 // search_generation and link_generation counters), shared by every walk.
 //
-// It reads the links table through engine/internal/store and
-// engine/internal/sqlbatch, and imports graph and index; never the
-// writer, the read side nor the engine.
+// It holds no SQL: it reads the links through
+// engine/internal/store/linkrows and the generations through
+// engine/internal/store, and imports graph and index; never the writer,
+// the read side nor the engine.
 package linkwalk

@@ -2,13 +2,12 @@ package linkwalk
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"sync"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/linkrows"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -144,29 +143,23 @@ func (n *Neighbourhood) Expand(ctx context.Context, db store.Querier, ids []int6
 // document (a link between two of them is listed under both).
 func readLinksOf(ctx context.Context, db store.Querier, ids []int64) (map[int64][]linkRow, error) {
 	out := make(map[int64][]linkRow, len(ids))
-	for _, q := range []struct {
-		sql  string
-		from bool // listed under its source
+	for _, read := range []struct {
+		links func(context.Context, store.Querier, []int64, func(linkrows.Link) error) error
+		from  bool // listed under its source
 	}{
-		{`SELECT id, source_id, target_id, link_type FROM links WHERE source_id IN (%s) AND target_id IS NOT NULL`, true},
-		{`SELECT id, source_id, target_id, link_type FROM links WHERE target_id IN (%s)`, false},
+		{linkrows.LinksFrom, true},
+		{linkrows.LinksTo, false},
 	} {
-		err := sqlbatch.QueryIDs(ctx, db, ids, q.sql, func(rows *sql.Rows) error {
-			var l linkRow
-			var lt string
-			if err := rows.Scan(&l.id, &l.from, &l.to, &lt); err != nil {
-				return err
+		err := read.links(ctx, db, ids, func(l linkrows.Link) error {
+			key := l.Target
+			if read.from {
+				key = l.Source
 			}
-			l.t = index.LinkType(lt)
-			key := l.to
-			if q.from {
-				key = l.from
-			}
-			out[key] = append(out[key], l)
+			out[key] = append(out[key], linkRow{id: l.ID, from: l.Source, to: l.Target, t: l.Type})
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("read links: %w", err)
+			return nil, err
 		}
 	}
 	return out, nil
