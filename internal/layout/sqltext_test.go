@@ -22,7 +22,7 @@ var sqlStatement = regexp.MustCompile(`(?is)^\s*(SELECT\s.+\sFROM\s|SELECT\s+(co
 // the storage layer; each leaves the list when its move lands.
 var notYetMoved = map[string]bool{
 	"engine/internal/writer": true, "engine/internal/reader": true, "engine/internal/fulltext": true,
-	"engine/internal/stalesnap": true, "internal/fixture": true,
+	"internal/fixture": true,
 }
 
 // sqlHome reports whether a package may hold SQL text: the storage layer

@@ -10,7 +10,9 @@
 // stale). The engine keeps the snapshot in memory and decides when to
 // compute it again; engine/stale does the checking.
 //
-// It reads and writes through engine/internal/store, builds engine/answer
-// values and imports engine/stale, index and engine/internal/sqlbatch;
-// never the engine, the writer or the read side.
+// It holds no SQL: it reads and writes the rows through
+// engine/internal/store/stalerows (it keeps their JSON) and the index
+// generation through engine/internal/store, builds engine/answer values
+// and imports engine/stale and index; never the engine, the writer or the
+// read side.
 package stalesnap

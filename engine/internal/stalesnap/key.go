@@ -45,8 +45,10 @@ func CurrentKey(ctx context.Context, q store.Querier, root, configured string) (
 		}
 		k.Head = head
 	}
-	if err := q.QueryRowContext(ctx, `SELECT n FROM search_generation WHERE id = 1`).Scan(&k.Generation); err != nil {
+	gen, err := store.SearchGeneration(ctx, q)
+	if err != nil {
 		return k, fmt.Errorf("read the index generation: %w", err)
 	}
+	k.Generation = gen
 	return k, nil
 }

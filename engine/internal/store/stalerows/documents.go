@@ -1,0 +1,108 @@
+package stalerows
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// Doc is one staleness_documents row: a document's version when checked,
+// whether it had refs checked, and its changed refs and their
+// fingerprints as JSON text.
+type Doc struct {
+	DocumentID int64
+	Version    string
+	Tracked    bool
+	Refs       string
+	Stats      string
+}
+
+// docColumns are the columns of staleness_documents scanDoc reads.
+const docColumns = `document_id, version, tracked, refs, stats`
+
+func scanDoc(rows *sql.Rows) (Doc, error) {
+	var d Doc
+	err := rows.Scan(&d.DocumentID, &d.Version, &d.Tracked, &d.Refs, &d.Stats)
+	return d, err
+}
+
+// DocsOf calls fn with the stored row of each of ids that has one.
+func DocsOf(ctx context.Context, q store.Querier, ids []int64, fn func(Doc) error) error {
+	return sqlbatch.QueryIDs(ctx, q, ids, `SELECT `+docColumns+` FROM staleness_documents WHERE document_id IN (%s)`,
+		func(rows *sql.Rows) error {
+			d, err := scanDoc(rows)
+			if err != nil {
+				return err
+			}
+			return fn(d)
+		})
+}
+
+// AllDocs calls fn with every stored row while fn returns true.
+func AllDocs(ctx context.Context, q store.Querier, fn func(Doc) (more bool)) error {
+	rows, err := q.QueryContext(ctx, `SELECT `+docColumns+` FROM staleness_documents`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		d, err := scanDoc(rows)
+		if err != nil {
+			return err
+		}
+		if !fn(d) {
+			return nil
+		}
+	}
+	return rows.Err()
+}
+
+// DocWriter stores staleness_documents rows through one statement
+// prepared on the transaction.
+type DocWriter struct {
+	stmt *sql.Stmt
+}
+
+// PrepareDocWriter prepares the statement of a DocWriter in tx; Close it.
+func PrepareDocWriter(ctx context.Context, tx *sql.Tx) (*DocWriter, error) {
+	// Only documents that still exist: one deleted since the check would
+	// break the foreign key.
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO staleness_documents(document_id, version, tracked, refs, stats)
+		SELECT id, ?, ?, ?, ? FROM documents WHERE id = ?`)
+	if err != nil {
+		return nil, err
+	}
+	return &DocWriter{stmt: stmt}, nil
+}
+
+// Put stores d, replacing the document's row; a document that no longer
+// exists gets none.
+func (w *DocWriter) Put(ctx context.Context, d Doc) error {
+	_, err := w.stmt.ExecContext(ctx, d.Version, d.Tracked, d.Refs, d.Stats, d.DocumentID)
+	return err
+}
+
+// Close releases the prepared statement.
+func (w *DocWriter) Close() error { return w.stmt.Close() }
+
+// Versions reads every document's version: its content hash and path,
+// what its staleness depends on in the index.
+func Versions(ctx context.Context, q store.Querier) (map[int64]string, error) {
+	versions := map[int64]string{}
+	rows, err := q.QueryContext(ctx, `SELECT id, content_hash || ' ' || filepath FROM documents`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var v string
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		versions[id] = v
+	}
+	return versions, rows.Err()
+}
