@@ -1,7 +1,8 @@
 // Package sqlbatch runs a query over a long list of row ids in batches of
 // `?` placeholders, so callers do not each rebuild the IN (...) list. It is a
-// package of its own because the engine's storage, read side and retrieval
-// packages and engine/internal/store/vecstore all need it.
+// package of its own because the storage layer's packages
+// (engine/internal/store/...), the read side and full-text retrieval all
+// need it.
 package sqlbatch
 
 import (
