@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/graphview"
 )
 
 func edgeList(t *testing.T, g GraphResult) []string {
@@ -99,13 +101,13 @@ func TestGetGraphPaged(t *testing.T) {
 					t.Fatal(err)
 				}
 				pages++
-				if docs := len(documentNodes(g)); docs > 2 {
+				if docs := len(graphview.DocumentNodes(g)); docs > 2 {
 					t.Fatalf("page of %d documents, limit 2", docs)
 				}
 				if g.Total != len(searchDocs) {
 					t.Errorf("total %d, want %d documents", g.Total, len(searchDocs))
 				}
-				for _, n := range documentNodes(g) {
+				for _, n := range graphview.DocumentNodes(g) {
 					nodes = append(nodes, n.Filepath)
 				}
 				for _, ed := range g.Edges {

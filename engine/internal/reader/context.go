@@ -6,14 +6,15 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 )
 
 // Center reads the page at the centre of a context: its ids, title and
 // whole body. ref is how the caller named it, for errors.
 func Center(ctx context.Context, q store.Querier, id int64, ref string) (answer.ContextCenter, error) {
 	var c answer.ContextCenter
-	err := q.QueryRowContext(ctx, `SELECT doc_id, filepath, title FROM documents WHERE id = ?`, id).
-		Scan(&c.DocID, &c.Filepath, &c.Title)
+	var err error
+	c.DocID, c.Filepath, c.Title, err = pageread.DocumentName(ctx, q, id)
 	if err == nil {
 		c.Content, err = Body(ctx, q, id)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
@@ -19,41 +20,28 @@ func (r *Reader) NodeDetails(ctx context.Context, want map[string]bool) (map[str
 	out := make(map[string]answer.GraphNodeDetail, len(want))
 	byRow := map[int64]string{}
 	err := store.ReadTx(ctx, r.rdb, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT d.id, d.doc_id, d.frontmatter,
-			(SELECT count(DISTINCT l.source_id) FROM links l WHERE l.target_id = d.id AND l.source_id <> d.id)
-			FROM documents d`)
-		if err != nil {
-			return fmt.Errorf("read documents: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var docID, fm string
-			var backlinks int
-			if err := rows.Scan(&id, &docID, &fm, &backlinks); err != nil {
-				return fmt.Errorf("read documents: %w", err)
-			}
-			if !want[docID] {
-				continue
+		return pageread.EachNodeRow(ctx, tx, func(row pageread.NodeRow) error {
+			if !want[row.DocID] {
+				return nil
 			}
 			var front struct {
 				Tags    []string `json:"tags"`
 				Aliases []string `json:"aliases"`
 			}
-			if err := json.Unmarshal([]byte(fm), &front); err != nil {
-				return fmt.Errorf("read the frontmatter of document %s: %w", docID, err)
+			if err := json.Unmarshal([]byte(row.Frontmatter), &front); err != nil {
+				return fmt.Errorf("read the frontmatter of document %s: %w", row.DocID, err)
 			}
-			d := answer.GraphNodeDetail{Staleness: stale.Untracked, StaleRefs: []answer.RefStatus{}, Tags: front.Tags, Aliases: front.Aliases, Backlinks: backlinks}
+			d := answer.GraphNodeDetail{Staleness: stale.Untracked, StaleRefs: []answer.RefStatus{}, Tags: front.Tags, Aliases: front.Aliases, Backlinks: row.Backlinks}
 			if d.Tags == nil {
 				d.Tags = []string{}
 			}
 			if d.Aliases == nil {
 				d.Aliases = []string{}
 			}
-			out[docID] = d
-			byRow[id] = docID
-		}
-		return rows.Err()
+			out[row.DocID] = d
+			byRow[row.ID] = row.DocID
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -59,48 +60,14 @@ func (r *Reader) ListPages(ctx context.Context, o answer.ListPagesOptions) (answ
 	if o.Offset < 0 {
 		return res, &answer.ArgumentError{Param: "offset", Message: "must be 0 or positive"}
 	}
-	dir := "ASC"
-	if o.Order == "desc" {
-		dir = "DESC"
-	}
-	var orderBy string
-	switch o.Sort {
-	case "title":
-		orderBy = "d.title COLLATE NOCASE " + dir + ", d.filepath " + dir
-	case "updated_at":
-		orderBy = "d.updated_at " + dir + ", d.filepath " + dir
-	default:
-		orderBy = "d.filepath " + dir
-	}
-	limit := o.Limit
-	if limit == 0 {
-		limit = -1 // SQLite: no limit
-	}
+	order := pageread.PageOrder{Sort: o.Sort, Desc: o.Order == "desc"}
 	err := store.ReadTx(ctx, r.rdb, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM documents WHERE ? = '' OR doc_type = ?`,
-			o.DocType, o.DocType).Scan(&res.Total); err != nil {
+		var err error
+		if res.Total, err = pageread.CountPages(ctx, tx, o.DocType); err != nil {
 			return err
 		}
-		//nolint:gosec // orderBy is fixed column names and ASC/DESC; values are bound
-		rows, err := tx.QueryContext(ctx, `SELECT d.doc_id, d.filepath, d.title, d.doc_type, d.updated_at,
-			(SELECT count(*) FROM links l WHERE l.source_id = d.id) +
-			(SELECT count(*) FROM links l WHERE l.target_id = d.id AND l.source_id <> d.id)
-			FROM documents d WHERE ? = '' OR d.doc_type = ?
-			ORDER BY `+orderBy+` LIMIT ? OFFSET ?`, o.DocType, o.DocType, limit, o.Offset)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p answer.PageSummary
-			var dt string
-			if err := rows.Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt, &p.LinkCount); err != nil {
-				return err
-			}
-			p.DocType = index.DocType(dt)
-			res.Pages = append(res.Pages, p)
-		}
-		return rows.Err()
+		res.Pages, err = pageread.PageSummaries(ctx, tx, o.DocType, order, o.Limit, o.Offset, res.Pages)
+		return err
 	})
 	if err != nil {
 		return answer.ListPagesResult{Pages: []answer.PageSummary{}}, fmt.Errorf("list pages: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 )
 
 // ResolvePage finds the document a user or agent means by ref: its
@@ -27,9 +28,7 @@ func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured strin
 		return 0, "", &answer.ArgumentError{Param: "page", Message: "must name a document (filepath, title or alias)"}
 	}
 	// Fast path: an exact filepath or doc_id uses the unique indexes.
-	err = r.db.QueryRowContext(ctx, `SELECT id, filepath FROM documents
-		WHERE filepath IN (?, ?, ?) OR doc_id = ? ORDER BY filepath = ? DESC LIMIT 1`,
-		key, key+".md", key+".markdown", key, key).Scan(&id, &filepath)
+	id, filepath, err = pageread.DocumentByPathOrDocID(ctx, r.db, key)
 	if err == nil {
 		return id, filepath, nil
 	}
@@ -39,7 +38,7 @@ func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured strin
 		return 0, "", fmt.Errorf("find page %q: %w", ref, err)
 	}
 	if found := res.Resolve("", key); found.Resolved {
-		err := r.db.QueryRowContext(ctx, `SELECT filepath FROM documents WHERE id = ?`, found.ID).Scan(&filepath)
+		filepath, err := pageread.DocumentPath(ctx, r.db, found.ID)
 		if err != nil {
 			return 0, "", fmt.Errorf("find page %q: %w", ref, err)
 		}
@@ -64,20 +63,15 @@ func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured strin
 // pageDocs reads what page lookup needs of every document, in filepath
 // order.
 func (r *Reader) pageDocs(ctx context.Context) ([]pageref.Doc, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT id, doc_id, filepath, title, aliases FROM documents ORDER BY filepath`)
+	rows, err := pageread.LookupRows(ctx, r.db)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []pageref.Doc
-	for rows.Next() {
-		var d pageref.Doc
-		var aliases string
-		if err := rows.Scan(&d.ID, &d.DocID, &d.Path, &d.Title, &aliases); err != nil {
-			return nil, err
-		}
-		_ = json.Unmarshal([]byte(aliases), &d.Aliases) // malformed: no aliases
+	for _, row := range rows {
+		d := pageref.Doc{ID: row.ID, DocID: row.DocID, Path: row.Path, Title: row.Title}
+		_ = json.Unmarshal([]byte(row.Aliases), &d.Aliases) // malformed: no aliases
 		out = append(out, d)
 	}
-	return out, rows.Err()
+	return out, nil
 }

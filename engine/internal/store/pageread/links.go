@@ -1,0 +1,118 @@
+package pageread
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
+)
+
+// Outlinks reads the links of document id, dangling ones included, with
+// the documents they resolve to, in line order.
+func Outlinks(ctx context.Context, q store.Querier, id int64) ([]answer.PageLink, error) {
+	return pageLinks(ctx, q, `SELECT t.doc_id, t.filepath, t.title, l.link_type,
+			l.target_id IS NOT NULL, l.ambiguous, l.target_text, l.target_heading, l.line
+			FROM links l LEFT JOIN documents t ON t.id = l.target_id
+			WHERE l.source_id = ? ORDER BY l.line, l.id`, id)
+}
+
+// Backlinks reads the links from other documents that resolve to
+// document id, with their sources, by source file path and line.
+func Backlinks(ctx context.Context, q store.Querier, id int64) ([]answer.PageLink, error) {
+	return pageLinks(ctx, q, `SELECT s.doc_id, s.filepath, s.title, l.link_type,
+			1, l.ambiguous, l.target_text, l.target_heading, l.line
+			FROM links l JOIN documents s ON s.id = l.source_id
+			WHERE l.target_id = ? AND l.source_id <> l.target_id ORDER BY s.filepath, l.line, l.id`, id)
+}
+
+func pageLinks(ctx context.Context, q store.Querier, query string, id int64) ([]answer.PageLink, error) {
+	rows, err := q.QueryContext(ctx, query, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []answer.PageLink{}
+	for rows.Next() {
+		var l answer.PageLink
+		var docID, fp, title sql.NullString
+		var lt string
+		if err := rows.Scan(&docID, &fp, &title, &lt, &l.Resolved, &l.Ambiguous, &l.Target, &l.TargetHeading, &l.Line); err != nil {
+			return nil, err
+		}
+		l.DocID, l.Filepath, l.Title = docID.String, fp.String, title.String
+		l.LinkType = index.LinkType(lt)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// LinkGraph reads the whole document graph: every document as a node,
+// every resolved link as a typed edge.
+func LinkGraph(ctx context.Context, q store.Querier) (*graph.Graph, error) {
+	g := graph.New()
+	rows, err := q.QueryContext(ctx, `SELECT id FROM documents`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		g.AddNode(id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = q.QueryContext(ctx, `SELECT source_id, target_id, link_type FROM links
+		WHERE target_id IS NOT NULL ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var from, to int64
+		var lt string
+		if err := rows.Scan(&from, &to, &lt); err != nil {
+			return nil, err
+		}
+		g.AddEdge(from, to, index.LinkType(lt))
+	}
+	return g, rows.Err()
+}
+
+// DanglingLink is a link whose target resolves to no document.
+type DanglingLink struct {
+	Source int64  // the linking document
+	Target string // the target as written
+	Type   index.LinkType
+}
+
+// DanglingLinks reads the distinct dangling links of every document.
+func DanglingLinks(ctx context.Context, q store.Querier) ([]DanglingLink, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT source_id, target_text, link_type FROM links WHERE target_id IS NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("read dangling links: %w", err)
+	}
+	defer rows.Close()
+	var out []DanglingLink
+	for rows.Next() {
+		var l DanglingLink
+		var lt string
+		if err := rows.Scan(&l.Source, &l.Target, &lt); err != nil {
+			return nil, fmt.Errorf("read dangling links: %w", err)
+		}
+		l.Type, _ = index.ParseLinkType(lt)
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read dangling links: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,46 @@
+package pageread
+
+import (
+	"context"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// Counts are the index-wide counts of the status.
+type Counts struct {
+	Documents, Sections, Links int
+	DanglingLinks              int // links whose target resolves to no document
+	AmbiguousLinks             int // links whose target named several documents
+}
+
+// ReadCounts reads the index-wide counts in one statement.
+func ReadCounts(ctx context.Context, q store.Querier) (Counts, error) {
+	var c Counts
+	err := q.QueryRowContext(ctx, `SELECT
+			(SELECT count(*) FROM documents),
+			(SELECT count(*) FROM sections),
+			(SELECT count(*) FROM links),
+			(SELECT count(*) FROM links WHERE target_id IS NULL),
+			(SELECT count(*) FROM links WHERE ambiguous = 1)`).
+		Scan(&c.Documents, &c.Sections, &c.Links, &c.DanglingLinks, &c.AmbiguousLinks)
+	return c, err
+}
+
+// TrackedDocuments reads the ids of the documents with source refs, in
+// id order.
+func TrackedDocuments(ctx context.Context, q store.Querier) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT document_id FROM source_refs ORDER BY document_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var tracked []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		tracked = append(tracked, id)
+	}
+	return tracked, rows.Err()
+}
