@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -182,17 +183,17 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 // made such terms the bulk of a search's cost.
 const maxTermRows = 1000
 
-// ftsTable is the full-text table that serves t: the word index
-// (sections_words) for Latin words that must begin a word
-// (query.Term.WordIndexed), the trigram index (sections_fts) for the rest.
-func ftsTable(t query.Term) string {
+// ftsIndex is the full-text table that serves t: the word index for
+// Latin words that must begin a word (query.Term.WordIndexed), the trigram
+// index for the rest.
+func ftsIndex(t query.Term) ftsrows.Index {
 	if t.WordIndexed() {
-		return "sections_words"
+		return ftsrows.Words
 	}
-	return "sections_fts"
+	return ftsrows.Trigrams
 }
 
-// scanFTSTerm runs one term against its full-text table (ftsTable) and
+// scanFTSTerm runs one term against its full-text table (ftsIndex) and
 // reports its best limit sections and how many sections match in all (its
 // document frequency). FTS5's bm25() is negative (lower is better); it is
 // returned negated. The heading column weighs headingWeight. limit is
@@ -201,41 +202,21 @@ func ftsTable(t query.Term) string {
 // WordIndexed: a gloss of several words) also reads the text of those best
 // rows, and only theirs, and drops rows without a word-start occurrence.
 func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
-	table := ftsTable(t)
-	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
-		FROM %[3]s WHERE %[3]s MATCH ?
-		ORDER BY bm25(%[3]s, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit, table), t.Expr())
+	idx := ftsIndex(t)
+	hits, err := ftsrows.BestRows(ctx, db, idx, t.Expr(), headingWeight, limit)
 	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	type hit struct {
-		id    int64
-		score float64
-	}
-	var hits []hit
-	for rows.Next() {
-		var h hit
-		if err := rows.Scan(&h.id, &h.score); err != nil {
-			return 0, err
-		}
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
 		return 0, err
 	}
 	matched = len(hits)
 	if matched == limit {
-		err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %[1]s WHERE %[1]s MATCH ?`, table), t.Expr()).Scan(&matched)
-		if err != nil {
+		if matched, err = ftsrows.CountMatches(ctx, db, idx, t.Expr()); err != nil {
 			return 0, err
 		}
 	}
 	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
 		ids := make([]int64, len(hits))
 		for i, h := range hits {
-			ids[i] = h.id
+			ids[i] = h.ID
 		}
 		text, err := sectionrows.Load(ctx, db, ids)
 		if err != nil {
@@ -243,7 +224,7 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 		}
 		kept := hits[:0]
 		for _, h := range hits {
-			if r := text[h.id]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+			if r := text[h.ID]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
 				kept = append(kept, h)
 			}
 		}
@@ -252,7 +233,7 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
-		fn(h.id, h.score*scale)
+		fn(h.ID, h.Score*scale)
 	}
 	return matched, nil
 }
@@ -261,17 +242,6 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 // instr() over every section, in one pass for all of them, and counts each
 // term per column in Go (these terms have no case to fold).
 func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
-	var where []string
-	args := make([]any, len(terms))
-	for i, t := range terms {
-		args[i] = t
-		where = append(where, fmt.Sprintf("instr(content, ?%[1]d) > 0 OR instr(heading, ?%[1]d) > 0", i+1))
-	}
-	rows, err := db.QueryContext(ctx, `SELECT id, document_id, heading, content FROM sections WHERE `+strings.Join(where, " OR "), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	type hit struct {
 		id, doc int64
 		dl      int
@@ -279,22 +249,19 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 	}
 	var hits []hit
 	df := make([]int, len(terms))
-	var heading, content string
-	for rows.Next() {
-		h := hit{freq: make([]int, 2*len(terms))}
-		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
-			return err
-		}
-		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+	err := ftsrows.SectionsContainingAny(ctx, db, terms, func(r ftsrows.SectionText) error {
+		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
+		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
 		for i, t := range terms {
-			h.freq[2*i], h.freq[2*i+1] = strings.Count(heading, t), strings.Count(content, t)
+			h.freq[2*i], h.freq[2*i+1] = strings.Count(r.Heading, t), strings.Count(r.Content, t)
 			if h.freq[2*i]+h.freq[2*i+1] > 0 {
 				df[i]++
 			}
 		}
 		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	for i := range terms {
@@ -312,33 +279,21 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
 // folding) and keeps the sections where it stands as a word.
 func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
-	pat := "%" + likeEscaper.Replace(t.Text) + "%"
-	rows, err := db.QueryContext(ctx, `
-		SELECT id, document_id, heading, content FROM sections
-		WHERE content LIKE ?1 ESCAPE '\' OR heading LIKE ?1 ESCAPE '\'`, pat)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	type hit struct {
 		id, doc    int64
 		dl, hf, cf int
 	}
 	var hits []hit
-	for rows.Next() {
-		var h hit
-		var heading, content string
-		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
-			return err
-		}
-		h.hf, h.cf = query.Count(heading, t), query.Count(content, t)
+	err := ftsrows.SectionsContainingFolded(ctx, db, t.Text, func(r ftsrows.SectionText) error {
+		h := hit{id: r.ID, doc: r.Doc, hf: query.Count(r.Heading, t), cf: query.Count(r.Content, t)}
 		if h.hf+h.cf == 0 {
-			continue
+			return nil
 		}
-		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
 		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	idf := termIDF(st.n, len(hits))
@@ -348,8 +303,6 @@ func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpu
 	}
 	return nil
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // Docs lists the documents of the matched sections, each once.
 func (m *Matches) Docs() []int64 {

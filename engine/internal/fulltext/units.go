@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 )
 
 // Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
@@ -35,47 +36,26 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 		}
 		n := 0
 		err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
-			rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
-				FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
-				ORDER BY p.id LIMIT ?`, unitsBatch)
+			batch, err := ftsrows.QueuedSections(ctx, tx, unitsBatch)
 			if err != nil {
 				return err
 			}
-			type row struct {
-				id               int64
-				heading, content string
-			}
-			var batch []row
-			for rows.Next() {
-				var r row
-				if err := rows.Scan(&r.id, &r.heading, &r.content); err != nil {
-					rows.Close()
-					return err
-				}
-				batch = append(batch, r)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return err
-			}
 			for _, r := range batch {
-				h, c := unitTokens(r.heading), unitTokens(r.content)
+				h, c := unitTokens(r.Heading), unitTokens(r.Content)
 				if h == "" && c == "" {
 					continue
 				}
-				if _, err := tx.ExecContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`, r.id, h, c); err != nil {
+				if err := ftsrows.InsertUnits(ctx, tx, r.ID, h, c); err != nil {
 					return err
 				}
 			}
 			if len(batch) == 0 {
 				// Queued ids without a section (none is expected: the
 				// delete trigger dequeues them).
-				_, err := tx.ExecContext(ctx, `DELETE FROM section_units_pending`)
-				return err
+				return ftsrows.Dequeue(ctx, tx, 0)
 			}
-			_, err = tx.ExecContext(ctx, `DELETE FROM section_units_pending WHERE id <= ?`, batch[len(batch)-1].id)
 			n = len(batch)
-			return err
+			return ftsrows.Dequeue(ctx, tx, batch[len(batch)-1].ID)
 		})
 		if err != nil {
 			return total, fmt.Errorf("index: write the short-term postings: %w", err)
@@ -154,9 +134,9 @@ func isUnitTerm(t string) bool {
 
 // unitsReady reports whether section_units covers every section.
 func unitsReady(ctx context.Context, db store.Querier) (bool, error) {
-	var pending bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM section_units_pending)`).Scan(&pending); err != nil {
-		return false, fmt.Errorf("read the short-term postings queue: %w", err)
+	pending, err := ftsrows.AnyQueued(ctx, db)
+	if err != nil {
+		return false, err
 	}
 	return !pending, nil
 }
@@ -197,22 +177,11 @@ func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string)
 		return hits, nil
 	}
 	c.mu.Unlock()
-	rows, err := db.QueryContext(ctx, `
-		SELECT doc, sum(col = 'heading'), sum(col = 'content')
-		FROM section_units_instance WHERE term = ? GROUP BY doc`, t)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	hits := []unitHit{}
-	for rows.Next() {
-		var h unitHit
-		if err := rows.Scan(&h.id, &h.hf, &h.cf); err != nil {
-			return nil, err
-		}
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
+	err = ftsrows.UnitPostings(ctx, db, t, func(id int64, hf, cf int32) {
+		hits = append(hits, unitHit{id: id, hf: hf, cf: cf})
+	})
+	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
