@@ -82,7 +82,6 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		if score <= 0 {
 			return
 		}
-		m.TermDF[ti]++
 		if q.Terms[ti].Kind == query.Bigram {
 			b := bonus[id]
 			if b == nil {
@@ -100,20 +99,22 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 	var substr []int // short terms without word boundaries: one shared scan
 	for ti, t := range q.Terms {
 		var err error
+		matched := -1
 		switch {
 		case t.FTS():
-			var matched int
 			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
-			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case units && isUnitTerm(t.Text):
-			err = mt.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = mt.scanUnit(ctx, db, t.Text, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
-			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = scanShortWord(ctx, db, t, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		default:
 			substr = append(substr, ti)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", t.Text, err)
+		}
+		if matched >= 0 {
+			m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched)
 		}
 	}
 	if len(substr) > 0 {
@@ -121,14 +122,12 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
+		df, err := scanShortSubstrings(ctx, db, texts, stats, maxTermRows, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
-	}
-	for ti, t := range q.Terms {
-		if !t.FTS() {
-			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
+		for i, ti := range substr {
+			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
 		}
 	}
 	if err := mt.placeSections(ctx, db, m.Sections); err != nil {
@@ -240,8 +239,10 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
-// term per column in Go (these terms have no case to fold).
-func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
+// term per column in Go (these terms have no case to fold). It passes on
+// each term's best limit sections (keepBest) and reports every term's
+// document frequency.
+func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
 	type hit struct {
 		id, doc int64
 		dl      int
@@ -262,23 +263,28 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i := range terms {
 		idf := termIDF(st.n, df[i])
+		scored := make([]scoredHit, 0, df[i])
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
-				fn(i, h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
 			}
 		}
+		for _, h := range keepBest(scored, limit) {
+			fn(i, h.id, h.doc, h.score)
+		}
 	}
-	return nil
+	return df, nil
 }
 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
-// folding) and keeps the sections where it stands as a word.
-func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
+// folding) and keeps the sections where it stands as a word. It passes on
+// the best limit (keepBest) and reports how many sections it found.
+func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
 	type hit struct {
 		id, doc    int64
 		dl, hf, cf int
@@ -294,14 +300,18 @@ func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpu
 		return nil
 	})
 	if err != nil {
-		return err
+		return 0, err
 	}
 	idf := termIDF(st.n, len(hits))
-	for _, h := range hits {
+	scored := make([]scoredHit, len(hits))
+	for i, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+		scored[i] = scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)}
 	}
-	return nil
+	for _, h := range keepBest(scored, limit) {
+		fn(h.id, h.doc, h.score)
+	}
+	return len(hits), nil
 }
 
 // Docs lists the documents of the matched sections, each once.

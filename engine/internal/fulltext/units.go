@@ -196,10 +196,12 @@ func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string)
 // scanUnit scores every section holding the unit t with BM25 from its
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
-func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
+// It passes on the best limit (keepBest) and reports how many sections
+// hold the unit.
+func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
 	hits, err := mt.unitPostings(ctx, db, t)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
@@ -207,16 +209,20 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 	}
 	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	idf := termIDF(st.n, len(hits))
+	scored := make([]scoredHit, 0, len(hits))
 	for _, h := range hits {
 		p, ok := places[h.id]
 		if !ok {
 			continue
 		}
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen))
+		scored = append(scored, scoredHit{h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen)})
 	}
-	return nil
+	for _, h := range keepBest(scored, limit) {
+		fn(h.id, h.doc, h.score)
+	}
+	return len(scored), nil
 }
