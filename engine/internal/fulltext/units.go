@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -148,47 +149,70 @@ type unitHit struct {
 	hf, cf int32
 }
 
-// unitCache keeps the postings of the units searches asked for, for one
-// search generation, up to maxCachedUnitHits postings in all, so that a
-// warm server reads a common unit's postings once per index change.
+// unitScan is what scanUnit passes on for one unit: its best sections,
+// best first, and how many sections hold it.
+type unitScan struct {
+	best []scoredHit
+	df   int
+}
+
+// unitKey names a unit's scan: the unit and the number of best sections
+// kept.
+type unitKey struct {
+	unit  string
+	limit int
+}
+
+// unitCache keeps the scans of the units searches asked for, for one
+// search generation (the scores depend on the corpus statistics, fixed
+// within one), up to maxCachedUnitHits sections in all, so that a warm
+// server reads a common unit's postings once per index change. A scan
+// keeps its best sections only, so the cache holds many units however
+// large the corpus.
 type unitCache struct {
 	mu    sync.Mutex
 	gen   int64
-	terms map[string][]unitHit
+	terms map[unitKey]unitScan
 	size  int
 }
 
-// maxCachedUnitHits bounds unitCache: 16 bytes a posting, 8 MB.
+// maxCachedUnitHits bounds unitCache: 24 bytes a section, 12 MB.
 const maxCachedUnitHits = 500_000
 
-// unitPostings reads the postings of unit t, through the matcher's cache.
-func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
-	gen, err := store.SearchGeneration(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	c := &mt.units
+// get returns the cached scan of k at generation gen.
+func (c *unitCache) get(gen int64, k unitKey) (unitScan, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.terms == nil || c.gen != gen {
+		return unitScan{}, false
+	}
+	s, ok := c.terms[k]
+	return s, ok
+}
+
+// put keeps the scan of k made at generation gen, unless a later
+// generation has been seen or the cache is full; a newer generation
+// empties it first.
+func (c *unitCache) put(gen int64, k unitKey, s unitScan) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.terms == nil || gen > c.gen {
-		c.gen, c.terms, c.size = gen, map[string][]unitHit{}, 0
+		c.gen, c.terms, c.size = gen, map[unitKey]unitScan{}, 0
 	}
-	if hits, ok := c.terms[t]; ok && c.gen == gen {
-		c.mu.Unlock()
-		return hits, nil
+	if c.gen == gen && c.size+len(s.best) <= maxCachedUnitHits {
+		c.terms[k] = s
+		c.size += len(s.best)
 	}
-	c.mu.Unlock()
+}
+
+// unitPostings reads the postings of unit t.
+func unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
 	hits := []unitHit{}
-	err = ftsrows.UnitPostings(ctx, db, t, func(id int64, hf, cf int32) {
+	err := ftsrows.UnitPostings(ctx, db, t, func(id int64, hf, cf int32) {
 		hits = append(hits, unitHit{id: id, hf: hf, cf: cf})
 	})
 	if err != nil {
 		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen == gen && c.size+len(hits) <= maxCachedUnitHits {
-		c.terms[t] = hits
-		c.size += len(hits)
 	}
 	return hits, nil
 }
@@ -197,11 +221,31 @@ func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string)
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
 // It passes on the best limit (keepBest) and reports how many sections
-// hold the unit.
+// hold the unit; both come from the matcher's cache when it has them.
 func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
-	hits, err := mt.unitPostings(ctx, db, t)
+	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return 0, err
+	}
+	key := unitKey{t, limit}
+	s, ok := mt.units.get(gen, key)
+	if !ok {
+		if s, err = mt.readUnit(ctx, db, t, st, limit); err != nil {
+			return 0, err
+		}
+		mt.units.put(gen, key, s)
+	}
+	for _, h := range s.best {
+		fn(h.id, h.doc, h.score)
+	}
+	return s.df, nil
+}
+
+// readUnit reads and scores the postings of unit t (see scanUnit).
+func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int) (unitScan, error) {
+	hits, err := unitPostings(ctx, db, t)
+	if err != nil {
+		return unitScan{}, err
 	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
@@ -209,7 +253,7 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 	}
 	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
-		return 0, err
+		return unitScan{}, err
 	}
 	idf := termIDF(st.n, len(hits))
 	scored := make([]scoredHit, 0, len(hits))
@@ -221,8 +265,6 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
 		scored = append(scored, scoredHit{h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen)})
 	}
-	for _, h := range keepBest(scored, limit) {
-		fn(h.id, h.doc, h.score)
-	}
-	return len(scored), nil
+	// A clone lets the cache keep the best sections without the rest.
+	return unitScan{best: slices.Clone(keepBest(scored, limit)), df: len(scored)}, nil
 }
