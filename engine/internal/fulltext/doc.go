@@ -17,8 +17,9 @@
 // A Matcher keeps what it read for one state of the index (lengths, short
 // terms' postings); the documents' metadata come through docmeta.Cache.
 //
-// It reads and writes through engine/internal/store and imports
-// engine/query, engine/lexicon, engine/answer, engine/internal/docmeta,
-// engine/internal/sectionrows and engine/internal/sqlbatch; never the
-// writer, the read side nor the engine.
+// It holds no SQL: it reads and writes through the storage layer
+// (engine/internal/store, its statements in store/ftsrows) and imports
+// engine/query, engine/lexicon, engine/answer, engine/internal/docmeta and
+// engine/internal/sectionrows; never the writer, the read side nor the
+// engine.
 package fulltext

@@ -2,12 +2,10 @@ package fulltext
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"sync"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 )
 
 // lengthCache keeps, for one search generation (the counter of migration
@@ -111,17 +109,11 @@ func (mt *Matcher) sectionPlaces(ctx context.Context, db store.Querier, ids []in
 		return out, nil
 	}
 	got := make(map[int64]sectionPlace, len(need))
-	err = sqlbatch.QueryIDs(ctx, db, need, `SELECT id, document_id, len FROM section_lengths WHERE id IN (%s)`, func(rows *sql.Rows) error {
-		var id int64
-		var p sectionPlace
-		if err := rows.Scan(&id, &p.doc, &p.len); err != nil {
-			return err
-		}
-		got[id] = p
-		return nil
+	err = ftsrows.SectionLengths(ctx, db, need, func(id, doc int64, length int) {
+		got[id] = sectionPlace{doc: doc, len: length}
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read section lengths: %w", err)
+		return nil, err
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

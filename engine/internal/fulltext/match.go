@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
@@ -81,7 +82,6 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		if score <= 0 {
 			return
 		}
-		m.TermDF[ti]++
 		if q.Terms[ti].Kind == query.Bigram {
 			b := bonus[id]
 			if b == nil {
@@ -99,20 +99,22 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 	var substr []int // short terms without word boundaries: one shared scan
 	for ti, t := range q.Terms {
 		var err error
+		matched := -1
 		switch {
 		case t.FTS():
-			var matched int
 			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
-			m.TermIDF[ti] = termIDF(stats.n, matched)
 		case units && isUnitTerm(t.Text):
-			err = mt.scanUnit(ctx, db, t.Text, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = mt.scanUnit(ctx, db, t.Text, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
-			err = scanShortWord(ctx, db, t, stats, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = scanShortWord(ctx, db, t, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		default:
 			substr = append(substr, ti)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", t.Text, err)
+		}
+		if matched >= 0 {
+			m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched)
 		}
 	}
 	if len(substr) > 0 {
@@ -120,14 +122,12 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		err := scanShortSubstrings(ctx, db, texts, stats, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
+		df, err := scanShortSubstrings(ctx, db, texts, stats, maxTermRows, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
-	}
-	for ti, t := range q.Terms {
-		if !t.FTS() {
-			m.TermIDF[ti] = termIDF(stats.n, m.TermDF[ti])
+		for i, ti := range substr {
+			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
 		}
 	}
 	if err := mt.placeSections(ctx, db, m.Sections); err != nil {
@@ -182,17 +182,17 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 // made such terms the bulk of a search's cost.
 const maxTermRows = 1000
 
-// ftsTable is the full-text table that serves t: the word index
-// (sections_words) for Latin words that must begin a word
-// (query.Term.WordIndexed), the trigram index (sections_fts) for the rest.
-func ftsTable(t query.Term) string {
+// ftsIndex is the full-text table that serves t: the word index for
+// Latin words that must begin a word (query.Term.WordIndexed), the trigram
+// index for the rest.
+func ftsIndex(t query.Term) ftsrows.Index {
 	if t.WordIndexed() {
-		return "sections_words"
+		return ftsrows.Words
 	}
-	return "sections_fts"
+	return ftsrows.Trigrams
 }
 
-// scanFTSTerm runs one term against its full-text table (ftsTable) and
+// scanFTSTerm runs one term against its full-text table (ftsIndex) and
 // reports its best limit sections and how many sections match in all (its
 // document frequency). FTS5's bm25() is negative (lower is better); it is
 // returned negated. The heading column weighs headingWeight. limit is
@@ -201,41 +201,21 @@ func ftsTable(t query.Term) string {
 // WordIndexed: a gloss of several words) also reads the text of those best
 // rows, and only theirs, and drops rows without a word-start occurrence.
 func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
-	table := ftsTable(t)
-	rows, err := db.QueryContext(ctx, fmt.Sprintf(`
-		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
-		FROM %[3]s WHERE %[3]s MATCH ?
-		ORDER BY bm25(%[3]s, %[1]g, 1.0) LIMIT %[2]d`, headingWeight, limit, table), t.Expr())
+	idx := ftsIndex(t)
+	hits, err := ftsrows.BestRows(ctx, db, idx, t.Expr(), headingWeight, limit)
 	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	type hit struct {
-		id    int64
-		score float64
-	}
-	var hits []hit
-	for rows.Next() {
-		var h hit
-		if err := rows.Scan(&h.id, &h.score); err != nil {
-			return 0, err
-		}
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
 		return 0, err
 	}
 	matched = len(hits)
 	if matched == limit {
-		err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %[1]s WHERE %[1]s MATCH ?`, table), t.Expr()).Scan(&matched)
-		if err != nil {
+		if matched, err = ftsrows.CountMatches(ctx, db, idx, t.Expr()); err != nil {
 			return 0, err
 		}
 	}
 	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
 		ids := make([]int64, len(hits))
 		for i, h := range hits {
-			ids[i] = h.id
+			ids[i] = h.ID
 		}
 		text, err := sectionrows.Load(ctx, db, ids)
 		if err != nil {
@@ -243,7 +223,7 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 		}
 		kept := hits[:0]
 		for _, h := range hits {
-			if r := text[h.id]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+			if r := text[h.ID]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
 				kept = append(kept, h)
 			}
 		}
@@ -252,26 +232,17 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
-		fn(h.id, h.score*scale)
+		fn(h.ID, h.Score*scale)
 	}
 	return matched, nil
 }
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
-// term per column in Go (these terms have no case to fold).
-func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, fn func(term int, id, doc int64, score float64)) error {
-	var where []string
-	args := make([]any, len(terms))
-	for i, t := range terms {
-		args[i] = t
-		where = append(where, fmt.Sprintf("instr(content, ?%[1]d) > 0 OR instr(heading, ?%[1]d) > 0", i+1))
-	}
-	rows, err := db.QueryContext(ctx, `SELECT id, document_id, heading, content FROM sections WHERE `+strings.Join(where, " OR "), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
+// term per column in Go (these terms have no case to fold). It passes on
+// each term's best limit sections (keepBest) and reports every term's
+// document frequency.
+func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
 	type hit struct {
 		id, doc int64
 		dl      int
@@ -279,77 +250,69 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 	}
 	var hits []hit
 	df := make([]int, len(terms))
-	var heading, content string
-	for rows.Next() {
-		h := hit{freq: make([]int, 2*len(terms))}
-		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
-			return err
-		}
-		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+	err := ftsrows.SectionsContainingAny(ctx, db, terms, func(r ftsrows.SectionText) error {
+		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
+		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
 		for i, t := range terms {
-			h.freq[2*i], h.freq[2*i+1] = strings.Count(heading, t), strings.Count(content, t)
+			h.freq[2*i], h.freq[2*i+1] = strings.Count(r.Heading, t), strings.Count(r.Content, t)
 			if h.freq[2*i]+h.freq[2*i+1] > 0 {
 				df[i]++
 			}
 		}
 		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
-		return err
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	for i := range terms {
 		idf := termIDF(st.n, df[i])
+		scored := make([]scoredHit, 0, df[i])
 		for _, h := range hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
-				fn(i, h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
 			}
 		}
+		for _, h := range keepBest(scored, limit) {
+			fn(i, h.id, h.doc, h.score)
+		}
 	}
-	return nil
+	return df, nil
 }
 
 // scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
-// folding) and keeps the sections where it stands as a word.
-func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, fn func(id, doc int64, score float64)) error {
-	pat := "%" + likeEscaper.Replace(t.Text) + "%"
-	rows, err := db.QueryContext(ctx, `
-		SELECT id, document_id, heading, content FROM sections
-		WHERE content LIKE ?1 ESCAPE '\' OR heading LIKE ?1 ESCAPE '\'`, pat)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
+// folding) and keeps the sections where it stands as a word. It passes on
+// the best limit (keepBest) and reports how many sections it found.
+func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
 	type hit struct {
 		id, doc    int64
 		dl, hf, cf int
 	}
 	var hits []hit
-	for rows.Next() {
-		var h hit
-		var heading, content string
-		if err := rows.Scan(&h.id, &h.doc, &heading, &content); err != nil {
-			return err
-		}
-		h.hf, h.cf = query.Count(heading, t), query.Count(content, t)
+	err := ftsrows.SectionsContainingFolded(ctx, db, t.Text, func(r ftsrows.SectionText) error {
+		h := hit{id: r.ID, doc: r.Doc, hf: query.Count(r.Heading, t), cf: query.Count(r.Content, t)}
 		if h.hf+h.cf == 0 {
-			continue
+			return nil
 		}
-		h.dl = utf8.RuneCountInString(heading) + utf8.RuneCountInString(content)
+		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
 		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
-		return err
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	idf := termIDF(st.n, len(hits))
-	for _, h := range hits {
+	scored := make([]scoredHit, len(hits))
+	for i, h := range hits {
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen))
+		scored[i] = scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)}
 	}
-	return nil
+	for _, h := range keepBest(scored, limit) {
+		fn(h.id, h.doc, h.score)
+	}
+	return len(hits), nil
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // Docs lists the documents of the matched sections, each once.
 func (m *Matches) Docs() []int64 {

@@ -13,6 +13,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -20,23 +21,23 @@ import (
 func TestFTSTableRouting(t *testing.T) {
 	tests := []struct {
 		term query.Term
-		want string
+		want ftsrows.Index
 	}{
-		{query.Term{Text: "use", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "old", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "dependency", Kind: query.Translation, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "x86", Kind: query.Word, Script: query.ScriptLatin}, "sections_words"},
-		{query.Term{Text: "rank", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "a-b", Kind: query.Word, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "make install", Kind: query.Phrase, Script: query.ScriptOther}, "sections_fts"},
-		{query.Term{Text: "file system", Kind: query.Translation, Script: query.ScriptLatin}, "sections_fts"},
-		{query.Term{Text: "データベース", Kind: query.Word, Script: query.ScriptKatakana}, "sections_fts"},
-		{query.Term{Text: "検索する", Kind: query.Word, Script: query.ScriptOther}, "sections_fts"},
+		{query.Term{Text: "use", Kind: query.Word, Script: query.ScriptLatin}, ftsrows.Words},
+		{query.Term{Text: "old", Kind: query.Translation, Script: query.ScriptLatin}, ftsrows.Words},
+		{query.Term{Text: "dependency", Kind: query.Translation, Script: query.ScriptLatin}, ftsrows.Words},
+		{query.Term{Text: "x86", Kind: query.Word, Script: query.ScriptLatin}, ftsrows.Words},
+		{query.Term{Text: "rank", Kind: query.Word, Script: query.ScriptLatin}, ftsrows.Trigrams},
+		{query.Term{Text: "a-b", Kind: query.Word, Script: query.ScriptLatin}, ftsrows.Trigrams},
+		{query.Term{Text: "make install", Kind: query.Phrase, Script: query.ScriptOther}, ftsrows.Trigrams},
+		{query.Term{Text: "file system", Kind: query.Translation, Script: query.ScriptLatin}, ftsrows.Trigrams},
+		{query.Term{Text: "データベース", Kind: query.Word, Script: query.ScriptKatakana}, ftsrows.Trigrams},
+		{query.Term{Text: "検索する", Kind: query.Word, Script: query.ScriptOther}, ftsrows.Trigrams},
 	}
 	for _, tt := range tests {
 		t.Run(tt.term.Text, func(t *testing.T) {
-			if got := ftsTable(tt.term); got != tt.want {
-				t.Errorf("ftsTable(%+v) = %s, want %s", tt.term, got, tt.want)
+			if got := ftsIndex(tt.term); got != tt.want {
+				t.Errorf("ftsIndex(%+v) = %s, want %s", tt.term, got, tt.want)
 			}
 		})
 	}

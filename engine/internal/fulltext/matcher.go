@@ -2,8 +2,8 @@ package fulltext
 
 // Matcher matches queries against the full-text tables of one index and
 // keeps, for one state of the index, what it read of the corpus: the
-// lengths of documents and sections (lengthCache) and the postings of
-// short terms (unitCache). Its methods are safe for concurrent use; the
+// lengths of documents and sections (lengthCache) and the best sections
+// of short terms (unitCache). Its methods are safe for concurrent use; the
 // zero Matcher is ready.
 type Matcher struct {
 	lengths lengthCache

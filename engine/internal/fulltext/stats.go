@@ -2,11 +2,9 @@ package fulltext
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 )
 
 // Full-text statistics come from the tables of migration 0008, which
@@ -30,11 +28,11 @@ type corpusStats struct {
 
 // readCorpusStats reads the totals row.
 func readCorpusStats(ctx context.Context, db store.Querier) (corpusStats, error) {
-	var n, total, docs int64
-	err := db.QueryRowContext(ctx, `SELECT sections, len, documents FROM corpus_lengths WHERE id = 1`).Scan(&n, &total, &docs)
+	t, err := ftsrows.ReadCorpusTotals(ctx, db)
 	if err != nil {
-		return corpusStats{}, fmt.Errorf("read corpus statistics: %w", err)
+		return corpusStats{}, err
 	}
+	n, total, docs := t.Sections, t.Len, t.Documents
 	st := corpusStats{n: int(n), docs: int(docs)}
 	if n > 0 {
 		st.avgLen = float64(total) / float64(n)
@@ -57,18 +55,11 @@ type docLength struct {
 // documents; a document without sections (or deleted) is absent.
 func readDocLengths(ctx context.Context, db store.Querier, ids []int64) (map[int64]docLength, error) {
 	out := make(map[int64]docLength, len(ids))
-	err := sqlbatch.QueryIDs(ctx, db, ids, `SELECT document_id, sections, len FROM document_lengths WHERE document_id IN (%s)`,
-		func(rows *sql.Rows) error {
-			var id int64
-			var d docLength
-			if err := rows.Scan(&id, &d.sections, &d.len); err != nil {
-				return err
-			}
-			out[id] = d
-			return nil
-		})
+	err := ftsrows.DocumentLengths(ctx, db, ids, func(id int64, sections, length int) {
+		out[id] = docLength{sections: sections, len: length}
+	})
 	if err != nil {
-		return nil, fmt.Errorf("read document lengths: %w", err)
+		return nil, err
 	}
 	return out, nil
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 )
 
 // Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
@@ -35,47 +37,26 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 		}
 		n := 0
 		err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
-			rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
-				FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
-				ORDER BY p.id LIMIT ?`, unitsBatch)
+			batch, err := ftsrows.QueuedSections(ctx, tx, unitsBatch)
 			if err != nil {
 				return err
 			}
-			type row struct {
-				id               int64
-				heading, content string
-			}
-			var batch []row
-			for rows.Next() {
-				var r row
-				if err := rows.Scan(&r.id, &r.heading, &r.content); err != nil {
-					rows.Close()
-					return err
-				}
-				batch = append(batch, r)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return err
-			}
 			for _, r := range batch {
-				h, c := unitTokens(r.heading), unitTokens(r.content)
+				h, c := unitTokens(r.Heading), unitTokens(r.Content)
 				if h == "" && c == "" {
 					continue
 				}
-				if _, err := tx.ExecContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`, r.id, h, c); err != nil {
+				if err := ftsrows.InsertUnits(ctx, tx, r.ID, h, c); err != nil {
 					return err
 				}
 			}
 			if len(batch) == 0 {
 				// Queued ids without a section (none is expected: the
 				// delete trigger dequeues them).
-				_, err := tx.ExecContext(ctx, `DELETE FROM section_units_pending`)
-				return err
+				return ftsrows.Dequeue(ctx, tx, 0)
 			}
-			_, err = tx.ExecContext(ctx, `DELETE FROM section_units_pending WHERE id <= ?`, batch[len(batch)-1].id)
 			n = len(batch)
-			return err
+			return ftsrows.Dequeue(ctx, tx, batch[len(batch)-1].ID)
 		})
 		if err != nil {
 			return total, fmt.Errorf("index: write the short-term postings: %w", err)
@@ -154,9 +135,9 @@ func isUnitTerm(t string) bool {
 
 // unitsReady reports whether section_units covers every section.
 func unitsReady(ctx context.Context, db store.Querier) (bool, error) {
-	var pending bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM section_units_pending)`).Scan(&pending); err != nil {
-		return false, fmt.Errorf("read the short-term postings queue: %w", err)
+	pending, err := ftsrows.AnyQueued(ctx, db)
+	if err != nil {
+		return false, err
 	}
 	return !pending, nil
 }
@@ -168,58 +149,70 @@ type unitHit struct {
 	hf, cf int32
 }
 
-// unitCache keeps the postings of the units searches asked for, for one
-// search generation, up to maxCachedUnitHits postings in all, so that a
-// warm server reads a common unit's postings once per index change.
+// unitScan is what scanUnit passes on for one unit: its best sections,
+// best first, and how many sections hold it.
+type unitScan struct {
+	best []scoredHit
+	df   int
+}
+
+// unitKey names a unit's scan: the unit and the number of best sections
+// kept.
+type unitKey struct {
+	unit  string
+	limit int
+}
+
+// unitCache keeps the scans of the units searches asked for, for one
+// search generation (the scores depend on the corpus statistics, fixed
+// within one), up to maxCachedUnitHits sections in all, so that a warm
+// server reads a common unit's postings once per index change. A scan
+// keeps its best sections only, so the cache holds many units however
+// large the corpus.
 type unitCache struct {
 	mu    sync.Mutex
 	gen   int64
-	terms map[string][]unitHit
+	terms map[unitKey]unitScan
 	size  int
 }
 
-// maxCachedUnitHits bounds unitCache: 16 bytes a posting, 8 MB.
+// maxCachedUnitHits bounds unitCache: 24 bytes a section, 12 MB.
 const maxCachedUnitHits = 500_000
 
-// unitPostings reads the postings of unit t, through the matcher's cache.
-func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
-	gen, err := store.SearchGeneration(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	c := &mt.units
-	c.mu.Lock()
-	if c.terms == nil || gen > c.gen {
-		c.gen, c.terms, c.size = gen, map[string][]unitHit{}, 0
-	}
-	if hits, ok := c.terms[t]; ok && c.gen == gen {
-		c.mu.Unlock()
-		return hits, nil
-	}
-	c.mu.Unlock()
-	rows, err := db.QueryContext(ctx, `
-		SELECT doc, sum(col = 'heading'), sum(col = 'content')
-		FROM section_units_instance WHERE term = ? GROUP BY doc`, t)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	hits := []unitHit{}
-	for rows.Next() {
-		var h unitHit
-		if err := rows.Scan(&h.id, &h.hf, &h.cf); err != nil {
-			return nil, err
-		}
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+// get returns the cached scan of k at generation gen.
+func (c *unitCache) get(gen int64, k unitKey) (unitScan, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen == gen && c.size+len(hits) <= maxCachedUnitHits {
-		c.terms[t] = hits
-		c.size += len(hits)
+	if c.terms == nil || c.gen != gen {
+		return unitScan{}, false
+	}
+	s, ok := c.terms[k]
+	return s, ok
+}
+
+// put keeps the scan of k made at generation gen, unless a later
+// generation has been seen or the cache is full; a newer generation
+// empties it first.
+func (c *unitCache) put(gen int64, k unitKey, s unitScan) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.terms == nil || gen > c.gen {
+		c.gen, c.terms, c.size = gen, map[unitKey]unitScan{}, 0
+	}
+	if c.gen == gen && c.size+len(s.best) <= maxCachedUnitHits {
+		c.terms[k] = s
+		c.size += len(s.best)
+	}
+}
+
+// unitPostings reads the postings of unit t.
+func unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
+	hits := []unitHit{}
+	err := ftsrows.UnitPostings(ctx, db, t, func(id int64, hf, cf int32) {
+		hits = append(hits, unitHit{id: id, hf: hf, cf: cf})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return hits, nil
 }
@@ -227,10 +220,32 @@ func (mt *Matcher) unitPostings(ctx context.Context, db store.Querier, t string)
 // scanUnit scores every section holding the unit t with BM25 from its
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
-func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, fn func(id, doc int64, score float64)) error {
-	hits, err := mt.unitPostings(ctx, db, t)
+// It passes on the best limit (keepBest) and reports how many sections
+// hold the unit; both come from the matcher's cache when it has them.
+func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
+	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
-		return err
+		return 0, err
+	}
+	key := unitKey{t, limit}
+	s, ok := mt.units.get(gen, key)
+	if !ok {
+		if s, err = mt.readUnit(ctx, db, t, st, limit); err != nil {
+			return 0, err
+		}
+		mt.units.put(gen, key, s)
+	}
+	for _, h := range s.best {
+		fn(h.id, h.doc, h.score)
+	}
+	return s.df, nil
+}
+
+// readUnit reads and scores the postings of unit t (see scanUnit).
+func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int) (unitScan, error) {
+	hits, err := unitPostings(ctx, db, t)
+	if err != nil {
+		return unitScan{}, err
 	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
@@ -238,16 +253,18 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 	}
 	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
-		return err
+		return unitScan{}, err
 	}
 	idf := termIDF(st.n, len(hits))
+	scored := make([]scoredHit, 0, len(hits))
 	for _, h := range hits {
 		p, ok := places[h.id]
 		if !ok {
 			continue
 		}
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		fn(h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen))
+		scored = append(scored, scoredHit{h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen)})
 	}
-	return nil
+	// A clone lets the cache keep the best sections without the rest.
+	return unitScan{best: slices.Clone(keepBest(scored, limit)), df: len(scored)}, nil
 }

@@ -78,12 +78,12 @@ func TestScanUnitMatchesScan(t *testing.T) {
 		for i, term := range terms {
 			want := map[int64]float64{}
 			wantDoc := map[int64]int64{}
-			err := scanShortSubstrings(ctx, tx, []string{term}, st, func(_ int, id, doc int64, score float64) { want[id], wantDoc[id] = score, doc })
+			wantDF, err := scanShortSubstrings(ctx, tx, []string{term}, st, math.MaxInt, func(_ int, id, doc int64, score float64) { want[id], wantDoc[id] = score, doc })
 			if err != nil {
 				return err
 			}
 			got := map[int64]float64{}
-			err = mt.scanUnit(ctx, tx, term, st, func(id, doc int64, score float64) {
+			gotDF, err := mt.scanUnit(ctx, tx, term, st, math.MaxInt, func(id, doc int64, score float64) {
 				got[id] = score
 				if wantDoc[id] != doc {
 					t.Errorf("%q: section %d reported in document %d, want %d", term, id, doc, wantDoc[id])
@@ -95,8 +95,8 @@ func TestScanUnitMatchesScan(t *testing.T) {
 			if len(want) == 0 && i < 2 {
 				t.Errorf("%q: the scan found nothing; the corpus changed?", term)
 			}
-			if len(got) != len(want) {
-				t.Errorf("%q: postings found %d sections, scan %d", term, len(got), len(want))
+			if len(got) != len(want) || gotDF != len(got) || wantDF[0] != len(want) {
+				t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", term, len(got), gotDF, len(want), wantDF[0])
 			}
 			for id, w := range want {
 				if math.Abs(got[id]-w) > 1e-9 {

@@ -1,0 +1,98 @@
+package ftsrows
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// The short-term postings (migration 0008): section_units indexes each
+// section's units of one and two non-ASCII runes, heading and content
+// apart; triggers queue new and changed sections in section_units_pending.
+
+// QueuedSection is a queued section's text.
+type QueuedSection struct {
+	ID               int64
+	Heading, Content string
+}
+
+// QueuedSections reads up to limit queued sections, in id order.
+func QueuedSections(ctx context.Context, tx *sql.Tx, limit int) ([]QueuedSection, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
+		FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
+		ORDER BY p.id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read the queued sections: %w", err)
+	}
+	defer rows.Close()
+	var batch []QueuedSection
+	for rows.Next() {
+		var r QueuedSection
+		if err := rows.Scan(&r.ID, &r.Heading, &r.Content); err != nil {
+			return nil, fmt.Errorf("read the queued sections: %w", err)
+		}
+		batch = append(batch, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the queued sections: %w", err)
+	}
+	return batch, nil
+}
+
+// InsertUnits writes one section's unit tokens.
+func InsertUnits(ctx context.Context, tx *sql.Tx, id int64, heading, content string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`, id, heading, content); err != nil {
+		return fmt.Errorf("write the units of section %d: %w", id, err)
+	}
+	return nil
+}
+
+// Dequeue removes the queued sections up to id upTo; upTo 0 empties the
+// queue.
+func Dequeue(ctx context.Context, tx *sql.Tx, upTo int64) error {
+	var err error
+	if upTo == 0 {
+		_, err = tx.ExecContext(ctx, `DELETE FROM section_units_pending`)
+	} else {
+		_, err = tx.ExecContext(ctx, `DELETE FROM section_units_pending WHERE id <= ?`, upTo)
+	}
+	if err != nil {
+		return fmt.Errorf("dequeue sections: %w", err)
+	}
+	return nil
+}
+
+// AnyQueued reports whether a section waits for its units.
+func AnyQueued(ctx context.Context, q store.Querier) (bool, error) {
+	var pending bool
+	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM section_units_pending)`).Scan(&pending); err != nil {
+		return false, fmt.Errorf("read the short-term postings queue: %w", err)
+	}
+	return pending, nil
+}
+
+// UnitPostings calls fn for every section holding unit, with its
+// occurrences in the heading and in the content.
+func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id int64, hf, cf int32)) error {
+	rows, err := q.QueryContext(ctx, `
+		SELECT doc, sum(col = 'heading'), sum(col = 'content')
+		FROM section_units_instance WHERE term = ? GROUP BY doc`, unit)
+	if err != nil {
+		return fmt.Errorf("read the postings of %q: %w", unit, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var hf, cf int32
+		if err := rows.Scan(&id, &hf, &cf); err != nil {
+			return fmt.Errorf("read the postings of %q: %w", unit, err)
+		}
+		fn(id, hf, cf)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read the postings of %q: %w", unit, err)
+	}
+	return nil
+}
