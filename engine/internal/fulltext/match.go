@@ -97,12 +97,13 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 	}
 	var substr []int // short terms without word boundaries: one shared scan
+	var fts []int    // terms of the FTS5 tables: read last (readFTSTerms)
 	for ti, t := range q.Terms {
 		var err error
 		matched := -1
 		switch {
 		case t.FTS():
-			matched, err = scanFTSTerm(ctx, db, t, stats.n, maxTermRows, func(id int64, score float64) { add(ti, id, score) })
+			fts = append(fts, ti)
 		case units && isUnitTerm(t.Text):
 			matched, err = mt.scanUnit(ctx, db, t.Text, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
@@ -129,6 +130,18 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		for i, ti := range substr {
 			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
 		}
+	}
+	matchedSoFar := func() []int64 {
+		ids := make([]int64, 0, len(m.Sections))
+		for id := range m.Sections {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	err = readFTSTerms(ctx, db, q.Terms, fts, stats.n, maxTermRows, matchedSoFar,
+		func(ti, matched int) { m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched) }, add)
+	if err != nil {
+		return nil, err
 	}
 	if err := mt.placeSections(ctx, db, m.Sections); err != nil {
 		return nil, err
@@ -176,12 +189,6 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 	return m, nil
 }
 
-// maxTermRows bounds the sections one full-text term reads: its best
-// rows by FTS5's bm25(). A term in more sections than that (a common word
-// in a large corpus) adds little to any score, and reading every match
-// made such terms the bulk of a search's cost.
-const maxTermRows = 1000
-
 // ftsIndex is the full-text table that serves t: the word index for
 // Latin words that must begin a word (query.Term.WordIndexed), the trigram
 // index for the rest.
@@ -192,25 +199,26 @@ func ftsIndex(t query.Term) ftsrows.Index {
 	return ftsrows.Trigrams
 }
 
-// scanFTSTerm runs one term against its full-text table (ftsIndex) and
-// reports its best limit sections and how many sections match in all (its
-// document frequency). FTS5's bm25() is negative (lower is better); it is
-// returned negated. The heading column weighs headingWeight. limit is
-// maxTermRows but for tests. The word index matches at word starts only;
-// a trigram term that must begin a word (Term.NeedsWordStart but not
-// WordIndexed: a gloss of several words) also reads the text of those best
-// rows, and only theirs, and drops rows without a word-start occurrence.
-func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit int, fn func(id int64, score float64)) (matched int, err error) {
+// ftsHits reads the sections one term matches in its full-text table
+// (ftsIndex): its best limit by bm25() when only is nil, else those of only
+// it matches. FTS5's bm25() is negative (lower is better); it is returned
+// negated, the heading column weighing headingWeight, and rescaled to our
+// IDF with matched, the term's document frequency. The word index matches
+// at word starts only; a trigram term that must begin a word
+// (Term.NeedsWordStart but not WordIndexed: a gloss of several words) also
+// reads the text of the rows read, and only theirs, and drops rows without
+// a word-start occurrence.
+func ftsHits(ctx context.Context, db store.Querier, t query.Term, n, matched, limit int, only []int64, fn func(id int64, score float64)) error {
 	idx := ftsIndex(t)
-	hits, err := ftsrows.BestRows(ctx, db, idx, t.Expr(), headingWeight, limit)
-	if err != nil {
-		return 0, err
+	var hits []ftsrows.Scored
+	var err error
+	if only == nil {
+		hits, err = ftsrows.BestRows(ctx, db, idx, t.Expr(), headingWeight, limit)
+	} else {
+		hits, err = ftsrows.ScoreOn(ctx, db, idx, t.Expr(), headingWeight, only)
 	}
-	matched = len(hits)
-	if matched == limit {
-		if matched, err = ftsrows.CountMatches(ctx, db, idx, t.Expr()); err != nil {
-			return 0, err
-		}
+	if err != nil {
+		return err
 	}
 	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
 		ids := make([]int64, len(hits))
@@ -219,7 +227,7 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 		}
 		text, err := sectionrows.Load(ctx, db, ids)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		kept := hits[:0]
 		for _, h := range hits {
@@ -234,7 +242,7 @@ func scanFTSTerm(ctx context.Context, db store.Querier, t query.Term, n, limit i
 	for _, h := range hits {
 		fn(h.ID, h.Score*scale)
 	}
-	return matched, nil
+	return nil
 }
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with

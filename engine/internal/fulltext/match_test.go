@@ -47,7 +47,7 @@ func TestFTSTableRouting(t *testing.T) {
 // every match (its IDF); a gloss of one word is found in the word index,
 // at word starts only, and a trigram gloss's word-start check reads only
 // the text of those best rows.
-func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
+func TestFTSHitsReadOnlyTheBestRows(t *testing.T) {
 	files := map[string]string{}
 	for i := range 6 {
 		body := strings.Repeat("pipeline ", 1+i) + "filler text about other things.\n"
@@ -77,11 +77,14 @@ func TestScanFTSTermReadsOnlyTheBestRows(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				matched, err := scanFTSTerm(ctx, tx, tt.term, st.n, tt.limit, func(_ int64, score float64) { got = append(got, score) })
+				matched, err := ftsrows.CountMatches(ctx, tx, ftsIndex(tt.term), tt.term.Expr())
+				if err != nil {
+					return err
+				}
 				if matched != tt.wantMatch {
 					t.Errorf("matched %d, want %d", matched, tt.wantMatch)
 				}
-				return err
+				return ftsHits(ctx, tx, tt.term, st.n, matched, tt.limit, nil, func(_ int64, score float64) { got = append(got, score) })
 			})
 			if len(got) != tt.wantRows {
 				t.Fatalf("%d rows, want %d", len(got), tt.wantRows)

@@ -2,6 +2,7 @@ package ftsrows
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -66,4 +67,39 @@ func CountMatches(ctx context.Context, q store.Querier, i Index, expr string) (i
 		return 0, fmt.Errorf("count the matches in %s: %w", i.String(), err)
 	}
 	return n, nil
+}
+
+// ScoreOn scores, by bm25() as BestRows does, the sections among ids that
+// match expr in index i, in no particular order. The unary plus keeps the
+// id list out of FTS5's plan: given `rowid IN (...)`, FTS5 would run the
+// match once per id and bm25() would count the term's matches again each
+// time; as a filter, the match is walked once and only the listed rows are
+// scored.
+func ScoreOn(ctx context.Context, q store.Querier, i Index, expr string, headingWeight float64, ids []int64) ([]Scored, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, fmt.Errorf("list the sections to score: %w", err)
+	}
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(`
+		SELECT rowid, -bm25(%[2]s, %[1]g, 1.0)
+		FROM %[2]s WHERE %[2]s MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`, headingWeight, i.String()), expr, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
+	}
+	defer rows.Close()
+	var hits []Scored
+	for rows.Next() {
+		var h Scored
+		if err := rows.Scan(&h.ID, &h.Score); err != nil {
+			return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
+	}
+	return hits, nil
 }
