@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -19,7 +18,7 @@ const maxTermRows = 1000
 
 // readFTSTerms reads the terms (indexes into all) that the FTS5 tables
 // serve, after every other term. It counts each term's matches first (a
-// walk of the index, without scoring). A term in at most limit sections
+// walk of the index, without scoring; countMatches). A term in at most limit sections
 // reads and scores them all. A commoner term is scored only on the
 // sections matched so far (matchedSoFar), the rarer terms' and the short
 // terms' hits: bm25() then runs on those rows only, instead of on every
@@ -27,14 +26,14 @@ const maxTermRows = 1000
 // 40–60 ms a term. When nothing has matched yet, the rarest common term
 // reads its best limit rows and the others are scored on those. set
 // receives each term's document frequency; add its hits.
-func readFTSTerms(ctx context.Context, db store.Querier, all []query.Term, terms []int, n, limit int,
+func (mt *Matcher) readFTSTerms(ctx context.Context, db store.Querier, all []query.Term, terms []int, n, limit int,
 	matchedSoFar func() []int64, set func(ti, matched int), add func(ti int, id int64, score float64),
 ) error {
 	type counted struct{ ti, matched int }
 	var common []counted
 	for _, ti := range terms {
 		t := all[ti]
-		matched, err := ftsrows.CountMatches(ctx, db, ftsIndex(t), t.Expr())
+		matched, err := mt.countMatches(ctx, db, t)
 		if err != nil {
 			return fmt.Errorf("full-text search for %q: %w", t.Text, err)
 		}

@@ -117,7 +117,8 @@ func TestReadFTSTermsScoresCommonTermsOnTheMatchedSections(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				return readFTSTerms(ctx, tx, all, tt.terms, st.n, tt.limit,
+				var mt Matcher
+				return mt.readFTSTerms(ctx, tx, all, tt.terms, st.n, tt.limit,
 					func() []int64 {
 						var ids []int64
 						for id := range matched {

@@ -4,8 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/mattn/go-sqlite3"
 
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -54,4 +58,33 @@ func (ix *testIndex) readTx(t testing.TB, fn func(tx *sql.Tx) error) {
 	if err := store.ReadTx(context.Background(), ix.rdb, fn); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// denyDrivers are the drivers openDenying registered, by table prefix.
+var denyDrivers sync.Map
+
+// openDenying opens the index at path read-only on connections where any
+// statement reading a table whose name starts with prefix (its columns,
+// or an FTS5 table's match) fails to prepare: what a test then reads
+// without error came from a cache.
+func openDenying(t testing.TB, path, prefix string) *sql.DB {
+	t.Helper()
+	name := "sqlite3_deny_" + prefix
+	if _, loaded := denyDrivers.LoadOrStore(prefix, true); !loaded {
+		sql.Register(name, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			c.RegisterAuthorizer(func(action int, table, _, _ string) int {
+				if action == sqlite3.SQLITE_READ && strings.HasPrefix(table, prefix) {
+					return sqlite3.SQLITE_DENY
+				}
+				return sqlite3.SQLITE_OK
+			})
+			return nil
+		}})
+	}
+	db, err := sql.Open(name, path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -138,7 +138,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		return ids
 	}
-	err = readFTSTerms(ctx, db, q.Terms, fts, stats.n, maxTermRows, matchedSoFar,
+	err = mt.readFTSTerms(ctx, db, q.Terms, fts, stats.n, maxTermRows, matchedSoFar,
 		func(ti, matched int) { m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched) }, add)
 	if err != nil {
 		return nil, err

@@ -2,12 +2,13 @@ package fulltext
 
 // Matcher matches queries against the full-text tables of one index and
 // keeps, for one state of the index, what it read of the corpus: the
-// lengths of documents and sections (lengthCache) and the best sections
-// of short terms (unitCache). Its methods are safe for concurrent use; the
+// lengths of documents and sections (lengthCache), the best sections of
+// short terms (unitCache) and the match counts of FTS5 terms (countCache). Its methods are safe for concurrent use; the
 // zero Matcher is ready.
 type Matcher struct {
 	lengths lengthCache
 	units   unitCache
+	counts  countCache
 }
 
 // Drop lets go of everything kept (the engine closing).
@@ -18,4 +19,7 @@ func (mt *Matcher) Drop() {
 	mt.units.mu.Lock()
 	mt.units.terms = nil
 	mt.units.mu.Unlock()
+	mt.counts.mu.Lock()
+	mt.counts.counts = nil
+	mt.counts.mu.Unlock()
 }

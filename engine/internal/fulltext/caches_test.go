@@ -4,32 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
-
-	"github.com/mattn/go-sqlite3"
 
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
+	"github.com/ubp-dev/ubp/engine/query"
 )
-
-// unitsDenyDriver opens connections on which any statement reading the
-// short-term postings (section_units and its views) fails to prepare.
-var unitsDenyDriver = sync.OnceValue(func() string {
-	name := "sqlite3_deny_section_units"
-	sql.Register(name, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-		c.RegisterAuthorizer(func(action int, table, _, _ string) int {
-			if action == sqlite3.SQLITE_READ && strings.HasPrefix(table, "section_units") {
-				return sqlite3.SQLITE_DENY
-			}
-			return sqlite3.SQLITE_OK
-		})
-		return nil
-	}})
-	return name
-})
 
 // TestUnitCacheServesRepeatScans: a unit scanned once is scanned again from
 // the matcher's cache without reading its postings, until the index
@@ -44,11 +25,7 @@ func TestUnitCacheServesRepeatScans(t *testing.T) {
 	})
 	built := indextest.Build(t, root)
 	ix := fill(t, built)
-	denied, err := sql.Open(unitsDenyDriver(), ix.path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer denied.Close()
+	denied := openDenying(t, ix.path, "section_units")
 
 	var mt Matcher
 	scan := func(db *sql.DB, unit string) (df int, err error) {
@@ -84,5 +61,51 @@ func TestUnitCacheServesRepeatScans(t *testing.T) {
 	}
 	if df, err := scan(ix.rdb, "検索"); err != nil || df != 3 {
 		t.Errorf("after the index changed: document frequency %d, %v; want 3", df, err)
+	}
+}
+
+// TestCountCacheServesRepeatCounts: an FTS5 term counted once is counted
+// again from the matcher's cache without walking its matches, until the
+// index changes.
+func TestCountCacheServesRepeatCounts(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	indextest.WriteFiles(t, docs, map[string]string{
+		"a.md": "# A\n\nThe pipeline runs.\n",
+		"b.md": "# B\n\nA pipeline and a scheduler.\n",
+	})
+	built := indextest.Build(t, root)
+	ix := fill(t, built)
+	denied := openDenying(t, ix.path, "sections_")
+	term := func(s string) query.Term { return query.Term{Text: s, Kind: query.Word, Script: query.ScriptLatin} }
+
+	var mt Matcher
+	count := func(db *sql.DB, tm query.Term) (n int, err error) {
+		err = store.ReadTx(ctx, db, func(tx *sql.Tx) error {
+			n, err = mt.countMatches(ctx, tx, tm)
+			return err
+		})
+		return n, err
+	}
+	if _, err := count(denied, term("scheduler")); err == nil {
+		t.Fatal("a term never counted was counted on the denying connection: the test would prove nothing")
+	}
+	if n, err := count(ix.rdb, term("pipeline")); err != nil || n != 2 {
+		t.Fatalf("first count: %d, %v; want 2", n, err)
+	}
+	if n, err := count(denied, term("pipeline")); err != nil || n != 2 {
+		t.Fatalf("repeat count: %d, %v; want 2 from the cache", n, err)
+	}
+
+	indextest.Edit(t, filepath.Join(docs, "c.md"), "# C\n\nAnother pipeline.\n")
+	if _, err := built.Run(ctx, writer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := count(denied, term("pipeline")); err == nil {
+		t.Error("after the index changed, the count still came from the cache")
+	}
+	if n, err := count(ix.rdb, term("pipeline")); err != nil || n != 3 {
+		t.Errorf("after the index changed: %d, %v; want 3", n, err)
 	}
 }
