@@ -88,6 +88,8 @@ func TestImportDirection(t *testing.T) {
 			func(d string) bool {
 				return under(d, "engine/internal/store") || under(d, "graph") || under(d, "migrations")
 			}},
+		{"the index writer's storage imports only the storage layer and graph", func(p string) bool { return under(p, "engine/internal/store/docwrite") },
+			allowOnly("engine/internal/store", "graph")},
 		{"the index writer imports no read side, no search and no ranking", func(p string) bool { return under(p, "engine/internal/writer") },
 			allowOnly("engine/internal/writer", "engine/internal/store", "engine/answer", "engine/internal/docbody",
 				"engine/internal/pageref", "engine/stale", "index", "graph")},

@@ -21,7 +21,7 @@ var sqlStatement = regexp.MustCompile(`(?is)^\s*(SELECT\s.+\sFROM\s|SELECT\s+(co
 // notYetMoved lists the packages whose statements are being moved into
 // the storage layer; each leaves the list when its move lands.
 var notYetMoved = map[string]bool{
-	"engine/internal/writer": true, "engine/internal/reader": true, "engine/internal/fulltext": true,
+	"engine/internal/reader": true, "engine/internal/fulltext": true,
 	"engine/internal/stalesnap": true, "engine/internal/linkwalk": true, "engine/internal/docmeta": true,
 	"engine/internal/sectionrows": true, "engine/vecstore": true, "internal/fixture": true,
 }
