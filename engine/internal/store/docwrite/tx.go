@@ -3,21 +3,12 @@ package docwrite
 import (
 	"context"
 	"database/sql"
-
-	"github.com/ubp-dev/ubp/engine/internal/store"
 )
-
-// Conn is what the functions of this package run on: a *sql.DB, a
-// *sql.Tx or a Tx.
-type Conn interface {
-	store.Querier
-	store.Execer
-}
 
 // Tx is a write transaction that prepares each distinct statement once
 // and reuses it for every document written in it (the statements are
-// closed with the transaction). It is a Conn, a store.Querier and a
-// store.Execer.
+// closed with the transaction). It is a store.Querier and a store.Execer,
+// so every function of this package runs on it.
 type Tx struct {
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
