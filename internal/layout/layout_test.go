@@ -95,6 +95,8 @@ func TestImportDirection(t *testing.T) {
 			allowOnly("engine/internal/store", "engine/internal/sqlbatch", "engine/answer", "index", "graph")},
 		{"the graph answers import no writer, read side, search or ranking", func(p string) bool { return under(p, "engine/internal/graphview") },
 			allowOnly("engine/internal/graphview", "engine/internal/store", "engine/internal/docmeta", "engine/answer", "index", "graph")},
+		{"the index writer's storage imports only the storage layer and graph", func(p string) bool { return under(p, "engine/internal/store/docwrite") },
+			allowOnly("engine/internal/store", "graph")},
 		{"the index writer imports no read side, no search and no ranking", func(p string) bool { return under(p, "engine/internal/writer") },
 			allowOnly("engine/internal/writer", "engine/internal/store", "engine/answer", "engine/internal/docbody",
 				"engine/internal/pageref", "engine/stale", "index", "graph")},

@@ -18,12 +18,6 @@ import (
 // has next.
 var sqlStatement = regexp.MustCompile(`(?is)^\s*(SELECT\s.+\sFROM\s|SELECT\s+(count|max|min|sum|total|1|coalesce|\?|EXISTS)\b|INSERT\s+(OR\s+\w+\s+)?INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|CREATE\s+(TABLE|INDEX|VIRTUAL|TEMP|TRIGGER|VIEW|UNIQUE)|DROP\s+(TABLE|INDEX|VIEW|TRIGGER)|ALTER\s+TABLE|PRAGMA\s|WITH\s+(RECURSIVE\s+)?\w+\s*(\(|AS\b)|REPLACE\s+INTO\s)`)
 
-// notYetMoved lists the packages whose statements are being moved into
-// the storage layer; each leaves the list when its move lands.
-var notYetMoved = map[string]bool{
-	"engine/internal/writer": true,
-}
-
 // sqlHome reports whether a package may hold SQL text: the storage layer
 // (engine/internal/store and its subpackages) and the migrations.
 func sqlHome(pkg string) bool {
@@ -73,7 +67,7 @@ func TestSQLOnlyInTheStorageLayer(t *testing.T) {
 			if err != nil || !sqlStatement.MatchString(s) {
 				return true
 			}
-			if sqlHome(pkg) || notYetMoved[pkg] {
+			if sqlHome(pkg) {
 				inStore++
 				return true
 			}

@@ -2,11 +2,11 @@ package writer
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
@@ -31,7 +31,7 @@ const (
 // work, so other writers never wait long for the lock.
 type writeBatch struct {
 	w       *Writer
-	tx      *docTx
+	tx      *docwrite.Tx
 	n       int
 	started time.Time
 	marked  bool // meta needs_relink was set in this run
@@ -50,63 +50,16 @@ type writeBatch struct {
 	refs *stale.RefStatter
 }
 
-// docTx is a write transaction that prepares each distinct statement once
-// (the statements are closed with the transaction). It satisfies querier
-// and execer of package store.
-type docTx struct {
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt
-}
-
-func (d *docTx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st := d.stmts[query]; st != nil {
-		return st, nil
-	}
-	st, err := d.tx.PrepareContext(ctx, query) //nolint:gosec // query is one of the engine's own SQL statements; values are bound
-	if err != nil {
-		return nil, err
-	}
-	d.stmts[query] = st
-	return st, nil
-}
-
-// ExecContext runs a cached prepared statement.
-func (d *docTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	st, err := d.stmt(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	return st.ExecContext(ctx, args...)
-}
-
-// QueryContext runs a cached prepared query.
-func (d *docTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	st, err := d.stmt(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	return st.QueryContext(ctx, args...)
-}
-
-// QueryRowContext runs a cached prepared single-row query.
-func (d *docTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	st, err := d.stmt(ctx, query)
-	if err != nil {
-		return d.tx.QueryRowContext(ctx, query, args...) //nolint:gosec // one of the engine's own statements, values bound; reports the same error on Scan
-	}
-	return st.QueryRowContext(ctx, args...)
-}
-
 // do runs fn, the complete write of one document, in the current
 // transaction (begun if needed), and commits when the batch is full. On
 // error the whole batch is rolled back.
-func (b *writeBatch) do(ctx context.Context, fn func(tx *docTx) error) error {
+func (b *writeBatch) do(ctx context.Context, fn func(tx *docwrite.Tx) error) error {
 	if b.tx == nil {
 		tx, err := b.w.db.BeginTx(ctx, nil)
 		if err != nil {
 			return fmt.Errorf("begin write transaction: %w", err)
 		}
-		b.tx, b.n, b.started = &docTx{tx: tx, stmts: map[string]*sql.Stmt{}}, 0, time.Now()
+		b.tx, b.n, b.started = docwrite.NewTx(tx), 0, time.Now()
 	}
 	if !b.marked {
 		// Committed with the first documents: should the run stop before
@@ -139,7 +92,7 @@ func (b *writeBatch) commit() error {
 	}
 	tx := b.tx
 	b.tx = nil
-	if err := tx.tx.Commit(); err != nil {
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
@@ -148,7 +101,7 @@ func (b *writeBatch) commit() error {
 // rollback abandons the current transaction, if any.
 func (b *writeBatch) rollback() {
 	if b.tx != nil {
-		_ = b.tx.tx.Rollback() // the error that stopped the batch is the one reported
+		_ = b.tx.Rollback() // the error that stopped the batch is the one reported
 		b.tx = nil
 	}
 }

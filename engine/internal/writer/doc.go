@@ -11,8 +11,10 @@
 // and what follows the writing (short-term postings, embeddings) runs in
 // Options.AfterWrite, still under the lock.
 //
-// It writes through engine/internal/store (pools, transactions, meta) and
-// imports index, graph, engine/stale (source ref baselines),
-// engine/answer (the report), engine/internal/docbody and
-// engine/internal/pageref; never the engine itself nor the read side.
+// It holds no SQL: its statements are engine/internal/store/docwrite's,
+// run on the transactions it opens through engine/internal/store (pools,
+// transactions, meta), which it batches and commits. It imports index,
+// graph, engine/stale (source ref baselines), engine/answer (the report),
+// engine/internal/docbody and engine/internal/pageref; never the engine
+// itself nor the read side.
 package writer

@@ -3,13 +3,12 @@ package writer
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 )
 
 // baseDocID is the public id of the document at filepath: the first 12 hex
@@ -29,9 +28,8 @@ func baseDocID(filepath string) string {
 func docIDFor(ctx context.Context, q store.Querier, filepath string, self int64) (string, error) {
 	base := baseDocID(filepath)
 	if self != 0 {
-		var cur string
-		err := q.QueryRowContext(ctx, `SELECT doc_id FROM documents WHERE id = ?`, self).Scan(&cur)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		cur, err := docwrite.DocIDOf(ctx, q, self)
+		if err != nil {
 			return "", fmt.Errorf("read doc_id of %s: %w", filepath, err)
 		}
 		if cur == base || strings.HasPrefix(cur, base+"-") {
@@ -40,11 +38,11 @@ func docIDFor(ctx context.Context, q store.Querier, filepath string, self int64)
 	}
 	id := base
 	for n := 2; ; n++ {
-		var taken int
-		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM documents WHERE doc_id = ? AND id != ?`, id, self).Scan(&taken); err != nil {
+		taken, err := docwrite.DocIDTaken(ctx, q, id, self)
+		if err != nil {
 			return "", fmt.Errorf("allocate doc_id for %s: %w", filepath, err)
 		}
-		if taken == 0 {
+		if !taken {
 			return id, nil
 		}
 		id = fmt.Sprintf("%s-%d", base, n)

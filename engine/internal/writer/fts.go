@@ -5,10 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 )
 
 // A first build fills the full-text index in one pass instead of row by
@@ -44,13 +43,6 @@ type ftsDeferral struct {
 	Counters []string `json:"counters,omitempty"`
 }
 
-// fts5TableRE picks the name out of an fts5 table's CREATE statement.
-var fts5TableRE = regexp.MustCompile(`(?is)^CREATE\s+VIRTUAL\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["'\x60\[]?(\w+)["'\x60\]]?\s+USING\s+fts5\s*\((.*)\)\s*$`)
-
-// contentSectionsRE tells whether an fts5 table's options index the
-// sections table (content='sections').
-var contentSectionsRE = regexp.MustCompile(`(?i)content\s*=\s*["']?sections["']?(?:\s*,|\s*$)`)
-
 // deferFTS drops the triggers that feed the full-text tables over sections
 // and records them, when the run is a first build of at least
 // ftsDeferMinDocs documents. It reports whether it did.
@@ -58,29 +50,29 @@ func (w *Writer) deferFTS(ctx context.Context, plan *runPlan) (bool, error) {
 	if len(plan.jobs) < ftsDeferMinDocs {
 		return false, nil
 	}
-	var n int
-	if err := w.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM sections LIMIT 1)`).Scan(&n); err != nil {
-		return false, fmt.Errorf("index: count sections: %w", err)
+	has, err := docwrite.HasSections(ctx, w.db)
+	if err != nil {
+		return false, fmt.Errorf("index: %w", err)
 	}
-	if n > 0 {
+	if has {
 		return false, nil // not a first build
 	}
 	deferred := false
-	err := store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
-		d, err := ftsTriggers(ctx, tx)
-		if err != nil || len(d.Triggers) == 0 {
+	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
+		f, err := docwrite.FindFullTextTriggers(ctx, tx)
+		if err != nil || len(f.Triggers) == 0 {
 			return err
 		}
-		blob, err := json.Marshal(d)
+		blob, err := json.Marshal(ftsDeferral{Tables: f.Tables, Triggers: f.Triggers, Counters: f.Counters})
 		if err != nil {
 			return err
 		}
 		if err := store.SetMeta(ctx, tx, metaFTSDeferred, string(blob)); err != nil {
 			return err
 		}
-		for _, name := range d.names {
-			if _, err := tx.ExecContext(ctx, `DROP TRIGGER `+quoteIdent(name)); err != nil {
-				return fmt.Errorf("drop trigger %s: %w", name, err)
+		for _, name := range f.Names {
+			if err := docwrite.DropTrigger(ctx, tx, name); err != nil {
+				return err
 			}
 		}
 		deferred = true
@@ -107,20 +99,20 @@ func (w *Writer) restoreFTS(ctx context.Context) error {
 	}
 	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
 		for _, t := range d.Tables {
-			if err := rebuildFTS(ctx, tx, t); err != nil {
+			if err := docwrite.RebuildFullText(ctx, tx, t, ftsRebuildAutomerge, ftsAutomerge); err != nil {
 				return err
 			}
 		}
 		for _, stmt := range d.Triggers {
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("create trigger: %w", err)
+			if err := docwrite.CreateTrigger(ctx, tx, stmt); err != nil {
+				return err
 			}
 		}
 		// The build changed the rows these counters stand for without
 		// moving them: move each once.
 		for _, c := range d.Counters {
-			if _, err := tx.ExecContext(ctx, `UPDATE `+quoteIdent(c)+` SET n = n + 1`); err != nil { //nolint:gosec // c is a table name read from the engine's own schema, quoted
-				return fmt.Errorf("move %s: %w", c, err)
+			if err := docwrite.MoveCounter(ctx, tx, c); err != nil {
+				return err
 			}
 		}
 		return store.DeleteMeta(ctx, tx, metaFTSDeferred)
@@ -142,107 +134,3 @@ const (
 	ftsRebuildAutomerge = 16
 	ftsAutomerge        = 4 // FTS5's default
 )
-
-// rebuildFTS rebuilds full-text table t from its content table.
-func rebuildFTS(ctx context.Context, tx *sql.Tx, t string) error {
-	q := quoteIdent(t)
-	for _, stmt := range []string{
-		fmt.Sprintf(`INSERT INTO %[1]s(%[1]s, rank) VALUES ('automerge', %d)`, q, ftsRebuildAutomerge),
-		fmt.Sprintf(`INSERT INTO %[1]s(%[1]s) VALUES ('rebuild')`, q),
-		fmt.Sprintf(`INSERT INTO %[1]s(%[1]s, rank) VALUES ('automerge', %d)`, q, ftsAutomerge),
-	} {
-		if _, err := tx.ExecContext(ctx, stmt); err != nil {
-			return fmt.Errorf("rebuild %s: %w", t, err)
-		}
-	}
-	return nil
-}
-
-// ftsTriggersFound is ftsDeferral plus the trigger names.
-type ftsTriggersFound struct {
-	ftsDeferral
-	names []string
-}
-
-// counterTriggerRE picks the counter table a trigger moves (UPDATE
-// search_generation SET n = n + 1 ...).
-var counterTriggerRE = regexp.MustCompile(`(?i)\bUPDATE\s+["'\x60\[]?(\w+_generation)\b["'\x60\]]?\s+SET\s+n\s*=\s*n\s*\+\s*1\b`)
-
-// ftsTriggers finds the fts5 tables whose content is the sections table,
-// the triggers on sections that write to them, and the triggers on
-// sections, documents and links that move a generation counter (and whose
-// statement does nothing else).
-func ftsTriggers(ctx context.Context, q store.Querier) (ftsTriggersFound, error) {
-	var f ftsTriggersFound
-	rows, err := q.QueryContext(ctx, `SELECT name, type, tbl_name, sql FROM sqlite_master
-		WHERE sql IS NOT NULL AND (type = 'table' OR (type = 'trigger' AND tbl_name IN ('sections', 'documents', 'links'))) ORDER BY name`)
-	if err != nil {
-		return f, fmt.Errorf("read schema: %w", err)
-	}
-	defer rows.Close()
-	type trig struct{ name, table, sql string }
-	var trigs []trig
-	for rows.Next() {
-		var name, typ, tbl, stmt string
-		if err := rows.Scan(&name, &typ, &tbl, &stmt); err != nil {
-			return f, fmt.Errorf("read schema: %w", err)
-		}
-		if typ == "trigger" {
-			trigs = append(trigs, trig{name, tbl, stmt})
-			continue
-		}
-		if m := fts5TableRE.FindStringSubmatch(stmt); m != nil && contentSectionsRE.MatchString(m[2]) {
-			f.Tables = append(f.Tables, m[1])
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return f, fmt.Errorf("read schema: %w", err)
-	}
-	counters := map[string]bool{}
-	for _, t := range trigs {
-		if m := counterTriggerRE.FindStringSubmatch(t.sql); m != nil && onlyCounterUpdate(t.sql) {
-			f.Triggers = append(f.Triggers, t.sql)
-			f.names = append(f.names, t.name)
-			if !counters[m[1]] {
-				counters[m[1]] = true
-				f.Counters = append(f.Counters, m[1])
-			}
-			continue
-		}
-		if t.table != "sections" {
-			continue
-		}
-		for _, table := range f.Tables {
-			if regexp.MustCompile(`(?i)\bINSERT\s+INTO\s+["'\x60\[]?` + regexp.QuoteMeta(table) + `\b`).MatchString(t.sql) {
-				f.Triggers = append(f.Triggers, t.sql)
-				f.names = append(f.names, t.name)
-				break
-			}
-		}
-	}
-	return f, nil
-}
-
-// onlyCounterUpdate reports whether a trigger's body is one statement (so
-// dropping it for a build drops nothing but the counter update).
-func onlyCounterUpdate(sql string) bool {
-	i := strings.Index(strings.ToUpper(sql), "BEGIN")
-	if i < 0 {
-		return false
-	}
-	body := strings.TrimSpace(sql[i+len("BEGIN"):])
-	body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(body), "END")), ";"))
-	return !strings.Contains(body, ";")
-}
-
-// quoteIdent quotes an SQL identifier.
-func quoteIdent(s string) string {
-	out := []byte{'"'}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' {
-			out = append(out, '"')
-		}
-		out = append(out, s[i])
-	}
-	return string(append(out, '"'))
-}

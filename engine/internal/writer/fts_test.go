@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/ubp-dev/ubp/internal/scalecorpus"
@@ -128,35 +126,5 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	ftsCheck(t, h)
 	if n := h.count(`SELECT count(*) FROM documents`); n != len(c.Docs) {
 		t.Errorf("%d documents, want %d", n, len(c.Docs))
-	}
-}
-
-func TestFTSTriggersFound(t *testing.T) {
-	h := newHarness(t, t.TempDir())
-	f, err := ftsTriggers(context.Background(), h.db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Join(f.Tables, ",") != "sections_fts,sections_words" {
-		t.Errorf("tables %v", f.Tables)
-	}
-	var want []string
-	for _, tbl := range []string{"sections_fts", "sections_words", "link_generation", "search_generation_documents", "search_generation_sections"} {
-		for _, op := range []string{"ad", "ai", "au"} {
-			want = append(want, tbl+"_"+op)
-		}
-	}
-	got := slices.Sorted(slices.Values(f.names))
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("triggers %v, want %v", got, want)
-	}
-	if !slices.Equal(slices.Sorted(slices.Values(f.Counters)), []string{"link_generation", "search_generation"}) {
-		t.Errorf("counters %v", f.Counters)
-	}
-	for _, stmt := range f.Triggers {
-		if !strings.HasPrefix(stmt, "CREATE TRIGGER") {
-			t.Errorf("trigger SQL %q", stmt)
-		}
 	}
 }

@@ -109,7 +109,7 @@ func parseJob(j scanJob, full bool) parsed {
 	}
 	sum := sha256.Sum256(data)
 	p.hash = hex.EncodeToString(sum[:])
-	if j.stored != nil && j.stored.hash == p.hash && !full {
+	if j.stored != nil && j.stored.Hash == p.hash && !full {
 		return p
 	}
 	p.doc, p.warns = index.Parse(j.file.Path, data)

@@ -3,11 +3,11 @@ package writer
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/graph"
 )
 
@@ -38,24 +38,6 @@ func newRelinkSet() *relinkSet {
 }
 
 func (s *relinkSet) size() int { return len(s.docs) + len(s.names) + len(s.texts) }
-
-// docNames reads what link resolution knows of document id (ok false
-// when there is no such document).
-func docNames(ctx context.Context, q store.Querier, id int64) (d graph.DocRef, ok bool, err error) {
-	var aliases string
-	err = q.QueryRowContext(ctx, `SELECT id, filepath, title, aliases FROM documents WHERE id = ?`, id).
-		Scan(&d.ID, &d.Path, &d.Title, &aliases)
-	if err == sql.ErrNoRows {
-		return d, false, nil
-	}
-	if err != nil {
-		return d, false, fmt.Errorf("read names of document %d: %w", id, err)
-	}
-	if err := json.Unmarshal([]byte(aliases), &d.Aliases); err != nil {
-		return d, false, fmt.Errorf("read aliases of %s: %w", d.Path, err)
-	}
-	return d, true, nil
-}
 
 // addKeys adds the keys of d.
 func (s *relinkSet) addKeys(d graph.DocRef) {
@@ -94,19 +76,11 @@ func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
 
 // writeDocKeys replaces the document_keys rows of document d.
 func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM document_keys WHERE document_id = ?`, d.ID); err != nil {
-		return fmt.Errorf("write keys of %s: %w", d.Path, err)
-	}
 	name, texts := graph.DocKeys(d)
 	if name != "" {
 		texts = append(texts, name)
 	}
-	for _, k := range texts {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO document_keys(document_id, key) VALUES(?, ?)`, d.ID, k); err != nil {
-			return fmt.Errorf("write keys of %s: %w", d.Path, err)
-		}
-	}
-	return nil
+	return docwrite.ReplaceDocumentKeys(ctx, tx, d, texts)
 }
 
 // loadResolverFor builds a resolver from the documents that links with
@@ -114,18 +88,7 @@ func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
 // (the linking documents, for the rule "self"). Resolving those links
 // with it gives the same answers as with every document.
 func loadResolverFor(ctx context.Context, q store.Querier, keys map[string]bool, ids map[int64]bool) (*graph.Resolver, error) {
-	query := `SELECT id, filepath, title, aliases FROM documents WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (''`
-	args := make([]any, 0, len(keys)+len(ids))
-	for k := range keys {
-		query += ", ?"
-		args = append(args, k)
-	}
-	query += ")) OR id IN (0"
-	for id := range ids {
-		query += ", ?"
-		args = append(args, id)
-	}
-	refs, err := store.LoadDocRefs(ctx, q, query+")", args...)
+	refs, err := docwrite.DocumentsNamedBy(ctx, q, slices.Collect(maps.Keys(keys)), slices.Collect(maps.Keys(ids)))
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +100,7 @@ func (s *relinkSet) addDeleted(ctx context.Context, q store.Querier, id int64) e
 	if s == nil {
 		return nil
 	}
-	d, ok, err := docNames(ctx, q, id)
+	d, ok, err := docwrite.DocumentNames(ctx, q, id)
 	if ok {
 		s.addKeys(d)
 	}
@@ -157,46 +120,22 @@ func linkKeyArgs(k graph.LinkKeys) (sql.NullString, string) {
 	return sql.NullString{String: k.Name, Valid: !k.Any}, k.Text
 }
 
-// relinkQuery returns the query selecting the links a resolution must
-// look at: every link (set nil or too large), or the links of the written
-// documents, those matching a changed key and those that may match any
-// document.
-func relinkQuery(set *relinkSet) (query string, args []any, full bool) {
-	const cols = `SELECT l.id, l.source_id, d.filepath, l.kind, l.target_text, l.target_id, l.ambiguous, l.name_key, l.text_key
-		FROM links l JOIN documents d ON d.id = l.source_id`
+// relinkSelection returns the links a resolution must look at: every
+// link (set nil or too large: full), or the links of the written
+// documents and those matching a changed key (and, always, those that may
+// match any document).
+func relinkSelection(set *relinkSet) (sel docwrite.LinkSelection, full bool) {
 	if set == nil || set.size() > relinkMaxKeys {
-		return cols, nil, true
+		return sel, true
 	}
-	var conds []string
-	in := func(col string, n int) string {
-		s := col + " IN (?"
-		for i := 1; i < n; i++ {
-			s += ", ?"
-		}
-		return s + ")"
+	for id := range set.docs {
+		sel.Sources = append(sel.Sources, id)
 	}
-	if len(set.docs) > 0 {
-		conds = append(conds, in("l.source_id", len(set.docs)))
-		for id := range set.docs {
-			args = append(args, id)
-		}
+	for k := range set.names {
+		sel.NameKeys = append(sel.NameKeys, k)
 	}
-	if len(set.names) > 0 {
-		conds = append(conds, in("l.name_key", len(set.names)))
-		for k := range set.names {
-			args = append(args, k)
-		}
+	for k := range set.texts {
+		sel.TextKeys = append(sel.TextKeys, k)
 	}
-	if len(set.texts) > 0 {
-		conds = append(conds, in("l.text_key", len(set.texts)))
-		for k := range set.texts {
-			args = append(args, k)
-		}
-	}
-	conds = append(conds, "l.name_key IS NULL")
-	q := cols + " WHERE " + conds[0]
-	for _, c := range conds[1:] {
-		q += " OR " + c
-	}
-	return q, args, false
+	return sel, false
 }

@@ -6,21 +6,10 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
-
-type storedLink struct {
-	id        int64
-	sourceID  int64
-	from      string
-	kind      index.LinkKind
-	text      string
-	target    sql.NullInt64
-	ambiguous bool
-	nameKey   sql.NullString
-	textKey   string
-}
 
 // resolveLinks re-resolves links against every document, in memory, and
 // writes (in one transaction) only the links whose target, ambiguity or
@@ -44,10 +33,16 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	if _, pending, err := store.GetMeta(ctx, w.db, MetaNeedsRelink); err != nil || !pending {
 		return 0, err
 	}
-	query, args, full := relinkQuery(set)
-	links, err := readLinks(ctx, w.db, query, args...)
+	sel, full := relinkSelection(set)
+	var links []docwrite.StoredLink
+	var err error
+	if full {
+		links, err = docwrite.AllLinks(ctx, w.db)
+	} else {
+		links, err = docwrite.SelectedLinks(ctx, w.db, sel)
+	}
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("resolve links: %w", err)
 	}
 	_, haveKeys, err := store.GetMeta(ctx, w.db, metaDocumentKeys)
 	if err != nil {
@@ -59,12 +54,12 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	keys, sources := map[string]bool{}, map[int64]bool{}
 	partial := !full && haveKeys
 	for _, l := range links {
-		k := graph.LinkKeysOf(graph.TargetOf(l.kind, l.text))
+		k := graph.LinkKeysOf(graph.TargetOf(index.LinkKind(l.Kind), l.Text))
 		if k.Any {
 			partial = false
 			break
 		}
-		keys[k.Name], keys[k.Text], sources[l.sourceID] = true, true, true
+		keys[k.Name], keys[k.Text], sources[l.SourceID] = true, true, true
 	}
 	if len(keys)+len(sources) > relinkMaxLookups {
 		partial = false // fewer statements than looking up so many
@@ -74,7 +69,7 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	if partial {
 		r, err = loadResolverFor(ctx, w.db, keys, sources)
 	} else {
-		refs, err = store.LoadDocRefs(ctx, w.db, `SELECT id, filepath, title, aliases FROM documents`)
+		refs, err = docwrite.AllDocumentNames(ctx, w.db)
 		r = graph.NewResolver(refs)
 	}
 	if err != nil {
@@ -90,15 +85,15 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	var changes []change
 	examined := len(links)
 	for _, l := range links {
-		target := graph.TargetOf(l.kind, l.text)
-		res := r.Resolve(l.from, target)
-		want := change{id: l.id}
+		target := graph.TargetOf(index.LinkKind(l.Kind), l.Text)
+		res := r.Resolve(l.From, target)
+		want := change{id: l.ID}
 		if res.Resolved {
 			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
 			want.ambiguous = res.Ambiguous
 		}
 		want.nameKey, want.textKey = linkKeyArgs(graph.LinkKeysOf(target))
-		if want.target != l.target || want.ambiguous != l.ambiguous || want.nameKey != l.nameKey || want.textKey != l.textKey {
+		if want.target != l.Target || want.ambiguous != l.Ambiguous || want.nameKey != l.NameKey || want.textKey != l.TextKey {
 			changes = append(changes, want)
 		}
 	}
@@ -125,13 +120,13 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 		if len(changes) == 0 {
 			return nil
 		}
-		stmt, err := tx.PrepareContext(ctx, `UPDATE links SET target_id = ?, ambiguous = ?, name_key = ?, text_key = ? WHERE id = ?`)
+		targets, err := docwrite.PrepareLinkTargets(ctx, tx)
 		if err != nil {
 			return err
 		}
-		defer stmt.Close()
+		defer targets.Close()
 		for _, c := range changes {
-			if _, err := stmt.ExecContext(ctx, c.target, c.ambiguous, c.nameKey, c.textKey, c.id); err != nil {
+			if err := targets.Set(ctx, c.id, c.target, c.ambiguous, c.nameKey, c.textKey); err != nil {
 				return err
 			}
 		}
@@ -141,27 +136,4 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 		return 0, fmt.Errorf("resolve links: write targets: %w", err)
 	}
 	return len(changes), nil
-}
-
-// readLinks reads the links query selects (see relinkQuery).
-func readLinks(ctx context.Context, q store.Querier, query string, args ...any) ([]storedLink, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("resolve links: read links: %w", err)
-	}
-	defer rows.Close()
-	var links []storedLink
-	for rows.Next() {
-		var l storedLink
-		var kind string
-		if err := rows.Scan(&l.id, &l.sourceID, &l.from, &kind, &l.text, &l.target, &l.ambiguous, &l.nameKey, &l.textKey); err != nil {
-			return nil, fmt.Errorf("resolve links: read links: %w", err)
-		}
-		l.kind = index.LinkKind(kind)
-		links = append(links, l)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("resolve links: read links: %w", err)
-	}
-	return links, nil
 }

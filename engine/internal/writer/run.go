@@ -3,11 +3,11 @@ package writer
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -202,14 +202,10 @@ func (w *Writer) finishRun(ctx context.Context, changed, clearReindex bool) erro
 
 // countTotals fills the index-wide counts of a report.
 func (w *Writer) countTotals(ctx context.Context, rep *answer.IndexReport) error {
-	err := w.db.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM sections),
-		(SELECT count(*) FROM links),
-		(SELECT count(*) FROM links WHERE target_id IS NULL),
-		(SELECT count(*) FROM links WHERE ambiguous = 1)`).
-		Scan(&rep.Sections, &rep.Links, &rep.Dangling, &rep.Ambiguous)
+	t, err := docwrite.CountTotals(ctx, w.db)
 	if err != nil {
-		return fmt.Errorf("count index totals: %w", err)
+		return err
 	}
+	rep.Sections, rep.Links, rep.Dangling, rep.Ambiguous = t.Sections, t.Links, t.Dangling, t.Ambiguous
 	return nil
 }

@@ -7,25 +7,16 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/index"
 )
-
-// storedDoc is what the index remembers of a file, to tell whether it
-// changed.
-type storedDoc struct {
-	id    int64
-	path  string
-	hash  string
-	size  int64
-	mtime int64 // unix nanoseconds
-}
 
 // scanJob is a file that must be read: new, or changed on disk (or every
 // file, with Full).
 type scanJob struct {
 	file    index.FileInfo
-	stored  *storedDoc // nil for a file the index does not know
-	maxSize int64      // max_file_size (0: the default)
+	stored  *docwrite.StoredDocument // nil for a file the index does not know
+	maxSize int64                    // max_file_size (0: the default)
 }
 
 // runPlan is what a run has to do after comparing the folder with the index.
@@ -33,7 +24,7 @@ type runPlan struct {
 	jobs []scanJob
 	// missing are indexed documents whose file is gone, in path order:
 	// deleted, unless a new file turns out to be their rename.
-	missing []*storedDoc
+	missing []*docwrite.StoredDocument
 }
 
 // scan discovers the files in scope and compares them with the index by
@@ -73,7 +64,7 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 			}
 			continue
 		}
-		if s != nil && !o.full && s.size == f.Size && s.mtime == f.ModTime.UnixNano() {
+		if s != nil && !o.full && s.Size == f.Size && s.MTime == f.ModTime.UnixNano() {
 			rep.Unchanged++
 			continue
 		}
@@ -84,50 +75,30 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 			plan.missing = append(plan.missing, s)
 		}
 	}
-	sort.Slice(plan.missing, func(i, j int) bool { return plan.missing[i].path < plan.missing[j].path })
+	sort.Slice(plan.missing, func(i, j int) bool { return plan.missing[i].Path < plan.missing[j].Path })
 	return plan, nil
 }
 
 // loadStoredDocsIn returns the indexed documents in scope (every one when
 // scope is nil) by filepath. A scoped read looks each path and folder up
 // in the filepath index instead of reading every row.
-func loadStoredDocsIn(ctx context.Context, q store.Querier, scope *Scope) (map[string]*storedDoc, error) {
-	const cols = `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`
+func loadStoredDocsIn(ctx context.Context, q store.Querier, scope *Scope) (map[string]*docwrite.StoredDocument, error) {
 	if scope == nil {
-		return loadStoredDocs(ctx, q, cols)
-	}
-	m := map[string]*storedDoc{}
-	for _, p := range scope.paths() {
-		// The documents at p and under p/ ('0' is the byte after '/').
-		part, err := loadStoredDocs(ctx, q, cols+` WHERE filepath = ? OR (filepath >= ? AND filepath < ?)`,
-			p, p+"/", p+"0")
+		m, err := docwrite.StoredDocuments(ctx, q)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("index: %w", err)
+		}
+		return m, nil
+	}
+	m := map[string]*docwrite.StoredDocument{}
+	for _, p := range scope.paths() {
+		part, err := docwrite.StoredDocumentsAt(ctx, q, p)
+		if err != nil {
+			return nil, fmt.Errorf("index: %w", err)
 		}
 		for k, v := range part {
 			m[k] = v
 		}
-	}
-	return m, nil
-}
-
-// loadStoredDocs returns the documents query selects by filepath.
-func loadStoredDocs(ctx context.Context, q store.Querier, query string, args ...any) (map[string]*storedDoc, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("index: read indexed documents: %w", err)
-	}
-	defer rows.Close()
-	m := map[string]*storedDoc{}
-	for rows.Next() {
-		s := &storedDoc{}
-		if err := rows.Scan(&s.id, &s.path, &s.hash, &s.size, &s.mtime); err != nil {
-			return nil, fmt.Errorf("index: read indexed documents: %w", err)
-		}
-		m[s.path] = s
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("index: read indexed documents: %w", err)
 	}
 	return m, nil
 }

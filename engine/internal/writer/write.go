@@ -13,6 +13,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docbody"
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -25,9 +26,9 @@ import (
 func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runOptions, rep *answer.IndexReport) (wrote bool, err error) {
 	// Vanished documents by content hash, for rename detection; each can
 	// be claimed by one new file (the first in path order).
-	byHash := map[string][]*storedDoc{}
+	byHash := map[string][]*docwrite.StoredDocument{}
 	for _, m := range plan.missing {
-		byHash[m.hash] = append(byHash[m.hash], m)
+		byHash[m.Hash] = append(byHash[m.Hash], m)
 	}
 	claimed := map[int64]bool{}
 	now := time.Now().UTC().Format(time.RFC3339)
@@ -66,24 +67,24 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			// Same bytes, new modification time: remember the time only.
 			wrote = true
 			rep.Unchanged++
-			return batch.do(ctx, func(tx *docTx) error { return touchDocument(ctx, tx, s.id, f) })
+			return batch.do(ctx, func(tx *docwrite.Tx) error { return touchDocument(ctx, tx, s.ID, f) })
 		case s != nil:
 			wrote = true
-			if s.hash == pr.hash {
+			if s.Hash == pr.hash {
 				rep.Unchanged++ // a Full run rewriting identical content
 			} else {
 				rep.Updated++
 			}
-			return writeDocument(ctx, batch, docWrite{id: s.id, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.hash == pr.hash}, now)
+			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash}, now)
 		}
 		wrote = true
 		for _, m := range byHash[pr.hash] {
-			if claimed[m.id] {
+			if claimed[m.ID] {
 				continue
 			}
-			claimed[m.id] = true
+			claimed[m.ID] = true
 			rep.Renamed++
-			return writeDocument(ctx, batch, docWrite{id: m.id, file: f, doc: pr.doc, hash: pr.hash, sameContent: true}, now)
+			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true}, now)
 		}
 		rep.Added++
 		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash}, now)
@@ -95,9 +96,9 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 		return wrote, fmt.Errorf("index: %w", err)
 	}
 
-	var gone []*storedDoc
+	var gone []*docwrite.StoredDocument
 	for _, m := range plan.missing {
-		if !claimed[m.id] {
+		if !claimed[m.ID] {
 			gone = append(gone, m)
 		}
 	}
@@ -126,10 +127,10 @@ type docWrite struct {
 // all in one transaction of batch.
 func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
 	var id int64
-	err := batch.do(ctx, func(tx *docTx) error {
+	err := batch.do(ctx, func(tx *docwrite.Tx) error {
 		var old *graph.DocRef
 		if w.id != 0 {
-			d, ok, err := docNames(ctx, tx, w.id)
+			d, ok, err := docwrite.DocumentNames(ctx, tx, w.id)
 			if err != nil {
 				return err
 			}
@@ -142,7 +143,7 @@ func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now strin
 		if err != nil {
 			return err
 		}
-		names, _, err := docNames(ctx, tx, id)
+		names, _, err := docwrite.DocumentNames(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -172,7 +173,7 @@ func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now strin
 // mtimeRFC3339 formats a modification time as updated_at.
 func mtimeRFC3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (int64, error) {
+func upsertDocumentRow(ctx context.Context, tx *docwrite.Tx, w docWrite, now string) (int64, error) {
 	d := w.doc
 	fm, err := json.Marshal(d.Frontmatter)
 	if err != nil {
@@ -190,34 +191,26 @@ func upsertDocumentRow(ctx context.Context, tx *docTx, w docWrite, now string) (
 	}
 	docType, _ := index.ParseDocType(string(d.DocType))
 	body, bodyKind := docbody.Skeleton(d.Body, d.Sections)
-	args := []any{w.file.Path, d.Title, string(docType), body, bodyKind, string(fm), string(al), w.hash,
-		w.file.Size, w.file.ModTime.UnixNano(), now, mtimeRFC3339(w.file.ModTime)}
+	row := docwrite.DocumentRow{Path: w.file.Path, Title: d.Title, DocType: string(docType), Body: body, BodyKind: bodyKind,
+		Frontmatter: string(fm), Aliases: string(al), ContentHash: w.hash, FileSize: w.file.Size,
+		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime)}
 	if w.id != 0 {
 		// doc_id follows the path (a rename gets the new path's id), as
 		// an index rebuilt from scratch would give it.
-		docID, err := docIDFor(ctx, tx, w.file.Path, w.id)
+		row.DocID, err = docIDFor(ctx, tx, w.file.Path, w.id)
 		if err != nil {
 			return 0, err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?, body_kind = ?,
-			frontmatter = ?, aliases = ?, content_hash = ?, file_size = ?, file_mtime = ?, indexed_at = ?,
-			updated_at = ?, doc_id = ? WHERE id = ?`, append(args, docID, w.id)...)
-		if err != nil {
-			return 0, fmt.Errorf("update document: %w", err)
+		if err := docwrite.UpdateDocument(ctx, tx, w.id, row); err != nil {
+			return 0, err
 		}
 		return w.id, nil
 	}
-	docID, err := docIDFor(ctx, tx, w.file.Path, 0)
+	row.DocID, err = docIDFor(ctx, tx, w.file.Path, 0)
 	if err != nil {
 		return 0, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, body_kind, frontmatter,
-		aliases, content_hash, file_size, file_mtime, indexed_at, updated_at, doc_id)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(args, docID)...)
-	if err != nil {
-		return 0, fmt.Errorf("insert document: %w", err)
-	}
-	return res.LastInsertId()
+	return docwrite.InsertDocument(ctx, tx, row)
 }
 
 // sectionHash is sections.content_hash: SHA-256 of heading and content,
@@ -230,65 +223,41 @@ func sectionHash(s index.Section) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-type storedSection struct {
-	id                             int64
-	heading, headingPath, anchor   string
-	level, startLine, endLine, tok int
-	hash                           string
-}
-
 // syncSections makes the document's sections equal secs, writing only the
 // rows that differ: an unchanged section keeps its row id (and so its
 // embedding), a changed one is updated in place, extra ones are deleted.
-func syncSections(ctx context.Context, tx *docTx, docID int64, secs []index.Section) error {
-	rows, err := tx.QueryContext(ctx, `SELECT ord, id, heading, heading_path, anchor, level, start_line,
-		end_line, tokens, content_hash FROM sections WHERE document_id = ?`, docID)
+func syncSections(ctx context.Context, tx *docwrite.Tx, docID int64, secs []index.Section) error {
+	stored, err := docwrite.SectionsOf(ctx, tx, docID)
 	if err != nil {
-		return fmt.Errorf("read sections: %w", err)
+		return err
 	}
-	old := map[int]storedSection{}
-	for rows.Next() {
-		var ord int
-		var s storedSection
-		if err := rows.Scan(&ord, &s.id, &s.heading, &s.headingPath, &s.anchor, &s.level, &s.startLine,
-			&s.endLine, &s.tok, &s.hash); err != nil {
-			rows.Close()
-			return fmt.Errorf("read sections: %w", err)
-		}
-		old[ord] = s
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read sections: %w", err)
+	old := make(map[int]docwrite.StoredSection, len(stored))
+	for _, s := range stored {
+		old[s.Ord] = s
 	}
 	for _, s := range secs {
-		h := sectionHash(s)
+		row := docwrite.SectionRow{Ord: s.Order, Heading: s.Heading, HeadingPath: s.HeadingPath, Anchor: s.Anchor,
+			Level: s.Level, Content: s.Content, StartLine: s.StartLine, EndLine: s.EndLine, Tokens: s.Tokens, Hash: sectionHash(s)}
 		o, ok := old[s.Order]
 		delete(old, s.Order)
 		switch {
 		case !ok:
-			_, err = tx.ExecContext(ctx, `INSERT INTO sections(document_id, ord, heading, heading_path, anchor,
-				level, content, start_line, end_line, tokens, content_hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				docID, s.Order, s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, h)
-		case o.hash != h:
-			_, err = tx.ExecContext(ctx, `UPDATE sections SET heading = ?, heading_path = ?, anchor = ?, level = ?,
-				content = ?, start_line = ?, end_line = ?, tokens = ?, content_hash = ? WHERE id = ?`,
-				s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, h, o.id)
-		case o.headingPath != s.HeadingPath || o.anchor != s.Anchor || o.level != s.Level ||
-			o.startLine != s.StartLine || o.endLine != s.EndLine || o.tok != s.Tokens:
+			err = docwrite.InsertSection(ctx, tx, docID, row)
+		case o.Hash != row.Hash:
+			err = docwrite.UpdateSection(ctx, tx, o.ID, row)
+		case o.HeadingPath != s.HeadingPath || o.Anchor != s.Anchor || o.Level != s.Level ||
+			o.StartLine != s.StartLine || o.EndLine != s.EndLine || o.Tokens != s.Tokens:
 			// Same text, moved: update the metadata only. The FTS trigger
 			// re-indexes the row either way; the content is unchanged.
-			_, err = tx.ExecContext(ctx, `UPDATE sections SET heading_path = ?, anchor = ?, level = ?, start_line = ?,
-				end_line = ?, tokens = ? WHERE id = ?`,
-				s.HeadingPath, s.Anchor, s.Level, s.StartLine, s.EndLine, s.Tokens, o.id)
+			err = docwrite.MoveSection(ctx, tx, o.ID, row)
 		}
 		if err != nil {
-			return fmt.Errorf("write section %d: %w", s.Order, err)
+			return err
 		}
 	}
 	for _, o := range old {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sections WHERE id = ?`, o.id); err != nil {
-			return fmt.Errorf("delete section: %w", err)
+		if err := docwrite.DeleteSection(ctx, tx, o.ID); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -306,36 +275,20 @@ type linkTarget struct {
 // the target the same written target had before (so an edit of the linking
 // document rewrites no target that did not change); the resolve pass that
 // follows every run settles the targets.
-func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Link) error {
-	rows, err := tx.QueryContext(ctx, `SELECT kind, target_text, target_id, ambiguous FROM links WHERE source_id = ?`, docID)
+func replaceLinks(ctx context.Context, tx *docwrite.Tx, docID int64, links []index.Link) error {
+	stored, err := docwrite.LinkTargetsFrom(ctx, tx, docID)
 	if err != nil {
-		return fmt.Errorf("read links: %w", err)
+		return err
 	}
-	prev := map[string]linkTarget{}
-	for rows.Next() {
-		var kind, text string
-		var t linkTarget
-		if err := rows.Scan(&kind, &text, &t.id, &t.ambiguous); err != nil {
-			rows.Close()
-			return fmt.Errorf("read links: %w", err)
-		}
-		prev[linkKey(index.LinkKind(kind), text)] = t
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read links: %w", err)
+	prev := make(map[string]linkTarget, len(stored))
+	for _, t := range stored {
+		prev[linkKey(index.LinkKind(t.Kind), t.Text)] = linkTarget{id: t.Target, ambiguous: t.Ambiguous}
 	}
 	if len(prev) > 0 {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM links WHERE source_id = ?`, docID); err != nil {
-			return fmt.Errorf("delete links: %w", err)
+		if err := docwrite.DeleteLinksFrom(ctx, tx, docID); err != nil {
+			return err
 		}
 	}
-	if len(links) == 0 {
-		return nil
-	}
-	const insert = `INSERT INTO links(source_id, source_section, target_id, target_text,
-		target_heading, link_type, kind, alias, line, context, ambiguous, name_key, text_key)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	for _, l := range links {
 		t := prev[linkKey(l.Kind, l.Target)]
 		lt, _ := index.ParseLinkType(string(l.Type))
@@ -346,72 +299,51 @@ func replaceLinks(ctx context.Context, tx *docTx, docID int64, links []index.Lin
 			kind = index.KindWiki
 		}
 		nameKey, textKey := linkKeyArgs(graph.LinkKeysOf(graph.TargetOf(kind, l.Target)))
-		if _, err := tx.ExecContext(ctx, insert, docID, l.SectionOrder, t.id, l.Target, l.TargetHeading, string(lt),
-			string(kind), l.Alias, l.Line, l.Context, t.ambiguous, nameKey, textKey); err != nil {
-			return fmt.Errorf("insert link to %q at line %d: %w", l.Target, l.Line, err)
+		if err := docwrite.InsertLink(ctx, tx, docwrite.LinkRow{SourceID: docID, SourceSection: l.SectionOrder,
+			Target: t.id, TargetText: l.Target, TargetHeading: l.TargetHeading, LinkType: string(lt), Kind: string(kind),
+			Alias: l.Alias, Line: l.Line, Context: l.Context, Ambiguous: t.ambiguous, NameKey: nameKey, TextKey: textKey}); err != nil {
+			return err
 		}
 	}
 	return nil
-}
-
-type storedRef struct {
-	sha      sql.NullString
-	size     sql.NullInt64
-	mtime    sql.NullInt64
-	syncedAt string
 }
 
 // syncSourceRefs stores the document's source refs with the fingerprint
 // of each referenced path now (the staleness baseline). When the document
 // content is unchanged (a rename, or a Full run), refs it already had keep
 // their recorded baseline: re-indexing alone never hides a stale document.
-func syncSourceRefs(ctx context.Context, tx *docTx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
-	prev := map[string]storedRef{}
+func syncSourceRefs(ctx context.Context, tx *docwrite.Tx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
+	prev := map[string]docwrite.SourceRefRow{}
 	if sameContent {
-		rows, err := tx.QueryContext(ctx, `SELECT path, symbol, sha256, file_size, file_mtime, synced_at
-			FROM source_refs WHERE document_id = ?`, docID)
+		stored, err := docwrite.SourceRefsOf(ctx, tx, docID)
 		if err != nil {
-			return fmt.Errorf("read source refs: %w", err)
+			return err
 		}
-		for rows.Next() {
-			var path, symbol string
-			var r storedRef
-			if err := rows.Scan(&path, &symbol, &r.sha, &r.size, &r.mtime, &r.syncedAt); err != nil {
-				rows.Close()
-				return fmt.Errorf("read source refs: %w", err)
-			}
-			prev[path+"#"+symbol] = r
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read source refs: %w", err)
+		for _, r := range stored {
+			prev[r.Path+"#"+r.Symbol] = r
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM source_refs WHERE document_id = ?`, docID); err != nil {
-		return fmt.Errorf("delete source refs: %w", err)
+	if err := docwrite.DeleteSourceRefs(ctx, tx, docID); err != nil {
+		return err
 	}
 	for _, ref := range refs {
-		var sha sql.NullString
-		var size, mtime sql.NullInt64
-		synced := now
+		row := docwrite.SourceRefRow{Path: ref.Path, Symbol: ref.Symbol, Line: ref.Line, SyncedAt: now}
 		if r, ok := prev[ref.Path+"#"+ref.Symbol]; ok {
-			sha, size, mtime, synced = r.sha, r.size, r.mtime, r.syncedAt
+			row.SHA256, row.Size, row.MTime, row.SyncedAt = r.SHA256, r.Size, r.MTime, r.SyncedAt
 		} else {
 			s, sz, mt := refFingerprint(fps, ref)
 			if s != nil {
-				sha = sql.NullString{String: *s, Valid: true}
+				row.SHA256 = sql.NullString{String: *s, Valid: true}
 			}
 			if sz != nil {
-				size = sql.NullInt64{Int64: *sz, Valid: true}
+				row.Size = sql.NullInt64{Int64: *sz, Valid: true}
 			}
 			if mt != nil {
-				mtime = sql.NullInt64{Int64: *mt, Valid: true}
+				row.MTime = sql.NullInt64{Int64: *mt, Valid: true}
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO source_refs(document_id, path, symbol, line, sha256,
-			file_size, file_mtime, synced_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`,
-			docID, ref.Path, ref.Symbol, ref.Line, sha, size, mtime, synced); err != nil {
-			return fmt.Errorf("insert source ref %s: %w", ref, err)
+		if err := docwrite.InsertSourceRef(ctx, tx, docID, row); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -419,10 +351,8 @@ func syncSourceRefs(ctx context.Context, tx *docTx, fps *stale.RefStatter, docID
 
 // touchDocument records a new modification time for a file whose bytes did
 // not change, so the next run can skip it on size and time again.
-func touchDocument(ctx context.Context, tx *docTx, id int64, f index.FileInfo) error {
-	_, err := tx.ExecContext(ctx, `UPDATE documents SET file_size = ?, file_mtime = ?, updated_at = ? WHERE id = ?`,
-		f.Size, f.ModTime.UnixNano(), mtimeRFC3339(f.ModTime), id)
-	if err != nil {
+func touchDocument(ctx context.Context, tx *docwrite.Tx, id int64, f index.FileInfo) error {
+	if err := docwrite.TouchDocument(ctx, tx, id, f.Size, f.ModTime.UnixNano(), mtimeRFC3339(f.ModTime)); err != nil {
 		return fmt.Errorf("index %s: %w", f.Path, err)
 	}
 	return nil
@@ -433,17 +363,17 @@ func touchDocument(ctx context.Context, tx *docTx, id int64, f index.FileInfo) e
 // (ON DELETE CASCADE); links pointing to them stay, as dangling links
 // (target_id set to NULL), and resolve again if a matching document comes
 // back.
-func (w *Writer) deleteDocuments(ctx context.Context, docs []*storedDoc, relink *relinkSet) error {
+func (w *Writer) deleteDocuments(ctx context.Context, docs []*docwrite.StoredDocument, relink *relinkSet) error {
 	return store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
 		if err := store.SetMeta(ctx, tx, MetaNeedsRelink, "1"); err != nil {
 			return err
 		}
 		for _, d := range docs {
-			if err := relink.addDeleted(ctx, tx, d.id); err != nil {
+			if err := relink.addDeleted(ctx, tx, d.ID); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, d.id); err != nil {
-				return fmt.Errorf("delete document %s: %w", d.path, err)
+			if err := docwrite.DeleteDocument(ctx, tx, d.ID); err != nil {
+				return fmt.Errorf("delete document %s: %w", d.Path, err)
 			}
 		}
 		return nil
