@@ -84,15 +84,14 @@ func TestImportDirection(t *testing.T) {
 			func(d string) bool { return d != "engine" }},
 		{"engine/answer holds values: it imports only index and engine/stale", func(p string) bool { return under(p, "engine/answer") },
 			func(d string) bool { return under(d, "engine/answer") || under(d, "index") || under(d, "engine/stale") }},
-		{"the storage layer's root imports only graph and migrations (its subpackages have rules of their own)",
-			func(p string) bool { return p == "engine/internal/store" },
-			func(d string) bool {
-				return under(d, "engine/internal/store") || under(d, "engine/internal/sqlbatch") || under(d, "graph") || under(d, "migrations")
-			}},
+		{"the storage layer imports no retrieval, search, ranking, writer or read side", func(p string) bool { return under(p, "engine/internal/store") },
+			allowOnly("engine/internal/store", "graph", "index", "engine/answer", "engine/embed", "migrations")},
+		{"the storage layer's root imports only graph and migrations", func(p string) bool { return p == "engine/internal/store" },
+			allowOnly("engine/internal/store", "graph", "migrations")},
 		{"the stored vectors import only the storage layer, sqlbatch and the embedding arithmetic", func(p string) bool { return under(p, "engine/internal/store/vecstore") },
-			allowOnly("engine/internal/store", "engine/internal/sqlbatch", "engine/embed", "migrations")},
+			allowOnly("engine/internal/store", "engine/internal/store/sqlbatch", "engine/embed", "migrations")},
 		{"the read side's statements import only the storage layer and the values they read into", func(p string) bool { return under(p, "engine/internal/store/pageread") },
-			allowOnly("engine/internal/store", "engine/internal/sqlbatch", "engine/answer", "index", "graph")},
+			allowOnly("engine/internal/store", "engine/internal/store/sqlbatch", "engine/answer", "index", "graph")},
 		{"the graph answers import no writer, read side, search or ranking", func(p string) bool { return under(p, "engine/internal/graphview") },
 			allowOnly("engine/internal/graphview", "engine/internal/store", "engine/internal/docmeta", "engine/answer", "index", "graph")},
 		{"the index writer's storage imports only the storage layer and graph", func(p string) bool { return under(p, "engine/internal/store/docwrite") },
@@ -111,14 +110,15 @@ func TestImportDirection(t *testing.T) {
 			allowOnly("engine/internal/params", "engine/answer", "index")},
 		{"what retrieval reads of documents imports no writer, read side or search", func(p string) bool { return under(p, "engine/internal/docmeta") },
 			allowOnly("engine/internal/docmeta", "engine/internal/store", "engine/query", "index")},
-		{"the stored rows of retrieval (sections, documents' metadata, links) and of the staleness snapshot import only the storage layer, sqlbatch and index",
+		{"the stored rows of retrieval (sections, documents' metadata, links, full text) and of the staleness snapshot import only the storage layer, sqlbatch and index",
 			func(p string) bool {
 				return under(p, "engine/internal/store/sectionrows") || under(p, "engine/internal/store/docrows") ||
-					under(p, "engine/internal/store/linkrows") || under(p, "engine/internal/store/stalerows")
-			}, allowOnly("engine/internal/store", "engine/internal/sqlbatch", "index")},
+					under(p, "engine/internal/store/linkrows") || under(p, "engine/internal/store/stalerows") ||
+					under(p, "engine/internal/store/ftsrows")
+			}, allowOnly("engine/internal/store", "engine/internal/store/sqlbatch", "index")},
 		{"full-text retrieval imports no writer, read side, vectors, search or ranking", func(p string) bool { return under(p, "engine/internal/fulltext") },
 			allowOnly("engine/internal/fulltext", "engine/internal/store", "engine/internal/docmeta",
-				"engine/internal/sectionrows", "engine/answer", "engine/query", "engine/lexicon")},
+				"engine/answer", "engine/query", "engine/lexicon")},
 		{"vector retrieval imports no writer, read side, full text, search or ranking", func(p string) bool { return under(p, "engine/internal/vecsearch") },
 			allowOnly("engine/internal/vecsearch", "engine/internal/store", "engine/embed")},
 		{"the link walk imports no writer, read side, search or ranking", func(p string) bool { return under(p, "engine/internal/linkwalk") },
@@ -171,7 +171,8 @@ func TestPurePackagesHoldNoSQL(t *testing.T) {
 	pkgs := imports(t)
 	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/params",
 		"engine/internal/pageref", "engine/internal/docbody", "engine/freshness", "engine/project",
-		"cmd/ubp/internal/graphtext", "engine/internal/search", "engine/internal/suggest", "engine/internal/vecsearch"}
+		"cmd/ubp/internal/graphtext", "engine/internal/search", "engine/internal/suggest", "engine/internal/vecsearch",
+		"engine/internal/graphview"}
 	for _, p := range pure {
 		t.Run(p, func(t *testing.T) {
 			deps, ok := pkgs[p]

@@ -7,5 +7,5 @@
 //
 // engine/internal/fulltext calls it and keeps the scoring, the caches and
 // the choice of table. It imports engine/internal/store and
-// engine/internal/sqlbatch only.
+// engine/internal/store/sqlbatch only.
 package ftsrows

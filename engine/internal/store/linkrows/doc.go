@@ -3,7 +3,7 @@
 // LinksTo), in batches of ids.
 //
 // engine/internal/linkwalk calls it (and keeps the walk and its cache). It
-// reads through engine/internal/sqlbatch and the storage layer's Querier
+// reads through engine/internal/store/sqlbatch and the storage layer's Querier
 // and imports index for the link types; never ranking, retrieval, search,
 // the writer, the read side nor the engine.
 package linkrows

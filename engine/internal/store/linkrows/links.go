@@ -5,8 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 	"github.com/ubp-dev/ubp/index"
 )
 

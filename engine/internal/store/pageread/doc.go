@@ -9,7 +9,7 @@
 // engine/internal/reader and the graph answers (engine/internal/graphview)
 // call it; the tests that compare an index with a rebuild read its state
 // (internal/fixture's IndexState) through it. It imports
-// engine/internal/store, engine/internal/sqlbatch, engine/answer, index
+// engine/internal/store, engine/internal/store/sqlbatch, engine/answer, index
 // and graph, and never the read side, retrieval, search, ranking, the
 // writer or the engine.
 package pageread

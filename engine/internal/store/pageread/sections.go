@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/answer"
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // SectionContents reads the Markdown of every section of document id, in

@@ -5,7 +5,7 @@
 // sections scored by one signal (Scored), the value retrieval passes on.
 //
 // Full-text and vector retrieval, the search pipeline, link suggestions
-// and the engine call it. It reads through engine/internal/sqlbatch and
+// and the engine call it. It reads through engine/internal/store/sqlbatch and
 // the storage layer's Querier and imports nothing else of ubp: never
 // ranking, retrieval, search, the writer, the read side nor the engine.
 package sectionrows

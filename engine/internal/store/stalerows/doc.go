@@ -6,7 +6,7 @@
 // source_refs rows with the baselines stored at indexing.
 //
 // engine/internal/stalesnap calls it; it keeps the snapshot's values, the
-// JSON and the levels. It reads through engine/internal/sqlbatch and the
+// JSON and the levels. It reads through engine/internal/store/sqlbatch and the
 // storage layer's Querier and *sql.Tx, and imports index for the refs;
 // never engine/stale, ranking, retrieval, search, the writer, the read
 // side nor the engine.

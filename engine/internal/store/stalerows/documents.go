@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // Doc is one staleness_documents row: a document's version when checked,

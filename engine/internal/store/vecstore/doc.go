@@ -39,7 +39,7 @@
 // its BLOB format. The embedding step (engine/internal/embedrun), vector
 // retrieval (engine/internal/vecsearch), link suggestions
 // (engine/internal/suggest) and the engine call it. It imports
-// engine/internal/sqlbatch and engine/embed (the common component's
+// engine/internal/store/sqlbatch and engine/embed (the common component's
 // removal, pure arithmetic); never retrieval, search, the writer, the read
 // side nor the engine.
 package vecstore

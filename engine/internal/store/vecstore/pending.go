@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // PendingSection is a section that needs a (new) vector.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/embed"
-	"github.com/ubp-dev/ubp/engine/internal/sqlbatch"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // State describes the vector index: the model and dimensions it holds and

@@ -1,8 +1,6 @@
 // Package sqlbatch runs a query over a long list of row ids in batches of
-// `?` placeholders, so callers do not each rebuild the IN (...) list. It is a
-// package of its own because the storage layer's packages
-// (engine/internal/store/...), the read side and full-text retrieval all
-// need it.
+// `?` placeholders, so the storage layer's packages do not each rebuild
+// the IN (...) list.
 package sqlbatch
 
 import (
