@@ -51,3 +51,32 @@ func TestDurations(t *testing.T) {
 		t.Errorf("median %v p95 %v", d.median(), d.pct(95))
 	}
 }
+
+// TestSectionShowsFirstTimeSearches: the first-time search row appears
+// when the first pass was measured, so a warm server's caches cannot hide
+// what a query costs the first time.
+func TestSectionShowsFirstTimeSearches(t *testing.T) {
+	tests := []struct {
+		name  string
+		first durations
+		want  string
+	}{
+		{"measured", durations{40 * time.Millisecond, 60 * time.Millisecond, 50 * time.Millisecond},
+			"| `ubp_search` p50 / p95, each query's first time | | 50 ms / 60 ms |"},
+		{"not measured", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &results{size: 10, runs: 1, initRuns: 1, machine: "test machine", started: time.Unix(0, 0),
+				ubp: tool{searchFirst: tt.first, cpu: map[*durations]durations{}}, qmd: tool{cpu: map[*durations]durations{}}}
+			text := r.section()
+			has := strings.Contains(text, "each query's first time")
+			if tt.want == "" && has {
+				t.Errorf("a row for a measure not taken:\n%s", text)
+			}
+			if tt.want != "" && !strings.Contains(text, tt.want) {
+				t.Errorf("section lacks %q:\n%s", tt.want, text)
+			}
+		})
+	}
+}
