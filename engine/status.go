@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 
@@ -56,6 +57,8 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 }
 
 // stalenessBaseline is the baseline of the current snapshot: git or index.
+// The snapshot in memory or the stored one's header answers when made for
+// the current state; only otherwise is the snapshot read whole (or made).
 func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
 	key, err := e.currentStaleKey(ctx)
 	if err != nil {
@@ -64,6 +67,20 @@ func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
 	h := &e.staleSnap
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.cur != nil && h.cur.header.Key == key {
+		return h.cur.header.Baseline, nil
+	}
+	var stored *stalesnap.Header
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
+		stored, err = stalesnap.ReadHeader(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("read the staleness snapshot: %w", err)
+	}
+	if stored != nil && stored.Key == key {
+		return stored.Baseline, nil
+	}
 	snap, err := e.staleSnapshotLocked(ctx, key)
 	if err != nil {
 		return "", err
