@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
@@ -107,5 +108,53 @@ func TestCountCacheServesRepeatCounts(t *testing.T) {
 	}
 	if n, err := count(ix.rdb, term("pipeline")); err != nil || n != 3 {
 		t.Errorf("after the index changed: %d, %v; want 3", n, err)
+	}
+}
+
+// TestBestRowsCacheServesRepeatReads: an FTS5 term's best rows, once read,
+// are passed on again from the matcher's cache without a query, until the
+// index changes.
+func TestBestRowsCacheServesRepeatReads(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	indextest.WriteFiles(t, docs, map[string]string{
+		"a.md": "# A\n\nThe pipeline runs.\n",
+		"b.md": "# B\n\nA pipeline and a scheduler.\n",
+	})
+	built := indextest.Build(t, root)
+	ix := fill(t, built)
+	denied := openDenying(t, ix.path, "sections_")
+	term := func(s string) query.Term { return query.Term{Text: s, Kind: query.Word, Script: query.ScriptLatin} }
+
+	var mt Matcher
+	read := func(db *sql.DB, tm query.Term) (scores []float64, err error) {
+		err = store.ReadTx(ctx, db, func(tx *sql.Tx) error {
+			st, err := readCorpusStats(ctx, tx)
+			if err != nil {
+				return err
+			}
+			return mt.bestFTSHits(ctx, tx, tm, st.n, 2, maxTermRows, func(_ int64, s float64) { scores = append(scores, s) })
+		})
+		return scores, err
+	}
+	if _, err := read(denied, term("scheduler")); err == nil {
+		t.Fatal("a term never read was read on the denying connection: the test would prove nothing")
+	}
+	first, err := read(ix.rdb, term("pipeline"))
+	if err != nil || len(first) != 2 {
+		t.Fatalf("first read: %v, %v; want 2 rows", first, err)
+	}
+	again, err := read(denied, term("pipeline"))
+	if err != nil || !slices.Equal(again, first) {
+		t.Fatalf("repeat read: %v, %v; want %v from the cache", again, err, first)
+	}
+
+	indextest.Edit(t, filepath.Join(docs, "c.md"), "# C\n\nAnother pipeline.\n")
+	if _, err := built.Run(ctx, writer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := read(denied, term("pipeline")); err == nil {
+		t.Error("after the index changed, the rows still came from the cache")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
@@ -43,7 +44,7 @@ func (mt *Matcher) readFTSTerms(ctx context.Context, db store.Querier, all []que
 		case matched > limit:
 			common = append(common, counted{ti, matched})
 		default:
-			err = ftsHits(ctx, db, t, n, matched, limit, nil, func(id int64, score float64) { add(ti, id, score) })
+			err = mt.bestFTSHits(ctx, db, t, n, matched, limit, func(id int64, score float64) { add(ti, id, score) })
 		}
 		if err != nil {
 			return fmt.Errorf("full-text search for %q: %w", t.Text, err)
@@ -52,14 +53,50 @@ func (mt *Matcher) readFTSTerms(ctx context.Context, db store.Querier, all []que
 	slices.SortStableFunc(common, func(a, b counted) int { return cmp.Compare(a.matched, b.matched) })
 	for _, c := range common {
 		t := all[c.ti]
-		only := matchedSoFar()
-		if len(only) == 0 {
-			only = nil // the best rows of the rarest common term
+		fn := func(id int64, score float64) { add(c.ti, id, score) }
+		var err error
+		if only := matchedSoFar(); len(only) > 0 {
+			err = ftsHits(ctx, db, t, n, c.matched, limit, only, fn)
+		} else { // the best rows of the rarest common term
+			err = mt.bestFTSHits(ctx, db, t, n, c.matched, limit, fn)
 		}
-		err := ftsHits(ctx, db, t, n, c.matched, limit, only, func(id int64, score float64) { add(c.ti, id, score) })
 		if err != nil {
 			return fmt.Errorf("full-text search for %q: %w", t.Text, err)
 		}
+	}
+	return nil
+}
+
+// ftsKey names a term's best rows: its table, its FTS5 expression, the
+// word-start check and the number of rows kept.
+type ftsKey struct {
+	idx       ftsrows.Index
+	expr      string
+	wordStart bool
+	limit     int
+}
+
+// bestFTSHits passes on the best limit rows of term t (ftsHits without a
+// list of sections), from the matcher's cache (fts) when it has them.
+func (mt *Matcher) bestFTSHits(ctx context.Context, db store.Querier, t query.Term, n, matched, limit int, fn func(id int64, score float64)) error {
+	gen, err := store.SearchGeneration(ctx, db)
+	if err != nil {
+		return err
+	}
+	key := ftsKey{ftsIndex(t), t.Expr(), t.NeedsWordStart() && !t.WordIndexed(), limit}
+	s, ok := mt.fts.get(gen, key)
+	if !ok {
+		s.df = matched
+		err := ftsHits(ctx, db, t, n, matched, limit, nil, func(id int64, score float64) {
+			s.best = append(s.best, scoredHit{id: id, score: score})
+		})
+		if err != nil {
+			return err
+		}
+		mt.fts.put(gen, key, s)
+	}
+	for _, h := range s.best {
+		fn(h.id, h.score)
 	}
 	return nil
 }

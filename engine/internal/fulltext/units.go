@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -149,60 +148,11 @@ type unitHit struct {
 	hf, cf int32
 }
 
-// unitScan is what scanUnit passes on for one unit: its best sections,
-// best first, and how many sections hold it.
-type unitScan struct {
-	best []scoredHit
-	df   int
-}
-
 // unitKey names a unit's scan: the unit and the number of best sections
 // kept.
 type unitKey struct {
 	unit  string
 	limit int
-}
-
-// unitCache keeps the scans of the units searches asked for, for one
-// search generation (the scores depend on the corpus statistics, fixed
-// within one), up to maxCachedUnitHits sections in all, so that a warm
-// server reads a common unit's postings once per index change. A scan
-// keeps its best sections only, so the cache holds many units however
-// large the corpus.
-type unitCache struct {
-	mu    sync.Mutex
-	gen   int64
-	terms map[unitKey]unitScan
-	size  int
-}
-
-// maxCachedUnitHits bounds unitCache: 24 bytes a section, 12 MB.
-const maxCachedUnitHits = 500_000
-
-// get returns the cached scan of k at generation gen.
-func (c *unitCache) get(gen int64, k unitKey) (unitScan, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.terms == nil || c.gen != gen {
-		return unitScan{}, false
-	}
-	s, ok := c.terms[k]
-	return s, ok
-}
-
-// put keeps the scan of k made at generation gen, unless a later
-// generation has been seen or the cache is full; a newer generation
-// empties it first.
-func (c *unitCache) put(gen int64, k unitKey, s unitScan) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.terms == nil || gen > c.gen {
-		c.gen, c.terms, c.size = gen, map[unitKey]unitScan{}, 0
-	}
-	if c.gen == gen && c.size+len(s.best) <= maxCachedUnitHits {
-		c.terms[k] = s
-		c.size += len(s.best)
-	}
 }
 
 // unitPostings reads the postings of unit t.
@@ -221,7 +171,8 @@ func unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, e
 // postings, exactly as scanShortSubstrings scores a substring: the
 // heading's occurrences weigh headingWeight, the length is the section's.
 // It passes on the best limit (keepBest) and reports how many sections
-// hold the unit; both come from the matcher's cache when it has them.
+// hold the unit; both come from the matcher's cache (units) when it has
+// them.
 func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
 	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
@@ -242,10 +193,10 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 }
 
 // readUnit reads and scores the postings of unit t (see scanUnit).
-func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int) (unitScan, error) {
+func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int) (termScan, error) {
 	hits, err := unitPostings(ctx, db, t)
 	if err != nil {
-		return unitScan{}, err
+		return termScan{}, err
 	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
@@ -253,7 +204,7 @@ func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st 
 	}
 	places, err := mt.sectionPlaces(ctx, db, ids)
 	if err != nil {
-		return unitScan{}, err
+		return termScan{}, err
 	}
 	idf := termIDF(st.n, len(hits))
 	scored := make([]scoredHit, 0, len(hits))
@@ -266,5 +217,5 @@ func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st 
 		scored = append(scored, scoredHit{h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen)})
 	}
 	// A clone lets the cache keep the best sections without the rest.
-	return unitScan{best: slices.Clone(keepBest(scored, limit)), df: len(scored)}, nil
+	return termScan{best: slices.Clone(keepBest(scored, limit)), df: len(scored)}, nil
 }
