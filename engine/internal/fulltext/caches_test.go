@@ -13,148 +13,113 @@ import (
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
-// TestUnitCacheServesRepeatScans: a unit scanned once is scanned again from
-// the matcher's cache without reading its postings, until the index
-// changes; then it is read again and scores the new state.
-func TestUnitCacheServesRepeatScans(t *testing.T) {
-	ctx := context.Background()
-	root := t.TempDir()
-	docs := filepath.Join(root, "docs")
-	indextest.WriteFiles(t, docs, map[string]string{
-		"a.md": "# A\n\n検索の話。\n",
-		"b.md": "# B\n\n検索と設計の話。\n",
-	})
-	built := indextest.Build(t, root)
-	ix := fill(t, built)
-	denied := openDenying(t, ix.path, "section_units")
-
-	var mt Matcher
-	scan := func(db *sql.DB, unit string) (df int, err error) {
-		err = store.ReadTx(ctx, db, func(tx *sql.Tx) error {
-			st, err := readCorpusStats(ctx, tx)
-			if err != nil {
-				return err
-			}
-			df, err = mt.scanUnit(ctx, tx, unit, st, maxTermRows, func(int64, int64, float64) {})
-			return err
-		})
-		return df, err
-	}
-	if _, err := scan(denied, "設計"); err == nil {
-		t.Fatal("a unit never scanned was read on the denying connection: the test would prove nothing")
-	}
-	if df, err := scan(ix.rdb, "検索"); err != nil || df != 2 {
-		t.Fatalf("first scan: document frequency %d, %v; want 2", df, err)
-	}
-	if df, err := scan(denied, "検索"); err != nil || df != 2 {
-		t.Fatalf("repeat scan: document frequency %d, %v; want 2 from the cache", df, err)
-	}
-
-	indextest.Edit(t, filepath.Join(docs, "c.md"), "# C\n\n検索する。\n")
-	if _, err := built.Run(ctx, writer.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := FillUnits(ctx, ix.db); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := scan(denied, "検索"); err == nil {
-		t.Error("after the index changed, the scan still came from the cache")
-	}
-	if df, err := scan(ix.rdb, "検索"); err != nil || df != 3 {
-		t.Errorf("after the index changed: document frequency %d, %v; want 3", df, err)
-	}
+// cacheFixture is a small index, a connection on which every read of the
+// tables a cache stands in for fails, and a way to change the index.
+type cacheFixture struct {
+	ix     *testIndex
+	denied *sql.DB
+	change func(t *testing.T) // adds docs/c.md, indexes it and fills the units
 }
 
-// TestCountCacheServesRepeatCounts: an FTS5 term counted once is counted
-// again from the matcher's cache without walking its matches, until the
-// index changes.
-func TestCountCacheServesRepeatCounts(t *testing.T) {
-	ctx := context.Background()
+// newCacheFixture indexes files; denied refuses reads of tables whose name
+// starts with deny; change adds a document with content c.
+func newCacheFixture(t *testing.T, files map[string]string, deny, c string) *cacheFixture {
+	t.Helper()
 	root := t.TempDir()
 	docs := filepath.Join(root, "docs")
-	indextest.WriteFiles(t, docs, map[string]string{
-		"a.md": "# A\n\nThe pipeline runs.\n",
-		"b.md": "# B\n\nA pipeline and a scheduler.\n",
-	})
+	indextest.WriteFiles(t, docs, files)
 	built := indextest.Build(t, root)
 	ix := fill(t, built)
-	denied := openDenying(t, ix.path, "sections_")
-	term := func(s string) query.Term { return query.Term{Text: s, Kind: query.Word, Script: query.ScriptLatin} }
-
-	var mt Matcher
-	count := func(db *sql.DB, tm query.Term) (n int, err error) {
-		err = store.ReadTx(ctx, db, func(tx *sql.Tx) error {
-			n, err = mt.countMatches(ctx, tx, tm)
-			return err
-		})
-		return n, err
-	}
-	if _, err := count(denied, term("scheduler")); err == nil {
-		t.Fatal("a term never counted was counted on the denying connection: the test would prove nothing")
-	}
-	if n, err := count(ix.rdb, term("pipeline")); err != nil || n != 2 {
-		t.Fatalf("first count: %d, %v; want 2", n, err)
-	}
-	if n, err := count(denied, term("pipeline")); err != nil || n != 2 {
-		t.Fatalf("repeat count: %d, %v; want 2 from the cache", n, err)
-	}
-
-	indextest.Edit(t, filepath.Join(docs, "c.md"), "# C\n\nAnother pipeline.\n")
-	if _, err := built.Run(ctx, writer.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := count(denied, term("pipeline")); err == nil {
-		t.Error("after the index changed, the count still came from the cache")
-	}
-	if n, err := count(ix.rdb, term("pipeline")); err != nil || n != 3 {
-		t.Errorf("after the index changed: %d, %v; want 3", n, err)
-	}
+	return &cacheFixture{ix: ix, denied: openDenying(t, ix.path, deny), change: func(t *testing.T) {
+		t.Helper()
+		ctx := context.Background()
+		indextest.Edit(t, filepath.Join(docs, "c.md"), c)
+		if _, err := built.Run(ctx, writer.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := FillUnits(ctx, ix.db); err != nil {
+			t.Fatal(err)
+		}
+	}}
 }
 
-// TestBestRowsCacheServesRepeatReads: an FTS5 term's best rows, once read,
-// are passed on again from the matcher's cache without a query, until the
-// index changes.
-func TestBestRowsCacheServesRepeatReads(t *testing.T) {
+// read runs fn in a read transaction of db with the corpus statistics.
+func read(db *sql.DB, fn func(ctx context.Context, tx *sql.Tx, st corpusStats) error) error {
 	ctx := context.Background()
-	root := t.TempDir()
-	docs := filepath.Join(root, "docs")
-	indextest.WriteFiles(t, docs, map[string]string{
-		"a.md": "# A\n\nThe pipeline runs.\n",
-		"b.md": "# B\n\nA pipeline and a scheduler.\n",
+	return store.ReadTx(ctx, db, func(tx *sql.Tx) error {
+		st, err := readCorpusStats(ctx, tx)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, tx, st)
 	})
-	built := indextest.Build(t, root)
-	ix := fill(t, built)
-	denied := openDenying(t, ix.path, "sections_")
+}
+
+// TestCachesServeRepeatReads: what the matcher read once for a term (a
+// unit's scan, an FTS5 term's count, its best rows) is passed on again
+// without reading the index, until the index changes; then it is read
+// again and follows the new state.
+func TestCachesServeRepeatReads(t *testing.T) {
+	latin := map[string]string{"a.md": "# A\n\nThe pipeline runs.\n", "b.md": "# B\n\nA pipeline and a scheduler.\n"}
 	term := func(s string) query.Term { return query.Term{Text: s, Kind: query.Word, Script: query.ScriptLatin} }
-
-	var mt Matcher
-	read := func(db *sql.DB, tm query.Term) (scores []float64, err error) {
-		err = store.ReadTx(ctx, db, func(tx *sql.Tx) error {
-			st, err := readCorpusStats(ctx, tx)
-			if err != nil {
-				return err
+	tests := []struct {
+		name          string
+		files         map[string]string
+		deny          string // table prefix the cache stands in for
+		added         string // a document that adds one match
+		term, unknown string // a term to cache, one never read
+		// read reads term through the matcher and reports what it passed
+		// on, comparable between reads.
+		read func(mt *Matcher, ctx context.Context, tx *sql.Tx, st corpusStats, term string) (string, error)
+	}{
+		{"a unit's scan", map[string]string{"a.md": "# A\n\n検索の話。\n", "b.md": "# B\n\n検索と設計の話。\n"},
+			"section_units", "# C\n\n検索する。\n", "検索", "設計",
+			func(mt *Matcher, ctx context.Context, tx *sql.Tx, st corpusStats, unit string) (string, error) {
+				var scores []float64
+				df, err := mt.scanUnit(ctx, tx, unit, st, maxTermRows, func(_, _ int64, s float64) { scores = append(scores, s) })
+				slices.Sort(scores)
+				return fmtScan(df, scores), err
+			}},
+		{"an FTS5 term's count", latin, "sections_", "# C\n\nAnother pipeline.\n", "pipeline", "scheduler",
+			func(mt *Matcher, ctx context.Context, tx *sql.Tx, _ corpusStats, word string) (string, error) {
+				n, err := mt.countMatches(ctx, tx, term(word))
+				return fmtScan(n, nil), err
+			}},
+		{"an FTS5 term's best rows", latin, "sections_", "# C\n\nAnother pipeline.\n", "pipeline", "scheduler",
+			func(mt *Matcher, ctx context.Context, tx *sql.Tx, st corpusStats, word string) (string, error) {
+				var scores []float64
+				err := mt.bestFTSHits(ctx, tx, term(word), st.n, 2, maxTermRows, func(_ int64, s float64) { scores = append(scores, s) })
+				return fmtScan(len(scores), scores), err
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newCacheFixture(t, tt.files, tt.deny, tt.added)
+			var mt Matcher
+			get := func(db *sql.DB, term string) (got string, err error) {
+				err = read(db, func(ctx context.Context, tx *sql.Tx, st corpusStats) error {
+					got, err = tt.read(&mt, ctx, tx, st, term)
+					return err
+				})
+				return got, err
 			}
-			return mt.bestFTSHits(ctx, tx, tm, st.n, 2, maxTermRows, func(_ int64, s float64) { scores = append(scores, s) })
+			if _, err := get(f.denied, tt.unknown); err == nil {
+				t.Fatal("a term never read was read on the denying connection: the test would prove nothing")
+			}
+			first, err := get(f.ix.rdb, tt.term)
+			if err != nil || first == fmtScan(0, nil) {
+				t.Fatalf("first read: %s, %v", first, err)
+			}
+			if again, err := get(f.denied, tt.term); err != nil || again != first {
+				t.Fatalf("repeat read: %s, %v; want %s from the cache", again, err, first)
+			}
+			f.change(t)
+			if _, err := get(f.denied, tt.term); err == nil {
+				t.Error("after the index changed, the read still came from the cache")
+			}
+			if after, err := get(f.ix.rdb, tt.term); err != nil || after == first {
+				t.Errorf("after the index changed: %s, %v; want other than %s", after, err, first)
+			}
 		})
-		return scores, err
-	}
-	if _, err := read(denied, term("scheduler")); err == nil {
-		t.Fatal("a term never read was read on the denying connection: the test would prove nothing")
-	}
-	first, err := read(ix.rdb, term("pipeline"))
-	if err != nil || len(first) != 2 {
-		t.Fatalf("first read: %v, %v; want 2 rows", first, err)
-	}
-	again, err := read(denied, term("pipeline"))
-	if err != nil || !slices.Equal(again, first) {
-		t.Fatalf("repeat read: %v, %v; want %v from the cache", again, err, first)
-	}
-
-	indextest.Edit(t, filepath.Join(docs, "c.md"), "# C\n\nAnother pipeline.\n")
-	if _, err := built.Run(ctx, writer.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := read(denied, term("pipeline")); err == nil {
-		t.Error("after the index changed, the rows still came from the cache")
 	}
 }

@@ -3,6 +3,7 @@ package fulltext
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -87,4 +88,9 @@ func openDenying(t testing.TB, path, prefix string) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// fmtScan shows a term's document frequency and scores for comparison.
+func fmtScan(df int, scores []float64) string {
+	return fmt.Sprintf("df %d, scores %v", df, scores)
 }
