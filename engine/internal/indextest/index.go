@@ -10,6 +10,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/storetest"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -37,14 +38,8 @@ func Open(t testing.TB, root string) *Index {
 		}
 	}
 	ix := &Index{Path: filepath.Join(root, ".ubp", "index.db")}
+	ix.DB = storetest.Open(t, ix.Path)
 	var err error
-	if ix.DB, err = store.OpenPool(ctx, ix.Path, true, false); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.DB.Close() })
-	if _, err := store.Migrate(ctx, ix.DB, ix.Path); err != nil {
-		t.Fatal(err)
-	}
 	if ix.RDB, err = store.OpenPool(ctx, ix.Path, false, true); err != nil {
 		t.Fatal(err)
 	}

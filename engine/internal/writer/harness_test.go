@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/answer"
-	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/storetest"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -28,22 +28,13 @@ type harness struct {
 // newHarness makes root a project with an empty, migrated index.
 func newHarness(t testing.TB, root string) *harness {
 	t.Helper()
-	ctx := context.Background()
 	docs := filepath.Join(root, "docs")
 	for _, dir := range []string{docs, filepath.Join(root, ".ubp")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	path := filepath.Join(root, ".ubp", "index.db")
-	db, err := store.OpenPool(ctx, path, true, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := store.Migrate(ctx, db, path); err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Open(t, filepath.Join(root, ".ubp", "index.db"))
 	return &harness{t: t, w: New(db), db: db, p: Project{
 		Root:        root,
 		DocsDir:     docs,

@@ -85,14 +85,20 @@ func DocumentPage(ctx context.Context, q store.Querier, limit, offset int) (tota
 // DocumentPaths reads the file paths of the documents ids, in batches;
 // ids that no longer exist are absent.
 func DocumentPaths(ctx context.Context, q store.Querier, ids []int64) (map[int64]string, error) {
+	return textByID(ctx, q, ids, `SELECT id, filepath FROM documents WHERE id IN (%s)`)
+}
+
+// textByID runs stmt (selecting an id and a text, its `IN (%s)` filled by
+// sqlbatch) over ids and keys the texts by id.
+func textByID(ctx context.Context, q store.Querier, ids []int64, stmt string) (map[int64]string, error) {
 	out := make(map[int64]string, len(ids))
-	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT id, filepath FROM documents WHERE id IN (%s)`, func(rows *sql.Rows) error {
+	err := sqlbatch.QueryIDs(ctx, q, ids, stmt, func(rows *sql.Rows) error {
 		var id int64
-		var p string
-		if err := rows.Scan(&id, &p); err != nil {
+		var text string
+		if err := rows.Scan(&id, &text); err != nil {
 			return err
 		}
-		out[id] = p
+		out[id] = text
 		return nil
 	})
 	return out, err

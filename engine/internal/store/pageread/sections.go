@@ -2,12 +2,10 @@ package pageread
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // SectionContents reads the Markdown of every section of document id, in
@@ -54,16 +52,7 @@ func PageSections(ctx context.Context, q store.Querier, id int64, sections []ans
 // SectionTexts reads the Markdown of the sections ids, keyed by id, in
 // batches; ids that no longer exist are absent.
 func SectionTexts(ctx context.Context, q store.Querier, ids []int64) (map[int64]string, error) {
-	out := make(map[int64]string, len(ids))
-	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT id, content FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
-		var id int64
-		var content string
-		if err := rows.Scan(&id, &content); err != nil {
-			return err
-		}
-		out[id] = content
-		return nil
-	})
+	out, err := textByID(ctx, q, ids, `SELECT id, content FROM sections WHERE id IN (%s)`)
 	if err != nil {
 		return nil, fmt.Errorf("read sections: %w", err)
 	}

@@ -1,0 +1,28 @@
+// Package storetest is test support for the storage layer and the packages
+// above it: a new, migrated index opened on the writing pool, closed when
+// the test ends. It is imported by _test.go files only.
+package storetest
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// Open opens the index at path (created when missing) on a writing pool,
+// migrated to the latest schema; the pool closes when the test ends.
+func Open(t testing.TB, path string) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.OpenPool(ctx, path, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := store.Migrate(ctx, db, path); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
