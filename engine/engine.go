@@ -114,7 +114,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 	path := p.DBPath()
 	if opts.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("open index: %s does not exist; run `ubp index` first", path)
+			return nil, &RemedyError{Err: fmt.Errorf("open index: %s does not exist", path), Remedy: RemedyIndex}
 		}
 	} else {
 		if err := os.MkdirAll(p.DataDir(), 0o755); err != nil {

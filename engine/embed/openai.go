@@ -271,7 +271,7 @@ func (p *OpenAI) post(ctx context.Context, body []byte) ([]byte, time.Duration, 
 			Model: p.cfg.Model, APIKeyEnv: p.cfg.APIKeyEnv,
 		}
 		e.KeyMissing = p.cfg.APIKeyEnv != "" && p.getenv(p.cfg.APIKeyEnv) == ""
-		return nil, retryAfter(resp.Header.Get("Retry-After")), e
+		return nil, retryAfter(resp.Header.Get("Retry-After")), e.withRemedy()
 	}
 	return data, 0, nil
 }
@@ -310,7 +310,8 @@ func (p *OpenAI) decode(data []byte, n int) ([][]float32, error) {
 			want = p.Dimensions()
 		}
 		if len(d.Embedding) != want {
-			return nil, &DimensionError{URL: p.endpoint, Model: p.cfg.Model, Got: len(d.Embedding), Want: want, Configured: p.cfg.Dimensions > 0}
+			de := &DimensionError{URL: p.endpoint, Model: p.cfg.Model, Got: len(d.Embedding), Want: want, Configured: p.cfg.Dimensions > 0}
+			return nil, de.withRemedy()
 		}
 		out[i] = unit(d.Embedding)
 	}
