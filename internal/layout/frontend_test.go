@@ -25,6 +25,8 @@ var envExceptions = []struct{ pkg, call, why string }{
 		"variables there) plus GIT_OPTIONAL_LOCKS and LC_ALL; ubp reads no variable from it"},
 	{"internal/fixture", "Getenv", "test support (tests and make eval only): UBP_SHARED locates the " +
 		"shared corpora, and the switches of the slow tests"},
+	{"internal/evalrun", "Getenv", "the make eval program, a front end like the CLI: it passes os.Getenv " +
+		"to the engine, so that -provider openai reads its API key as ubp does"},
 	{"internal/benchscale", "Environ", "the make bench-scale program: the ubp and qmd processes it starts " +
 		"get its environment"},
 }
