@@ -42,7 +42,7 @@ func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embe
 	}
 	report.Warnings = append(report.Warnings, index.Warning{
 		File:    file,
-		Message: "embedding failed, so semantic search is incomplete until a later `ubp index` succeeds: " + err.Error(),
+		Message: "embedding failed, so semantic search is incomplete until a later index run succeeds: " + err.Error(),
 	})
 	return nil
 }

@@ -21,7 +21,7 @@ func (e *Engine) embedder() (embed.Provider, error) {
 	if e.embed != nil {
 		return e.embed, nil
 	}
-	p, err := embed.New(e.Project().Config.Embedding)
+	p, err := embed.New(e.Project().Config.Embedding, e.getenv)
 	if err != nil {
 		return nil, fmt.Errorf("embedding: %w", err)
 	}

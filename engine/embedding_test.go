@@ -84,6 +84,7 @@ type fakeEmbeddings struct {
 
 	mu     sync.Mutex
 	inputs int
+	auth   string // the last request's Authorization header
 }
 
 func newFakeEmbeddings(t *testing.T, dims int) *fakeEmbeddings {
@@ -103,6 +104,7 @@ func newFakeEmbeddings(t *testing.T, dims int) *fakeEmbeddings {
 		}
 		f.mu.Lock()
 		f.inputs += len(req.Input)
+		f.auth = r.Header.Get("Authorization")
 		f.mu.Unlock()
 		type item struct {
 			Index     int       `json:"index"`
@@ -129,6 +131,48 @@ func (f *fakeEmbeddings) sent() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.inputs
+}
+
+func (f *fakeEmbeddings) lastAuth() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.auth
+}
+
+// TestOpenGetenv: the API key is read through OpenOptions.Getenv, never
+// from the process's environment; nil reads none, and no key is sent.
+func TestOpenGetenv(t *testing.T) {
+	ctx := context.Background()
+	srv := newFakeEmbeddings(t, 8)
+	root := t.TempDir()
+	p := *coreProject(t, root, "docs").Project()
+	coreWriteFiles(t, filepath.Join(root, "docs"), map[string]string{"a.md": "# A\n\nSome text about keys.\n"})
+	p.Config.Embedding = openAIConfig(srv.URL, 8)
+	p.Config.Embedding.OpenAI.APIKeyEnv = "UBP_TEST_KEY"
+	t.Setenv("UBP_TEST_KEY", "sk-of-the-process")
+
+	e, err := Open(ctx, &p, OpenOptions{Getenv: func(k string) string {
+		if k == "UBP_TEST_KEY" {
+			return "sk-passed"
+		}
+		return ""
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if rep := coreIndex(t, e, false); rep.Embedded == 0 || srv.lastAuth() != "Bearer sk-passed" {
+		t.Errorf("with Getenv: embedded %d, Authorization %q", rep.Embedded, srv.lastAuth())
+	}
+
+	noEnv := coreOpen(t, &p)
+	sent := srv.sent()
+	if _, _, err := noEnv.EmbedQuery(ctx, "keys"); err != nil || srv.sent() == sent {
+		t.Fatalf("EmbedQuery without Getenv: %v, sent %d", err, srv.sent()-sent)
+	}
+	if got := srv.lastAuth(); got != "" {
+		t.Errorf("without Getenv: Authorization %q, want none", got)
+	}
 }
 
 // withEmbedding opens another engine on e's project with another

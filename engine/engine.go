@@ -65,6 +65,12 @@ type OpenOptions struct {
 	// ReadOnly opens an existing, up-to-date index without migrating or
 	// writing anything; Index and other writes then fail.
 	ReadOnly bool
+	// Getenv reads the environment the engine may consult: the variable
+	// embedding.openai.api_key_env names (the OpenAI API key) and GIT_DIR
+	// (which the git processes the engine starts read too). The CLI passes
+	// os.Getenv; nil means an empty environment: no API key is sent (an
+	// endpoint that wants one says so) and GIT_DIR counts as unset.
+	Getenv func(string) string
 }
 
 // Engine is an open project index. Its methods are safe for concurrent use.
@@ -74,6 +80,8 @@ type Engine struct {
 	rdb      *sql.DB // read transactions (BEGIN DEFERRED, query only)
 	readOnly bool
 	version  int
+	// getenv reads the environment (OpenOptions.Getenv, never nil).
+	getenv func(string) string
 
 	// writer writes the index (see Index); one run at a time.
 	writer *writer.Writer
@@ -114,7 +122,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 	path := p.DBPath()
 	if opts.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("open index: %s does not exist; run `ubp index` first", path)
+			return nil, &RemedyError{Err: fmt.Errorf("open index: %s does not exist", path), Remedy: RemedyIndex}
 		}
 	} else {
 		if err := os.MkdirAll(p.DataDir(), 0o755); err != nil {
@@ -126,7 +134,10 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		}
 		defer unlock()
 	}
-	e := &Engine{p: p, readOnly: opts.ReadOnly}
+	e := &Engine{p: p, readOnly: opts.ReadOnly, getenv: opts.Getenv}
+	if e.getenv == nil {
+		e.getenv = func(string) string { return "" }
+	}
 	var err error
 	if e.db, err = store.OpenPool(ctx, path, true, opts.ReadOnly); err != nil {
 		return nil, err

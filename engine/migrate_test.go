@@ -143,7 +143,7 @@ func TestNewerIndexIsRefused(t *testing.T) {
 		t.Run(fmt.Sprint("read-only ", ro), func(t *testing.T) {
 			_, err := Open(context.Background(), e.Project(), OpenOptions{ReadOnly: ro})
 			if err == nil || !strings.Contains(err.Error(), "schema version "+strconv.Itoa(newer)) ||
-				!strings.Contains(err.Error(), "upgrade ubp") {
+				RemedyOf(err) != RemedyUpgrade {
 				t.Errorf("ReadOnly=%v: want a newer-schema error, got %v", ro, err)
 			}
 		})
@@ -192,7 +192,7 @@ func TestReadOnlyOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := Open(context.Background(), p, OpenOptions{ReadOnly: true}); err == nil ||
-		!strings.Contains(err.Error(), "does not exist; run `ubp index`") {
+		!strings.HasSuffix(err.Error(), "does not exist") || RemedyOf(err) != RemedyIndex {
 		t.Fatalf("read-only open without an index: %v", err)
 	}
 	coreWriteFiles(t, filepath.Join(root, "docs"), map[string]string{"a.md": "# A\n"})

@@ -81,3 +81,29 @@ type (
 	// LinkSuggestion is a pair of similar, unlinked sections.
 	LinkSuggestion = answer.LinkSuggestion
 )
+
+// Remedies on errors, defined in engine/answer: the engine names what the
+// user can do, the front ends say it.
+type (
+	// Remedy is what the user can do about an error.
+	Remedy = answer.Remedy
+	// RemedyError is an error with its remedy.
+	RemedyError = answer.RemedyError
+)
+
+// The remedies (see answer.Remedy).
+const (
+	NoRemedy            = answer.NoRemedy
+	RemedyInit          = answer.RemedyInit
+	RemedyRewriteConfig = answer.RemedyRewriteConfig
+	RemedyIndex         = answer.RemedyIndex
+	RemedyMigrate       = answer.RemedyMigrate
+	RemedyIndexAgain    = answer.RemedyIndexAgain
+	RemedyRebuild       = answer.RemedyRebuild
+	RemedyFullIndex     = answer.RemedyFullIndex
+	RemedyDeleteIndex   = answer.RemedyDeleteIndex
+	RemedyUpgrade       = answer.RemedyUpgrade
+)
+
+// RemedyOf is the remedy an error carries, NoRemedy when none.
+func RemedyOf(err error) Remedy { return answer.RemedyOf(err) }

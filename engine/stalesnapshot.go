@@ -38,7 +38,7 @@ type staleSnapshotHolder struct {
 
 // currentStaleKey reads HEAD and the index generation.
 func (e *Engine) currentStaleKey(ctx context.Context) (stalesnap.Key, error) {
-	return stalesnap.CurrentKey(ctx, e.rdb, e.p.Root, e.p.Config.Staleness.Baseline)
+	return stalesnap.CurrentKey(ctx, e.rdb, e.p.Root, e.p.Config.Staleness.Baseline, e.getenv("GIT_DIR"))
 }
 
 // staleSnapshotLocked returns the snapshot for key: the one in memory,
@@ -160,6 +160,7 @@ func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time,
 		Baseline:      baseline,
 		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
 		Now:           now,
+		GitDir:        e.getenv("GIT_DIR"),
 	}, stalesnap.Inputs(docs))
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("check staleness: %w", err)

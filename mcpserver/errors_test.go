@@ -40,6 +40,21 @@ func TestUnexpectedEngineFailure(t *testing.T) {
 	}
 }
 
+// TestEngineErrorAdvice: an engine error that names its remedy reaches the
+// agent with the advice the CLI gives for it.
+func TestEngineErrorAdvice(t *testing.T) {
+	c := startStdio(t, newFakeEngine(t), fakeOpts)
+	c.initialize()
+	m := c.callTool(ToolSearch, map[string]any{"query": "damaged"})
+	if m.errCode() != codeInternalError {
+		t.Fatalf("want -32603, got %v", m)
+	}
+	want := "internal error: ubp_search failed: search: read vector cells: cell 3 follows 2 cells (run `ubp index --rebuild` to rebuild)"
+	if got := m.errMessage(); got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+}
+
 // TestRecoverMiddleware: a panic in request handling becomes -32603 with a
 // short message; the stack goes to the log only.
 func TestRecoverMiddleware(t *testing.T) {

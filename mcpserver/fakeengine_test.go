@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +48,10 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 		case <-ctx.Done():
 			return engine.SearchResult{}, ctx.Err()
 		}
+	}
+	if o.Query == "damaged" { // an engine error with a remedy
+		return engine.SearchResult{}, fmt.Errorf("search: %w", &engine.RemedyError{
+			Err: errors.New("read vector cells: cell 3 follows 2 cells"), Remedy: engine.RemedyRebuild})
 	}
 	if o.Query == "stale" {
 		return engine.SearchResult{Results: []engine.SearchHit{{DocID: "d1", Filepath: "s.md", Title: "S", DocType: "design",

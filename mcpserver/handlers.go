@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
@@ -118,8 +119,9 @@ func toolError(tool string, err error, log *slog.Logger) error {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return internalError(fmt.Sprintf("%s: request cancelled", tool))
 	}
-	log.Error("tool failed", "tool", tool, "error", err)
-	return internalError(fmt.Sprintf("%s failed: %s", tool, sdkfront.ShortMessage(err.Error())))
+	msg := advice.Message(err)
+	log.Error("tool failed", "tool", tool, "error", msg)
+	return internalError(fmt.Sprintf("%s failed: %s", tool, sdkfront.ShortMessage(msg)))
 }
 
 // internalError is a JSON-RPC -32603 error, which the SDK passes through.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
@@ -144,7 +145,7 @@ func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog
 func watch(ctx context.Context, e Engine, log *slog.Logger) {
 	err := e.Watch(ctx, func(rep engine.IndexReport, err error) {
 		if err != nil {
-			log.Warn("re-indexing failed", "error", err)
+			log.Warn("re-indexing failed", "error", advice.Message(err))
 			return
 		}
 		if rep.Added+rep.Updated+rep.Deleted+rep.Renamed == 0 {
@@ -154,7 +155,7 @@ func watch(ctx context.Context, e Engine, log *slog.Logger) {
 			"renamed", rep.Renamed, "warnings", len(rep.Warnings))
 	})
 	if err != nil && ctx.Err() == nil {
-		log.Error("watching files stopped; restart ubp serve to resume live re-indexing", "error", err)
+		log.Error("watching files stopped; restart ubp serve to resume live re-indexing", "error", advice.Message(err))
 	}
 }
 

@@ -176,6 +176,38 @@ func TestNoProject(t *testing.T) {
 	}
 }
 
+// TestEngineErrorsShowTheirAdvice: the engine names the remedy of an
+// error and the CLI says it: the command to run ends the message, as
+// before the advice moved out of the engine, in text and in JSON.
+func TestEngineErrorsShowTheirAdvice(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, dir, "status")
+	if want := "ubp: no ubp project found in " + dir + " or its parents; run `ubp init`\n"; code != 1 || stderr != want {
+		t.Errorf("no project: exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+
+	cfgPath := filepath.Join(dir, ".ubp", "config.json")
+	if err := os.MkdirAll(filepath.Dir(cfgPath), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfgPath, []byte("\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantMsg := cfgPath + ": the file is empty; expected a JSON object (delete it and run `ubp init` to write the defaults)"
+	code, _, stderr = runCLI(t, dir, "status")
+	if want := "ubp: " + wantMsg + "\n"; code != 1 || stderr != want {
+		t.Errorf("empty config: exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+	code, stdout, _ := runCLI(t, dir, "status", "--json")
+	var got errorJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != 1 {
+		t.Fatalf("empty config --json: exit %d, %v: %s", code, err, stdout)
+	}
+	if got.Error.Code != "no_project" || got.Error.Message != wantMsg {
+		t.Errorf("empty config --json: %+v; want code no_project and message %q", got.Error, wantMsg)
+	}
+}
+
 func TestHelpForEveryCommand(t *testing.T) {
 	a := &app{}
 	for _, c := range a.rootCommand().Commands() {

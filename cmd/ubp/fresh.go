@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/advice"
 )
 
 // freshMode is what a command does about an index that is behind the
@@ -41,7 +42,7 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		if f.Built && mode == freshCheck && ctx.Err() == nil {
 			// A docs folder that cannot be walked (moved, unreadable):
 			// answer from the index, but say so.
-			fmt.Fprintf(a.stderr, "ubp: warning: cannot tell whether the index is current: %v\n", err)
+			fmt.Fprintf(a.stderr, "ubp: warning: cannot tell whether the index is current: %s\n", advice.Message(err))
 			return nil
 		}
 		return err
@@ -73,8 +74,8 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 				return err
 			}
 			// Answer anyway, but never silently.
-			fmt.Fprintf(a.stderr, "ubp: warning: %d %s changed since the last index and re-indexing failed (%v); results may be out of date: run `ubp index`\n",
-				n, plural(n, "file", "files"), err)
+			fmt.Fprintf(a.stderr, "ubp: warning: %d %s changed since the last index and re-indexing failed (%s); results may be out of date: run `ubp index`\n",
+				n, plural(n, "file", "files"), advice.Message(err))
 			return nil
 		}
 		a.printIndexWarnings(rep)

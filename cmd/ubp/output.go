@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -36,7 +37,7 @@ type errorJSON struct {
 // stdout with --json. Never a stack trace.
 func (a *app) printError(err error) {
 	var out errorJSON
-	out.Error.Message = err.Error()
+	out.Error.Message = advice.Message(err)
 	out.Error.Code = "error"
 	var nf *engine.NotFoundError
 	var ae *engine.ArgumentError
@@ -56,7 +57,7 @@ func (a *app) printError(err error) {
 	case errors.As(err, &ue) || isCobraUsage(err):
 		out.Error.Code = "usage"
 		out.Error.Hint = "see `ubp <command> --help`"
-	case strings.Contains(err.Error(), "ubp init"):
+	case engine.RemedyOf(err) == engine.RemedyInit || engine.RemedyOf(err) == engine.RemedyRewriteConfig:
 		out.Error.Code = "no_project"
 	}
 	if a.jsonOut {

@@ -198,7 +198,7 @@ func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, e
 	}
 	_, statErr := os.Stat(p.DBPath())
 	created = errors.Is(statErr, fs.ErrNotExist)
-	e, err = engine.Open(ctx, p, engine.OpenOptions{})
+	e, err = engine.Open(ctx, p, engine.OpenOptions{Getenv: os.Getenv})
 	if err != nil && created {
 		removeIndexFiles(p.DBPath())
 	}

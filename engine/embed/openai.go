@@ -10,7 +10,6 @@ import (
 	"math"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -52,8 +51,10 @@ type OpenAI struct {
 }
 
 // NewOpenAI checks cfg and returns the provider. No request is made until
-// the first Embed call.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+// the first Embed call. getenv reads the variable cfg.APIKeyEnv names, on
+// each request; nil means no environment: no key is sent, and a server
+// that wants one answers with an HTTPError saying the variable is unset.
+func NewOpenAI(cfg OpenAIConfig, getenv func(string) string) (*OpenAI, error) {
 	u, err := url.Parse(strings.TrimSpace(cfg.BaseURL))
 	if cfg.BaseURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("embedding.openai.base_url must be an http(s) URL such as http://localhost:11434/v1 or https://api.openai.com/v1, not %q", cfg.BaseURL)
@@ -75,6 +76,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if cfg.TimeoutSeconds == 0 {
 		cfg.TimeoutSeconds = defaultTimeoutSeconds
 	}
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
 	endpoint := strings.TrimRight(u.String(), "/")
 	if !strings.HasSuffix(endpoint, "/embeddings") {
 		endpoint += "/embeddings"
@@ -86,7 +90,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		timeout:  time.Duration(cfg.TimeoutSeconds) * time.Second,
 		retries:  defaultRetries,
 		backoff:  defaultBackoff,
-		getenv:   os.Getenv,
+		getenv:   getenv,
 	}
 	p.dims.Store(int64(cfg.Dimensions))
 	return p, nil
@@ -271,7 +275,7 @@ func (p *OpenAI) post(ctx context.Context, body []byte) ([]byte, time.Duration, 
 			Model: p.cfg.Model, APIKeyEnv: p.cfg.APIKeyEnv,
 		}
 		e.KeyMissing = p.cfg.APIKeyEnv != "" && p.getenv(p.cfg.APIKeyEnv) == ""
-		return nil, retryAfter(resp.Header.Get("Retry-After")), e
+		return nil, retryAfter(resp.Header.Get("Retry-After")), e.withRemedy()
 	}
 	return data, 0, nil
 }
@@ -310,7 +314,8 @@ func (p *OpenAI) decode(data []byte, n int) ([][]float32, error) {
 			want = p.Dimensions()
 		}
 		if len(d.Embedding) != want {
-			return nil, &DimensionError{URL: p.endpoint, Model: p.cfg.Model, Got: len(d.Embedding), Want: want, Configured: p.cfg.Dimensions > 0}
+			de := &DimensionError{URL: p.endpoint, Model: p.cfg.Model, Got: len(d.Embedding), Want: want, Configured: p.cfg.Dimensions > 0}
+			return nil, de.withRemedy()
 		}
 		out[i] = unit(d.Embedding)
 	}

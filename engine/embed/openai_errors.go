@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine/answer"
 )
 
 // HTTPError is a non-2xx answer of an embeddings endpoint.
@@ -41,13 +43,22 @@ func (e *HTTPError) Error() string {
 	case e.Status == http.StatusNotFound:
 		fmt.Fprintf(&b, "check embedding.openai.base_url (the API root, usually ending in /v1) and that model %q exists on the server (Ollama: `ollama pull %s`)", e.Model, e.Model)
 	case e.Status == http.StatusTooManyRequests:
-		b.WriteString("rate limited: wait and run `ubp index` again, or lower embedding.openai.batch_size")
+		b.WriteString("rate limited: wait, or lower embedding.openai.batch_size")
 	case e.Status >= 500:
-		b.WriteString("the server failed: check its logs, then run `ubp index` again")
+		b.WriteString("the server failed: check its logs")
 	default:
 		fmt.Fprintf(&b, "check embedding.openai.model (%q) and dimensions against what the server supports", e.Model)
 	}
 	return b.String()
+}
+
+// withRemedy wraps e with the remedy its status calls for: running the
+// index again once a busy or failing server recovers.
+func (e *HTTPError) withRemedy() error {
+	if e.Status == http.StatusTooManyRequests || e.Status >= 500 {
+		return answer.WithRemedy(e, answer.RemedyIndexAgain)
+	}
+	return e
 }
 
 // NetworkError is a failure to reach the endpoint or read its answer.
@@ -95,8 +106,17 @@ func (e *DimensionError) Error() string {
 		return fmt.Sprintf("embeddings endpoint %s returned %d-dimensional vectors for model %q but embedding.openai.dimensions is %d: set it to %d (or 0 to accept the model's own length)",
 			e.URL, e.Got, e.Model, e.Want, e.Got)
 	}
-	return fmt.Sprintf("embeddings endpoint %s returned %d-dimensional vectors for model %q after %d-dimensional ones: the server's model changed; run `ubp index` again",
+	return fmt.Sprintf("embeddings endpoint %s returned %d-dimensional vectors for model %q after %d-dimensional ones: the server's model changed",
 		e.URL, e.Got, e.Model, e.Want)
+}
+
+// withRemedy wraps e with its remedy: a model that changed under a run
+// needs the index run again.
+func (e *DimensionError) withRemedy() error {
+	if e.Configured {
+		return e
+	}
+	return answer.WithRemedy(e, answer.RemedyIndexAgain)
 }
 
 // retryable reports whether a failed request may succeed if sent again.

@@ -111,12 +111,11 @@ func newTestOpenAI(t *testing.T, cfg OpenAIConfig) *OpenAI {
 	if cfg.Model == "" {
 		cfg.Model = "test-embed"
 	}
-	p, err := NewOpenAI(cfg)
+	p, err := NewOpenAI(cfg, nil) // no environment: no API key
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.backoff = time.Millisecond
-	p.getenv = func(string) string { return "" }
 	return p
 }
 

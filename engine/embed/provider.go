@@ -66,13 +66,14 @@ type OpenAIConfig struct {
 }
 
 // New returns the provider cfg asks for, or nil (and no error) for
-// "none". The static model is loaded on first use, not here.
-func New(cfg Config) (Provider, error) {
+// "none". The static model is loaded on first use, not here. getenv reads
+// the environment the API key of openai is in (nil: none; see NewOpenAI).
+func New(cfg Config, getenv func(string) string) (Provider, error) {
 	switch cfg.Provider {
 	case "", "static":
 		return NewStatic(), nil
 	case "openai":
-		return NewOpenAI(cfg.OpenAI)
+		return NewOpenAI(cfg.OpenAI, getenv)
 	case "none":
 		return nil, nil
 	}

@@ -12,8 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/embed"
-
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/ranking"
 )
@@ -138,6 +138,9 @@ func LoadConfig(path string) (Config, error) {
 		var ce *ConfigError
 		if errors.As(err, &ce) {
 			ce.File = path
+			if r := answer.RemedyOf(err); r != answer.NoRemedy {
+				return Config{}, answer.WithRemedy(ce, r)
+			}
 			return Config{}, ce
 		}
 		return Config{}, fmt.Errorf("%s: %w", path, err)
@@ -149,7 +152,7 @@ func LoadConfig(path string) (Config, error) {
 func parseConfig(data []byte) (Config, error) {
 	cfg := DefaultConfig()
 	if len(bytes.TrimSpace(data)) == 0 {
-		return Config{}, &ConfigError{Message: "the file is empty; expected a JSON object (delete it and run `ubp init` to write the defaults)"}
+		return Config{}, answer.WithRemedy(&ConfigError{Message: "the file is empty; expected a JSON object"}, answer.RemedyRewriteConfig)
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return Config{}, decodeError(data, err)

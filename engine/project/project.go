@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/ubp-dev/ubp/engine/answer"
 )
 
 // The project layout: <root>/.ubp holds the configuration and the index.
@@ -57,7 +59,7 @@ func Find(start string) (*Project, error) {
 		}
 		dir = parent
 	}
-	return nil, fmt.Errorf("no ubp project found in %s or its parents; run `ubp init`", abs)
+	return nil, answer.WithRemedy(fmt.Errorf("no ubp project found in %s or its parents", abs), answer.RemedyInit)
 }
 
 // Init makes root a project: it writes cfg to .ubp/config.json when that

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/answer"
 )
 
 func TestFindProjectWalksUp(t *testing.T) {
@@ -65,9 +67,11 @@ func TestFindProjectNotFound(t *testing.T) {
 	if err == nil {
 		t.Fatal("FindProject in an empty temp dir succeeded")
 	}
-	want := "no ubp project found in " + dir + " or its parents; run `ubp init`"
-	if err.Error() != want {
-		t.Errorf("error = %q, want %q", err, want)
+	// The message says what failed; the remedy is named, and the front
+	// ends say it (internal/advice).
+	want := "no ubp project found in " + dir + " or its parents"
+	if err.Error() != want || answer.RemedyOf(err) != answer.RemedyInit {
+		t.Errorf("error = %q with remedy %d, want %q with RemedyInit", err, answer.RemedyOf(err), want)
 	}
 }
 

@@ -53,6 +53,11 @@ type Options struct {
 	ThresholdDays int
 	// Now is the time the report is made at; zero means time.Now().
 	Now time.Time
+	// GitDir is GIT_DIR in the environment the git processes run in
+	// (they inherit ubp's): when set, git finds the repository through it
+	// rather than from Root up, and so does the check. The caller reads
+	// it; "" when unset.
+	GitDir string
 }
 
 // RefResult is one source ref of a document and how it stands.
@@ -231,7 +236,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	openRepo := func() *gitRepo {
 		if !repoOpened {
 			repoOpened = true
-			repo, repoErr = openGit(ctx, rootReal)
+			repo, repoErr = openGit(ctx, rootReal, opts.GitDir)
 			if repo != nil {
 				rep.CommitURL = commitURLBase(repo.remoteURL(ctx))
 			}
@@ -318,7 +323,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	if repo != nil {
 		prefix, inGit = repo.prefix, true
 	} else {
-		prefix, inGit = gitPrefix(rootReal)
+		prefix, inGit = gitPrefix(rootReal, opts.GitDir)
 	}
 	if inGit {
 		rep.PathsFrom, rep.ProjectPrefix = RootGit, prefix

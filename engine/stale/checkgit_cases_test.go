@@ -246,7 +246,7 @@ func TestGitPathspecModes(t *testing.T) {
 
 func TestMayBeGit(t *testing.T) {
 	r := newTestRepo(t)
-	if !mayBeGit(filepath.Join(r.dir, "sub", "dir")) {
+	if !mayBeGit(filepath.Join(r.dir, "sub", "dir"), "") {
 		t.Error("a folder inside a work tree was not recognised")
 	}
 }

@@ -74,9 +74,9 @@ func gitError(args []string, err error, stderr []byte) error {
 var errNotGit = errors.New("not a git work tree")
 
 // mayBeGit is a cheap test run before starting git: false when no folder
-// from root up holds a .git entry and GIT_DIR is unset.
-func mayBeGit(root string) bool {
-	if os.Getenv("GIT_DIR") != "" {
+// from root up holds a .git entry and gitDir (GIT_DIR) is unset.
+func mayBeGit(root, gitDir string) bool {
+	if gitDir != "" {
 		return true
 	}
 	for dir := root; ; {
@@ -91,10 +91,10 @@ func mayBeGit(root string) bool {
 	}
 }
 
-// openGit finds the work tree holding root. It returns errNotGit when
-// there is none or git is not on PATH.
-func openGit(ctx context.Context, root string) (*gitRepo, error) {
-	if !mayBeGit(root) {
+// openGit finds the work tree holding root, under GIT_DIR gitDir when
+// set. It returns errNotGit when there is none or git is not on PATH.
+func openGit(ctx context.Context, root, gitDir string) (*gitRepo, error) {
+	if !mayBeGit(root, gitDir) {
 		return nil, errNotGit
 	}
 	if _, err := exec.LookPath("git"); err != nil {

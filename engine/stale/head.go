@@ -14,11 +14,14 @@ import (
 // commit yet. It reads the repository's files (HEAD, the branch's ref,
 // packed-refs), which costs a few small reads, and asks git only when they
 // are in a form it does not know (then ctx bounds the wait). Callers use
-// it to tell whether history moved since they last looked.
-func HeadCommit(ctx context.Context, root string) (string, error) {
+// it to tell whether history moved since they last looked. envGitDir is
+// GIT_DIR in the environment git runs in ("" when unset, see
+// Options.GitDir): with no .git from root up, git is asked only when it
+// is set.
+func HeadCommit(ctx context.Context, root, envGitDir string) (string, error) {
 	gitDir, _, ok := findGitDir(root)
 	if !ok {
-		if os.Getenv("GIT_DIR") == "" {
+		if envGitDir == "" {
 			return "", nil
 		}
 		return headFromGit(ctx, root)
@@ -144,9 +147,10 @@ func headFromGit(ctx context.Context, root string) (string, error) {
 
 // gitPrefix is the project root (a real path) relative to the top of the
 // git work tree holding it, "" or "sub/dir/", found from the files (no git
-// process); ok is false outside a work tree.
-func gitPrefix(rootReal string) (string, bool) {
-	if os.Getenv("GIT_DIR") != "" {
+// process); ok is false outside a work tree, and when gitDir (GIT_DIR) is
+// set, as the files do not say where git then looks.
+func gitPrefix(rootReal, gitDir string) (string, bool) {
+	if gitDir != "" {
 		return "", false
 	}
 	_, top, ok := findGitDir(rootReal)

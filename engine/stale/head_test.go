@@ -14,7 +14,7 @@ func TestHeadCommit(t *testing.T) {
 	r := newTestRepo(t)
 	head := func(dir string) string {
 		t.Helper()
-		h, err := HeadCommit(ctx, dir)
+		h, err := HeadCommit(ctx, dir, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,5 +46,24 @@ func TestHeadCommit(t *testing.T) {
 	}
 	if h := head(t.TempDir()); h != "" {
 		t.Errorf("outside git: %q", h)
+	}
+}
+
+// TestHeadCommitGitDir: outside any work tree, HEAD comes from git only
+// when the caller says GIT_DIR is set; git itself reads the variable from
+// the environment it inherits, and the caller passes the value it read.
+func TestHeadCommitGitDir(t *testing.T) {
+	ctx := context.Background()
+	r := newTestRepo(t)
+	r.write("a.txt", "1\n")
+	c1 := r.commit("2026-01-01T00:00:00Z", "Ana Lima", "one")
+	outside := t.TempDir()
+	gitDir := filepath.Join(r.dir, ".git")
+	t.Setenv("GIT_DIR", gitDir)
+	if h, err := HeadCommit(ctx, outside, ""); err != nil || h != "" {
+		t.Errorf("GIT_DIR not passed: %q, %v; want no commit", h, err)
+	}
+	if h, err := HeadCommit(ctx, outside, gitDir); err != nil || h != c1 {
+		t.Errorf("GIT_DIR passed: %q, %v; want %q", h, err, c1)
 	}
 }

@@ -148,7 +148,7 @@ func openIndexed(ctx context.Context, root, docs, provider string) (*engine.Engi
 	if err != nil {
 		return nil, "", err
 	}
-	e, err := engine.Open(ctx, p, engine.OpenOptions{})
+	e, err := engine.Open(ctx, p, engine.OpenOptions{Getenv: os.Getenv}) // the API key of -provider openai, as the CLI reads it
 	if err != nil {
 		return nil, "", err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -55,7 +56,7 @@ func Skeleton(body string, secs []index.Section) (string, int) {
 // marks of skeleton.
 func Rebuild(skeleton string, contents []string) (string, error) {
 	if n := strings.Count(skeleton, sectionMark); n != len(contents) {
-		return "", fmt.Errorf("stored body has %d section marks for %d sections (run `ubp index --full` to rebuild it)", n, len(contents))
+		return "", answer.WithRemedy(fmt.Errorf("stored body has %d section marks for %d sections", n, len(contents)), answer.RemedyFullIndex)
 	}
 	size := len(skeleton)
 	for _, c := range contents {

@@ -27,7 +27,7 @@ type harness struct {
 func newHarness(t testing.TB, root string) *harness {
 	t.Helper()
 	ix := indextest.Open(t, root)
-	p, err := embed.New(project.DefaultConfig().Embedding)
+	p, err := embed.New(project.DefaultConfig().Embedding, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,14 +32,14 @@ func (k Key) SurfaceBaseline() string {
 
 // CurrentKey reads HEAD of the project at root (a few small file reads)
 // and the index generation (one row); configured is staleness.baseline
-// ("" for auto).
-func CurrentKey(ctx context.Context, q store.Querier, root, configured string) (Key, error) {
+// ("" for auto), gitDir GIT_DIR as git sees it (see stale.Options.GitDir).
+func CurrentKey(ctx context.Context, q store.Querier, root, configured, gitDir string) (Key, error) {
 	k := Key{Config: configured}
 	if k.Config == "" {
 		k.Config = stale.BaselineAuto
 	}
 	if k.Config != stale.BaselineIndex {
-		head, err := stale.HeadCommit(ctx, root)
+		head, err := stale.HeadCommit(ctx, root, gitDir)
 		if err != nil {
 			return k, fmt.Errorf("read HEAD: %w", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -26,15 +27,15 @@ func SchemaVersion(ctx context.Context, q Querier) (int, error) {
 	}
 	ver, err := strconv.Atoi(v)
 	if err != nil {
-		return 0, fmt.Errorf("read schema version: meta %s is %q, not a number (delete the index file and run `ubp index`)", MetaSchemaVersion, v)
+		return 0, answer.WithRemedy(fmt.Errorf("read schema version: meta %s is %q, not a number", MetaSchemaVersion, v), answer.RemedyDeleteIndex)
 	}
 	return ver, nil
 }
 
 // newerSchemaError says the index was written by a newer ubp.
 func newerSchemaError(path string, have, latest int) error {
-	return fmt.Errorf("index %s has schema version %d but this ubp knows only up to %d: "+
-		"upgrade ubp, or delete the index file and run `ubp index` to rebuild it", path, have, latest)
+	return answer.WithRemedy(fmt.Errorf("index %s has schema version %d but this ubp knows only up to %d", path, have, latest),
+		answer.RemedyUpgrade)
 }
 
 // Migrate brings the database at path up to the latest schema. Each
@@ -125,7 +126,7 @@ func CheckSchema(ctx context.Context, q Querier, path string) (int, error) {
 	case v > latest:
 		return 0, newerSchemaError(path, v, latest)
 	case v < latest:
-		return 0, fmt.Errorf("open index %s read-only: its schema (version %d) needs upgrading to %d; run `ubp index` once", path, v, latest)
+		return 0, answer.WithRemedy(fmt.Errorf("open index %s read-only: its schema (version %d) needs upgrading to %d", path, v, latest), answer.RemedyMigrate)
 	}
 	return v, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 )
@@ -95,7 +96,7 @@ func (w *Writer) restoreFTS(ctx context.Context) error {
 	}
 	var d ftsDeferral
 	if err := json.Unmarshal([]byte(blob), &d); err != nil {
-		return fmt.Errorf("index: read %s: %w (delete .ubp/index.db and run `ubp index` to rebuild)", metaFTSDeferred, err)
+		return answer.WithRemedy(fmt.Errorf("index: read %s: %w", metaFTSDeferred, err), answer.RemedyDeleteIndex)
 	}
 	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
 		for _, t := range d.Tables {

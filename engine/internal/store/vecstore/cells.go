@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/ubp-dev/ubp/engine/answer"
 )
 
 // Cells split a large index so that a search reads a few cells of vectors
@@ -221,11 +223,11 @@ func readCells(ctx context.Context, q Querier, dims int) (cells, error) {
 			return nil, fmt.Errorf("read vector cells: %w", err)
 		}
 		if cell != int64(len(out)) {
-			return nil, fmt.Errorf("read vector cells: cell %d follows %d cells (run `ubp index --rebuild` to rebuild)", cell, len(out))
+			return nil, answer.WithRemedy(fmt.Errorf("read vector cells: cell %d follows %d cells", cell, len(out)), answer.RemedyRebuild)
 		}
 		v, err := decodeVector(blob, dims)
 		if err != nil {
-			return nil, fmt.Errorf("read vector cells: cell %d: %w (run `ubp index --rebuild` to rebuild)", cell, err)
+			return nil, answer.WithRemedy(fmt.Errorf("read vector cells: cell %d: %w", cell, err), answer.RemedyRebuild)
 		}
 		out = append(out, v)
 	}

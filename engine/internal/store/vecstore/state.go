@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
@@ -39,7 +40,7 @@ func ReadState(ctx context.Context, q Querier) (State, bool, error) {
 	}
 	if comp != nil {
 		if s.Component, err = decodeVector(comp, s.Dims); err != nil {
-			return State{}, false, fmt.Errorf("read vector index state: component: %w (run `ubp index` to rebuild)", err)
+			return State{}, false, answer.WithRemedy(fmt.Errorf("read vector index state: component: %w", err), answer.RemedyIndexAgain)
 		}
 	}
 	var n, cells int
