@@ -25,7 +25,9 @@ func startFront(t testing.TB, e Engine, limits sdkfront.Limits) (*httpServer, *c
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := newServer(e, names, "test", log, log)
+	ready := newReadiness()
+	ready.finish(nil)
+	srv, err := newServer(e, names, "test", ready, log, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -54,6 +55,12 @@ type Options struct {
 	// Stderr receives the server log; nil means os.Stderr. stdout never
 	// carries anything but JSON-RPC.
 	Stderr io.Writer
+	// Prepare, when set, brings the index up to date (the CLI's catch-up
+	// run). Serve runs it once the server listens, so the handshake does
+	// not wait for it; tool calls do, and the watcher starts after it. When
+	// it fails, tool calls fail with its error and Serve returns it once
+	// the session ends.
+	Prepare func(ctx context.Context) error
 }
 
 // MinTokenLength is the shortest bearer token ubp accepts: shorter ones

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -58,30 +59,61 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		}()
 	}
 
-	srv, err := newServer(e, names, opts.Version, log, sdkLog)
+	ready := newReadiness()
+	srv, err := newServer(e, names, opts.Version, ready, log, sdkLog)
 	if err != nil {
 		return err
 	}
 
+	// The preparation runs under the caller's context, not the session's:
+	// a session that ends early (stdin closed at once) still leaves the
+	// index up to date, as Serve waits for it; an interrupt stops it.
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()
 		wg.Wait() // the engine must be idle when the caller closes it
 	}()
-	if !opts.NoWatch {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := prepare(parent, opts.Prepare); err != nil {
+			// Every tool call now fails with this error, which the agent
+			// sees; Serve returns it when the session ends.
+			ready.finish(err)
+			if parent.Err() == nil {
+				log.Error("the index could not be brought up to date; tool calls fail until the server is restarted", "error", err)
+			}
+			return
+		}
+		ready.finish(nil)
+		if !opts.NoWatch && ctx.Err() == nil {
 			watch(ctx, e, log)
-		}()
-	}
+		}
+	}()
 
 	if opts.HTTPAddr != "" {
-		return srv.serveHTTP(ctx, opts.HTTPAddr, opts.Token, sdkLog)
+		err = srv.serveHTTP(ctx, opts.HTTPAddr, opts.Token, sdkLog)
+	} else {
+		log.Info("serving MCP over stdio", "project", e.Project().Root, "tools", strings.Join(names, ","))
+		err = srv.serveStdio(ctx, stdin, stdout)
 	}
-	log.Info("serving MCP over stdio", "project", e.Project().Root, "tools", strings.Join(names, ","))
-	return srv.serveStdio(ctx, stdin, stdout)
+	cancel()
+	wg.Wait()
+	// A failed preparation failed the session's tool calls: say why.
+	if ready.err != nil && !errors.Is(ready.err, context.Canceled) {
+		return ready.err
+	}
+	return err
+}
+
+// prepare runs fn, when set, with ctx.
+func prepare(ctx context.Context, fn func(context.Context) error) error {
+	if fn == nil {
+		return nil
+	}
+	return fn(ctx)
 }
 
 // serveStdio runs one session over stdin/stdout.

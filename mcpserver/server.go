@@ -55,7 +55,7 @@ type server struct {
 // newServer builds the SDK server with the visible tools only, so that
 // tools/list and tools/call agree; it declares exactly the tools
 // capability, without listChanged: the list never changes while serving.
-func newServer(e Engine, names []string, version string, log, sdkLog *slog.Logger) (*server, error) {
+func newServer(e Engine, names []string, version string, ready *readiness, log, sdkLog *slog.Logger) (*server, error) {
 	schemas, err := buildSchemas()
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func newServer(e Engine, names []string, version string, log, sdkLog *slog.Logge
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 		SupportedProtocolVersions: protocolVersions,
 	})
-	s.AddReceivingMiddleware(recoverMiddleware(log), servedOnlyMiddleware)
+	s.AddReceivingMiddleware(recoverMiddleware(log), servedOnlyMiddleware, readyMiddleware(ready))
 	registerTools(s, e, names, schemas, log)
 	return &server{mcp: s, gate: g, log: log}, nil
 }

@@ -27,8 +27,10 @@ const (
 	// fails (a read-only folder, a lock held too long) they answer from
 	// the index as it is, saying on stderr how many files changed since.
 	freshCheck
-	// freshFull: stale and serve run an incremental index before they
-	// answer, so their reports and every tool call see the current files.
+	// freshFull: stale runs an incremental index before it answers, so its
+	// report sees the current files; serve runs the same catch-up once it
+	// listens (mcpserver.Options.Prepare) and holds tool calls until it is
+	// done, so the handshake does not wait for it.
 	freshFull
 )
 

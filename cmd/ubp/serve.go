@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -61,7 +62,10 @@ non-loopback address requires a bearer token of at least 16 characters
 			}
 			o.Version = buildVersion()
 			o.Stderr = a.stderr
-			return a.withEngineMode(cmd.Context(), freshFull, func(e *engine.Engine) error {
+			// The catch-up run goes to the server, which answers the
+			// handshake first and holds tool calls until it is done.
+			return a.withEngineMode(cmd.Context(), freshNone, func(e *engine.Engine) error {
+				o.Prepare = func(ctx context.Context) error { return a.ensureFresh(ctx, e, freshFull) }
 				return mcpserver.Serve(cmd.Context(), e, a.stdin, a.stdout, o)
 			})
 		},
