@@ -2,11 +2,7 @@ package layout
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,37 +34,9 @@ var envExceptions = []struct{ pkg, call, why string }{
 // CLI and passed in (engine.OpenOptions.Getenv), never read by a library
 // package, except the few listed in envExceptions.
 func TestFrontEndsOwnAdviceAndEnvironment(t *testing.T) {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the module root")
-	}
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	fset := token.NewFileSet()
-	scanned, adviceSeen, envSeen := 0, 0, 0
+	adviceSeen, envSeen := 0, 0
 	used := map[int]bool{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		pkg := filepath.ToSlash(filepath.Dir(rel))
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		scanned++
+	scanned := eachSource(t, func(fset *token.FileSet, pkg string, f *ast.File) {
 		osName := ""
 		for _, imp := range f.Imports {
 			if p, _ := strconv.Unquote(imp.Path.Value); p == "os" {
@@ -113,11 +81,7 @@ func TestFrontEndsOwnAdviceAndEnvironment(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i, ex := range envExceptions {
 		if !used[i] {
 			t.Errorf("%s no longer calls os.%s: remove its exception", ex.pkg, ex.call)

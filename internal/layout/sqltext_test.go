@@ -2,12 +2,8 @@ package layout
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,36 +24,8 @@ func sqlHome(pkg string) bool {
 // written in the storage layer; the writer, the read side, retrieval,
 // search and the engine call it and hold no statement of their own.
 func TestSQLOnlyInTheStorageLayer(t *testing.T) {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the module root")
-	}
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	fset := token.NewFileSet()
-	scanned, inStore := 0, 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		pkg := filepath.ToSlash(filepath.Dir(rel))
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		scanned++
+	inStore := 0
+	scanned := eachSource(t, func(fset *token.FileSet, pkg string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -75,11 +43,7 @@ func TestSQLOnlyInTheStorageLayer(t *testing.T) {
 			t.Errorf("%s: SQL outside the storage layer: %q", fset.Position(lit.Pos()), first)
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if scanned < 100 || inStore < 10 {
 		t.Fatalf("scanned %d files and found %d statements in the storage layer: the test would prove nothing", scanned, inStore)
 	}
