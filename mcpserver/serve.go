@@ -14,6 +14,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/internal/advice"
+	"github.com/ubp-dev/ubp/internal/lockedio"
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
@@ -204,20 +205,8 @@ func newLoggers(opts Options) (log, sdkLog *slog.Logger, closeFn func(), err err
 		w = io.MultiWriter(opts.Stderr, f)
 		closeFn = func() { f.Close() }
 	}
-	w = &syncWriter{w: w}
+	w = lockedio.New(w) // two loggers write to it
 	log = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})).With("component", "ubp-serve")
 	sdkLog = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "mcp-sdk")
 	return log, sdkLog, closeFn, nil
-}
-
-// syncWriter serialises writes from the two loggers.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"io"
 	"os"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/lockedio"
 	"github.com/ubp-dev/ubp/mcpserver"
 )
 
@@ -65,7 +64,7 @@ non-loopback address requires a bearer token of at least 16 characters
 			o.Version = buildVersion()
 			// The catch-up's progress lines and the server's log reach
 			// stderr from two goroutines: one lock for both.
-			a.stderr = &lockedWriter{w: a.stderr}
+			a.stderr = lockedio.New(a.stderr)
 			o.Stderr = a.stderr
 			// The catch-up run goes to the server, which answers the
 			// handshake first and holds tool calls until it is done.
@@ -99,16 +98,4 @@ func givenList(cmd *cobra.Command, flag string, items []string, env string) []st
 		return []string{}
 	}
 	return splitList([]string{os.Getenv(env)})
-}
-
-// lockedWriter serialises writes to w.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
