@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/internal/indextest"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // Test helpers of the engine core. Names start with "core" so that the
@@ -18,7 +18,7 @@ import (
 // folders as needed.
 func coreWriteFiles(t testing.TB, root string, files map[string]string) {
 	t.Helper()
-	indextest.WriteFiles(t, root, files)
+	fixture.WriteFiles(t, root, files)
 }
 
 // coreProject initialises a project at root with the given docs folder

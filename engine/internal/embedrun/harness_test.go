@@ -10,6 +10,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/engine/project"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // harness is a project's index with the two steps of an indexing run that
@@ -60,8 +61,8 @@ func (h *harness) count(query string, args ...any) int {
 	return h.ix.Count(h.t, query, args...)
 }
 
-// writeFiles and edit are indextest's.
+// writeFiles and edit are fixture's.
 var (
-	writeFiles = indextest.WriteFiles
-	edit       = indextest.Edit
+	writeFiles = fixture.WriteFiles
+	edit       = fixture.Edit
 )

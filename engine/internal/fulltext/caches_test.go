@@ -11,6 +11,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // cacheFixture is a small index, a connection on which every read of the
@@ -27,13 +28,13 @@ func newCacheFixture(t *testing.T, files map[string]string, deny, c string) *cac
 	t.Helper()
 	root := t.TempDir()
 	docs := filepath.Join(root, "docs")
-	indextest.WriteFiles(t, docs, files)
+	fixture.WriteFiles(t, docs, files)
 	built := indextest.Build(t, root)
 	ix := fill(t, built)
 	return &cacheFixture{ix: ix, denied: openDenying(t, ix.path, deny), change: func(t *testing.T) {
 		t.Helper()
 		ctx := context.Background()
-		indextest.Edit(t, filepath.Join(docs, "c.md"), c)
+		fixture.Edit(t, filepath.Join(docs, "c.md"), c)
 		if _, err := built.Run(ctx, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}

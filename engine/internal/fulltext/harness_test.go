@@ -31,7 +31,7 @@ type testIndex struct {
 func indexFiles(t testing.TB, files map[string]string) *testIndex {
 	t.Helper()
 	root := t.TempDir()
-	indextest.WriteFiles(t, filepath.Join(root, "docs"), files)
+	fixture.WriteFiles(t, filepath.Join(root, "docs"), files)
 	return fill(t, indextest.Build(t, root))
 }
 

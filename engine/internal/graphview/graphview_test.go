@@ -14,6 +14,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // view is an indexed folder with what the engine hands the builders: the
@@ -28,7 +29,7 @@ type view struct {
 func newView(t *testing.T) view {
 	t.Helper()
 	root := t.TempDir()
-	indextest.WriteFiles(t, filepath.Join(root, "docs"), map[string]string{
+	fixture.WriteFiles(t, filepath.Join(root, "docs"), map[string]string{
 		"a.md": "# A\n\nSee [[b]], [[b]] again, [[b|depends_on]] and [[missing]].\n",
 		"b.md": "# B\n\nOn to [[c]] and [[missing]].\n",
 		"c.md": "# C\n\nNothing.\n",

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ubp-dev/ubp/internal/fixture"
 	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
 
@@ -65,7 +66,7 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 	}
 	// An edit after the build is indexed through the triggers.
 	path := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[3].Path))
-	edit(t, path, c.Docs[3].Text+"\nA note on zqvkdeferred words.\n")
+	fixture.Edit(t, path, c.Docs[3].Text+"\nA note on zqvkdeferred words.\n")
 	if _, err := h.indexPaths(Options{}, path); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 	ftsCheck(t, h)
 	// A small first build keeps the triggers all along.
 	small := newHarness(t, t.TempDir())
-	writeFiles(t, small.p.Root, map[string]string{"docs/a.md": "# A\n\nalpha words\n"})
+	fixture.WriteFiles(t, small.p.Root, map[string]string{"docs/a.md": "# A\n\nalpha words\n"})
 	small.index(Options{})
 	ftsCheck(t, small)
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store/storetest"
@@ -77,37 +76,4 @@ func (h *harness) count(query string, args ...any) int {
 		h.t.Fatalf("%s: %v", strings.TrimSpace(query), err)
 	}
 	return n
-}
-
-// writeFiles writes files (path relative to dir → content), creating
-// folders as needed.
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for rel, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// edit rewrites a file and moves its modification time clearly forward,
-// so size and time comparison sees a change even on file systems with
-// coarse timestamps.
-func edit(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	later := st.ModTime().Add(2 * time.Second)
-	if err := os.Chtimes(path, later, later); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // TestIncrementalRelinkMatchesFull: along a random history of edits,
@@ -60,7 +61,7 @@ func TestIncrementalRelinkMatchesFull(t *testing.T) {
 	}
 	abs := func(rel string) string { return filepath.Join(docs, filepath.FromSlash(rel)) }
 	write := func(rel string) {
-		writeFiles(t, docs, map[string]string{rel: content()})
+		fixture.WriteFiles(t, docs, map[string]string{rel: content()})
 	}
 	for i := 0; i < 14; i++ {
 		write(randPath())
@@ -171,7 +172,7 @@ func TestRelinkFillsMissingKeys(t *testing.T) {
 	root := t.TempDir()
 	h := newHarness(t, root)
 	docs := h.p.DocsDir
-	writeFiles(t, docs, map[string]string{
+	fixture.WriteFiles(t, docs, map[string]string{
 		"a.md":     "# A\n\nSee [[b]] and [c](sub/c.md).\n",
 		"b.md":     "---\naliases: [bee]\n---\n# B\n\nSee [[bee]] and [[..]].\n",
 		"sub/c.md": "# C\n\nBack to [[a]].\n",
@@ -210,7 +211,7 @@ func TestRelinkFillsMissingKeys(t *testing.T) {
 	if got := keys(); got != want || !st.Full {
 		t.Fatalf("after the run (%+v): keys %s, want %s", st, got, want)
 	}
-	edit(t, filepath.Join(docs, "sub", "c.md"), "# C\n\nBack to [[a]] and [[b]].\n")
+	fixture.Edit(t, filepath.Join(docs, "sub", "c.md"), "# C\n\nBack to [[a]] and [[b]].\n")
 	if _, err := h.indexPaths(Options{RelinkStats: &st}, filepath.Join(docs, "sub", "c.md")); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // LinksFrom reads the resolved links of the given sources only (a dangling
@@ -15,7 +16,7 @@ import (
 func TestLinksFromAndTo(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	indextest.WriteFiles(t, root, map[string]string{
+	fixture.WriteFiles(t, root, map[string]string{
 		"docs/a.md": "# A\n\nSee [[b]] and [[missing]].\n",
 		"docs/b.md": "# B\n\n[[c|depends_on]]\n",
 		"docs/c.md": "# C\n",

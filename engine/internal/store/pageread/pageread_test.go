@@ -13,6 +13,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // build indexes a small folder: a links to b twice (once with a type),
@@ -20,7 +21,7 @@ import (
 func build(t *testing.T) (*indextest.Index, map[string]int64) {
 	t.Helper()
 	root := t.TempDir()
-	indextest.WriteFiles(t, filepath.Join(root, "docs"), map[string]string{
+	fixture.WriteFiles(t, filepath.Join(root, "docs"), map[string]string{
 		"a.md": "---\ntags: [x]\n---\n# Alpha\n\nSee [[b]] and [[b|depends_on]], [[a]], [[missing]].\n\n## More\n\nAgain [[missing]] and [[gone]].\n",
 		"b.md": "---\ndoc_type: guide\naliases: [Bee]\n---\n# beta\n\nNo links.\n",
 		"c.md": "# Gamma\n\nBack to [[a]].\n",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // openIndex indexes two documents, a.md with two source refs and a
@@ -16,7 +17,7 @@ import (
 func openIndex(t *testing.T) (*sql.DB, map[string]int64) {
 	t.Helper()
 	root := t.TempDir()
-	indextest.WriteFiles(t, root, map[string]string{
+	fixture.WriteFiles(t, root, map[string]string{
 		"src/x.go":  "package x\n",
 		"docs/a.md": "---\nreviewed: 2026-01-02\nsource_refs:\n  - src/x.go\n  - src/gone.go\n---\n# A\n",
 		"docs/b.md": "# B\n",
