@@ -6,26 +6,13 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/docbody"
+	"github.com/ubp-dev/ubp/engine/internal/docbody/docbodytest"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 )
 
-// bodyCases are documents whose bodies the stored skeleton must give back
-// byte for byte (engine/internal/docbody tests the same cases alone), and
-// whether it can store them as a skeleton.
-var bodyCases = []struct {
-	name, path, src string
-	skeleton        bool
-}{
-	{"headings and blank lines", "a.md", "---\ntitle: A\n---\n\n\n# A\n\nIntro text that is long enough.\n\n\n## B\n\nMore text here.\n\n", true},
-	{"no final newline", "b.md", "# B\n\nText without a final newline", true},
-	{"no frontmatter, code fence", "c.md", "Lead paragraph.\n\n```go\n# not a heading\n```\n\n## Real\n\nbody\n", true},
-	{"repeated section text", "d.md", "## X\n\nsame\n\n## X\n\nsame\n\n## X\n\nsame\n", true},
-	{"trailing spaces and tabs", "e.md", "# T  \n\n\tindented code\n\n  \n## U\t\n\ntext \n", true},
-	{"CRLF line endings", "f.md", "# F\r\n\r\nWindows text.\r\n\r\n## G\r\n\r\nMore.\r\n", false},
-	{"NUL byte", "g.md", "# G\n\ntext \x00 with a NUL\n", false},
-	{"Japanese", "h.md", "# 見出し\n\n本文です。\n\n## 次\n\nつづき。\n", true},
-	{"frontmatter only", "i.md", "---\ntitle: I\n---\n", false},
-}
+// bodyCases are the documents whose bodies the stored skeleton must give
+// back byte for byte (shared with the other package's test).
+var bodyCases = docbodytest.Cases
 
 // pageOutputs is what get_page and get_context answer for every document,
 // as JSON.
@@ -74,7 +61,7 @@ func TestMigrationToSkeletonBodiesKeepsPages(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{}
 	for _, c := range bodyCases {
-		files["docs/"+c.path] = c.src
+		files["docs/"+c.Path] = c.Src
 	}
 	files["docs/links.md"] = "# Links\n\nSee [[a]], [[b]] and [[h]].\n\n## More\n\nAnd [c](c.md).\n"
 	coreWriteFiles(t, root, files)

@@ -7,34 +7,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/docbody/docbodytest"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
-// bodyCases are documents whose bodies the skeleton must give back byte
-// for byte, and whether it can store them as a skeleton.
-var bodyCases = []struct {
-	name, path, src string
-	skeleton        bool
-}{
-	{"headings and blank lines", "a.md", "---\ntitle: A\n---\n\n\n# A\n\nIntro text that is long enough.\n\n\n## B\n\nMore text here.\n\n", true},
-	{"no final newline", "b.md", "# B\n\nText without a final newline", true},
-	{"no frontmatter, code fence", "c.md", "Lead paragraph.\n\n```go\n# not a heading\n```\n\n## Real\n\nbody\n", true},
-	{"repeated section text", "d.md", "## X\n\nsame\n\n## X\n\nsame\n\n## X\n\nsame\n", true},
-	{"trailing spaces and tabs", "e.md", "# T  \n\n\tindented code\n\n  \n## U\t\n\ntext \n", true},
-	{"CRLF line endings", "f.md", "# F\r\n\r\nWindows text.\r\n\r\n## G\r\n\r\nMore.\r\n", false},
-	{"NUL byte", "g.md", "# G\n\ntext \x00 with a NUL\n", false},
-	{"Japanese", "h.md", "# 見出し\n\n本文です。\n\n## 次\n\nつづき。\n", true},
-	{"frontmatter only", "i.md", "---\ntitle: I\n---\n", false},
-}
+// bodyCases are the documents whose bodies the stored skeleton must give
+// back byte for byte (shared with the other package's test).
+var bodyCases = docbodytest.Cases
 
 func TestBodySkeletonRebuildsTheBody(t *testing.T) {
 	for _, c := range bodyCases {
-		t.Run(c.name, func(t *testing.T) {
-			doc, _ := index.Parse(c.path, []byte(c.src))
+		t.Run(c.Name, func(t *testing.T) {
+			doc, _ := index.Parse(c.Path, []byte(c.Src))
 			sk, kind := Skeleton(doc.Body, doc.Sections)
-			if (kind == KindSkeleton) != c.skeleton {
-				t.Fatalf("kind %d, want skeleton %v (skeleton %q)", kind, c.skeleton, sk)
+			if (kind == KindSkeleton) != c.Skeleton {
+				t.Fatalf("kind %d, want skeleton %v (skeleton %q)", kind, c.Skeleton, sk)
 			}
 			if kind == KindWhole {
 				if sk != doc.Body {
