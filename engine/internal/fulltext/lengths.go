@@ -8,17 +8,74 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 )
 
-// lengthCache keeps, for one search generation (the counter of migration
-// 0003, moved by every insert, update and delete of a section or
-// document), the lengths of the documents and sections searches read (see
-// docLengths, sectionPlaces), filled as searches come, so a warm server
-// reads each once per generation and a new process reads only its
+// lengthCache keeps values by row id for one search generation (the
+// counter of migration 0003, moved by every insert, update and delete of a
+// section or document): the lengths of the documents and sections searches
+// read (see docLengths, sectionPlaces), filled as searches come, so a warm
+// server reads each once per generation and a new process reads only its
 // candidates'. Entries never change once added.
-type lengthCache struct {
+type lengthCache[V any] struct {
 	mu   sync.Mutex
 	gen  int64
-	lens map[int64]docLength
-	secs map[int64]sectionPlace
+	vals map[int64]V
+}
+
+// at makes the cache current for gen and reports whether it serves gen: a
+// newer generation drops what was kept; a reader whose transaction is
+// older than the cache gets false and reads without it. mu must be held.
+func (c *lengthCache[V]) at(gen int64) bool {
+	if c.vals == nil || gen > c.gen {
+		c.gen, c.vals = gen, map[int64]V{}
+	}
+	return c.gen == gen
+}
+
+// get returns the values of ids at generation gen: those kept, and the
+// others from read (an id read returns no value for is kept as the zero
+// value). A value that exists reports false for (a row that does not
+// exist) is left out of the answer.
+func (c *lengthCache[V]) get(gen int64, ids []int64, exists func(V) bool, read func(need []int64) (map[int64]V, error)) (map[int64]V, error) {
+	out := make(map[int64]V, len(ids))
+	var need []int64
+	c.mu.Lock()
+	cached := c.at(gen)
+	for _, id := range ids {
+		if v, ok := c.vals[id]; ok && cached {
+			if exists(v) {
+				out[id] = v
+			}
+			continue
+		}
+		need = append(need, id)
+	}
+	c.mu.Unlock()
+	if len(need) == 0 {
+		return out, nil
+	}
+	got, err := read(need)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	keep := c.at(gen)
+	for _, id := range need {
+		v := got[id]
+		if exists(v) {
+			out[id] = v
+		}
+		if keep {
+			c.vals[id] = v
+		}
+	}
+	return out, nil
+}
+
+// drop lets go of everything kept.
+func (c *lengthCache[V]) drop() {
+	c.mu.Lock()
+	c.vals = nil
+	c.mu.Unlock()
 }
 
 // sectionPlace is a section's document and length (0 document: no such
@@ -28,16 +85,6 @@ type sectionPlace struct {
 	len int
 }
 
-// at makes the cache current for gen and reports whether it serves gen: a
-// newer generation drops what was kept; a reader whose transaction is
-// older than the cache gets false and reads without it. mu must be held.
-func (h *lengthCache) at(gen int64) bool {
-	if h.lens == nil || gen > h.gen {
-		h.gen, h.lens, h.secs = gen, map[int64]docLength{}, map[int64]sectionPlace{}
-	}
-	return h.gen == gen
-}
-
 // docLengths is the section count and length of each of ids with
 // sections, read once per generation (see lengthCache).
 func (mt *Matcher) docLengths(ctx context.Context, db store.Querier, ids []int64) (map[int64]docLength, error) {
@@ -45,41 +92,8 @@ func (mt *Matcher) docLengths(ctx context.Context, db store.Querier, ids []int64
 	if err != nil {
 		return nil, err
 	}
-	h := &mt.lengths
-	out := make(map[int64]docLength, len(ids))
-	var need []int64
-	h.mu.Lock()
-	cached := h.at(gen)
-	for _, id := range ids {
-		if d, ok := h.lens[id]; ok && cached {
-			if d.sections > 0 {
-				out[id] = d
-			}
-			continue
-		}
-		need = append(need, id)
-	}
-	h.mu.Unlock()
-	if len(need) == 0 {
-		return out, nil
-	}
-	got, err := readDocLengths(ctx, db, need)
-	if err != nil {
-		return nil, err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	keep := h.at(gen)
-	for _, id := range need {
-		d := got[id] // zero: no sections
-		if d.sections > 0 {
-			out[id] = d
-		}
-		if keep {
-			h.lens[id] = d
-		}
-	}
-	return out, nil
+	return mt.docLens.get(gen, ids, func(d docLength) bool { return d.sections > 0 },
+		func(need []int64) (map[int64]docLength, error) { return readDocLengths(ctx, db, need) })
 }
 
 // sectionPlaces is the document and length of each of ids, read once
@@ -90,44 +104,14 @@ func (mt *Matcher) sectionPlaces(ctx context.Context, db store.Querier, ids []in
 	if err != nil {
 		return nil, err
 	}
-	h := &mt.lengths
-	out := make(map[int64]sectionPlace, len(ids))
-	var need []int64
-	h.mu.Lock()
-	cached := h.at(gen)
-	for _, id := range ids {
-		if p, ok := h.secs[id]; ok && cached {
-			if p.doc != 0 {
-				out[id] = p
-			}
-			continue
-		}
-		need = append(need, id)
-	}
-	h.mu.Unlock()
-	if len(need) == 0 {
-		return out, nil
-	}
-	got := make(map[int64]sectionPlace, len(need))
-	err = ftsrows.SectionLengths(ctx, db, need, func(id, doc int64, length int) {
-		got[id] = sectionPlace{doc: doc, len: length}
-	})
-	if err != nil {
-		return nil, err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	keep := h.at(gen)
-	for _, id := range need {
-		p := got[id]
-		if p.doc != 0 {
-			out[id] = p
-		}
-		if keep {
-			h.secs[id] = p
-		}
-	}
-	return out, nil
+	return mt.secPlaces.get(gen, ids, func(p sectionPlace) bool { return p.doc != 0 },
+		func(need []int64) (map[int64]sectionPlace, error) {
+			got := make(map[int64]sectionPlace, len(need))
+			err := ftsrows.SectionLengths(ctx, db, need, func(id, doc int64, length int) {
+				got[id] = sectionPlace{doc: doc, len: length}
+			})
+			return got, err
+		})
 }
 
 // placeSections sets the document and length of every matched section and
