@@ -36,7 +36,7 @@ test-go:
 # cancellation (engine/internal/embedrun), indexing, watching and searches
 # sharing the caches (engine), the MCP server (mcpserver) and serve's
 # wiring (cmd/ubp).
-RACE_PKGS ?= ./engine ./engine/internal/writer ./engine/internal/embedrun ./mcpserver ./cmd/ubp
+RACE_PKGS ?= ./engine ./engine/internal/writer ./engine/internal/embedrun ./engine/internal/fulltext ./internal/lockedio ./mcpserver ./cmd/ubp
 test-race:
 	$(GO) test -race -tags $(TAGS) -count=1 $(RACE_PKGS)
 
