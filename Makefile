@@ -13,7 +13,7 @@ FUZZTIME  ?= 20s
 
 export CGO_ENABLED := 1
 
-.PHONY: all build test test-go test-race test-clients lint install bench bench-scale eval model lexicon graphlib graph-screenshot fuzz stress stress-short clean
+.PHONY: all build test test-go test-race test-clients lint install bench bench-scale eval eval-words model lexicon graphlib graph-screenshot fuzz stress stress-short clean
 
 all: build
 
@@ -91,6 +91,13 @@ graphlib:
 # Redraw docs/graph-view.png: ubp's own docs graph in headless Chromium.
 graph-screenshot:
 	$(GO) test -tags $(TAGS) -count=1 -run '^TestBrowserOwnDocs$$' ./cmd/ubp/internal/graphhtml -update
+
+# Whether a morphological word index (kagome, IPA dictionary) would rank
+# the Japanese sets of $(SHARED)/corpora better than character bigrams:
+# plain BM25 over each token stream. A module of its own, so ubp does not
+# depend on the analyser it measures (see docs/search.md, Evaluation).
+eval-words:
+	cd internal/wordindexeval && $(GO) run . -shared $(abspath $(SHARED))
 
 # Regenerate the built-in Japanese–English glossary from Debian's edict
 # package (pinned version and SHA-256).
