@@ -9,6 +9,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/internal/fixture"
+	"github.com/ubp-dev/ubp/ranking"
 )
 
 func TestFulltextSearchJapanese(t *testing.T) {
@@ -217,5 +218,29 @@ func TestSearchJapaneseBigramsFavourTheQuerysPhrase(t *testing.T) {
 	// match.
 	if len(got) != 2 || got[0] != "phrase.md" || got[1] != "apart.md" {
 		t.Fatalf("ranking = %v, want phrase.md then apart.md only", got)
+	}
+}
+
+// A lone kanji with okurigana (速い) also looks for the kanji alone (速),
+// which is part of other words (速度). Found only there it is a sub-term of
+// weight 1/3, and it counts so in the concepts a page matched: a page about
+// 処理速度 that never writes 速い matches the query "速い処理" partly, not
+// strongly, while a page writing both words does.
+func TestSearchJapaneseLoneKanjiCountsItsWeightInTheMatch(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"speed.md": "# 計測\n\n処理の速度を測る。処理の速度は変わる。\n",
+		"fast.md":  "# 高速化\n\n速い処理を書く。\n",
+		"other.md": "# 別件\n\n関係のない文書です。\n",
+	}, "none")
+	res, err := e.Search(context.Background(), SearchOptions{Query: "速い処理"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, h := range res.Results {
+		got[h.Filepath] = h.Match
+	}
+	if got["fast.md"] != ranking.MatchStrong || got["speed.md"] != ranking.MatchPartial {
+		t.Fatalf("match levels = %v, want fast.md strong and speed.md partial", got)
 	}
 }

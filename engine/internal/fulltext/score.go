@@ -94,7 +94,7 @@ type Evidence struct {
 type scorer struct {
 	q       query.Query
 	groupW  []float64 // groupIDF of each group
-	nGrams  []int     // grams per group
+	gramW   []float64 // the weights of each group's grams, summed
 	hasWord []bool    // group has a word or phrase term
 }
 
@@ -102,7 +102,7 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 	s := &scorer{
 		q:       q,
 		groupW:  make([]float64, len(q.Groups)),
-		nGrams:  make([]int, len(q.Groups)),
+		gramW:   make([]float64, len(q.Groups)),
 		hasWord: make([]bool, len(q.Groups)),
 	}
 	for g := range q.Groups {
@@ -113,7 +113,7 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 			continue
 		}
 		if t.Kind == query.Gram {
-			s.nGrams[t.Group]++
+			s.gramW[t.Group] += t.Weight
 		} else {
 			s.hasWord[t.Group] = true
 		}
@@ -123,17 +123,22 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 
 // coverage is the IDF-weighted share of concepts matched, given each term's
 // score (> 0: matched). A group counts fully when its word matched, else by
-// the share of its grams that matched.
+// its best gloss's weight or by its grams: the share of their weight that
+// matched, times their total weight when that is below 1. So the 2-grams
+// of a long kanji word (together weighing more than the word) count by the
+// share that matched, and a lone kanji beside its okurigana form (速 of
+// 速い, weight 1/3), found alone inside another word (速度), counts 1/3 of
+// the concept, not all of it.
 func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int) {
 	frac := make([]float64, len(s.q.Groups))
-	grams := make([]int, len(s.q.Groups))
+	grams := make([]float64, len(s.q.Groups))
 	for i, t := range s.q.Terms {
 		if t.Group < 0 || termScore[i] <= 0 {
 			continue
 		}
 		switch t.Kind {
 		case query.Gram:
-			grams[t.Group]++
+			grams[t.Group] += t.Weight
 		case query.Translation:
 			frac[t.Group] = max(frac[t.Group], t.Weight)
 		default:
@@ -142,8 +147,8 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 	}
 	var got, total float64
 	for g := range s.q.Groups {
-		if frac[g] < 1 && s.nGrams[g] > 0 {
-			frac[g] = max(frac[g], float64(grams[g])/float64(s.nGrams[g]))
+		if frac[g] < 1 && s.gramW[g] > 0 {
+			frac[g] = max(frac[g], grams[g]/s.gramW[g]*min(1, s.gramW[g]))
 		}
 		if s.groupW[g] == 0 {
 			continue

@@ -2,7 +2,10 @@ package fulltext
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/query"
 )
 
 func TestFulltextBM25Scoring(t *testing.T) {
@@ -37,4 +40,54 @@ func TestFulltextBM25Scoring(t *testing.T) {
 			t.Errorf("termFreq inverts bm25: got %v, want %v", got, f)
 		}
 	}
+}
+
+// A concept found only by its sub-terms counts in coverage (and so in the
+// title factor and the match level) by their weight: a lone kanji (速 of
+// 速い, weight below 1) found inside another word (速度) is not the whole
+// concept, while a long kanji word's 2-grams (together weighing more than
+// the word) count by the share that matched, as before.
+func TestCoverageCountsSubTermsByWeight(t *testing.T) {
+	tests := []struct {
+		name    string
+		query   string
+		matched []string // term texts found
+		want    func(q query.Query) float64
+	}{
+		{"the word itself", "速い処理", []string{"速い"}, func(query.Query) float64 { return 0.5 }},
+		{"a lone kanji alone counts its weight", "速い処理", []string{"速"},
+			func(q query.Query) float64 { return 0.5 * termWeight(q, "速") }},
+		{"the word and its lone kanji", "速い処理", []string{"速い", "速"}, func(query.Query) float64 { return 0.5 }},
+		{"one 2-gram of three", "検索精度", []string{"索精"}, func(query.Query) float64 { return 1.0 / 3 }},
+		{"every 2-gram", "検索精度", []string{"検索", "索精", "精度"}, func(query.Query) float64 { return 1 }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			q := query.Parse(tc.query)
+			df := make([]int, len(q.Groups))
+			for i := range df {
+				df[i] = 10
+			}
+			s := newScorer(q, 100, df)
+			scores := make([]float64, len(q.Terms))
+			for i, term := range q.Terms {
+				if slices.Contains(tc.matched, term.Text) {
+					scores[i] = 1
+				}
+			}
+			got, _, _ := s.coverage(scores)
+			if want := tc.want(q); math.Abs(got-want) > 1e-9 {
+				t.Errorf("coverage of %v in %q = %.4f, want %.4f (terms %+v)", tc.matched, tc.query, got, want, q.Terms)
+			}
+		})
+	}
+}
+
+func termWeight(q query.Query, text string) float64 {
+	for _, t := range q.Terms {
+		if t.Text == text {
+			return t.Weight
+		}
+	}
+	return math.NaN()
 }
