@@ -89,8 +89,9 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 // whole document: a term's frequency in the document is the sum of its
 // (heading-weighted) frequencies in the document's sections, recovered from
 // their section BM25 scores, the length is the document's, and the IDF
-// counts documents. So a document matching one term in one section and
-// another term in the next gets both, as one text.
+// counts documents (estimated for common terms, see estimateCommonDF). So
+// a document matching one term in one section and another term in the
+// next gets both, as one text.
 func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 	nt := len(m.Query.Terms)
 	tf := map[int64][]float64{}
@@ -119,6 +120,7 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 		}
 	}
 	nDocs := m.stats.docs
+	m.estimateCommonDF(df, docs, nDocs)
 	out := make(map[int64][]float64, len(tf))
 	for id, t := range tf {
 		sc := make([]float64, nt)
@@ -130,4 +132,34 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 		out[id] = sc
 	}
 	return out
+}
+
+// estimateCommonDF corrects the document frequencies df, counted over the
+// candidate documents, of the terms not read whole: a term in more than
+// maxTermRows sections is scored only on the sections the query's rarer
+// terms matched (or its best rows), so the candidates hold a few of its
+// documents, and counting those gave a common word the IDF of a rare one.
+// Its frequency is estimated from its section count (TermDF, every match)
+// times the documents per section among the candidates it was scored on,
+// at most nDocs. Terms read whole keep their count: the candidates hold
+// every section they were found in (bonus bigrams only those of documents
+// matching a concept, as they count only there).
+func (m *Matches) estimateCommonDF(df []int, docs map[int64]*Doc, nDocs int) {
+	scored := make([]int, len(df))
+	for _, s := range m.Sections {
+		if docs[s.Doc] == nil {
+			continue
+		}
+		for i, sc := range s.Terms {
+			if sc > 0 {
+				scored[i]++
+			}
+		}
+	}
+	for i := range df {
+		if m.TermDF[i] > maxTermRows && scored[i] > 0 && scored[i] < m.TermDF[i] {
+			est := int(math.Round(float64(m.TermDF[i]) * float64(df[i]) / float64(scored[i])))
+			df[i] = min(max(df[i], est), nDocs)
+		}
+	}
 }

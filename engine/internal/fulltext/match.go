@@ -25,7 +25,7 @@ type Matches struct {
 	Query    query.Query
 	N        int   // sections in the index
 	TermDF   []int // sections matching each term
-	GroupDF  []int // sections matching any term of each group
+	GroupDF  []int // sections matching any term of each group (at least each term's TermDF)
 	Sections map[int64]*Section
 	// DocSections is the number of sections of each matched document, and
 	// AvgDocSections the mean over the corpus (for the document size
@@ -174,6 +174,15 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			}
 		}
 		m.GroupDF[g] = len(groupHits[g])
+	}
+	// A concept is in at least as many sections as each of its terms: a
+	// term in more than maxTermRows sections was scored on the candidates
+	// only (readFTSTerms), which hold a few of its sections, and counting
+	// those made a common concept weigh as a rare one in coverage.
+	for ti, t := range q.Terms {
+		if t.Group >= 0 && m.TermDF[ti] > maxTermRows {
+			m.GroupDF[t.Group] = max(m.GroupDF[t.Group], m.TermDF[ti])
+		}
 	}
 	lengths, err := mt.docLengths(ctx, db, m.Docs())
 	if err != nil {
