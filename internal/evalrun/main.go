@@ -1,4 +1,4 @@
-// Command evalrun measures search quality on every labelled set: MRR@10,
+// Command evalrun relevance.Measures search quality on every labelled set: MRR@10,
 // nDCG@10, Recall@10 and top-3 hits of each search mode, overall and per
 // query group, next to a plain BM25 baseline.
 //
@@ -15,8 +15,9 @@
 //     vector for finds nothing;
 //   - weighted, rrf: Search with that fusion.
 //
-// The baseline is the shared benchmark's bm25_baseline.py reimplemented in
-// Go (bm25.go), so a set without published figures gets one too.
+// The sets, the baseline (the shared benchmark's bm25_baseline.py
+// reimplemented in Go, so a set without published figures gets one too)
+// and the measures are package internal/relevance's.
 //
 // Usage (from the repository root; `make eval` does this):
 //
@@ -31,6 +32,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ubp-dev/ubp/internal/relevance"
 )
 
 func main() {
@@ -46,7 +49,7 @@ func main() {
 	flag.Parse()
 
 	ctx := context.Background()
-	sets, skipped, err := discoverSets(*shared, *own)
+	sets, skipped, err := relevance.DiscoverSets(*shared, *own)
 	if err != nil {
 		fail(err)
 	}
@@ -55,7 +58,7 @@ func main() {
 		for _, n := range strings.Split(*only, ",") {
 			keep[strings.TrimSpace(n)] = true
 		}
-		var picked []set
+		var picked []relevance.Set
 		for _, s := range sets {
 			if keep[s.Name] {
 				picked = append(picked, s)

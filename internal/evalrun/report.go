@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/relevance"
 )
 
 // target is the measure a set is judged by: nDCG@10 for the classic
 // collections with many relevant documents per query, else MRR@10.
-func target(s set) string {
+func target(s relevance.Set) string {
 	for _, q := range s.Queries {
 		if len(q.Rel) > 3 {
 			return "nDCG@10"
@@ -22,7 +23,8 @@ func target(s set) string {
 	return "MRR@10"
 }
 
-func (m measures) get(name string) float64 {
+// targetOf is the figure of m named by target.
+func targetOf(m relevance.Measures, name string) float64 {
 	if name == "nDCG@10" {
 		return m.NDCG
 	}
@@ -30,7 +32,7 @@ func (m measures) get(name string) float64 {
 }
 
 // groups are the query groups of a set, sorted, "" first (all queries).
-func groups(s set) []string {
+func groups(s relevance.Set) []string {
 	seen := map[string]bool{}
 	for _, q := range s.Queries {
 		if q.Group != "" {
@@ -48,9 +50,9 @@ func groups(s set) []string {
 	return out
 }
 
-// groupMean averages the measures of mode m over group g ("": all).
-func (r setReport) groupMean(m mode, g string) (measures, int) {
-	var ms []measures
+// groupMean averages the relevance.Measures of mode m over group g ("": all).
+func (r setReport) groupMean(m mode, g string) (relevance.Measures, int) {
+	var ms []relevance.Measures
 	for i, q := range r.Set.Queries {
 		if i >= len(r.PerQuery[m]) {
 			break
@@ -59,7 +61,7 @@ func (r setReport) groupMean(m mode, g string) (measures, int) {
 			ms = append(ms, r.PerQuery[m][i])
 		}
 	}
-	return mean(ms), len(ms)
+	return relevance.Mean(ms), len(ms)
 }
 
 func printSet(w io.Writer, r setReport) {
@@ -83,7 +85,7 @@ func printSummary(w io.Writer, rs []setReport) {
 	fmt.Fprintf(w, "  %-24s %-8s %8s %8s %8s %8s %8s %8s\n", "set", "measure", "bm25", "hybrid", "fulltext", "vector", "rrf", "hyb/bm25")
 	for _, r := range rs {
 		t := target(r.Set)
-		row := func(m mode) float64 { a, _ := r.groupMean(m, ""); return a.get(t) }
+		row := func(m mode) float64 { a, _ := r.groupMean(m, ""); return targetOf(a, t) }
 		fmt.Fprintf(w, "  %-24s %-8s %8.3f %8.3f %8.3f %8.3f %8.3f %8.2f\n", r.Set.Name, t,
 			row(modeBM25), row(modeHybrid), row(modeFulltext), row(modeVector), row(modeRRF), row(modeHybrid)/max(row(modeBM25), 1e-9))
 	}
@@ -100,7 +102,7 @@ func writeMarkdown(path string, rs []setReport, skipped []string) error {
 	b.WriteString("| set | measure | bm25 | hybrid | fulltext | vector | weighted | rrf | hybrid / bm25 |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		t := target(r.Set)
-		row := func(m mode) float64 { a, _ := r.groupMean(m, ""); return a.get(t) }
+		row := func(m mode) float64 { a, _ := r.groupMean(m, ""); return targetOf(a, t) }
 		fmt.Fprintf(&b, "| %s | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |\n", r.Set.Name, t,
 			row(modeBM25), row(modeHybrid), row(modeFulltext), row(modeVector), row(modeWeighted), row(modeRRF), row(modeHybrid)/max(row(modeBM25), 1e-9))
 	}
@@ -136,12 +138,12 @@ func top(ranked []string, n int) string {
 
 // explainQuery prints the hybrid results of one query with their reasons,
 // signals and sections.
-func explainQuery(ctx context.Context, w io.Writer, e *engine.Engine, qs []labelledQuery, id string) error {
+func explainQuery(ctx context.Context, w io.Writer, e *engine.Engine, qs []relevance.Query, id string) error {
 	for _, q := range qs {
 		if q.ID != id {
 			continue
 		}
-		res, err := e.Search(ctx, engine.SearchOptions{Query: q.Text, Limit: depthOfRanking, Explain: true})
+		res, err := e.Search(ctx, engine.SearchOptions{Query: q.Text, Limit: relevance.Depth, Explain: true})
 		if err != nil {
 			return err
 		}

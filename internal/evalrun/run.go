@@ -14,6 +14,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/internal/fixture"
+	"github.com/ubp-dev/ubp/internal/relevance"
 )
 
 // mode is a way of ranking documents.
@@ -38,14 +39,14 @@ type runOptions struct {
 
 // setReport is one set's figures: per mode, every query's measures.
 type setReport struct {
-	Set      set
+	Set      relevance.Set
 	Model    string
 	Index    time.Duration
-	PerQuery map[mode][]measures
+	PerQuery map[mode][]relevance.Measures
 }
 
-// runSet indexes a set and measures every mode.
-func runSet(ctx context.Context, s set, o runOptions) (setReport, error) {
+// runSet indexes a set and relevance.Measures every mode.
+func runSet(ctx context.Context, s relevance.Set, o runOptions) (setReport, error) {
 	root, cleanup, err := projectDir(s, o)
 	if err != nil {
 		return setReport{}, err
@@ -57,11 +58,11 @@ func runSet(ctx context.Context, s set, o runOptions) (setReport, error) {
 		return setReport{}, err
 	}
 	defer e.Close()
-	r := setReport{Set: s, Model: model, Index: time.Since(t0), PerQuery: map[mode][]measures{}}
+	r := setReport{Set: s, Model: model, Index: time.Since(t0), PerQuery: map[mode][]relevance.Measures{}}
 	if o.explain != "" {
 		return r, explainQuery(ctx, os.Stdout, e, s.Queries, o.explain)
 	}
-	base, err := newBM25(s.DocsDir, s.Lang)
+	base, err := relevance.NewBM25(s.DocsDir, relevance.Tokens(s.Lang))
 	if err != nil {
 		return setReport{}, fmt.Errorf("bm25 baseline: %w", err)
 	}
@@ -69,11 +70,11 @@ func runSet(ctx context.Context, s set, o runOptions) (setReport, error) {
 		for _, m := range modes {
 			var ranked []string
 			if m == modeBM25 {
-				ranked = base.search(q.Text)
+				ranked = base.Search(q.Text)
 			} else if ranked, err = rank(ctx, e, m, q.Text); err != nil {
 				return setReport{}, fmt.Errorf("%s %s: %w", q.ID, m, err)
 			}
-			ms := measure(ranked, q.Rel)
+			ms := relevance.Measure(ranked, q.Rel)
 			r.PerQuery[m] = append(r.PerQuery[m], ms)
 			if o.verbose {
 				fmt.Printf("  %-8s %-13s rr %.3f ndcg %.3f  %s\n", q.ID, m, ms.MRR, ms.NDCG, top(ranked, 3))
@@ -85,7 +86,7 @@ func runSet(ctx context.Context, s set, o runOptions) (setReport, error) {
 
 // projectDir is where the set's project lives: a fresh temporary folder, or
 // with a cache folder one keyed by the documents' content (kept).
-func projectDir(s set, o runOptions) (string, func(), error) {
+func projectDir(s relevance.Set, o runOptions) (string, func(), error) {
 	if o.cache == "" {
 		tmp, err := os.MkdirTemp("", "ubp-eval-")
 		if err != nil {
@@ -164,12 +165,12 @@ func openIndexed(ctx context.Context, root, docs, provider string) (*engine.Engi
 	return e, st.EmbeddingModel, nil
 }
 
-// rank returns document paths, best first, up to depthOfRanking.
+// rank returns document paths, best first, up to relevance.Depth.
 func rank(ctx context.Context, e *engine.Engine, m mode, q string) ([]string, error) {
 	if m == modeVector {
 		return vectorRanking(ctx, e, q)
 	}
-	opts := engine.SearchOptions{Query: q, Limit: depthOfRanking}
+	opts := engine.SearchOptions{Query: q, Limit: relevance.Depth}
 	switch m {
 	case modeFulltext:
 		opts.Fulltext = true

@@ -1,4 +1,4 @@
-package main
+package relevance
 
 import (
 	"math"
@@ -75,7 +75,8 @@ func isDigits(s string) bool {
 	return true
 }
 
-func tokensEn(text string) []string {
+// TokensEn are the baseline's English tokens of text.
+func TokensEn(text string) []string {
 	var out []string
 	for _, t := range baseWord.FindAllString(strings.ToLower(text), -1) {
 		if !baseStop[t] {
@@ -85,7 +86,9 @@ func tokensEn(text string) []string {
 	return out
 }
 
-func isCJK(r rune) bool {
+// IsCJK reports whether r is a kana, kanji or their half-width or
+// iteration mark: what the baseline cuts into character 2-grams.
+func IsCJK(r rune) bool {
 	return r >= 0x3040 && r <= 0x30ff || r >= 0x3400 && r <= 0x4dbf || r >= 0x4e00 && r <= 0x9fff ||
 		r >= 0xf900 && r <= 0xfaff || r >= 0xff66 && r <= 0xff9f || r == 0x30fc || r == 0x3005
 }
@@ -94,14 +97,17 @@ func isASCIIAlnum(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
-func tokensJa(text string) []string {
+// TokensJa are the baseline's Japanese tokens of text: overlapping
+// character 2-grams of each CJK run (a one-character run is kept whole) and
+// lower-case Latin words.
+func TokensJa(text string) []string {
 	var out []string
 	rs := []rune(text)
 	for i := 0; i < len(rs); {
 		switch {
-		case isCJK(rs[i]):
+		case IsCJK(rs[i]):
 			j := i
-			for j < len(rs) && isCJK(rs[j]) {
+			for j < len(rs) && IsCJK(rs[j]) {
 				j++
 			}
 			if j-i == 1 {
@@ -125,8 +131,18 @@ func tokensJa(text string) []string {
 	return out
 }
 
-// bm25Index is the baseline's index of one set.
-type bm25Index struct {
+// Tokens are the baseline's tokens for lang: TokensJa for "ja", else
+// TokensEn.
+func Tokens(lang string) func(string) []string {
+	if lang == "ja" {
+		return TokensJa
+	}
+	return TokensEn
+}
+
+// BM25 is the baseline's index of one set: every Markdown file of its docs
+// folder, as a whole text, cut into tokens by one tokeniser.
+type BM25 struct {
 	tok  func(string) []string
 	ids  []string
 	tf   []map[string]int
@@ -136,11 +152,9 @@ type bm25Index struct {
 	post map[string][]int
 }
 
-func newBM25(docsDir, lang string) (*bm25Index, error) {
-	b := &bm25Index{tok: tokensEn, idf: map[string]float64{}, post: map[string][]int{}}
-	if lang == "ja" {
-		b.tok = tokensJa
-	}
+// NewBM25 indexes the Markdown files under docsDir with tok.
+func NewBM25(docsDir string, tok func(string) []string) (*BM25, error) {
+	b := &BM25{tok: tok, idf: map[string]float64{}, post: map[string][]int{}}
 	err := filepath.WalkDir(docsDir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return err
@@ -185,12 +199,20 @@ func newBM25(docsDir, lang string) (*bm25Index, error) {
 	return b, nil
 }
 
-func (b *bm25Index) search(q string) []string {
+// Search ranks the documents for q: their paths, best first, up to Depth.
+func (b *BM25) Search(q string) []string {
+	scores := map[int]float64{}
+	b.AddScores(b.tok(q), 1, scores)
+	return b.Rank(scores)
+}
+
+// AddScores adds w × each document's BM25 for the query tokens q to
+// scores (by document index).
+func (b *BM25) AddScores(q []string, w float64, scores map[int]float64) {
 	qf := map[string]int{}
-	for _, t := range b.tok(q) {
+	for _, t := range q {
 		qf[t]++
 	}
-	scores := map[int]float64{}
 	for t, n := range qf {
 		idf, ok := b.idf[t]
 		if !ok {
@@ -199,9 +221,14 @@ func (b *bm25Index) search(q string) []string {
 		for _, i := range b.post[t] {
 			f := float64(b.tf[i][t])
 			norm := baseK1 * (1 - baseB + baseB*b.dl[i]/b.avg)
-			scores[i] += float64(n) * idf * f * (baseK1 + 1) / (f + norm)
+			scores[i] += w * float64(n) * idf * f * (baseK1 + 1) / (f + norm)
 		}
 	}
+}
+
+// Rank is the documents of scores (by index), best first, ties by path, up
+// to Depth.
+func (b *BM25) Rank(scores map[int]float64) []string {
 	ids := make([]int, 0, len(scores))
 	for i := range scores {
 		ids = append(ids, i)
@@ -212,8 +239,8 @@ func (b *bm25Index) search(q string) []string {
 		}
 		return b.ids[ids[x]] < b.ids[ids[y]]
 	})
-	if len(ids) > depthOfRanking {
-		ids = ids[:depthOfRanking]
+	if len(ids) > Depth {
+		ids = ids[:Depth]
 	}
 	out := make([]string, len(ids))
 	for k, i := range ids {

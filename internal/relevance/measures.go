@@ -1,24 +1,24 @@
-package main
+package relevance
 
 import "math"
 
-// depthOfRanking is the cut-off of every measure.
-const depthOfRanking = 10
+// Depth is the cut-off of every measure.
+const Depth = 10
 
-// measures are one query's (or an average's) figures.
-type measures struct {
+// Measures are one query's (or an average's) figures.
+type Measures struct {
 	MRR, NDCG, Recall float64
 	Top3              float64 // 1 when a relevant document is in the top 3
 }
 
-// measure scores a ranking (document paths, best first) against graded
+// Measure scores a ranking (document paths, best first) against graded
 // judgments: MRR@10, nDCG@10 with gain 2^rel − 1 and the ideal ranking
 // from the judgments, Recall@10, and a relevant document in the top 3.
-func measure(ranked []string, rel map[string]int) measures {
-	if len(ranked) > depthOfRanking {
-		ranked = ranked[:depthOfRanking]
+func Measure(ranked []string, rel map[string]int) Measures {
+	if len(ranked) > Depth {
+		ranked = ranked[:Depth]
 	}
-	var m measures
+	var m Measures
 	var dcg float64
 	found := 0
 	for i, p := range ranked {
@@ -42,7 +42,7 @@ func measure(ranked []string, rel map[string]int) measures {
 	sortDesc(ideal)
 	var idcg float64
 	for i, g := range ideal {
-		if i >= depthOfRanking {
+		if i >= Depth {
 			break
 		}
 		idcg += (math.Pow(2, float64(g)) - 1) / math.Log2(float64(i+2))
@@ -64,9 +64,9 @@ func sortDesc(a []int) {
 	}
 }
 
-// mean averages measures.
-func mean(ms []measures) measures {
-	var out measures
+// Mean averages measures.
+func Mean(ms []Measures) Measures {
+	var out Measures
 	for _, m := range ms {
 		out.MRR += m.MRR
 		out.NDCG += m.NDCG

@@ -1,4 +1,4 @@
-package main
+package relevance
 
 import (
 	"bufio"
@@ -14,65 +14,65 @@ import (
 	"unicode"
 )
 
-// set is a labelled corpus: a docs folder, its queries and graded
+// Set is a labelled corpus: a docs folder, its queries and graded
 // judgments.
-type set struct {
+type Set struct {
 	Name    string
 	DocsDir string
-	Queries []labelledQuery
+	Queries []Query
 	// Lang is the BM25 baseline's tokenisation: "ja" when the documents
 	// hold Japanese, else "en".
 	Lang string
 }
 
-// labelledQuery is one judged query.
-type labelledQuery struct {
+// Query is one judged query.
+type Query struct {
 	ID    string
 	Text  string
 	Group string         // the id without its trailing digits ("en-k"), "" when ungrouped
 	Rel   map[string]int // document path (relative to docs/) → relevance ≥ 1
 }
 
-// groupOf is a query's group: its id without trailing digits, kept only for
-// ids that carry a kind letter after a language prefix ("ja-k01" → "ja-k").
 var groupID = regexp.MustCompile(`^([a-z]+-[a-z])\d+$`)
 
-func groupOf(id string) string {
+// GroupOf is a query's group: its id without trailing digits, kept only for
+// ids that carry a kind letter after a language prefix ("ja-k01" → "ja-k").
+func GroupOf(id string) string {
 	if m := groupID.FindStringSubmatch(id); m != nil {
 		return m[1]
 	}
 	return ""
 }
 
-// loadSet reads dir/queries.tsv and, when present, dir/qrels.tsv. Without
+// LoadSet reads dir/queries.tsv and, when present, dir/qrels.tsv. Without
 // qrels.tsv the queries file must carry a third column of expected paths
 // separated by '|' (relevance 1). Queries without a judgment are dropped.
 // A folder without queries.tsv is not a set (ok false).
-func loadSet(name, dir, docs string) (s set, ok bool, err error) {
+func LoadSet(name, dir, docs string) (s Set, ok bool, err error) {
 	qpath := filepath.Join(dir, "queries.tsv")
 	if _, err := os.Stat(qpath); errors.Is(err, fs.ErrNotExist) {
-		return set{}, false, nil
+		return Set{}, false, nil
 	} else if err != nil {
-		return set{}, false, fmt.Errorf("eval set %s: %w", name, err)
+		return Set{}, false, fmt.Errorf("eval set %s: %w", name, err)
 	}
 	rows, err := readTSV(qpath)
 	if err != nil {
-		return set{}, false, err
+		return Set{}, false, err
 	}
 	judged := map[string]map[string]int{}
 	rpath := filepath.Join(dir, "qrels.tsv")
 	if _, err := os.Stat(rpath); err == nil {
 		rr, err := readTSV(rpath)
 		if err != nil {
-			return set{}, false, err
+			return Set{}, false, err
 		}
 		for _, r := range rr {
 			if len(r.cols) != 3 {
-				return set{}, false, fmt.Errorf("%s:%d: want 3 tab-separated columns (query_id, doc_path, relevance), got %d", rpath, r.line, len(r.cols))
+				return Set{}, false, fmt.Errorf("%s:%d: want 3 tab-separated columns (query_id, doc_path, relevance), got %d", rpath, r.line, len(r.cols))
 			}
 			rel, err := strconv.Atoi(r.cols[2])
 			if err != nil {
-				return set{}, false, fmt.Errorf("%s:%d: relevance %q is not an integer", rpath, r.line, r.cols[2])
+				return Set{}, false, fmt.Errorf("%s:%d: relevance %q is not an integer", rpath, r.line, r.cols[2])
 			}
 			if rel <= 0 {
 				continue
@@ -83,12 +83,12 @@ func loadSet(name, dir, docs string) (s set, ok bool, err error) {
 			judged[r.cols[0]][r.cols[1]] = rel
 		}
 	}
-	s = set{Name: name, DocsDir: docs}
+	s = Set{Name: name, DocsDir: docs}
 	for _, r := range rows {
 		if len(r.cols) < 2 {
-			return set{}, false, fmt.Errorf("%s:%d: want at least 2 tab-separated columns (id, query)", qpath, r.line)
+			return Set{}, false, fmt.Errorf("%s:%d: want at least 2 tab-separated columns (id, query)", qpath, r.line)
 		}
-		q := labelledQuery{ID: r.cols[0], Text: r.cols[1], Group: groupOf(r.cols[0]), Rel: judged[r.cols[0]]}
+		q := Query{ID: r.cols[0], Text: r.cols[1], Group: GroupOf(r.cols[0]), Rel: judged[r.cols[0]]}
 		if q.Rel == nil && len(r.cols) >= 3 {
 			q.Rel = map[string]int{}
 			for _, p := range strings.Split(r.cols[2], "|") {
@@ -101,7 +101,7 @@ func loadSet(name, dir, docs string) (s set, ok bool, err error) {
 			s.Queries = append(s.Queries, q)
 		}
 	}
-	s.Lang, err = docsLang(docs)
+	s.Lang, err = DocsLang(docs)
 	return s, true, err
 }
 
@@ -136,9 +136,9 @@ func readTSV(path string) ([]tsvRow, error) {
 	return out, nil
 }
 
-// docsLang is "ja" when more than 5% of the letters of the Markdown files
+// DocsLang is "ja" when more than 5% of the letters of the Markdown files
 // under dir are Japanese, else "en".
-func docsLang(dir string) (string, error) {
+func DocsLang(dir string) (string, error) {
 	var ja, all int
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
@@ -150,7 +150,7 @@ func docsLang(dir string) (string, error) {
 		}
 		for _, r := range string(b) {
 			switch {
-			case isCJK(r):
+			case IsCJK(r):
 				ja++
 				all++
 			case unicode.IsLetter(r):
@@ -168,10 +168,10 @@ func docsLang(dir string) (string, error) {
 	return "en", nil
 }
 
-// discoverSets lists the sets under shared/corpora (folders with a
+// DiscoverSets lists the sets under shared/corpora (folders with a
 // queries.tsv, sorted by name) and the repository's own eval folder. A
 // corpus folder without queries is reported in skipped.
-func discoverSets(shared, own string) (sets []set, skipped []string, err error) {
+func DiscoverSets(shared, own string) (sets []Set, skipped []string, err error) {
 	root := filepath.Join(shared, "corpora")
 	ents, err := os.ReadDir(root)
 	if err != nil {
@@ -186,7 +186,7 @@ func discoverSets(shared, own string) (sets []set, skipped []string, err error) 
 	sort.Strings(names)
 	for _, n := range names {
 		dir := filepath.Join(root, n)
-		s, ok, err := loadSet(n, dir, filepath.Join(dir, "docs"))
+		s, ok, err := LoadSet(n, dir, filepath.Join(dir, "docs"))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -197,7 +197,7 @@ func discoverSets(shared, own string) (sets []set, skipped []string, err error) 
 		sets = append(sets, s)
 	}
 	if own != "" {
-		s, ok, err := loadSet("eval (own)", own, filepath.Join(own, "docs"))
+		s, ok, err := LoadSet("eval (own)", own, filepath.Join(own, "docs"))
 		if err != nil {
 			return nil, nil, err
 		}
