@@ -90,3 +90,18 @@ func (ix *Index) Count(t testing.TB, query string, args ...any) int {
 	}
 	return n
 }
+
+// DocIDs maps each indexed document's path (relative to the docs folder)
+// to its row id.
+func (ix *Index) DocIDs(t testing.TB) map[string]int64 {
+	t.Helper()
+	refs, err := store.LoadDocRefs(context.Background(), ix.RDB, `SELECT `+store.DocRefColumns+` FROM documents`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make(map[string]int64, len(refs))
+	for _, d := range refs {
+		ids[d.Path] = d.ID
+	}
+	return ids
+}

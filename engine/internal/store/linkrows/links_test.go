@@ -21,15 +21,11 @@ func TestLinksFromAndTo(t *testing.T) {
 		"docs/b.md": "# B\n\n[[c|depends_on]]\n",
 		"docs/c.md": "# C\n",
 	})
-	db := indextest.Build(t, root).RDB
+	ix := indextest.Build(t, root)
+	db, ids := ix.RDB, ix.DocIDs(t)
 	names := map[int64]string{}
-	ids := map[string]int64{}
-	refs, err := store.LoadDocRefs(ctx, db, `SELECT `+store.DocRefColumns+` FROM documents`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range refs {
-		names[d.ID], ids[d.Path] = d.Path, d.ID
+	for p, id := range ids {
+		names[id] = p
 	}
 	read := func(t *testing.T, links func(context.Context, store.Querier, []int64, func(Link) error) error, paths ...string) []string {
 		t.Helper()

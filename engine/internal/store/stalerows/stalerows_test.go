@@ -22,16 +22,8 @@ func openIndex(t *testing.T) (*sql.DB, map[string]int64) {
 		"docs/a.md": "---\nreviewed: 2026-01-02\nsource_refs:\n  - src/x.go\n  - src/gone.go\n---\n# A\n",
 		"docs/b.md": "# B\n",
 	})
-	db := indextest.Build(t, root).DB
-	ids := map[string]int64{}
-	refs, err := store.LoadDocRefs(context.Background(), db, `SELECT `+store.DocRefColumns+` FROM documents`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range refs {
-		ids[d.Path] = d.ID
-	}
-	return db, ids
+	ix := indextest.Build(t, root)
+	return ix.DB, ix.DocIDs(t)
 }
 
 // The inputs of a check: documents in path order with their reviewed date
