@@ -3,6 +3,8 @@ package lexicon
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
+	"hash/crc32"
 	"reflect"
 	"strings"
 	"testing"
@@ -170,5 +172,15 @@ func TestMayHaveJapanese(t *testing.T) {
 				t.Errorf("MayHaveJapanese(%q) = %v, want %v", tc.text, got, tc.want)
 			}
 		})
+	}
+}
+
+// The fingerprint written beside the glossary (fingerprint.go) is the
+// CRC-32 of the embedded text: a glossary changed without `make lexicon`
+// would otherwise keep the old name, and vectors made from the old one
+// would not be redone.
+func TestFingerprintIsTheDataChecksum(t *testing.T) {
+	if got, want := Fingerprint(), fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(data))); got != want {
+		t.Fatalf("Fingerprint() = %s, the embedded jaen.txt has CRC-32 %s: regenerate both with `make lexicon`", got, want)
 	}
 }

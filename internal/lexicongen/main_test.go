@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,5 +80,13 @@ func TestRunMergesReadingsCommonFirst(t *testing.T) {
 	want := "古い\told\n文書\tdocument|writing;archives\n"
 	if string(got) != want {
 		t.Errorf("output\n%s\nwant\n%s", got, want)
+	}
+	// Beside the glossary, the Go file naming it by its CRC-32.
+	fp, err := os.ReadFile(filepath.Join(dir, "fingerprint.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := fmt.Sprintf("const dataFingerprint = %q", fmt.Sprintf("%08x", crc32.ChecksumIEEE(got))); !strings.Contains(string(fp), line) {
+		t.Errorf("fingerprint.go:\n%s\nwant a line %s", fp, line)
 	}
 }
