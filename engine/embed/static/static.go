@@ -22,11 +22,14 @@ var builtin struct {
 	err  error
 }
 
-// Model returns the built-in model, parsed on first use (about a
-// millisecond: the data is read in place) and shared afterwards.
+// Model returns the built-in model, parsed on first use (its header and
+// structure are checked in place, its checksum only by a test) and shared
+// afterwards.
 func Model() (*wordvec.Model, error) {
 	builtin.once.Do(func() {
-		builtin.m, builtin.err = wordvec.Parse(glove100)
+		// The embedded data's checksum is verified by a test
+		// (TestEmbeddedModelChecksum), not in every process.
+		builtin.m, builtin.err = wordvec.ParseEmbedded(glove100)
 		if builtin.err != nil {
 			builtin.err = fmt.Errorf("built-in embedding model: %w", builtin.err)
 		}

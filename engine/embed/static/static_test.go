@@ -116,6 +116,20 @@ func TestBuiltinModelOnCorpus(t *testing.T) {
 	}
 }
 
+// The model compiled into the binary is loaded without reading every byte
+// for its checksum (wordvec.ParseEmbedded); this is where the checksum is
+// checked, so a damaged glove100.bin fails the tests instead.
+func TestEmbeddedModelChecksum(t *testing.T) {
+	if _, err := wordvec.Parse(glove100); err != nil {
+		t.Fatalf("the embedded glove100.bin does not pass the full check: %v (regenerate it with `make model`)", err)
+	}
+	damaged := []byte(glove100)
+	damaged[len(damaged)-1] ^= 1
+	if _, err := wordvec.Parse(string(damaged)); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("one flipped bit: err = %v, want a checksum mismatch", err)
+	}
+}
+
 func BenchmarkLoadModel(b *testing.B) {
 	b.SetBytes(int64(len(glove100)))
 	for b.Loop() {

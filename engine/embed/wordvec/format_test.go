@@ -172,6 +172,11 @@ func TestParseRejectsDamage(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Parse error %v (model %v), want one containing %q", err, m != nil, tc.want)
 			}
+			// ParseEmbedded skips only the checksum: every other
+			// fault is still refused.
+			if m, err := ParseEmbedded(tc.data); tc.want != "checksum mismatch" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Fatalf("ParseEmbedded error %v (model %v), want one containing %q", err, m != nil, tc.want)
+			}
 		})
 	}
 }
