@@ -82,21 +82,29 @@ func Signal(ctx context.Context, p embed.Provider, rdb, db store.Querier, text s
 	return ev, nil
 }
 
+// aggregateDepth is how many of a document's nearest sections its vector
+// score averages (see aggregateSections).
+const aggregateDepth = 3
+
 // aggregateSections turns a document's vector section scores into one: the
 // best section dominates and the next two add a little, max·0.8 + mean(top
-// 3)·0.2 (at most the best score; a document consistently on topic gains).
+// 3)·0.2, where a document with fewer than three sections among the
+// nearest counts the missing ones as 0. So a document consistently on topic
+// gains over one with a single section as near (the mean over the sections
+// found gave that single section its full score, and the consistent
+// document less).
 func aggregateSections(scores []float64) float64 {
 	if len(scores) == 0 {
 		return 0
 	}
 	top := slices.Clone(scores)
 	slices.SortFunc(top, func(a, b float64) int { return cmp.Compare(b, a) })
-	if len(top) > 3 {
-		top = top[:3]
+	if len(top) > aggregateDepth {
+		top = top[:aggregateDepth]
 	}
 	var sum float64
 	for _, s := range top {
 		sum += s
 	}
-	return top[0]*0.8 + sum/float64(len(top))*0.2
+	return top[0]*0.8 + sum/aggregateDepth*0.2
 }
