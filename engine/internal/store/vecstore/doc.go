@@ -38,28 +38,25 @@
 // storage: the cells are the vec0 table's partition key and the codec is
 // its BLOB format. The embedding step (engine/internal/embedrun), vector
 // retrieval (engine/internal/vecsearch), link suggestions
-// (engine/internal/suggest) and the engine call it. It imports
-// engine/internal/store/sqlbatch and engine/embed (the common component's
-// removal, pure arithmetic); never retrieval, search, the writer, the read
-// side nor the engine.
+// (engine/internal/suggest) and the engine call it. It imports the
+// storage root (its Querier and Execer), engine/internal/store/sqlbatch
+// and engine/embed (the common component's removal, pure arithmetic);
+// never retrieval, search, the writer, the read side nor the engine.
 package vecstore
 
 import (
-	"context"
-	"database/sql"
 	"errors"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
-// Querier is what *sql.DB, *sql.Conn and *sql.Tx offer for reading.
-type Querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
+// Querier reads: the storage layer's store.Querier.
+type Querier = store.Querier
 
 // Execer reads and writes; pass a transaction so that a step is atomic.
 type Execer interface {
-	Querier
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	store.Querier
+	store.Execer
 }
 
 // ErrNoIndex says there is no vector index for the model asked about:

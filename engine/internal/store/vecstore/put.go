@@ -22,7 +22,7 @@ type Entry struct {
 // component, to the index. The index must hold model (Ensure) and every
 // vector must have its dimensions. Run it in a transaction.
 func Put(ctx context.Context, x Execer, model string, entries []Entry) error {
-	return store(ctx, x, model, entries, true)
+	return putEntries(ctx, x, model, entries, true)
 }
 
 // PutRaw is Put without the index: it stores the raw vectors only, for a
@@ -30,10 +30,10 @@ func Put(ctx context.Context, x Execer, model string, entries []Entry) error {
 // such as a first build whose common component is not known yet; until
 // then Nearest does not see the new vectors.
 func PutRaw(ctx context.Context, x Execer, model string, entries []Entry) error {
-	return store(ctx, x, model, entries, false)
+	return putEntries(ctx, x, model, entries, false)
 }
 
-func store(ctx context.Context, x Execer, model string, entries []Entry, index bool) error {
+func putEntries(ctx context.Context, x Execer, model string, entries []Entry, index bool) error {
 	s, err := stateFor(ctx, x, model)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
