@@ -95,6 +95,7 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 	nt := len(m.Query.Terms)
 	tf := map[int64][]float64{}
+	scored := make([]int, nt) // sections each term was scored on
 	for _, s := range m.Sections {
 		if docs[s.Doc] == nil {
 			continue
@@ -108,6 +109,7 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 		for i, sc := range s.Terms {
 			if sc > 0 {
 				t[i] += termFreq(sc, m.TermIDF[i], dl, m.stats.avgLen)
+				scored[i]++
 			}
 		}
 	}
@@ -120,7 +122,7 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 		}
 	}
 	nDocs := m.stats.docs
-	m.estimateCommonDF(df, docs, nDocs)
+	m.estimateCommonDF(df, scored, nDocs)
 	out := make(map[int64][]float64, len(tf))
 	for id, t := range tf {
 		sc := make([]float64, nt)
@@ -143,19 +145,9 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 // times the documents per section among the candidates it was scored on,
 // at most nDocs. Terms read whole keep their count: the candidates hold
 // every section they were found in (bonus bigrams only those of documents
-// matching a concept, as they count only there).
-func (m *Matches) estimateCommonDF(df []int, docs map[int64]*Doc, nDocs int) {
-	scored := make([]int, len(df))
-	for _, s := range m.Sections {
-		if docs[s.Doc] == nil {
-			continue
-		}
-		for i, sc := range s.Terms {
-			if sc > 0 {
-				scored[i]++
-			}
-		}
-	}
+// matching a concept, as they count only there). scored is the number of
+// candidate sections each term was scored on.
+func (m *Matches) estimateCommonDF(df, scored []int, nDocs int) {
 	for i := range df {
 		if m.TermDF[i] > maxTermRows && scored[i] > 0 && scored[i] < m.TermDF[i] {
 			est := int(math.Round(float64(m.TermDF[i]) * float64(df[i]) / float64(scored[i])))
