@@ -129,3 +129,22 @@ func unitVec(xs ...float32) []float32 {
 	}
 	return out
 }
+
+// putMany adds a document of n sections ("section 0", "section 1", …) and
+// stores vec(i) as section i's vector of model "m" (3 dimensions); it
+// returns the section ids in order and the vectors by id.
+func putMany(t testing.TB, db *sql.DB, n int, vec func(i int) []float32) ([]int64, map[int64][]float32) {
+	t.Helper()
+	contents := make([]string, n)
+	for i := range contents {
+		contents[i] = fmt.Sprintf("section %d", i)
+	}
+	ids := addDoc(t, db, "d", contents...)
+	ensure(t, db, "m", 3)
+	raw := make(map[int64][]float32, n)
+	for i, id := range ids {
+		raw[id] = vec(i)
+	}
+	put(t, db, "m", raw)
+	return ids, raw
+}

@@ -469,17 +469,7 @@ func TestReprojectKeepsTableCompact(t *testing.T) {
 	db, _ := openDB(t)
 	ctx := context.Background()
 	const n = 1100 // just over one vec0 chunk (1,024 slots)
-	contents := make([]string, n)
-	for i := range contents {
-		contents[i] = fmt.Sprintf("section %d", i)
-	}
-	ids := addDoc(t, db, "d", contents...)
-	ensure(t, db, "m", 3)
-	raw := map[int64][]float32{}
-	for i, id := range ids {
-		raw[id] = unitVec(float32(i%7)+1, float32(i%5), 3)
-	}
-	put(t, db, "m", raw)
+	ids, _ := putMany(t, db, n, func(i int) []float32 { return unitVec(float32(i%7)+1, float32(i%5), 3) })
 	vecs, err := RawVectors(ctx, db, "m")
 	if err != nil {
 		t.Fatal(err)
@@ -556,17 +546,7 @@ func TestReprojectPages(t *testing.T) {
 	db, _ := openDB(t)
 	ctx := context.Background()
 	n := reprojectPage + 5
-	contents := make([]string, n)
-	for i := range contents {
-		contents[i] = fmt.Sprintf("section %d", i)
-	}
-	ids := addDoc(t, db, "d", contents...)
-	ensure(t, db, "m", 3)
-	raw := map[int64][]float32{}
-	for i, id := range ids {
-		raw[id] = unitVec(float32(i%11)+1, float32(i%3), 1)
-	}
-	put(t, db, "m", raw)
+	ids, raw := putMany(t, db, n, func(i int) []float32 { return unitVec(float32(i%11)+1, float32(i%3), 1) })
 	inTx(t, db, func(tx *sql.Tx) error { return Reproject(ctx, tx) })
 	if got := count(t, db, `SELECT count(*) FROM `+vecTable); got != n {
 		t.Fatalf("%d rows after Reproject, want %d", got, n)
