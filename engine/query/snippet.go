@@ -38,7 +38,7 @@ func Snippet(text string, terms []Term, width int) string {
 	}
 	start := 0
 	if len(spans) > 0 {
-		start = bestWindow(spans, len(terms), width)
+		start = bestWindow(spans, terms, width)
 	}
 	end := start + width
 	if end > len(flat) {
@@ -76,34 +76,57 @@ func Snippet(text string, terms []Term, width int) string {
 	return b.String()
 }
 
-// bestWindow picks the window start whose width covers the most distinct
-// terms (then the most matches), starting a little before the first match of
-// the window so it has some lead-in when the cluster leaves room.
-func bestWindow(spans []Span, nTerms, width int) int {
+// bestWindow picks the window start whose width covers the most of the
+// query (then the most matches), starting a little before the first match
+// of the window so it has some lead-in when the cluster leaves room. A
+// window's share of the query is the sum over concepts of the weight of the
+// best term of each found in it: a word as written counts 1, an English
+// gloss or a kanji 2-gram its term weight, so a Japanese page keeping its
+// English original beside the translation shows the query's own words
+// rather than their glosses, and several glosses of one concept count once.
+// Bonus terms without a concept (compounds) count as matches only.
+func bestWindow(spans []Span, terms []Term, width int) int {
 	lead := width / 5
-	bestStart, bestDistinct, bestCount := 0, -1, -1
-	seen := make([]int, nTerms)
+	bestStart, bestShare, bestCount := 0, -1.0, -1
+	nGroups := 0
+	for _, t := range terms {
+		nGroups = max(nGroups, t.Group+1)
+	}
+	seen := make([]int, nGroups)
+	got := make([]float64, nGroups)
 	for i, a := range spans {
 		stamp := i + 1
-		distinct, count, clusterEnd := 0, 0, a.End
+		var share float64
+		count, clusterEnd := 0, a.End
 		for _, sp := range spans[i:] {
 			if sp.End > a.Start+width {
 				break
 			}
 			count++
 			clusterEnd = max(clusterEnd, sp.End)
-			if seen[sp.Term] != stamp {
-				seen[sp.Term] = stamp
-				distinct++
+			t := terms[sp.Term]
+			if t.Group < 0 {
+				continue
+			}
+			if seen[t.Group] != stamp {
+				seen[t.Group], got[t.Group] = stamp, 0
+			}
+			if t.Weight > got[t.Group] {
+				share += t.Weight - got[t.Group]
+				got[t.Group] = t.Weight
 			}
 		}
-		if distinct > bestDistinct || distinct == bestDistinct && count > bestCount {
+		if share > bestShare+shareEpsilon || share > bestShare-shareEpsilon && count > bestCount {
 			slack := width - (clusterEnd - a.Start)
-			bestStart, bestDistinct, bestCount = max(a.Start-min(lead, slack), 0), distinct, count
+			bestStart, bestShare, bestCount = max(a.Start-min(lead, slack), 0), share, count
 		}
 	}
 	return bestStart
 }
+
+// shareEpsilon is the difference in a window's share of the query below
+// which two windows are equal (sums of term weights are not exact).
+const shareEpsilon = 1e-9
 
 // mergeSpans joins overlapping or touching spans so highlights never nest.
 func mergeSpans(spans []Span) []Span {
