@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/ubp-dev/ubp/engine/answer"
+import (
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/ranking"
+)
 
 // The engine's answers, defined in engine/answer (which the packages
 // behind this API build them with), under their engine names. The CLI
@@ -107,3 +110,7 @@ const (
 
 // RemedyOf is the remedy an error carries, NoRemedy when none.
 func RemedyOf(err error) Remedy { return answer.RemedyOf(err) }
+
+// MatchLevels are the values of SearchHit.Match and SearchResult.Match,
+// strongest first (see ranking.Level).
+var MatchLevels = []string{ranking.MatchStrong, ranking.MatchPartial, ranking.MatchWeak, ranking.MatchNone}

@@ -55,9 +55,9 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 	}
 	if o.Query == "stale" {
 		return engine.SearchResult{Results: []engine.SearchHit{{DocID: "d1", Filepath: "s.md", Title: "S", DocType: "design",
-			Staleness: "stale", RelevanceReason: "found", Sections: []engine.SectionMatch{}}}, TotalFound: 1, SearchType: "fulltext"}, nil
+			Staleness: "stale", Match: "strong", RelevanceReason: "found", Sections: []engine.SectionMatch{}}}, TotalFound: 1, SearchType: "fulltext", Match: "strong"}, nil
 	}
-	return engine.SearchResult{Results: []engine.SearchHit{}, SearchType: "fulltext"}, nil
+	return engine.SearchResult{Results: []engine.SearchHit{}, SearchType: "fulltext", Match: "none"}, nil
 }
 
 func (f *fakeEngine) SectionTexts(_ context.Context, ids []int64) (map[int64]string, error) {

@@ -153,6 +153,16 @@ func TestToolCalls(t *testing.T) {
 			if st := out["search_type"]; st != "hybrid" && st != "fulltext_fallback" && st != "fulltext" {
 				t.Errorf("search_type = %v", st)
 			}
+			// The answer and each result say how well the query matched,
+			// whatever the other results scored.
+			if m := out["match"]; m != "strong" {
+				t.Errorf("match = %v, want strong for a query the corpus answers in its own words", m)
+			}
+			for _, r := range res {
+				if m := r.(map[string]any)["match"]; m != "strong" && m != "partial" && m != "weak" && m != "none" {
+					t.Errorf("result match = %v, want one of strong, partial, weak, none", m)
+				}
+			}
 			// sections[].content as the tool spec names it: a bounded excerpt.
 			for _, r := range res {
 				for _, sec := range r.(map[string]any)["sections"].([]any) {
@@ -168,6 +178,11 @@ func TestToolCalls(t *testing.T) {
 				if dt := r.(map[string]any)["doc_type"]; dt != "adr" {
 					t.Errorf("doc_type filter ignored: got %v", dt)
 				}
+			}
+		}},
+		{ToolSearch, map[string]any{"query": "zzzyxxnotfound qqqwww"}, func(t *testing.T, out map[string]any) {
+			if res := out["results"].([]any); len(res) != 0 || out["match"] != "none" {
+				t.Errorf("a query nothing relates to: want no results and match none, got %v", out)
 			}
 		}},
 		{ToolFulltextSearch, map[string]any{"query": "PostgreSQL"}, func(t *testing.T, out map[string]any) {

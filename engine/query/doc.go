@@ -38,6 +38,6 @@
 //
 // # Snippets
 //
-// [Snippet] cuts a window of text around the densest cluster of matches and
-// marks every match as ⟦match⟧; cut ends are marked with "…".
+// [Snippet] cuts a window of text where the matches cover the most of the
+// query and marks every match as ⟦match⟧; cut ends are marked with "…".
 package query

@@ -17,8 +17,9 @@ const (
 // maxSnippetSpans bounds the work spent choosing a window in long sections.
 const maxSnippetSpans = 256
 
-// Snippet returns about width characters of text around the densest cluster
-// of matches of terms, each match wrapped as ⟦match⟧. Whitespace runs become
+// Snippet returns about width characters of text where the matches of terms
+// cover the most of the query (see bestWindow), each match wrapped as
+// ⟦match⟧. Whitespace runs become
 // one space and a leading Markdown heading line is dropped (the heading is
 // reported on its own). A cut at either end is marked with "…". With no
 // match it is the start of the text.
