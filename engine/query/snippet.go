@@ -34,6 +34,11 @@ func Snippet(text string, terms []Term, width int) string {
 		lower = flat
 	}
 	spans := findSpans(lower, terms)
+	if len(spans) == 0 {
+		// Nothing to show around: show the first prose instead of a
+		// link definition, code or a comment the section starts with.
+		flat = []rune(flatten(leadingProse(text)))
+	}
 	if len(spans) > maxSnippetSpans {
 		spans = spans[:maxSnippetSpans]
 	}
@@ -128,6 +133,51 @@ func bestWindow(spans []Span, terms []Term, width int) int {
 // shareEpsilon is the difference in a window's share of the query below
 // which two windows are equal (sums of term weights are not exact).
 const shareEpsilon = 1e-9
+
+// leadingProse is text from its first line of prose on: blank lines,
+// headings, link reference definitions ("[x]: https://…"), fenced code and
+// HTML comments before it are left out. Text with no such line is returned
+// whole.
+func leadingProse(text string) string {
+	var fence string // the open fence's marker, "" outside code
+	comment := false
+	pos := 0
+	for pos < len(text) {
+		end := strings.IndexByte(text[pos:], '\n')
+		next := len(text)
+		if end >= 0 {
+			next = pos + end + 1
+		}
+		line := strings.TrimSpace(text[pos:next])
+		switch {
+		case fence != "":
+			if strings.HasPrefix(line, fence) {
+				fence = ""
+			}
+		case comment:
+			comment = !strings.Contains(line, "-->")
+		case strings.HasPrefix(line, "```"), strings.HasPrefix(line, "~~~"):
+			fence = line[:3]
+		case strings.HasPrefix(line, "<!--"):
+			comment = !strings.Contains(line[4:], "-->")
+		case line == "", strings.HasPrefix(line, "#"), isLinkDefinition(line):
+		default:
+			return text[pos:]
+		}
+		pos = next
+	}
+	return text
+}
+
+// isLinkDefinition reports whether a trimmed line is a Markdown link
+// reference definition: "[label]: destination".
+func isLinkDefinition(line string) bool {
+	if !strings.HasPrefix(line, "[") {
+		return false
+	}
+	i := strings.Index(line, "]:")
+	return i > 1 && !strings.Contains(line[:i], "]")
+}
 
 // mergeSpans joins overlapping or touching spans so highlights never nest.
 func mergeSpans(spans []Span) []Span {

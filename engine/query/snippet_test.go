@@ -33,6 +33,12 @@ func TestSnippet(t *testing.T) {
 		{name: "no match gives the start",
 			text: "alpha beta gamma delta", query: "zeta", width: 10,
 			want: "alpha beta…"},
+		{name: "no match skips link definitions, code and comments to the prose",
+			text: "[expect]: https://doc.rust-lang.org/std/result\n\n```rust\nfn main() {}\n```\n<!--\nThe English original.\n-->\n本文はここから始まります。", query: "zeta", width: 64,
+			want: "本文はここから始まります。"},
+		{name: "no match and no prose gives the start",
+			text: "```\ncode only\n```", query: "zeta", width: 64,
+			want: "``` code only ```"},
 		{name: "whitespace folds",
 			text: "one\n\n  two\tthree", query: "two", width: 64,
 			want: "one ⟦two⟧ three"},
@@ -74,4 +80,26 @@ func TestSummary(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSnippet: any text and query give a snippet of at most the width in
+// characters (marks and cut marks aside) with balanced marks, and never
+// panic.
+func FuzzSnippet(f *testing.F) {
+	f.Add("[x]: https://a\n```\ncode\n```\n<!-- c -->\n本文", "zeta")
+	f.Add("## Ranking\nThe search ranks by graph.", "search graph")
+	f.Add("全文検索はtrigramで検索する。<!--", "検索 \"trigram\"")
+	f.Fuzz(func(t *testing.T, text, q string) {
+		if strings.ContainsAny(text, MarkOpen+MarkClose+Ellipsis) || !utf8.ValidString(text) {
+			return
+		}
+		got := Snippet(text, Parse(q).Terms, 64)
+		if strings.Count(got, MarkOpen) != strings.Count(got, MarkClose) {
+			t.Fatalf("unbalanced marks: %q", got)
+		}
+		plain := strings.NewReplacer(MarkOpen, "", MarkClose, "", Ellipsis, "").Replace(got)
+		if n := utf8.RuneCountInString(plain); n > 64 {
+			t.Fatalf("snippet has %d characters, want at most 64: %q", n, got)
+		}
+	})
 }
