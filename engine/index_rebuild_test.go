@@ -1,19 +1,41 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
-	"github.com/ubp-dev/ubp/engine/internal/store/storetest"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 func coreState(t testing.TB, e *Engine) fixture.IndexState {
 	t.Helper()
-	return storetest.IndexState(t, e.db)
+	return readIndexState(t, e.db)
+}
+
+// readIndexState reads the fixture.IndexState of an index through the
+// storage layer.
+func readIndexState(t testing.TB, q store.Querier) fixture.IndexState {
+	t.Helper()
+	ctx := context.Background()
+	docIDs, err := pageread.DocIDsByPath(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, err := pageread.LinkTargets(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := fixture.NewIndexState(docIDs)
+	for _, l := range links {
+		s.AddLink(l.Source, l.Text, l.Line, l.Target, l.Ambiguous)
+	}
+	return s
 }
 
 // rebuiltState indexes a copy of docs from scratch.

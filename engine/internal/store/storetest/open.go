@@ -1,7 +1,6 @@
 // Package storetest is test support for the storage layer and the packages
 // above it: a new, migrated index opened on the writing pool, closed when
-// the test ends, and what an index holds read back as a
-// fixture.IndexState. It is imported by _test.go files only.
+// the test ends. It is imported by _test.go files only.
 package storetest
 
 import (
