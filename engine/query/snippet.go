@@ -19,10 +19,10 @@ const maxSnippetSpans = 256
 
 // Snippet returns about width characters of text where the matches of terms
 // cover the most of the query (see bestWindow), each match wrapped as
-// ⟦match⟧. Whitespace runs become
-// one space and a leading Markdown heading line is dropped (the heading is
-// reported on its own). A cut at either end is marked with "…". With no
-// match it is the start of the text.
+// ⟦match⟧. Whitespace runs become one space and a leading Markdown heading
+// line is dropped (the heading is reported on its own). A cut at either end
+// is marked with "…". With no match it is the start of the text's first
+// prose (see leadingProse).
 func Snippet(text string, terms []Term, width int) string {
 	if width < 8 {
 		width = 8
