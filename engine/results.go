@@ -111,6 +111,13 @@ const (
 // RemedyOf is the remedy an error carries, NoRemedy when none.
 func RemedyOf(err error) Remedy { return answer.RemedyOf(err) }
 
-// MatchLevels are the values of SearchHit.Match and SearchResult.Match,
-// strongest first (see ranking.Level).
-var MatchLevels = []string{ranking.MatchStrong, ranking.MatchPartial, ranking.MatchWeak, ranking.MatchNone}
+// Match levels of SearchHit.Match and SearchResult.Match (see ranking.Level).
+const (
+	MatchStrong  = ranking.MatchStrong
+	MatchPartial = ranking.MatchPartial
+	MatchWeak    = ranking.MatchWeak
+	MatchNone    = ranking.MatchNone
+)
+
+// MatchLevels are the match levels, strongest first.
+var MatchLevels = []string{MatchStrong, MatchPartial, MatchWeak, MatchNone}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -256,3 +257,41 @@ func TestSearchDefaultLimitFromConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTextShowsMatchLevels: the text output says how well each result
+// and the whole answer match, as --json does, so a reader of the terminal
+// can tell a question the documents answer from one they do not cover.
+func TestSearchTextShowsMatchLevels(t *testing.T) {
+	root := taskflowProject(t)
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{"PostgreSQL schema and migrations", []string{"match strong", "best match strong"}},
+		{"banana smoothie recipe", []string{"best match weak", "nothing in the documents matches this query well"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.query, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, root, "search", tc.query, "--limit", "3")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, stdout)
+				}
+			}
+			// Never "2 of 1 found": results without a match of their own
+			// (linked pages, loose meanings) are said apart.
+			if m := foundLine.FindStringSubmatch(stdout); m != nil {
+				shown, _ := strconv.Atoi(m[1])
+				total, _ := strconv.Atoi(m[2])
+				if shown > total {
+					t.Errorf("footer says %q", m[0])
+				}
+			}
+		})
+	}
+}
+
+var foundLine = regexp.MustCompile(`(\d+) of (\d+) found`)

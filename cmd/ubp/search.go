@@ -17,10 +17,17 @@ func (a *app) searchCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search <query> [--limit N] [--doc-type T] [--depth N] [--link-types a,b] [--include-linked] [--fulltext] [--fusion weighted|rrf] [--explain]",
 		Short: "Find documents for a question, in English or Japanese",
-		Long: `Hybrid search: vector similarity of sections, graph proximity over links and
-trigram full-text rank, fused per document. Without vectors for the query (for
-example Japanese text with the default English model) full text and graph carry
-the search and search_type says fulltext_fallback.`,
+		Long: `Hybrid search: full-text BM25 per document leads; the similarity in meaning of
+the query to sections (vectors) and closeness in the link graph add to it.
+
+Each result shows its score, relative to the best result, and its match level:
+strong (most of the query's words are in its text), partial, weak (a loose
+meaning or one common word) or none. The last line gives the best match and
+says so when nothing in the documents matches the query well.
+
+Without a vector for the query (provider "none", or text the model has no word
+for, such as hiragana only) full text and graph carry the search and
+search_type says fulltext_fallback.`,
 		Example: `  ubp search "how are file changes detected"
   ubp search 検索 --fulltext
   ubp search "staleness" --doc-type design --explain --json`,
@@ -71,7 +78,7 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		return
 	}
 	for i, r := range res.Results {
-		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  [%s]\n", i+1, termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.Score, r.Staleness)
+		fmt.Fprintf(w, "%d. %s  (%s)  score %.3f  match %s  [%s]\n", i+1, termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.Score, r.Match, r.Staleness)
 		b := r.ScoreBreakdown
 		fmt.Fprintf(w, "   vector %.3f  graph %.3f  fulltext %.3f  — %s\n", b.VectorSimilarity, b.GraphProximity, b.Fulltext, r.RelevanceReason)
 		if r.StaleReason != nil {
@@ -98,7 +105,16 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		}
 	}
 	if !a.quiet {
-		fmt.Fprintf(w, "%d of %d found (%s)\n", len(res.Results), res.TotalFound, res.SearchType)
+		if n := len(res.Results); n <= res.TotalFound {
+			fmt.Fprintf(w, "%d of %d found (%s), best match %s\n", n, res.TotalFound, res.SearchType, res.Match)
+		} else {
+			// total_found leaves out pages reached only through links or
+			// with too loose a meaning (match none), which may be shown.
+			fmt.Fprintf(w, "%d shown, %d with a match of their own (%s), best match %s\n", n, res.TotalFound, res.SearchType, res.Match)
+		}
+		if res.Match == engine.MatchWeak || res.Match == engine.MatchNone {
+			fmt.Fprintln(w, "nothing in the documents matches this query well: the results share only a loose meaning or a common word with it")
+		}
 	}
 }
 
