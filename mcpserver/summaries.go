@@ -14,7 +14,18 @@ func summarizeSearch(r searchOutput) string {
 	if len(r.Results) == 0 {
 		return "No document matched."
 	}
-	return fmt.Sprintf("%d of %d matching documents (%s search); best: %s.", len(r.Results), r.TotalFound, r.SearchType, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath }))
+	n := len(r.Results)
+	count := fmt.Sprintf("%d of %d matching documents", n, r.TotalFound)
+	if n > r.TotalFound {
+		// total_found leaves out pages reached only through links or with
+		// too loose a meaning (match none), which may be shown.
+		count = fmt.Sprintf("%d documents, %d with a match of their own", n, r.TotalFound)
+	}
+	s := fmt.Sprintf("%s (%s search), best match %s; best: %s.", count, r.SearchType, r.Match, firstPaths(n, func(i int) string { return r.Results[i].Filepath }))
+	if r.Match == engine.MatchWeak || r.Match == engine.MatchNone {
+		s += " Nothing in the documents matches the query well."
+	}
+	return s
 }
 
 func summarizeFulltext(r engine.FulltextResult) string {

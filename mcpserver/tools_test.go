@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"encoding/json"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -290,3 +292,37 @@ func filepaths(items []any) []string {
 	}
 	return out
 }
+
+// TestSearchSummarySaysTheMatch: the text block of ubp_search, which some
+// clients show alone, says how well the query matched and never reads
+// "3 of 1 matching documents".
+func TestSearchSummarySaysTheMatch(t *testing.T) {
+	c := startStdio(t, taskflow(t), quiet)
+	c.initialize()
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{"PostgreSQL schema and migrations", []string{"best match strong"}},
+		{"banana smoothie recipe", []string{"best match weak", "Nothing in the documents matches the query well"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.query, func(t *testing.T) {
+			text := c.callTool(ToolSearch, map[string]any{"query": tc.query, "limit": 3}).toolText()
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("summary %q lacks %q", text, w)
+				}
+			}
+			if m := summaryCount.FindStringSubmatch(text); m != nil {
+				shown, _ := strconv.Atoi(m[1])
+				total, _ := strconv.Atoi(m[2])
+				if shown > total {
+					t.Errorf("summary says %q", m[0])
+				}
+			}
+		})
+	}
+}
+
+var summaryCount = regexp.MustCompile(`(\d+) of (\d+) matching`)
