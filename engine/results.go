@@ -121,3 +121,8 @@ const (
 
 // MatchLevels are the match levels, strongest first.
 var MatchLevels = []string{MatchStrong, MatchPartial, MatchWeak, MatchNone}
+
+// PoorMatch reports whether a match level says the documents do not answer
+// the query: weak (a loose meaning or one common word) or none. The CLI and
+// the MCP server warn on it.
+func PoorMatch(level string) bool { return level == MatchWeak || level == MatchNone }

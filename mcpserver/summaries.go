@@ -22,7 +22,7 @@ func summarizeSearch(r searchOutput) string {
 		count = fmt.Sprintf("%d documents, %d with a match of their own", n, r.TotalFound)
 	}
 	s := fmt.Sprintf("%s (%s search), best match %s; best: %s.", count, r.SearchType, r.Match, firstPaths(n, func(i int) string { return r.Results[i].Filepath }))
-	if r.Match == engine.MatchWeak || r.Match == engine.MatchNone {
+	if engine.PoorMatch(r.Match) {
 		s += " Nothing in the documents matches the query well."
 	}
 	return s

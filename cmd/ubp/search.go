@@ -112,7 +112,7 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 			// with too loose a meaning (match none), which may be shown.
 			fmt.Fprintf(w, "%d shown, %d with a match of their own (%s), best match %s\n", n, res.TotalFound, res.SearchType, res.Match)
 		}
-		if res.Match == engine.MatchWeak || res.Match == engine.MatchNone {
+		if engine.PoorMatch(res.Match) {
 			fmt.Fprintln(w, "nothing in the documents matches this query well: the results share only a loose meaning or a common word with it")
 		}
 	}
