@@ -19,6 +19,9 @@ var undoMigration = map[int][]string{
 		`ALTER TABLE vector_index DROP COLUMN cell_basis`,
 		`ALTER TABLE vector_index DROP COLUMN cell_pending`,
 	},
+	12: {
+		`ALTER TABLE links DROP COLUMN rendered`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

@@ -16,7 +16,8 @@
 //     itself, when that document is known.
 //  2. "path": the exact path from the docs root, with or without a
 //     .md/.markdown extension ("designs/db" and "designs/db.md" both match
-//     designs/db.md). A leading "/" or "./" is tolerated; the path is cleaned
+//     designs/db.md), or with the page's rendered extension .html/.htm
+//     ("designs/db.html", as mdBook and Jekyll sources link). A leading "/" or "./" is tolerated; the path is cleaned
 //     with path.Clean. Case-sensitive.
 //  3. "relative": the path relative to the linking file's folder, cleaned
 //     with path.Clean ("../x.md", "./x", "sub/x"), with or without

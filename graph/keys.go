@@ -42,7 +42,7 @@ func LinkKeysOf(target string) LinkKeys {
 		k.Any = true
 		return k
 	}
-	for _, ext := range markdownExts {
+	for _, ext := range linkExts {
 		if strings.EqualFold(last, ext) {
 			k.Any = true
 			return k

@@ -22,7 +22,8 @@ func TestKeysCoverEveryResolutionChange(t *testing.T) {
 	targets := []string{"", " ", ".", "..", "./", "../", "/", "x", "X", "x.md", "./x", "../x", "../x.md",
 		"/x", "/a/x", "a/x", "b/x", "a/b/x.md", "../../x", "../..", "./..", "a/..", "a/.", "café", "Café",
 		"cafe\u0301.md", "Title", "title", "y", "Y.md", ".md", "a/.md", "./.MD", "index", "B/index",
-		"../B/y", "a/b/../x", "x/", "ä/x", "Ä/X", "../a", "../b"}
+		"../B/y", "a/b/../x", "x/", "ä/x", "Ä/X", "../a", "../b",
+		"x.html", "./x.htm", "../a/x.HTML", ".html", "a/.htm", "y.html"}
 	r := rand.New(rand.NewPCG(1, 2))
 	checked := 0
 	for round := 0; round < 400; round++ {

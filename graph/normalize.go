@@ -18,12 +18,16 @@ func fold(s string) string {
 	return norm.NFC.String(strings.ToLower(norm.NFC.String(s)))
 }
 
-// markdownExts are the extensions a link may leave out.
-var markdownExts = []string{".md", ".markdown"}
+// linkExts are the extensions a link may leave out or write in place of
+// the document's own: .md and .markdown, and .html and .htm, the rendered
+// name of a page that mdBook and Jekyll sources link to
+// ([Enums](ch06-00-enums.html) for ch06-00-enums.md).
+var linkExts = []string{".md", ".markdown", ".html", ".htm"}
 
-// stripExt removes a trailing .md or .markdown (any case) from p.
+// stripExt removes a trailing .md, .markdown, .html or .htm (any case)
+// from p.
 func stripExt(p string) string {
-	for _, ext := range markdownExts {
+	for _, ext := range linkExts {
 		if len(p) > len(ext) && strings.EqualFold(p[len(p)-len(ext):], ext) {
 			return p[:len(p)-len(ext)]
 		}

@@ -78,6 +78,9 @@ func TestResolveRules(t *testing.T) {
 		{"path NFD target NFC file", "README.md", norm.NFD.String("notes/Café.md"), resolved(9, RulePath)},
 		{"path NFC target NFD file", "README.md", "notes/Résumé", resolved(10, RulePath)},
 		{"path ./ tolerated when nothing relative", "specs/api.md", "./designs/database", resolved(2, RulePath)},
+		{"path rendered name .html", "README.md", "designs/database.html", resolved(2, RulePath)},
+		{"path rendered name .htm any case", "README.md", "designs/database.HTM", resolved(2, RulePath)},
+		{"path rendered name of a .markdown file", "README.md", "guides/setup.html", resolved(15, RulePath)},
 
 		// relative
 		{"relative parent", "designs/database.md", "../README.md", resolved(1, RuleRelative)},
@@ -87,11 +90,13 @@ func TestResolveRules(t *testing.T) {
 		{"relative two parents", "specs/sub/deep.md", "../../designs/database.md", resolved(2, RuleRelative)},
 		{"relative dot slash from root", "README.md", "./specs/api.md", resolved(4, RuleRelative)},
 		{"relative japanese", "notes/my note (draft).md", "./会議メモ.md", resolved(7, RuleRelative)},
+		{"relative rendered name", "designs/database.md", "./architecture.html", resolved(3, RuleRelative)},
 
 		// escaping the root never resolves, not even by file name
 		{"escape from root", "README.md", "../README.md", Resolution{}},
 		{"escape two levels", "designs/database.md", "../../README.md", Resolution{}},
 		{"escape with matching file name", "designs/x.md", "../../outside/database.md", Resolution{}},
+		{"escape to a generated page", "designs/x.md", "../../std/vec/struct.Vec.html", Resolution{}},
 		{"escape rooted", "README.md", "/../README.md", Resolution{}},
 		{"escape to root itself", "README.md", "..", Resolution{}},
 		{"root itself", "README.md", "/", Resolution{}},

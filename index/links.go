@@ -90,7 +90,7 @@ func (c *linkCollector) addText(t *ast.Text) {
 }
 
 func (c *linkCollector) markdownLink(l *ast.Link) {
-	target, heading, ok := docLinkTarget(string(unescapeMarkdown(l.Destination)))
+	target, heading, rendered, ok := docLinkTarget(string(unescapeMarkdown(l.Destination)))
 	if !ok {
 		return
 	}
@@ -108,6 +108,7 @@ func (c *linkCollector) markdownLink(l *ast.Link) {
 		Target:        target,
 		TargetHeading: heading,
 		Alias:         inlineText(l, c.body),
+		Rendered:      rendered,
 	})
 }
 
@@ -126,14 +127,16 @@ var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 
 // docLinkTarget decides whether a Markdown link destination points at a
 // document: a relative or docs-root-absolute ("/x.md") path ending in .md
-// or .markdown, optionally with "#anchor" (and "?query", dropped). URLs
-// with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
+// or .markdown, optionally with "#anchor" (and "?query", dropped). A path
+// ending in .html or .htm is a page's rendered name (mdBook, Jekyll):
+// rendered is set, and the link counts only if it resolves (Link.Rendered).
+// URLs with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
 // links and other file types are not document links. The path and anchor
 // are URL-decoded ("a%20b.md" → "a b.md") and NFC-normalized.
-func docLinkTarget(dest string) (target, heading string, ok bool) {
+func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 	dest = strings.TrimSpace(dest)
 	if dest == "" || dest[0] == '#' || strings.HasPrefix(dest, "//") || urlSchemeRE.MatchString(dest) {
-		return "", "", false
+		return "", "", false, false
 	}
 	p := dest
 	if i := strings.IndexByte(p, '#'); i >= 0 {
@@ -151,10 +154,12 @@ func docLinkTarget(dest string) (target, heading string, ok bool) {
 	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".md", ".markdown":
+	case ".html", ".htm":
+		rendered = true
 	default:
-		return "", "", false
+		return "", "", false, false
 	}
-	return norm.NFC.String(p), norm.NFC.String(strings.TrimSpace(heading)), true
+	return norm.NFC.String(p), norm.NFC.String(strings.TrimSpace(heading)), rendered, true
 }
 
 // contextAround returns about ContextRunes characters of src[from:to]

@@ -22,6 +22,43 @@ func linksOf(doc *Document) []wl {
 	return out
 }
 
+// TestRenderedLinks: a relative link to a page's rendered name (.html,
+// .htm: mdBook and Jekyll sources) is a Markdown link marked Rendered; a
+// URL to one is not a link.
+func TestRenderedLinks(t *testing.T) {
+	tests := []struct {
+		name, body        string
+		target, heading   string
+		rendered, isALink bool
+	}{
+		{"html", "[Enums](ch06-00-enums.html)", "ch06-00-enums.html", "", true, true},
+		{"htm with anchor", "[s](guide/setup.HTM#install)", "guide/setup.HTM", "install", true, true},
+		{"reference definition", "[Enums][e]\n\n[e]: ch06-00-enums.html", "ch06-00-enums.html", "", true, true},
+		{"outside the docs", "[Vec](../std/vec/struct.Vec.html)", "../std/vec/struct.Vec.html", "", true, true},
+		{"markdown is not rendered", "[d](db.md)", "db.md", "", false, true},
+		{"url", "[book](https://doc.rust-lang.org/book/ch06-00-enums.html)", "", "", false, false},
+		{"other file type", "[s](style.css)", "", "", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := mustParse(t, "d.md", tt.body+"\n")
+			if !tt.isALink {
+				if len(doc.Links) != 0 {
+					t.Fatalf("links = %+v, want none", doc.Links)
+				}
+				return
+			}
+			if len(doc.Links) != 1 {
+				t.Fatalf("links = %+v, want one", doc.Links)
+			}
+			l := doc.Links[0]
+			if l.Kind != KindMarkdown || l.Target != tt.target || l.TargetHeading != tt.heading || l.Rendered != tt.rendered {
+				t.Errorf("link = %+v, want markdown %q #%q rendered=%v", l, tt.target, tt.heading, tt.rendered)
+			}
+		})
+	}
+}
+
 func TestLinkForms(t *testing.T) {
 	ref := LinkReferences
 	tests := []struct {

@@ -301,7 +301,8 @@ func replaceLinks(ctx context.Context, tx *docwrite.Tx, docID int64, links []ind
 		nameKey, textKey := linkKeyArgs(graph.LinkKeysOf(graph.TargetOf(kind, l.Target)))
 		if err := docwrite.InsertLink(ctx, tx, docwrite.LinkRow{SourceID: docID, SourceSection: l.SectionOrder,
 			Target: t.id, TargetText: l.Target, TargetHeading: l.TargetHeading, LinkType: string(lt), Kind: string(kind),
-			Alias: l.Alias, Line: l.Line, Context: l.Context, Ambiguous: t.ambiguous, NameKey: nameKey, TextKey: textKey}); err != nil {
+			Alias: l.Alias, Line: l.Line, Context: l.Context, Ambiguous: t.ambiguous, NameKey: nameKey, TextKey: textKey,
+			Rendered: l.Rendered}); err != nil {
 			return err
 		}
 	}

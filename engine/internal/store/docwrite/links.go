@@ -61,15 +61,18 @@ type LinkRow struct {
 	Ambiguous     bool
 	NameKey       sql.NullString // NULL: the link may name any document
 	TextKey       string
+	// Rendered marks a link to a page's rendered name (index.Link.Rendered):
+	// unresolved, it is not a link (see store.LinkCounted).
+	Rendered bool
 }
 
 // InsertLink adds a link.
 func InsertLink(ctx context.Context, x store.Execer, l LinkRow) error {
 	const insert = `INSERT INTO links(source_id, source_section, target_id, target_text,
-		target_heading, link_type, kind, alias, line, context, ambiguous, name_key, text_key)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		target_heading, link_type, kind, alias, line, context, ambiguous, name_key, text_key, rendered)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	if _, err := x.ExecContext(ctx, insert, l.SourceID, l.SourceSection, l.Target, l.TargetText, l.TargetHeading,
-		l.LinkType, l.Kind, l.Alias, l.Line, l.Context, l.Ambiguous, l.NameKey, l.TextKey); err != nil {
+		l.LinkType, l.Kind, l.Alias, l.Line, l.Context, l.Ambiguous, l.NameKey, l.TextKey, l.Rendered); err != nil {
 		return fmt.Errorf("insert link to %q at line %d: %w", l.TargetText, l.Line, err)
 	}
 	return nil

@@ -12,12 +12,13 @@ import (
 )
 
 // Outlinks reads the links of document id, dangling ones included, with
-// the documents they resolve to, in line order.
+// the documents they resolve to, in line order. An unresolved link to a
+// rendered name is no link (store.LinkCounted).
 func Outlinks(ctx context.Context, q store.Querier, id int64) ([]answer.PageLink, error) {
 	return pageLinks(ctx, q, `SELECT t.doc_id, t.filepath, t.title, l.link_type,
 			l.target_id IS NOT NULL, l.ambiguous, l.target_text, l.target_heading, l.line
 			FROM links l LEFT JOIN documents t ON t.id = l.target_id
-			WHERE l.source_id = ? ORDER BY l.line, l.id`, id)
+			WHERE l.source_id = ? AND `+store.LinkCounted+` ORDER BY l.line, l.id`, id)
 }
 
 // Backlinks reads the links from other documents that resolve to
@@ -96,7 +97,7 @@ type DanglingLink struct {
 
 // DanglingLinks reads the distinct dangling links of every document.
 func DanglingLinks(ctx context.Context, q store.Querier) ([]DanglingLink, error) {
-	rows, err := q.QueryContext(ctx, `SELECT DISTINCT source_id, target_text, link_type FROM links WHERE target_id IS NULL`)
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT l.source_id, l.target_text, l.link_type FROM links l WHERE `+store.LinkDangling)
 	if err != nil {
 		return nil, fmt.Errorf("read dangling links: %w", err)
 	}

@@ -43,15 +43,16 @@ func CountPages(ctx context.Context, q store.Querier, docType string) (int, erro
 
 // PageSummaries reads limit documents (0: no limit) of type docType
 // (every type when "") from offset in order o, appending them to pages.
-// LinkCount counts a page's outgoing links (dangling ones included) and
-// the links from other pages that resolve to it.
+// LinkCount counts a page's outgoing links (dangling ones included, not
+// unresolved rendered names: store.LinkCounted) and the links from other
+// pages that resolve to it.
 func PageSummaries(ctx context.Context, q store.Querier, docType string, o PageOrder, limit, offset int, pages []answer.PageSummary) ([]answer.PageSummary, error) {
 	if limit == 0 {
 		limit = -1 // SQLite: no limit
 	}
 	//nolint:gosec // orderBy is fixed column names and ASC/DESC; values are bound
 	rows, err := q.QueryContext(ctx, `SELECT d.doc_id, d.filepath, d.title, d.doc_type, d.updated_at,
-			(SELECT count(*) FROM links l WHERE l.source_id = d.id) +
+			(SELECT count(*) FROM links l WHERE l.source_id = d.id AND `+store.LinkCounted+`) +
 			(SELECT count(*) FROM links l WHERE l.target_id = d.id AND l.source_id <> d.id)
 			FROM documents d WHERE ? = '' OR d.doc_type = ?
 			ORDER BY `+o.orderBy()+` LIMIT ? OFFSET ?`, docType, docType, limit, offset)

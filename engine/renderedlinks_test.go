@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
+)
+
+// mdBook and Jekyll sources link to a page by its rendered name:
+// [Enums](ch06-00-enums.html) for ch06-00-enums.md. Such a link is a link
+// to the document whose source it names, and a rendered name with no
+// source in the docs (generated API pages, ../std/index.html) is no
+// document link at all: not dangling, not counted, not shown.
+func TestRenderedLinksResolveToTheirSource(t *testing.T) {
+	root := t.TempDir()
+	e := coreProject(t, root, "src")
+	docs := filepath.Join(root, "src")
+	coreWriteFiles(t, docs, map[string]string{
+		"ch05.md": "# Structs\n\nSee [Enums](ch06-00-enums.html#defining) and [Vec](../std/vec/struct.Vec.html),\n" +
+			"[later](ch07.htm) and [the book](https://doc.rust-lang.org/book/ch06-00-enums.html).\n",
+		"ch06-00-enums.md": "# Enums\n\nBack to [structs][s].\n\n[s]: ch05.html\n",
+	})
+	rep := coreIndex(t, e, false)
+	if rep.Links != 2 || rep.Dangling != 0 {
+		t.Errorf("index report: %d links, %d dangling; want 2 and 0", rep.Links, rep.Dangling)
+	}
+	links := coreLinkMap(t, e)
+	if got := links["ch05.md|ch06-00-enums.html"]; got != "ch06-00-enums.md" {
+		t.Errorf("ch06-00-enums.html resolved to %q, want ch06-00-enums.md", got)
+	}
+	if got := links["ch06-00-enums.md|ch05.html"]; got != "ch05.md" {
+		t.Errorf("ch05.html resolved to %q, want ch05.md", got)
+	}
+	ctx := context.Background()
+	st, err := e.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Links != 2 || st.DanglingLinks != 0 {
+		t.Errorf("status: %d links, %d dangling; want 2 and 0", st.Links, st.DanglingLinks)
+	}
+	page, err := e.GetPage(ctx, "ch05.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range page.Outlinks {
+		out = append(out, l.Target+"→"+l.Filepath)
+	}
+	if !slices.Equal(out, []string{"ch06-00-enums.html→ch06-00-enums.md"}) {
+		t.Errorf("outlinks of ch05.md = %v, want only the one to ch06-00-enums.md", out)
+	}
+	pages, err := e.ListPages(ctx, ListPagesOptions{Sort: "filepath"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages.Pages {
+		if p.LinkCount != 2 {
+			t.Errorf("%s: link_count %d, want 2 (one out, one in)", p.Filepath, p.LinkCount)
+		}
+	}
+	g, err := e.GetGraph(ctx, GraphOptions{Dangling: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Nodes) != 2 || len(g.Edges) != 2 {
+		t.Errorf("graph with dangling targets: %d nodes, %d edges; want the 2 documents and their 2 links: %+v", len(g.Nodes), len(g.Edges), g)
+	}
+
+	// A rendered name whose source appears later resolves then.
+	coreWriteFiles(t, docs, map[string]string{"ch07.md": "# Modules\n"})
+	rep = coreIndex(t, e, false)
+	if rep.Links != 3 || rep.Dangling != 0 {
+		t.Errorf("after adding ch07.md: %d links, %d dangling; want 3 and 0", rep.Links, rep.Dangling)
+	}
+	if got := coreLinkMap(t, e)["ch05.md|ch07.htm"]; got != "ch07.md" {
+		t.Errorf("ch07.htm resolved to %q after ch07.md appeared", got)
+	}
+}
+
+// TestRenderedLinksMigrationReindexes: an index written before rendered
+// names were links (schema 11) has none of them; opening it migrates and
+// asks for a re-index, and the next indexing run finds them, although no
+// file changed.
+func TestRenderedLinksMigrationReindexes(t *testing.T) {
+	root := t.TempDir()
+	e := coreProject(t, root, "src")
+	coreWriteFiles(t, filepath.Join(root, "src"), map[string]string{
+		"a.md": "# A\n\nSee [B](b.html).\n",
+		"b.md": "# B\n",
+	})
+	coreIndex(t, e, false)
+	ctx := context.Background()
+	// Back to schema 11, whose index never held the link.
+	if _, err := e.db.ExecContext(ctx, `DELETE FROM links`); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range undoAfter(t, 11) {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, "11"); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Project()
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e2 := coreOpen(t, p)
+	f, err := e2.Freshness(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.NeedsReindex {
+		t.Fatal("the migrated index does not ask for a re-index")
+	}
+	rep := coreIndex(t, e2, false)
+	if rep.Links != 1 || rep.Dangling != 0 {
+		t.Errorf("after the re-index: %d links, %d dangling; want 1 and 0", rep.Links, rep.Dangling)
+	}
+	if got := coreLinkMap(t, e2)["a.md|b.html"]; got != "b.md" {
+		t.Errorf("b.html resolved to %q, want b.md", got)
+	}
+}
