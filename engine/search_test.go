@@ -181,16 +181,35 @@ func TestSearchIncludeLinkedAndExplain(t *testing.T) {
 func TestSearchRRF(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	res := mustSearch(t, e, SearchOptions{Query: "reciprocal", Fusion: "rrf", Explain: true})
-	for _, h := range res.Results {
+	// The content signals' reciprocal ranks make the score; graph
+	// proximity only orders ties (ranking.FuseRRF), so pages found through
+	// links alone come last.
+	linkedOnly := 0
+	for i, h := range res.Results {
 		var want float64
+		graph := false
 		for _, s := range h.Explain {
-			if s.Rank > 0 {
+			switch {
+			case s.Rank > 0 && s.Signal == search.SignalGraph:
+				graph = true
+			case s.Rank > 0:
 				want += 1 / float64(60+s.Rank)
 			}
 		}
 		if math.Abs(h.Score-want) > 1e-4 {
 			t.Errorf("%s: rrf score %v, want %v from ranks %+v", h.Filepath, h.Score, want, h.Explain)
 		}
+		if want == 0 {
+			linkedOnly++
+			if !graph {
+				t.Errorf("%s: shown with no signal: %+v", h.Filepath, h.Explain)
+			}
+		} else if linkedOnly > 0 {
+			t.Errorf("%s (rank %d), found by content, comes after a page found through links only", h.Filepath, i+1)
+		}
+	}
+	if linkedOnly == 0 {
+		t.Errorf("no page found through links only: %v; the fixture links the match to others", hitPaths(res))
 	}
 	for i := 1; i < len(res.Results); i++ {
 		if res.Results[i].Score > res.Results[i-1].Score {

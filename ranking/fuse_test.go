@@ -155,6 +155,52 @@ func TestRanksAndRRF(t *testing.T) {
 	}
 }
 
+// TestFuseRRFGraphOnlyBreaksTies: in reciprocal-rank fusion the content
+// signals decide; graph proximity orders documents the content ranks tie
+// on, and a document found only through links comes after every document
+// found by content. Equal-weight RRF gave a linked page one hop from the
+// best match (graph rank 1) as much as the best full-text match, which
+// earns no graph credit from itself.
+func TestFuseRRFGraphOnlyBreaksTies(t *testing.T) {
+	tests := []struct {
+		name          string
+		higher, lower SignalRanks
+	}{
+		{"full text rank decides over graph",
+			SignalRanks{Fulltext: 1},
+			SignalRanks{Fulltext: 2, Graph: 1}},
+		{"two signals over one with graph",
+			SignalRanks{Fulltext: 3, Vector: 3},
+			SignalRanks{Fulltext: 1, Graph: 1}},
+		{"graph breaks a tie",
+			SignalRanks{Fulltext: 4, Graph: 2},
+			SignalRanks{Fulltext: 4, Graph: 3}},
+		{"graph proximity breaks a tie, rank 0 last",
+			SignalRanks{Vector: 7, Graph: 9},
+			SignalRanks{Vector: 7}},
+		{"content over links only",
+			SignalRanks{Fulltext: 50},
+			SignalRanks{Graph: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hi, lo := FuseRRF(60, tt.higher), FuseRRF(60, tt.lower)
+			if !(hi > lo) {
+				t.Errorf("FuseRRF(%+v) = %v, not above FuseRRF(%+v) = %v", tt.higher, hi, tt.lower, lo)
+			}
+		})
+	}
+	if got := FuseRRF(60, SignalRanks{Fulltext: 1, Vector: 10}); !near(got, 1.0/61+1.0/70) {
+		t.Errorf("FuseRRF without graph = %v, want the content signals' RRF", got)
+	}
+	if got := FuseRRF(60, SignalRanks{Graph: 1}); got <= 0 {
+		t.Errorf("a document found through links only scores %v, want above 0", got)
+	}
+	if FuseRRF(60, SignalRanks{}) != 0 {
+		t.Error("no ranks, no score")
+	}
+}
+
 func TestLevel(t *testing.T) {
 	tests := []struct {
 		coverage, cosine float64

@@ -27,11 +27,6 @@ type presence struct {
 	Vector, Graph, Fulltext bool
 }
 
-// signalRanks are a document's 1-based rank in each signal (0: not found).
-type signalRanks struct {
-	Vector, Graph, Fulltext int
-}
-
 // evidence is every candidate's raw evidence.
 func (s *Run) evidence() map[int64]ranking.Evidence {
 	out := map[int64]ranking.Evidence{}
@@ -63,7 +58,7 @@ func (s *Run) Fuse() {
 	ranks := s.ranks()
 	for id := range ev {
 		r := ranks[id]
-		if sc := ranking.RRF(s.rrfK, r.Vector, r.Graph, r.Fulltext); sc > 0 {
+		if sc := ranking.FuseRRF(s.rrfK, r); sc > 0 {
 			s.fused[id] = sc
 		}
 	}
@@ -89,11 +84,11 @@ func (s *Run) signals(id int64) signalScores {
 }
 
 // ranks are each candidate's rank in each signal.
-func (s *Run) ranks() map[int64]signalRanks {
+func (s *Run) ranks() map[int64]ranking.SignalRanks {
 	v, g, f := rankBy(s.vec.Raw), rankBy(s.graphRaw), rankBy(s.ftRaw)
-	out := map[int64]signalRanks{}
+	out := map[int64]ranking.SignalRanks{}
 	for id := range s.candidates() {
-		out[id] = signalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
+		out[id] = ranking.SignalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
 	}
 	return out
 }

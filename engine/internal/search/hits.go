@@ -55,7 +55,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 	if err != nil {
 		return answer.SearchResult{}, err
 	}
-	var ranks map[int64]signalRanks
+	var ranks map[int64]ranking.SignalRanks
 	if s.opts.Explain {
 		ranks = s.ranks()
 	}
