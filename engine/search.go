@@ -28,8 +28,11 @@ import (
 // the candidates with content evidence (see SearchResult).
 //
 // The signals, their fusion and the hits are engine/internal/search's;
-// the engine checks the parameters, finds the vector signal, then runs the
-// rest in one read transaction with the staleness of the hits shown.
+// the engine checks the parameters and runs them in one read transaction,
+// with the staleness of the hits shown. The vector signal (the query's
+// embedding and its nearest sections) is found on another connection at
+// the same time as the full-text signal: neither needs the other, and at
+// 10,000 documents each takes a third of a search.
 func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, error) {
 	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
@@ -61,19 +64,33 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 		Options: opts, Limit: limit, Depth: depth, Fusion: fusion,
 		Weights: searchWeights(cfg), RRFK: cfg.RRFK, Query: q,
 	})
-	if !opts.Fulltext {
-		vec, err := e.vectorSignal(ctx, opts.Query, limit*10)
-		if err != nil {
-			return SearchResult{}, err
-		}
-		run.SetVector(vec)
+	var (
+		vec     vecsearch.Evidence
+		vecErr  error
+		vecDone = make(chan struct{})
+	)
+	if opts.Fulltext {
+		close(vecDone)
+	} else {
+		go func() {
+			defer close(vecDone)
+			vec, vecErr = e.vectorSignal(ctx, opts.Query, limit*10)
+		}()
 	}
 	var res SearchResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		if err := run.Fulltext(ctx, tx); err != nil {
-			return err
+		ftErr := run.Fulltext(ctx, tx)
+		<-vecDone
+		if ftErr != nil {
+			return ftErr
+		}
+		if vecErr != nil {
+			return vecErr
 		}
 		if !opts.Fulltext {
+			if err := run.AddVector(ctx, tx, vec); err != nil {
+				return err
+			}
 			if err := run.Graph(ctx, tx); err != nil {
 				return err
 			}
@@ -86,6 +103,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 		res, err = run.Answer(ctx, tx, levels)
 		return err
 	})
+	<-vecDone // a transaction that failed to begin did not wait
 	return res, err
 }
 

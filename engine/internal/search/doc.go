@@ -1,8 +1,9 @@
 // Package search is the search pipeline behind Engine.Search: the state of
 // one search (Run) and its steps, which the engine calls in order inside
-// one read transaction. The vector signal comes first, found by
-// engine/internal/vecsearch (SetVector); Fulltext runs the full-text
-// signal (engine/internal/fulltext) and reads the candidates' metadata;
+// one read transaction. Fulltext runs the full-text signal
+// (engine/internal/fulltext) and reads its documents' metadata while the
+// engine finds the vector signal (engine/internal/vecsearch) beside it;
+// AddVector adds that and its documents' metadata;
 // Graph walks the links from the best content documents
 // (engine/internal/linkwalk) and credits the documents it reaches by
 // their distance (graphSignal); Fuse puts the signals on 0..1 and fuses

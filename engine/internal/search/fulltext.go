@@ -5,23 +5,22 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 )
 
 // Fulltext runs the full-text match (the code FulltextSearch uses) and
-// keeps per-document scores; it reads the metadata of every document the
-// full text or the vector found, and drops the vector's hits on documents
-// deleted since.
+// keeps per-document scores, reading the metadata of the documents it
+// found. It does not need the vector signal, so the engine finds that
+// meanwhile and gives it with AddVector.
 func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 	var err error
 	if s.ft, err = s.src.Fulltext.Match(ctx, tx, s.q); err != nil {
 		return err
 	}
-	ids := s.ft.Docs()
-	for id := range s.vec.Raw {
-		ids = append(ids, id)
+	if s.meta == nil {
+		s.meta = map[int64]*docmeta.Meta{}
 	}
-	s.meta = map[int64]*docmeta.Meta{}
-	if err := s.src.Docs.Add(ctx, tx, s.meta, ids); err != nil {
+	if err := s.src.Docs.Add(ctx, tx, s.meta, s.ft.Docs()); err != nil {
 		return err
 	}
 	s.ftDocs = s.ft.Documents(s.meta)
@@ -29,7 +28,25 @@ func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 	for id, d := range s.ftDocs {
 		s.ftRaw[id] = d.Score
 	}
-	// Vector hits on documents deleted since are dropped here.
+	return nil
+}
+
+// AddVector gives the search its vector signal (see vecsearch.Signal),
+// found outside its read transaction, while Fulltext ran: it reads the
+// metadata of the vector's documents and drops its hits on documents
+// deleted since.
+func (s *Run) AddVector(ctx context.Context, tx store.Querier, ev vecsearch.Evidence) error {
+	s.vec = ev
+	if s.meta == nil {
+		s.meta = map[int64]*docmeta.Meta{}
+	}
+	ids := make([]int64, 0, len(s.vec.Raw))
+	for id := range s.vec.Raw {
+		ids = append(ids, id)
+	}
+	if err := s.src.Docs.Add(ctx, tx, s.meta, ids); err != nil {
+		return err
+	}
 	for id := range s.vec.Raw {
 		if s.meta[id] == nil {
 			delete(s.vec.Raw, id)

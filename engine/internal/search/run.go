@@ -95,10 +95,6 @@ func New(src Sources, r Request) *Run {
 	return s
 }
 
-// SetVector gives the search its vector signal, found before its read
-// transaction (see vecsearch.Signal).
-func (s *Run) SetVector(ev vecsearch.Evidence) { s.vec = ev }
-
 // searchType names what ran: TypeFulltext, TypeHybrid or
 // TypeFulltextFallback.
 func (s *Run) searchType() string {
