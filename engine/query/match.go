@@ -43,6 +43,30 @@ func findSpans(text []rune, terms []Term) []Span {
 	return spans
 }
 
+// Occurs reports whether term t, whose text as runes is pat, occurs in
+// text (already lower-cased rune by rune, see Lower) under the rules of
+// findSpans: CountLower(text, t) > 0, without allocating or counting. A
+// caller checking many texts converts pat once.
+func Occurs(text, pat []rune, t Term) bool {
+	if len(pat) == 0 {
+		return false
+	}
+	boundary, start := t.NeedsWordBoundary(), t.NeedsWordStart()
+	for i := 0; i+len(pat) <= len(text); i++ {
+		if text[i] != pat[0] || !hasPrefixAt(text, pat, i) {
+			continue
+		}
+		if boundary && !onWordBoundary(text, i, i+len(pat)) {
+			continue
+		}
+		if start && !startsWord(text, i) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 func hasPrefixAt(text, pat []rune, i int) bool {
 	for j, r := range pat {
 		if text[i+j] != r {

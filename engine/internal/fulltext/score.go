@@ -96,6 +96,8 @@ type scorer struct {
 	groupW  []float64 // groupIDF of each group
 	gramW   []float64 // the weights of each group's grams, summed
 	hasWord []bool    // group has a word or phrase term
+	// termRunes are the terms' texts as runes, for titleFactor.
+	termRunes [][]rune
 }
 
 func newScorer(q query.Query, n int, groupDF []int) *scorer {
@@ -104,6 +106,10 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 		groupW:  make([]float64, len(q.Groups)),
 		gramW:   make([]float64, len(q.Groups)),
 		hasWord: make([]bool, len(q.Groups)),
+	}
+	s.termRunes = make([][]rune, len(q.Terms))
+	for i, t := range q.Terms {
+		s.termRunes[i] = []rune(t.Text)
 	}
 	for g := range q.Groups {
 		s.groupW[g] = groupIDF(n, groupDF[g])
@@ -210,15 +216,16 @@ func (s *scorer) section(termScore []float64) Evidence {
 // titleFactor is 1 + titleBoost × the IDF-weighted share of concepts the
 // title contains, given as docMeta.LowerTitle.
 func (s *scorer) titleFactor(lower []rune) float64 {
-	hits := make([]float64, len(s.q.Terms))
-	found := false
+	var hits []float64 // allocated at the first term found: most titles have none
 	for i, t := range s.q.Terms {
-		if query.CountLower(lower, t) > 0 {
+		if query.Occurs(lower, s.termRunes[i], t) {
+			if hits == nil {
+				hits = make([]float64, len(s.q.Terms))
+			}
 			hits[i] = 1
-			found = true
 		}
 	}
-	if !found {
+	if hits == nil {
 		return 1
 	}
 	cov, _, _ := s.coverage(hits)
