@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,22 +11,25 @@ import (
 )
 
 // mdBook and Jekyll sources link to a page by its rendered name:
-// [Enums](ch06-00-enums.html) for ch06-00-enums.md. Such a link is a link
-// to the document whose source it names, and a rendered name with no
-// source in the docs (generated API pages, ../std/index.html) is no
-// document link at all: not dangling, not counted, not shown.
+// [Enums](ch06-00-enums.html) for ch06-00-enums.md; VitePress and
+// Docusaurus by its route: [A](/appendix/a). Such a link is a link to the
+// document whose source it names, and a rendered name or route with no
+// source in the docs (generated API pages, ../std/index.html, ../LICENSE)
+// is no document link at all: not dangling, not counted, not shown.
 func TestRenderedLinksResolveToTheirSource(t *testing.T) {
 	root := t.TempDir()
 	e := coreProject(t, root, "src")
 	docs := filepath.Join(root, "src")
 	coreWriteFiles(t, docs, map[string]string{
 		"ch05.md": "# Structs\n\nSee [Enums](ch06-00-enums.html#defining) and [Vec](../std/vec/struct.Vec.html),\n" +
-			"[later](ch07.htm) and [the book](https://doc.rust-lang.org/book/ch06-00-enums.html).\n",
+			"[later](ch07.htm) and [the book](https://doc.rust-lang.org/book/ch06-00-enums.html).\n" +
+			"Routes: [appendix](/appendix/a#terms), [licence](../LICENSE), [guide](/guide/).\n",
+		"appendix/a.md":    "# Appendix A\n",
 		"ch06-00-enums.md": "# Enums\n\nBack to [structs][s].\n\n[s]: ch05.html\n",
 	})
 	rep := coreIndex(t, e, false)
-	if rep.Links != 2 || rep.Dangling != 0 {
-		t.Errorf("index report: %d links, %d dangling; want 2 and 0", rep.Links, rep.Dangling)
+	if rep.Links != 3 || rep.Dangling != 0 {
+		t.Errorf("index report: %d links, %d dangling; want 3 and 0", rep.Links, rep.Dangling)
 	}
 	links := coreLinkMap(t, e)
 	if got := links["ch05.md|ch06-00-enums.html"]; got != "ch06-00-enums.md" {
@@ -34,13 +38,16 @@ func TestRenderedLinksResolveToTheirSource(t *testing.T) {
 	if got := links["ch06-00-enums.md|ch05.html"]; got != "ch05.md" {
 		t.Errorf("ch05.html resolved to %q, want ch05.md", got)
 	}
+	if got := links["ch05.md|/appendix/a"]; got != "appendix/a.md" {
+		t.Errorf("the route /appendix/a resolved to %q, want appendix/a.md", got)
+	}
 	ctx := context.Background()
 	st, err := e.Status(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Links != 2 || st.DanglingLinks != 0 {
-		t.Errorf("status: %d links, %d dangling; want 2 and 0", st.Links, st.DanglingLinks)
+	if st.Links != 3 || st.DanglingLinks != 0 {
+		t.Errorf("status: %d links, %d dangling; want 3 and 0", st.Links, st.DanglingLinks)
 	}
 	page, err := e.GetPage(ctx, "ch05.md")
 	if err != nil {
@@ -50,31 +57,33 @@ func TestRenderedLinksResolveToTheirSource(t *testing.T) {
 	for _, l := range page.Outlinks {
 		out = append(out, l.Target+"→"+l.Filepath)
 	}
-	if !slices.Equal(out, []string{"ch06-00-enums.html→ch06-00-enums.md"}) {
-		t.Errorf("outlinks of ch05.md = %v, want only the one to ch06-00-enums.md", out)
+	if !slices.Equal(out, []string{"ch06-00-enums.html→ch06-00-enums.md", "/appendix/a→appendix/a.md"}) {
+		t.Errorf("outlinks of ch05.md = %v, want only those to ch06-00-enums.md and appendix/a.md", out)
 	}
 	pages, err := e.ListPages(ctx, ListPagesOptions{Sort: "filepath"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	counts := map[string]int{}
 	for _, p := range pages.Pages {
-		if p.LinkCount != 2 {
-			t.Errorf("%s: link_count %d, want 2 (one out, one in)", p.Filepath, p.LinkCount)
-		}
+		counts[p.Filepath] = p.LinkCount
+	}
+	if want := map[string]int{"appendix/a.md": 1, "ch05.md": 3, "ch06-00-enums.md": 2}; !maps.Equal(counts, want) {
+		t.Errorf("link_count by page = %v, want %v", counts, want)
 	}
 	g, err := e.GetGraph(ctx, GraphOptions{Dangling: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Nodes) != 2 || len(g.Edges) != 2 {
-		t.Errorf("graph with dangling targets: %d nodes, %d edges; want the 2 documents and their 2 links: %+v", len(g.Nodes), len(g.Edges), g)
+	if len(g.Nodes) != 3 || len(g.Edges) != 3 {
+		t.Errorf("graph with dangling targets: %d nodes, %d edges; want the 3 documents and their 3 links: %+v", len(g.Nodes), len(g.Edges), g)
 	}
 
 	// A rendered name whose source appears later resolves then.
 	coreWriteFiles(t, docs, map[string]string{"ch07.md": "# Modules\n"})
 	rep = coreIndex(t, e, false)
-	if rep.Links != 3 || rep.Dangling != 0 {
-		t.Errorf("after adding ch07.md: %d links, %d dangling; want 3 and 0", rep.Links, rep.Dangling)
+	if rep.Links != 4 || rep.Dangling != 0 {
+		t.Errorf("after adding ch07.md: %d links, %d dangling; want 4 and 0", rep.Links, rep.Dangling)
 	}
 	if got := coreLinkMap(t, e)["ch05.md|ch07.htm"]; got != "ch07.md" {
 		t.Errorf("ch07.htm resolved to %q after ch07.md appeared", got)

@@ -18,10 +18,11 @@ func fold(s string) string {
 	return norm.NFC.String(strings.ToLower(norm.NFC.String(s)))
 }
 
-// linkExts are the extensions a link may leave out or write in place of
-// the document's own: .md and .markdown, and .html and .htm, the rendered
-// name of a page that mdBook and Jekyll sources link to
-// ([Enums](ch06-00-enums.html) for ch06-00-enums.md).
+// linkExts are the extensions a link may leave out (a route such as
+// ./getting-started has none) or write in place of the document's own: .md
+// and .markdown, and .html and .htm, the rendered name of a page that mdBook
+// and Jekyll sources link to ([Enums](ch06-00-enums.html) for
+// ch06-00-enums.md).
 var linkExts = []string{".md", ".markdown", ".html", ".htm"}
 
 // stripExt removes a trailing .md, .markdown, .html or .htm (any case)

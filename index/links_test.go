@@ -23,8 +23,9 @@ func linksOf(doc *Document) []wl {
 }
 
 // TestRenderedLinks: a relative link to a page's rendered name (.html,
-// .htm: mdBook and Jekyll sources) is a Markdown link marked Rendered; a
-// URL to one is not a link.
+// .htm: mdBook and Jekyll sources) or route (no extension: VitePress,
+// Docusaurus) is a Markdown link marked Rendered; a URL to one is not a
+// link.
 func TestRenderedLinks(t *testing.T) {
 	tests := []struct {
 		name, body        string
@@ -36,6 +37,10 @@ func TestRenderedLinks(t *testing.T) {
 		{"reference definition", "[Enums][e]\n\n[e]: ch06-00-enums.html", "ch06-00-enums.html", "", true, true},
 		{"outside the docs", "[Vec](../std/vec/struct.Vec.html)", "../std/vec/struct.Vec.html", "", true, true},
 		{"markdown is not rendered", "[d](db.md)", "db.md", "", false, true},
+		{"route without extension", "[Start](./getting-started)", "./getting-started", "", true, true},
+		{"route from the root with anchor", "[API](/reference/api#errors)", "/reference/api", "errors", true, true},
+		{"route with a dot in a folder", "[x](../v1.2/notes)", "../v1.2/notes", "", true, true},
+		{"folder route", "[Guide](/guide/)", "", "", false, false},
 		{"url", "[book](https://doc.rust-lang.org/book/ch06-00-enums.html)", "", "", false, false},
 		{"other file type", "[s](style.css)", "", "", false, false},
 	}

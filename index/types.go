@@ -148,10 +148,12 @@ type Link struct {
 	Line         int    `json:"line"`    // 1-based line in the file
 	Context      string `json:"context"` // ~100 characters around the link
 	// Rendered is set for a Markdown link to a page's rendered name
-	// ("ch06-00-enums.html", as mdBook and Jekyll sources write them): it
+	// ("ch06-00-enums.html", as mdBook and Jekyll sources write them) or
+	// route ("./getting-started", no extension: VitePress, Docusaurus): it
 	// links to the document of the same name while one exists, and is no
 	// link at all otherwise (a generated page such as
-	// "../std/vec/struct.Vec.html"), so it is never dangling.
+	// "../std/vec/struct.Vec.html", a file such as "../LICENSE"), so it
+	// is never dangling.
 	Rendered bool `json:"rendered,omitempty"`
 }
 
