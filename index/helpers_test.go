@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"testing"
 )
@@ -64,6 +65,15 @@ func checkInvariants(t testing.TB, src string, doc *Document) {
 		}
 		if n := len([]rune(l.Context)); n > ContextRunes {
 			t.Fatalf("link context has %d runes (> %d): %q", n, ContextRunes, l.Context)
+		}
+		// Only a Markdown link can be to a rendered name or route, and it is
+		// one exactly when it does not name the Markdown file.
+		ext := strings.ToLower(path.Ext(l.Target))
+		if wantRendered := l.Kind == KindMarkdown && ext != ".md" && ext != ".markdown"; l.Rendered != wantRendered {
+			t.Fatalf("link %+v: rendered %v, want %v", l, l.Rendered, wantRendered)
+		}
+		if l.Kind == KindMarkdown && (l.Target == "" || strings.HasSuffix(l.Target, "/")) {
+			t.Fatalf("markdown link %+v names no file", l)
 		}
 	}
 }
