@@ -20,8 +20,8 @@ func CountTotals(ctx context.Context, q store.Querier) (Totals, error) {
 	var t Totals
 	err := q.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM sections),
-		(SELECT count(*) FROM links l WHERE `+store.LinkCounted+`),
-		(SELECT count(*) FROM links l WHERE `+store.LinkDangling+`),
+		`+store.CountLinksSQL+`,
+		`+store.CountDanglingSQL+`,
 		(SELECT count(*) FROM links WHERE ambiguous = 1)`).
 		Scan(&t.Sections, &t.Links, &t.Dangling, &t.Ambiguous)
 	if err != nil {

@@ -19,8 +19,8 @@ func ReadCounts(ctx context.Context, q store.Querier) (Counts, error) {
 	err := q.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM documents),
 			(SELECT count(*) FROM sections),
-			(SELECT count(*) FROM links l WHERE `+store.LinkCounted+`),
-			(SELECT count(*) FROM links l WHERE `+store.LinkDangling+`),
+			`+store.CountLinksSQL+`,
+			`+store.CountDanglingSQL+`,
 			(SELECT count(*) FROM links WHERE ambiguous = 1)`).
 		Scan(&c.Documents, &c.Sections, &c.Links, &c.DanglingLinks, &c.AmbiguousLinks)
 	return c, err
