@@ -329,22 +329,15 @@ func (w *walker) addFile(abs, rel string) {
 	}
 	if !w.opts.StatOnly {
 		data, err := ReadFile(abs, w.maxSize)
+		if msg := SkipReason(data, err, w.maxSize); msg != "" {
+			w.warn(rel, "%s", msg)
+			return
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return
-		case errors.Is(err, ErrTooLarge):
-			w.warn(rel, "skipped: file grew over the %s limit while read (raise max_file_size or exclude the file)",
-				formatBytes(w.maxSize))
-			return
-		case errors.Is(err, ErrNotRegular):
-			w.warn(rel, "skipped: not a regular file")
-			return
 		case err != nil:
 			w.unreadable(abs, rel, err)
-			return
-		}
-		if msg := notTextReason(data); msg != "" {
-			w.warn(rel, "skipped: %s", msg)
 			return
 		}
 	}
@@ -359,6 +352,29 @@ func (w *walker) addFile(abs, rel string) {
 // IsText reports whether data is a document Discover would read: valid
 // UTF-8 without NUL bytes.
 func IsText(data []byte) bool { return notTextReason(data) == "" }
+
+// SkipReason is the warning for a file read with ReadFile (data, err;
+// limit is the size limit, 0 for DefaultMaxFileSize) that is not to be
+// indexed, as Discover words it: over the size limit, not a regular file,
+// or not text. "" when data is a document, and for other read errors
+// (the file vanished or cannot be read now), which callers handle.
+func SkipReason(data []byte, err error, limit int64) string {
+	if limit <= 0 {
+		limit = DefaultMaxFileSize
+	}
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		return fmt.Sprintf("skipped: file grew over the %s limit while read (raise max_file_size or exclude the file)", formatBytes(limit))
+	case errors.Is(err, ErrNotRegular):
+		return "skipped: not a regular file"
+	case err != nil:
+		return ""
+	}
+	if msg := notTextReason(data); msg != "" {
+		return "skipped: " + msg
+	}
+	return ""
+}
 
 // unreadable lists a file that exists but cannot be read right now (a
 // permission or I/O error), so that the index keeps its last version

@@ -20,6 +20,10 @@ type parsed struct {
 	doc   *index.Document
 	warns []index.Warning
 	err   error // the file could not be read
+	// skip is the warning for a file that is no document (over the size
+	// limit, not a regular file, not text; see index.SkipReason): the
+	// index then holds no document for it, as a rebuild would not.
+	skip string
 }
 
 // parseAll reads, hashes and parses the jobs on a pool of workers and
@@ -103,6 +107,9 @@ func parseJob(j scanJob, full bool) parsed {
 	// Never blocks on a FIFO swapped in since discovery, never reads more
 	// than the size limit.
 	data, err := index.ReadFile(j.file.AbsPath, j.maxSize)
+	if p.skip = index.SkipReason(data, err, j.maxSize); p.skip != "" {
+		return p
+	}
 	if err != nil {
 		p.err = err
 		return p

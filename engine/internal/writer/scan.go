@@ -30,12 +30,15 @@ type runPlan struct {
 // scan discovers the files in scope and compares them with the index by
 // size and modification time.
 func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.IndexReport) (*runPlan, error) {
+	// Only metadata: the files that changed are read (and checked to be
+	// text) when they are parsed (parseJob), the others not at all.
 	files, warns, err := index.Discover(ctx, index.DiscoverOptions{
 		Root:        p.DocsDir,
 		Include:     p.Include,
 		Exclude:     p.Exclude,
 		MaxFileSize: p.MaxFileSize,
 		Paths:       o.scope.paths(),
+		StatOnly:    true,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)

@@ -31,6 +31,7 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 		byHash[m.Hash] = append(byHash[m.Hash], m)
 	}
 	claimed := map[int64]bool{}
+	var skipped []*docwrite.StoredDocument // indexed, now no document (parsed.skip)
 	now := time.Now().UTC().Format(time.RFC3339)
 	batch := &writeBatch{w: w, written: o.written, relink: o.relink}
 	if o.firstBuild {
@@ -52,9 +53,19 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 		}()
 		f := pr.job.file
+		if pr.skip != "" {
+			rep.Warnings = append(rep.Warnings, index.Warning{File: f.Path, Message: pr.skip})
+			if pr.job.stored != nil {
+				skipped = append(skipped, pr.job.stored)
+			}
+			return nil
+		}
 		if pr.err != nil {
 			rep.Warnings = append(rep.Warnings, index.Warning{File: f.Path,
 				Message: fmt.Sprintf("cannot read file (%v); its last indexed version, if any, is kept", pr.err)})
+			if pr.job.stored != nil {
+				rep.Unchanged++ // kept as it was
+			}
 			return nil
 		}
 		rep.Warnings = append(rep.Warnings, pr.warns...)
@@ -102,6 +113,9 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			gone = append(gone, m)
 		}
 	}
+	// A document whose file is no document any more (binary, too large)
+	// goes, as a rebuild would not index it.
+	gone = append(gone, skipped...)
 	if len(gone) > 0 {
 		wrote = true
 		if err := w.deleteDocuments(ctx, gone, o.relink); err != nil {
