@@ -68,13 +68,13 @@ type pageWindow struct {
 }
 
 // viewPage cuts one window out of p. Lines are lines of the file; the body
-// (the Markdown after the frontmatter) starts at bodyLine(p).
+// (the Markdown after the frontmatter) starts at p.BodyLine().
 func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	if w.MaxSize == 0 {
 		w.MaxSize = defaultPageSize
 	}
 	lines := strings.Split(p.Content, "\n")
-	first := bodyLine(p)
+	first := p.BodyLine()
 	last := first + len(lines) - 1
 	out := pageOutput{
 		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
@@ -84,7 +84,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	}
 	from, to := first, last
 	if w.Section != "" {
-		s, err := findSection(p, w.Section)
+		s, err := p.FindSection(w.Section)
 		if err != nil {
 			return pageOutput{}, err
 		}
@@ -234,45 +234,6 @@ func jsonSize(v any) (int, error) {
 		return 0, fmt.Errorf("measure the answer: %w", err)
 	}
 	return b.Len() - 1, nil
-}
-
-// bodyLine is the line of the file where p.Content starts: the first
-// section's start line minus the lines of the body before that section.
-func bodyLine(p engine.Page) int {
-	for _, s := range p.Sections {
-		if s.Content == "" {
-			continue
-		}
-		if i := strings.Index(p.Content, s.Content); i >= 0 {
-			return s.StartLine - strings.Count(p.Content[:i], "\n")
-		}
-	}
-	return 1
-}
-
-// findSection matches ref against each section's anchor, heading path and
-// heading, without regard to case or a leading '#'.
-func findSection(p engine.Page, ref string) (engine.PageSection, error) {
-	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
-	for _, key := range []func(engine.PageSection) string{
-		func(s engine.PageSection) string { return s.Anchor },
-		func(s engine.PageSection) string { return s.HeadingPath },
-		func(s engine.PageSection) string { return s.Heading },
-	} {
-		for _, s := range p.Sections {
-			if k := key(s); k != "" && strings.ToLower(k) == want {
-				return s, nil
-			}
-		}
-	}
-	var anchors []string
-	for _, s := range p.Sections {
-		if s.Anchor != "" && len(anchors) < 20 {
-			anchors = append(anchors, s.Anchor)
-		}
-	}
-	return engine.PageSection{}, &engine.ArgumentError{Param: "section",
-		Message: fmt.Sprintf("%q is not a section of %s; sections include: %s", ref, p.Filepath, strings.Join(anchors, ", "))}
 }
 
 // jsonStringSize is the number of bytes s takes inside a JSON string as

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,14 +12,20 @@ import (
 )
 
 func (a *app) getPageCommand() *cobra.Command {
-	return &cobra.Command{
+	var section string
+	cmd := &cobra.Command{
 		Use:   "get-page <filepath|title|alias>",
 		Short: "Show one document: content, sections, links both ways, source refs and staleness",
 		Long: `Show one document. The page may be named by its path from the docs folder
 (with or without .md), its title or one of its aliases. An unknown page exits 1
-with "page not found" and the closest matches.`,
+with "page not found" and the closest matches.
+
+With --section, show only that section (its anchor, heading path or heading, as
+listed under "sections"): its lines of the file and the links written in them.
+An unknown section exits 2 and lists the page's anchors.`,
 		Example: `  ubp get-page designs/architecture.md
-  ubp get-page "Architecture" --json`,
+  ubp get-page "Architecture" --json
+  ubp get-page designs/architecture.md --section "API Layer > Middleware Stack"`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-page takes exactly one page (a filepath, title or alias)")
@@ -31,6 +38,18 @@ with "page not found" and the closest matches.`,
 				if err != nil {
 					return err
 				}
+				if cmd.Flags().Changed("section") {
+					s, err := p.FindSection(section)
+					if err != nil {
+						return err
+					}
+					v := sectionViewOf(p, s)
+					if a.jsonOut {
+						return printJSON(a.stdout, v)
+					}
+					a.printSection(v)
+					return nil
+				}
 				if a.jsonOut {
 					return printJSON(a.stdout, p)
 				}
@@ -39,6 +58,39 @@ with "page not found" and the closest matches.`,
 			})
 		},
 	}
+	cmd.Flags().StringVar(&section, "section", "", "show only this section: its anchor, heading path or heading")
+	return cmd
+}
+
+// sectionView is one section of a page as get-page --section shows it.
+type sectionView struct {
+	DocID    string             `json:"doc_id"`
+	Filepath string             `json:"filepath"`
+	Title    string             `json:"title"`
+	Section  engine.PageSection `json:"section"`  // its content is its Markdown, heading included
+	Outlinks []engine.PageLink  `json:"outlinks"` // the links written in its lines
+}
+
+func sectionViewOf(p engine.Page, s engine.PageSection) sectionView {
+	v := sectionView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, Section: s, Outlinks: []engine.PageLink{}}
+	for _, l := range p.Outlinks {
+		if l.Line >= s.StartLine && l.Line <= s.EndLine {
+			v.Outlinks = append(v.Outlinks, l)
+		}
+	}
+	return v
+}
+
+func (a *app) printSection(v sectionView) {
+	w := termsafe.Writer(a.stdout)
+	h := v.Section.HeadingPath
+	if h == "" {
+		h = "(intro)"
+	}
+	fmt.Fprintf(w, "%s: %s\n", termsafe.Line(v.Title), termsafe.Line(h))
+	fmt.Fprintf(w, "%s:%d-%d\n", termsafe.Line(v.Filepath), v.Section.StartLine, v.Section.EndLine)
+	a.printLinks(w, "outlinks", v.Outlinks)
+	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(v.Section.Content, "\n"))
 }
 
 func (a *app) printPage(p engine.Page) {
@@ -59,28 +111,8 @@ func (a *app) printPage(p engine.Page) {
 			fmt.Fprintf(w, "  %s (line %d): %s\n", termsafe.Line(r.Ref), r.Line, state)
 		}
 	}
-	printLinks := func(label string, links []engine.PageLink) {
-		if len(links) == 0 {
-			return
-		}
-		fmt.Fprintf(w, "\n%s:\n", label)
-		for _, l := range links {
-			target := l.Filepath
-			if !l.Resolved {
-				target = l.Target + " (dangling)"
-			}
-			if l.TargetHeading != "" {
-				target += "#" + l.TargetHeading
-			}
-			extra := ""
-			if l.Ambiguous {
-				extra = " (ambiguous)"
-			}
-			fmt.Fprintf(w, "  %s [%s] line %d%s\n", termsafe.Line(target), l.LinkType, l.Line, extra)
-		}
-	}
-	printLinks("outlinks", p.Outlinks)
-	printLinks("backlinks", p.Backlinks)
+	a.printLinks(w, "outlinks", p.Outlinks)
+	a.printLinks(w, "backlinks", p.Backlinks)
 	fmt.Fprintln(w, "\nsections:")
 	for _, s := range p.Sections {
 		h := s.HeadingPath
@@ -90,4 +122,27 @@ func (a *app) printPage(p engine.Page) {
 		fmt.Fprintf(w, "  %s:%d-%d  %s\n", file, s.StartLine, s.EndLine, termsafe.Line(h))
 	}
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(p.Content, "\n"))
+}
+
+// printLinks lists links under label, one a line: where each goes, its
+// type and the line it is written on.
+func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
+	if len(links) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s:\n", label)
+	for _, l := range links {
+		target := l.Filepath
+		if !l.Resolved {
+			target = l.Target + " (dangling)"
+		}
+		if l.TargetHeading != "" {
+			target += "#" + l.TargetHeading
+		}
+		extra := ""
+		if l.Ambiguous {
+			extra = " (ambiguous)"
+		}
+		fmt.Fprintf(w, "  %s [%s] line %d%s\n", termsafe.Line(target), l.LinkType, l.Line, extra)
+	}
 }
