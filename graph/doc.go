@@ -39,6 +39,11 @@
 //  6. "title": a document title, compared like aliases. Aliases are tried
 //     before titles because an alias is declared for linking.
 //
+// A target ending in '/' ("/guide/", "../setup/") names a folder: it is
+// resolved as the folder's "index", else its "README", by the same rules
+// (VitePress renders guide/index.md at /guide/, GitHub shows
+// setup/README.md), never as a document named like the folder.
+//
 // When a rule yields several candidates the resolution is Ambiguous and the
 // preferred candidate is chosen: first a document in the linking file's
 // folder, then the shallowest path (fewest '/'), then the path in byte

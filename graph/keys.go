@@ -24,8 +24,9 @@ type LinkKeys struct {
 	// Text is the folded target the rules "alias" and "title" look up.
 	Text string
 	// Any is set when the target can reach a document whose file name is
-	// not Name (a target made of "." and ".." parts, or a file name that is
-	// only an extension): every change must re-resolve it.
+	// not Name (a target made of "." and ".." parts, a file name that is
+	// only an extension, or a folder, which stands for its index or
+	// README): every change must re-resolve it.
 	Any bool
 }
 
@@ -36,6 +37,10 @@ func LinkKeysOf(target string) LinkKeys {
 		return LinkKeys{} // rule "self": the linking document alone
 	}
 	k := LinkKeys{Text: fold(t)}
+	if isFolder(t) {
+		k.Any = true // its index or README, whatever the folder's name
+		return k
+	}
 	s := path.Clean(strings.TrimLeft(t, "/"))
 	last := baseName(s)
 	if last == "." || last == ".." {

@@ -25,6 +25,18 @@ func fold(s string) string {
 // ch06-00-enums.md).
 var linkExts = []string{".md", ".markdown", ".html", ".htm"}
 
+// folderPages are the names, without extension, of the document a link to
+// a folder ("guide/") stands for, in order of preference: VitePress and
+// many site generators render guide/index.md at /guide/, GitHub shows
+// guide/README.md.
+var folderPages = []string{"index", "README"}
+
+// isFolder reports whether target names a folder: it ends in '/' and has
+// a name before it ("guide/", "../setup/"; not "/", "./" or "../").
+func isFolder(target string) bool {
+	return strings.HasSuffix(target, "/") && strings.Trim(target, "/.") != ""
+}
+
 // stripExt removes a trailing .md, .markdown, .html or .htm (any case)
 // from p.
 func stripExt(p string) string {

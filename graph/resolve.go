@@ -121,6 +121,16 @@ func (r *Resolver) Resolve(fromPath, target string) Resolution {
 		}
 		return Resolution{}
 	}
+	if isFolder(t) {
+		// A folder: its index page, else its README (VitePress /guide/,
+		// GitHub setup/), by the rules below.
+		for _, name := range folderPages {
+			if res := r.Resolve(fromPath, t+name); res.Resolved {
+				return res
+			}
+		}
+		return Resolution{}
+	}
 	rooted := strings.HasPrefix(t, "/")
 
 	// Rules "path" (from the docs root) and "relative" (from the linking

@@ -213,3 +213,34 @@ func TestResolveEmptyResolver(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveFolderTargets: a target ending in '/' names a folder, as
+// VitePress (/guide/ for guide/index.md) and GitHub (setup/ for
+// setup/README.md) sources link: its index, else its README, by the path
+// and relative rules (and as a path suffix), never a document named like
+// the folder.
+func TestResolveFolderTargets(t *testing.T) {
+	docs := []DocRef{
+		{ID: 1, Path: "guide/index.md", Title: "Guide"},
+		{ID: 2, Path: "guide/README.md", Title: "Guide readme"},
+		{ID: 3, Path: "setup/README.md", Title: "Setup"},
+		{ID: 4, Path: "setup.md", Title: "Setup page"},
+		{ID: 5, Path: "a/b/index.md", Title: "B"},
+		{ID: 6, Path: "a/page.md", Title: "Page"},
+		{ID: 7, Path: "empty.md", Title: "Empty folder's namesake"},
+	}
+	runResolveCases(t, docs, []resolveCase{
+		{"index before README", "a/page.md", "/guide/", resolved(1, RulePath)},
+		{"README when no index", "guide/index.md", "../setup/", resolved(3, RuleRelative)},
+		{"relative folder", "a/page.md", "./b/", resolved(5, RuleRelative)},
+		{"bare relative folder", "a/page.md", "b/", resolved(5, RuleRelative)},
+		{"folder as a path suffix", "setup.md", "b/", resolved(5, RuleFilename)},
+		{"no folder document", "a/page.md", "/empty/", Resolution{}},
+		{"not the folder's namesake", "a/page.md", "/setup/", resolved(3, RulePath)},
+	})
+	for _, target := range []string{"/guide/", "b/", "./b/", "../setup/"} {
+		if k := LinkKeysOf(target); !k.Any {
+			t.Errorf("LinkKeysOf(%q) = %+v: a folder target can resolve to index or README, so it must be re-resolved on every change", target, k)
+		}
+	}
+}

@@ -72,8 +72,8 @@ func checkInvariants(t testing.TB, src string, doc *Document) {
 		if wantRendered := l.Kind == KindMarkdown && ext != ".md" && ext != ".markdown"; l.Rendered != wantRendered {
 			t.Fatalf("link %+v: rendered %v, want %v", l, l.Rendered, wantRendered)
 		}
-		if l.Kind == KindMarkdown && (l.Target == "" || strings.HasSuffix(l.Target, "/")) {
-			t.Fatalf("markdown link %+v names no file", l)
+		if l.Kind == KindMarkdown && strings.Trim(l.Target, "/.") == "" {
+			t.Fatalf("markdown link %+v names no file or folder", l)
 		}
 	}
 }

@@ -128,10 +128,11 @@ var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 // docLinkTarget decides whether a Markdown link destination points at a
 // document: a relative or docs-root-absolute ("/x.md") path ending in .md
 // or .markdown, optionally with "#anchor" (and "?query", dropped). A path
-// ending in .html or .htm is a page's rendered name (mdBook, Jekyll), and
-// one without an extension its route (VitePress, Docusaurus:
-// "./getting-started"): rendered is set, and the link counts only if it
-// resolves (Link.Rendered).
+// ending in .html or .htm is a page's rendered name (mdBook, Jekyll), one
+// without an extension its route (VitePress, Docusaurus:
+// "./getting-started"), and one ending in '/' a folder's ("/guide/"):
+// rendered is set, and the link counts only if it resolves
+// (Link.Rendered).
 // URLs with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
 // links and other file types are not document links. The path and anchor
 // are URL-decoded ("a%20b.md" → "a b.md") and NFC-normalized.
@@ -159,9 +160,10 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 	case ".html", ".htm":
 		rendered = true
 	case "":
-		// A route (VitePress, Docusaurus: ./getting-started); not a
-		// folder ("guide/", "..") or nothing at all.
-		if last := path.Base(p); p == "" || strings.HasSuffix(p, "/") || last == "." || last == ".." {
+		// A route (VitePress, Docusaurus: ./getting-started) or a folder
+		// ("/guide/", "setup/": its index or README, see package graph);
+		// not "./", "../" or nothing at all.
+		if strings.Trim(p, "/.") == "" || path.Base(p) == ".." || !strings.HasSuffix(p, "/") && path.Base(p) == "." {
 			return "", "", false, false
 		}
 		rendered = true
