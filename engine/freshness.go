@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
@@ -81,7 +80,10 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	f.Diff = freshness.Compare(onDisk, stored.m)
 	kept := f.Diff.Added[:0]
 	for _, p := range f.Diff.Added {
-		if data, err := os.ReadFile(abs[p]); err == nil && index.IsText(data) {
+		// index.ReadFile, as an indexing run reads: bounded by
+		// max_file_size and never blocking on a FIFO swapped in since the
+		// walk.
+		if data, err := index.ReadFile(abs[p], cfg.MaxFileSize); err == nil && index.IsText(data) {
 			kept = append(kept, p)
 		}
 	}

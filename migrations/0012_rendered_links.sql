@@ -1,7 +1,8 @@
 -- ubp:reindex
--- Markdown links to a page's rendered name or route (index.Link.Rendered):
--- mdBook and Jekyll sources link to ch06-00-enums.html for
--- ch06-00-enums.md, VitePress and Docusaurus to ./getting-started. Such a
+-- Markdown links to a page's rendered name, route or folder
+-- (index.Link.Rendered): mdBook and Jekyll sources link to
+-- ch06-00-enums.html for ch06-00-enums.md, VitePress and Docusaurus to
+-- ./getting-started or /guide/ (guide/index.md). Such a
 -- link resolves like one to the .md file; one that resolves to no document
 -- (a generated page such as ../std/vec/struct.Vec.html) is no document
 -- link: counts, page views and dangling lists leave it out, and it stays
