@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -53,47 +54,133 @@ func Nearest(ctx context.Context, q Querier, model string, query []float32, k in
 			return nil, fmt.Errorf("nearest sections: %w", err)
 		}
 	}
-	sqlText := `SELECT rowid, distance FROM ` + vecTable + ` WHERE embedding MATCH ? AND k = ?`
-	args := []any{encodeVector(query), k}
+	var out []Match
 	if len(cs) > 0 {
-		// Each probed cell answers its own k nearest; the best k of
-		// them are kept below.
-		probed := cs.probe(query, ProbeCells)
-		sqlText += ` AND cell IN (?` + strings.Repeat(`, ?`, len(probed)-1) + `)`
-		for _, c := range probed {
+		out, err = nearestInCells(ctx, q, query, k, cs.probe(query, ProbeCells))
+	} else {
+		out, _, err = knn(ctx, q, query, k, nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("nearest sections: %w", err)
+	}
+	return best(out, k), nil
+}
+
+// best sorts ms by similarity, equal ones in section id order (so answers
+// are deterministic), and keeps the first k.
+func best(ms []Match, k int) []Match {
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Similarity != ms[j].Similarity {
+			return ms[i].Similarity > ms[j].Similarity
+		}
+		return ms[i].SectionID < ms[j].SectionID
+	})
+	if len(ms) > k {
+		ms = ms[:k]
+	}
+	return ms
+}
+
+// firstPassShare: nearestInCells first asks each probed cell for its
+// k / firstPassShare nearest vectors (rounded up).
+const firstPassShare = 5
+
+// nearestInCells is the k nearest vectors in the probed cells: the same
+// answer as asking each cell for its k nearest, in two passes. sqlite-vec
+// picks a cell's k nearest by k scans of its distances, so asking 24 cells
+// for 100 each cost three to four times asking them for one. The first pass
+// asks every cell for a fifth of k; then only the cells that may hold more
+// of the k nearest are asked for k: those that returned all they were asked
+// for, the last of them at least as near as the k-th nearest found so far.
+// A cell left out has nothing nearer than that k-th vector beyond what it
+// returned, and k vectors at least as near are already found, so the answer
+// is the same. Near vectors share cells, so one or two cells are usually
+// asked again (1.6 on average for section vectors as queries at 10,000
+// documents, k = 100, where a fifth halved the time and a twentieth, asking
+// 17 cells again, saved nothing).
+func nearestInCells(ctx context.Context, q Querier, query []float32, k int, probed []int64) ([]Match, error) {
+	share := (k + firstPassShare - 1) / firstPassShare
+	if share >= k {
+		ms, _, err := knn(ctx, q, query, k, probed)
+		return ms, err
+	}
+	first, cellOf, err := knn(ctx, q, query, share, probed)
+	if err != nil {
+		return nil, err
+	}
+	kth := math.Inf(-1)
+	if len(first) >= k {
+		kth = best(slices.Clone(first), k)[k-1].Similarity
+	}
+	returned := map[int64]int{}
+	farthest := map[int64]float64{}
+	for i, m := range first {
+		c := cellOf[i]
+		returned[c]++
+		if f, ok := farthest[c]; !ok || m.Similarity < f {
+			farthest[c] = m.Similarity
+		}
+	}
+	var again []int64
+	for _, c := range probed {
+		if returned[c] == share && farthest[c] >= kth {
+			again = append(again, c)
+		}
+	}
+	if len(again) == 0 {
+		return first, nil
+	}
+	more, _, err := knn(ctx, q, query, k, again)
+	if err != nil {
+		return nil, err
+	}
+	out := more
+	for i, m := range first {
+		if !slices.Contains(again, cellOf[i]) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// knn asks the vec0 table for the k nearest vectors to query: of the whole
+// table when cells is empty, else of each of the cells (a partition key
+// constraint, which sqlite-vec answers cell by cell). It also returns the
+// cell of each match (0 when asked without cells).
+func knn(ctx context.Context, q Querier, query []float32, k int, cells []int64) ([]Match, []int64, error) {
+	// A table made before cells (migration 0011) has no cell column; it
+	// is asked without cells.
+	sqlText := `SELECT rowid, distance, 0 FROM ` + vecTable + ` WHERE embedding MATCH ? AND k = ?`
+	args := []any{encodeVector(query), k}
+	if len(cells) > 0 {
+		sqlText = `SELECT rowid, distance, cell FROM ` + vecTable + ` WHERE embedding MATCH ? AND k = ?` +
+			` AND cell IN (?` + strings.Repeat(`, ?`, len(cells)-1) + `)`
+		for _, c := range cells {
 			args = append(args, c)
 		}
 	}
 	rows, err := q.QueryContext(ctx, sqlText, args...)
 	if err != nil {
-		return nil, fmt.Errorf("nearest sections: %w", err)
+		return nil, nil, err
 	}
 	defer rows.Close()
-	var out []Match
+	var (
+		out    []Match
+		cellOf []int64
+	)
 	for rows.Next() {
 		var (
 			m    Match
 			dist float64
+			cell int64
 		)
-		if err := rows.Scan(&m.SectionID, &dist); err != nil {
-			return nil, fmt.Errorf("nearest sections: %w", err)
+		if err := rows.Scan(&m.SectionID, &dist, &cell); err != nil {
+			return nil, nil, err
 		}
 		m.Similarity = 1 - dist
 		m.Score = m.Similarity
 		out = append(out, m)
+		cellOf = append(cellOf, cell)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("nearest sections: %w", err)
-	}
-	// Equal distances in section id order, so answers are deterministic.
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Similarity != out[j].Similarity {
-			return out[i].Similarity > out[j].Similarity
-		}
-		return out[i].SectionID < out[j].SectionID
-	})
-	if len(out) > k {
-		out = out[:k]
-	}
-	return out, nil
+	return out, cellOf, rows.Err()
 }
