@@ -82,30 +82,18 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		Staleness: p.Staleness, StaleRefs: p.StaleRefs, UpdatedAt: p.UpdatedAt,
 		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
 	}
-	from, to := first, last
+	var sec *engine.PageSection
 	if w.Section != "" {
 		s, err := p.FindSection(w.Section)
 		if err != nil {
 			return pageOutput{}, err
 		}
-		from, to = s.StartLine, s.EndLine
+		sec = &s
 	}
-	if w.StartLine > 0 {
-		if w.StartLine > last {
-			return pageOutput{}, &engine.ArgumentError{Param: "start_line",
-				Message: fmt.Sprintf("%d is past the end of %s, which has %d lines", w.StartLine, p.Filepath, last)}
-		}
-		from = max(w.StartLine, first)
+	from, to, err := p.Span(sec, w.StartLine, w.EndLine)
+	if err != nil {
+		return pageOutput{}, err
 	}
-	if w.EndLine > 0 {
-		if w.EndLine < from {
-			return pageOutput{}, &engine.ArgumentError{Param: "end_line",
-				Message: fmt.Sprintf("%d is before start_line %d", w.EndLine, from)}
-		}
-		to = min(w.EndLine, last)
-	}
-	from = max(from, first)
-	to = min(max(to, from), last)
 
 	// max_size bounds the whole answer as sent. The outline and the
 	// backlinks get at most a fifth of it each; the text gets the longest
@@ -139,7 +127,6 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		}
 	}
 	var n int
-	var err error
 	lo := from - 1 // lo fits (from-1: nothing fits yet), hi does not
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
@@ -181,12 +168,7 @@ func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from
 	if out.Truncated && end < last {
 		out.NextStartLine = end + 1
 	}
-	out.Outlinks = []engine.PageLink{}
-	for _, l := range p.Outlinks {
-		if l.Line >= from && l.Line <= end {
-			out.Outlinks = append(out.Outlinks, l)
-		}
-	}
+	out.Outlinks = p.LinksIn(from, end)
 }
 
 // outline lists the sections from line `from` on, at most

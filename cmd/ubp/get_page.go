@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 func (a *app) getPageCommand() *cobra.Command {
 	var section string
+	var startLine, endLine int
 	cmd := &cobra.Command{
 		Use:   "get-page <filepath|title|alias>",
 		Short: "Show one document: content, sections, links both ways, source refs and staleness",
@@ -22,10 +24,15 @@ with "page not found" and the closest matches.
 
 With --section, show only that section (its anchor, heading path or heading, as
 listed under "sections"): its lines of the file and the links written in them.
-An unknown section exits 2 and lists the page's anchors.`,
+An unknown section exits 2 and lists the page's anchors.
+
+With --start-line and/or --end-line, show only those lines of the file (1-based,
+the frontmatter left out; with --section, within that section) and the links
+written in them. A start past the end of the file exits 2.`,
 		Example: `  ubp get-page designs/architecture.md
   ubp get-page "Architecture" --json
-  ubp get-page designs/architecture.md --section "API Layer > Middleware Stack"`,
+  ubp get-page designs/architecture.md --section "API Layer > Middleware Stack"
+  ubp get-page designs/architecture.md --start-line 40 --end-line 80`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-page takes exactly one page (a filepath, title or alias)")
@@ -37,6 +44,17 @@ An unknown section exits 2 and lists the page's anchors.`,
 				p, err := e.GetPage(cmd.Context(), args[0])
 				if err != nil {
 					return err
+				}
+				if cmd.Flags().Changed("start-line") || cmd.Flags().Changed("end-line") {
+					v, err := linesViewOf(p, cmd.Flags().Changed("section"), section, startLine, endLine)
+					if err != nil {
+						return err
+					}
+					if a.jsonOut {
+						return printJSON(a.stdout, v)
+					}
+					a.printLines(v)
+					return nil
 				}
 				if cmd.Flags().Changed("section") {
 					s, err := p.FindSection(section)
@@ -59,7 +77,61 @@ An unknown section exits 2 and lists the page's anchors.`,
 		},
 	}
 	cmd.Flags().StringVar(&section, "section", "", "show only this section: its anchor, heading path or heading")
+	cmd.Flags().IntVar(&startLine, "start-line", 0, "show the file from this line (1-based)")
+	cmd.Flags().IntVar(&endLine, "end-line", 0, "show the file up to this line (1-based)")
 	return cmd
+}
+
+// linesView is a run of a page's lines as get-page --start-line/--end-line
+// shows it.
+type linesView struct {
+	DocID      string            `json:"doc_id"`
+	Filepath   string            `json:"filepath"`
+	Title      string            `json:"title"`
+	StartLine  int               `json:"start_line"`
+	EndLine    int               `json:"end_line"`
+	TotalLines int               `json:"total_lines"` // the last line of the file
+	Content    string            `json:"content"`     // the Markdown of those lines
+	Outlinks   []engine.PageLink `json:"outlinks"`    // the links written in them
+}
+
+// linesViewOf cuts lines start..end (0: no bound) out of p, within the
+// section named by section when inSection.
+func linesViewOf(p engine.Page, inSection bool, section string, start, end int) (linesView, error) {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"--start-line", start}, {"--end-line", end}} {
+		if f.v < 1 && f.v != 0 {
+			return linesView{}, usagef("%s %d: lines are numbered from 1", f.name, f.v)
+		}
+	}
+	var s *engine.PageSection
+	if inSection {
+		found, err := p.FindSection(section)
+		if err != nil {
+			return linesView{}, err
+		}
+		s = &found
+	}
+	from, to, err := p.Span(s, start, end)
+	var ae *engine.ArgumentError
+	if errors.As(err, &ae) {
+		return linesView{}, usagef("--%s: %s", strings.ReplaceAll(ae.Param, "_", "-"), ae.Message)
+	}
+	if err != nil {
+		return linesView{}, err
+	}
+	return linesView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, StartLine: from, EndLine: to,
+		TotalLines: p.LastLine(), Content: p.Lines(from, to), Outlinks: p.LinksIn(from, to)}, nil
+}
+
+func (a *app) printLines(v linesView) {
+	w := termsafe.Writer(a.stdout)
+	fmt.Fprintf(w, "%s: lines %d-%d of %d\n", termsafe.Line(v.Title), v.StartLine, v.EndLine, v.TotalLines)
+	fmt.Fprintf(w, "%s:%d-%d\n", termsafe.Line(v.Filepath), v.StartLine, v.EndLine)
+	a.printLinks(w, "outlinks", v.Outlinks)
+	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(v.Content, "\n"))
 }
 
 // sectionView is one section of a page as get-page --section shows it.
@@ -72,13 +144,7 @@ type sectionView struct {
 }
 
 func sectionViewOf(p engine.Page, s engine.PageSection) sectionView {
-	v := sectionView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, Section: s, Outlinks: []engine.PageLink{}}
-	for _, l := range p.Outlinks {
-		if l.Line >= s.StartLine && l.Line <= s.EndLine {
-			v.Outlinks = append(v.Outlinks, l)
-		}
-	}
-	return v
+	return sectionView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, Section: s, Outlinks: p.LinksIn(s.StartLine, s.EndLine)}
 }
 
 func (a *app) printSection(v sectionView) {

@@ -45,3 +45,57 @@ func (p Page) BodyLine() int {
 	}
 	return 1
 }
+
+// LastLine is the last line of the file: where Content ends.
+func (p Page) LastLine() int { return p.BodyLine() + strings.Count(p.Content, "\n") }
+
+// Span is the lines of the file a window of p shows, from..to: the body
+// (Content), or the section s when not nil, narrowed by start and end
+// (lines of the file, 1-based; 0 for no bound). A start past the last line
+// is an *ArgumentError for "start_line", an end before the window's first
+// line one for "end_line"; other bounds are clamped to the body.
+func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
+	first, last := p.BodyLine(), p.LastLine()
+	from, to = first, last
+	if s != nil {
+		from, to = s.StartLine, s.EndLine
+	}
+	if start > 0 {
+		if start > last {
+			return 0, 0, &ArgumentError{Param: "start_line",
+				Message: fmt.Sprintf("%d is past the end of %s, which has %d lines", start, p.Filepath, last)}
+		}
+		from = start
+	}
+	from = max(from, first)
+	if end > 0 {
+		if end < from {
+			where := "where the text asked for starts"
+			if from == first && start < first {
+				where = "where the text starts after the frontmatter"
+			}
+			return 0, 0, &ArgumentError{Param: "end_line",
+				Message: fmt.Sprintf("%d is before line %d, %s", end, from, where)}
+		}
+		to = end
+	}
+	return from, min(max(to, from), last), nil
+}
+
+// Lines is the Markdown of lines from..to of the file (see Span).
+func (p Page) Lines(from, to int) string {
+	first := p.BodyLine()
+	lines := strings.Split(p.Content, "\n")
+	return strings.Join(lines[from-first:to-first+1], "\n")
+}
+
+// LinksIn are the links of p written in lines from..to.
+func (p Page) LinksIn(from, to int) []PageLink {
+	out := []PageLink{}
+	for _, l := range p.Outlinks {
+		if l.Line >= from && l.Line <= to {
+			out = append(out, l)
+		}
+	}
+	return out
+}

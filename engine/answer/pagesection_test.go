@@ -39,3 +39,58 @@ func TestFindSection(t *testing.T) {
 		t.Errorf("BodyLine without sections = %d, want 1", got)
 	}
 }
+
+func TestPageSpan(t *testing.T) {
+	p := Page{Filepath: "designs/a.md", Content: "Intro line.\n\n## Setup\n\nRun [[b]].\n\n### Setup\n\nNested.", Sections: []PageSection{
+		{Content: "Intro line.", StartLine: 5, EndLine: 6},
+		{Heading: "Setup", Anchor: "setup", Content: "## Setup\n\nRun [[b]].", StartLine: 7, EndLine: 10},
+		{Heading: "Setup", Anchor: "setup-1", Content: "### Setup\n\nNested.", StartLine: 11, EndLine: 13},
+	}, Outlinks: []PageLink{{Target: "b", Line: 9}}}
+	setup := p.Sections[1]
+	tests := []struct {
+		name             string
+		section          *PageSection
+		start, end       int
+		wantFrom, wantTo int
+		wantParam        string
+	}{
+		{"whole body", nil, 0, 0, 5, 13, ""},
+		{"from a line", nil, 9, 0, 9, 13, ""},
+		{"up to a line", nil, 0, 7, 5, 7, ""},
+		{"a window", nil, 7, 9, 7, 9, ""},
+		{"one line", nil, 9, 9, 9, 9, ""},
+		{"start in the frontmatter is the body's first line", nil, 2, 6, 5, 6, ""},
+		{"end past the file is its last line", nil, 11, 99, 11, 13, ""},
+		{"section", &setup, 0, 0, 7, 10, ""},
+		{"section from a line", &setup, 9, 0, 9, 10, ""},
+		{"start past the file", nil, 14, 0, 0, 0, "start_line"},
+		{"end before start", nil, 9, 8, 0, 0, "end_line"},
+		{"end before the body", nil, 0, 3, 0, 0, "end_line"},
+		{"end before the section", &setup, 0, 5, 0, 0, "end_line"},
+	}
+	for _, tt := range tests {
+		from, to, err := p.Span(tt.section, tt.start, tt.end)
+		if tt.wantParam != "" {
+			var ae *ArgumentError
+			if !errors.As(err, &ae) || ae.Param != tt.wantParam {
+				t.Errorf("%s: Span = %d, %d, %v; want an argument error for %s", tt.name, from, to, err, tt.wantParam)
+			}
+			continue
+		}
+		if err != nil || from != tt.wantFrom || to != tt.wantTo {
+			t.Errorf("%s: Span = %d, %d, %v; want %d, %d", tt.name, from, to, err, tt.wantFrom, tt.wantTo)
+		}
+	}
+	if got := p.LastLine(); got != 13 {
+		t.Errorf("LastLine = %d, want 13", got)
+	}
+	if got, want := p.Lines(7, 9), "## Setup\n\nRun [[b]]."; got != want {
+		t.Errorf("Lines(7, 9) = %q, want %q", got, want)
+	}
+	if got := p.LinksIn(7, 9); len(got) != 1 || got[0].Target != "b" {
+		t.Errorf("LinksIn(7, 9) = %v, want the link on line 9", got)
+	}
+	if got := p.LinksIn(10, 13); len(got) != 0 || got == nil {
+		t.Errorf("LinksIn(10, 13) = %#v, want an empty list", got)
+	}
+}
