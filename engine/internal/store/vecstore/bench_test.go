@@ -129,42 +129,14 @@ func BenchmarkNearestCells(b *testing.B) {
 	const n, dims = 64000, 100
 	db, _ := openDB(b)
 	ctx := context.Background()
-	vecs, _ := clustered(rand.New(rand.NewPCG(3, 4)), n, 200, dims, 0.1)
-	tx, err := db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := tx.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash, file_size, file_mtime, indexed_at, updated_at)
-		VALUES ('d', 'd.md', 'D', 'design', '', 'h', 0, 0, '', '')`); err != nil {
-		b.Fatal(err)
-	}
-	ins, err := tx.Prepare(`INSERT INTO sections(document_id, ord, heading, heading_path, anchor, level, content, start_line, end_line, tokens, content_hash)
-		VALUES (1, ?, 'h', 'h', 'h', 2, 'c', 1, 1, 1, ?)`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	entries := make([]Entry, n)
-	for i := range entries {
-		res, err := ins.Exec(i, fmt.Sprint(i))
-		if err != nil {
-			b.Fatal(err)
+	_, entries := clusteredEntries(b, db, n, dims, 200, 0.1, rand.New(rand.NewPCG(3, 4)))
+	vecs := vectorsOf(entries)
+	inTx(b, db, func(tx *sql.Tx) error {
+		if err := Put(ctx, tx, "m", entries); err != nil {
+			return err
 		}
-		id, _ := res.LastInsertId()
-		entries[i] = Entry{SectionID: id, TextHash: "x", Vector: vecs[i]}
-	}
-	ins.Close()
-	if _, err := Ensure(ctx, tx, "m", dims); err != nil {
-		b.Fatal(err)
-	}
-	if err := Put(ctx, tx, "m", entries); err != nil {
-		b.Fatal(err)
-	}
-	if err := Reproject(ctx, tx); err != nil {
-		b.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
+		return Reproject(ctx, tx)
+	})
 	r := rand.New(rand.NewPCG(5, 6))
 	queries := make([][]float32, 64)
 	for i := range queries {

@@ -98,7 +98,7 @@ func TestTrainCellsFindsClusters(t *testing.T) {
 
 // addSections inserts a document with n sections in one transaction and
 // returns their ids.
-func addSections(t *testing.T, db *sql.DB, name string, n int) []int64 {
+func addSections(t testing.TB, db *sql.DB, name string, n int) []int64 {
 	t.Helper()
 	ids := addDoc(t, db, name, "s0")
 	inTx(t, db, func(tx *sql.Tx) error {
@@ -125,6 +125,30 @@ func addSections(t *testing.T, db *sql.DB, name string, n int) []int64 {
 	return ids
 }
 
+// clusteredEntries adds a document of n sections to db, ensures model "m"
+// with dims dimensions, and returns the sections' ids and their entries
+// (not yet put): unit vectors around clusters centres (see clustered).
+func clusteredEntries(t testing.TB, db *sql.DB, n, dims, clusters int, noise float32, r *rand.Rand) ([]int64, []Entry) {
+	t.Helper()
+	ids := addSections(t, db, "big", n)
+	vecs, _ := clustered(r, n, clusters, dims, noise)
+	ensure(t, db, "m", dims)
+	entries := make([]Entry, n)
+	for i := range entries {
+		entries[i] = Entry{SectionID: ids[i], TextHash: "t", Vector: vecs[i]}
+	}
+	return ids, entries
+}
+
+// vectorsOf is the vectors of entries.
+func vectorsOf(entries []Entry) [][]float32 {
+	out := make([][]float32, len(entries))
+	for i, e := range entries {
+		out[i] = e.Vector
+	}
+	return out
+}
+
 // bruteForce is the exact top k of vecs by cosine to q.
 func bruteForce(ids []int64, vecs [][]float32, q []float32, k int) []int64 {
 	order := make([]int, len(vecs))
@@ -146,13 +170,8 @@ func TestNearestReadsCellsAboveThreshold(t *testing.T) {
 	ctx := context.Background()
 	const dims = 16
 	n := CellThreshold + 500
-	ids := addSections(t, db, "big", n)
-	vecs, _ := clustered(rand.New(rand.NewPCG(7, 7)), n, 64, dims, 0.15)
-	ensure(t, db, "m", dims)
-	entries := make([]Entry, n)
-	for i := range entries {
-		entries[i] = Entry{SectionID: ids[i], TextHash: "t", Vector: vecs[i]}
-	}
+	ids, entries := clusteredEntries(t, db, n, dims, 64, 0.15, rand.New(rand.NewPCG(7, 7)))
+	vecs := vectorsOf(entries)
 	// Below the threshold an index has one cell and nothing is due.
 	inTx(t, db, func(tx *sql.Tx) error { return Put(ctx, tx, "m", entries[:CellThreshold-1]) })
 	if due, err := CellsDue(ctx, db); err != nil || due {

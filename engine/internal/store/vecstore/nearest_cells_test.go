@@ -18,13 +18,8 @@ func TestNearestInCellsIsExact(t *testing.T) {
 	ctx := context.Background()
 	const dims = 16
 	n := CellThreshold + 500
-	ids := addSections(t, db, "big", n)
-	vecs, _ := clustered(rand.New(rand.NewPCG(5, 5)), n, 40, dims, 0.2)
-	ensure(t, db, "m", dims)
-	entries := make([]Entry, n)
-	for i := range entries {
-		entries[i] = Entry{SectionID: ids[i], TextHash: "t", Vector: vecs[i]}
-	}
+	ids, entries := clusteredEntries(t, db, n, dims, 40, 0.2, rand.New(rand.NewPCG(5, 5)))
+	vecs := vectorsOf(entries)
 	inTx(t, db, func(tx *sql.Tx) error { return Put(ctx, tx, "m", entries) })
 	inTx(t, db, func(tx *sql.Tx) error { return Reproject(ctx, tx) })
 	cellOf := map[int64]int64{}
