@@ -56,7 +56,7 @@ func (mt *Matcher) readFTSTerms(ctx context.Context, db store.Querier, all []que
 		fn := func(id int64, score float64) { add(c.ti, id, score) }
 		var err error
 		if only := matchedSoFar(); len(only) > 0 {
-			err = ftsHits(ctx, db, t, n, c.matched, limit, only, fn)
+			err = mt.commonHits(ctx, db, t, n, c.matched, only, fn)
 		} else { // the best rows of the rarest common term
 			err = mt.bestFTSHits(ctx, db, t, n, c.matched, limit, fn)
 		}

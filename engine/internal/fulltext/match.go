@@ -229,6 +229,13 @@ func ftsHits(ctx context.Context, db store.Querier, t query.Term, n, matched, li
 	if err != nil {
 		return err
 	}
+	return passHits(ctx, db, t, n, matched, hits, fn)
+}
+
+// passHits passes on the FTS5 hits of term t (see ftsHits): without the
+// rows where a term that must begin a word does not, and rescaled to our
+// IDF with matched, the term's document frequency.
+func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched int, hits []ftsrows.Scored, fn func(id int64, score float64)) error {
 	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
 		ids := make([]int64, len(hits))
 		for i, h := range hits {

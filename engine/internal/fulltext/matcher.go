@@ -4,7 +4,8 @@ package fulltext
 // keeps, for one state of the index, what it read of the corpus: the
 // lengths of documents and sections (lengthCache each), the match counts of
 // FTS5 terms (countCache) and the best sections of terms read whole or by
-// their best rows (scanCache: units, and FTS5 terms in fts). Its methods
+// their best rows (scanCache: units, and FTS5 terms in fts), and every
+// score of the common terms met again (commonScores). Its methods
 // are safe for concurrent use; the zero Matcher is ready.
 type Matcher struct {
 	docLens   lengthCache[docLength]
@@ -12,6 +13,7 @@ type Matcher struct {
 	units     scanCache[unitKey]
 	fts       scanCache[ftsKey]
 	counts    countCache
+	common    commonScores
 }
 
 // Drop lets go of everything kept (the engine closing).
@@ -20,6 +22,7 @@ func (mt *Matcher) Drop() {
 	mt.secPlaces.drop()
 	mt.units.drop()
 	mt.fts.drop()
+	mt.common.drop()
 	mt.counts.mu.Lock()
 	mt.counts.counts = nil
 	mt.counts.mu.Unlock()

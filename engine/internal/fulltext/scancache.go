@@ -35,6 +35,17 @@ func (c *scanCache[K]) get(gen int64, k K) (termScan, bool) {
 	return s, ok
 }
 
+// room reports whether a scan of n sections made at generation gen would
+// be kept.
+func (c *scanCache[K]) room(gen int64, n int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.terms == nil || gen > c.gen {
+		return n <= maxCachedHits
+	}
+	return gen == c.gen && c.size+n <= maxCachedHits
+}
+
 // put keeps the scan of k made at generation gen, unless a later
 // generation has been seen or the cache is full; a newer generation
 // empties it first.

@@ -2,6 +2,7 @@ package ftsrows
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -45,16 +46,23 @@ func BestRows(ctx context.Context, q store.Querier, i Index, expr string, headin
 	if err != nil {
 		return nil, fmt.Errorf("match %s: %w", i.String(), err)
 	}
-	defer rows.Close()
-	var hits []Scored
-	for rows.Next() {
-		var h Scored
-		if err := rows.Scan(&h.ID, &h.Score); err != nil {
-			return nil, fmt.Errorf("match %s: %w", i.String(), err)
-		}
-		hits = append(hits, h)
+	hits, err := scanScored(rows)
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", i.String(), err)
 	}
-	if err := rows.Err(); err != nil {
+	return hits, nil
+}
+
+// AllRows scores, by bm25() as BestRows does, every section matching expr
+// in index i, in no particular order.
+func AllRows(ctx context.Context, q store.Querier, i Index, expr string, headingWeight float64) ([]Scored, error) {
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(`
+		SELECT rowid, -bm25(%[2]s, %[1]g, 1.0) FROM %[2]s WHERE %[2]s MATCH ?`, headingWeight, i.String()), expr)
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", i.String(), err)
+	}
+	hits, err := scanScored(rows)
+	if err != nil {
 		return nil, fmt.Errorf("match %s: %w", i.String(), err)
 	}
 	return hits, nil
@@ -89,17 +97,23 @@ func ScoreOn(ctx context.Context, q store.Querier, i Index, expr string, heading
 	if err != nil {
 		return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
 	}
+	hits, err := scanScored(rows)
+	if err != nil {
+		return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
+	}
+	return hits, nil
+}
+
+// scanScored reads (rowid, score) rows and closes them.
+func scanScored(rows *sql.Rows) ([]Scored, error) {
 	defer rows.Close()
 	var hits []Scored
 	for rows.Next() {
 		var h Scored
 		if err := rows.Scan(&h.ID, &h.Score); err != nil {
-			return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
+			return nil, err
 		}
 		hits = append(hits, h)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("match %s on %d sections: %w", i.String(), len(ids), err)
-	}
-	return hits, nil
+	return hits, rows.Err()
 }
