@@ -148,6 +148,7 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 	}
 	e.writer = writer.New(e.db)
 	e.reader = reader.New(e.db, e.rdb)
+	e.matcher.Background = e.background
 	if opts.ReadOnly {
 		e.version, err = store.CheckSchema(ctx, e.db, path)
 	} else {

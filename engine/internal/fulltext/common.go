@@ -17,9 +17,16 @@ import (
 // them, on every search. A warm server that meets the same common term
 // again keeps its bm25() of every section it matches, for the search
 // generation, and looks the candidates up there: the same scores, without
-// the walks. Only a term's second search in a generation scores every
-// match (which costs more than scoring the candidates), so that a single
-// search, as a CLI process makes, pays nothing for a cache it will not use.
+// the walks. Reading every score costs more than scoring the candidates,
+// so no search waits for it: the term's second search in a generation asks
+// the Matcher's Background to read them, one term at a time, and answers
+// as the first did. A single search, as a CLI process makes, never pays
+// for a cache it will not use.
+
+// Background runs fn later, in a read transaction of its own, and reports
+// whether it will (not once the engine is closing); the Matcher then keeps
+// what fn read.
+type Background func(fn func(ctx context.Context, db store.Querier) error) bool
 
 // commonScores keeps, per search generation, every section a common FTS5
 // term matches with its bm25() (by section id), within maxCachedHits
@@ -29,6 +36,7 @@ type commonScores struct {
 	mu   sync.Mutex
 	gen  int64
 	met  map[countKey]bool
+	busy bool // a background read is under way
 }
 
 // metBefore records that key was scored at generation gen and reports
@@ -51,6 +59,24 @@ func (c *commonScores) metBefore(gen int64, key countKey) bool {
 	return false
 }
 
+// start claims the one background read; false when one is under way.
+func (c *commonScores) start() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.busy {
+		return false
+	}
+	c.busy = true
+	return true
+}
+
+// done releases the background read.
+func (c *commonScores) done() {
+	c.mu.Lock()
+	c.busy = false
+	c.mu.Unlock()
+}
+
 // drop lets go of everything kept.
 func (c *commonScores) drop() {
 	c.rows.drop()
@@ -60,38 +86,54 @@ func (c *commonScores) drop() {
 }
 
 // commonHits passes on the hits of common term t among the sections only
-// (ftsHits with only), from the scores kept of every section t matches
-// when there are, else reading them all if t was met before in this
-// generation and they fit in the cache, else scoring only those sections
-// (ftsrows.ScoreOn).
+// (ftsHits with only): from the scores kept of every section t matches
+// when there are, else by scoring only those sections (ftsrows.ScoreOn);
+// when t was met before in this generation, the Matcher's Background then
+// reads and keeps all its scores, if they fit in the cache and no other
+// read is under way.
 func (mt *Matcher) commonHits(ctx context.Context, db store.Querier, t query.Term, n, matched int, only []int64, fn func(id int64, score float64)) error {
 	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return err
 	}
 	key := countKey{ftsIndex(t), t.Expr()}
-	s, ok := mt.common.rows.get(gen, key)
-	if !ok && mt.common.rows.room(gen, matched) && mt.common.metBefore(gen, key) {
-		all, err := ftsrows.AllRows(ctx, db, key.idx, key.expr, headingWeight)
-		if err != nil {
-			return err
+	if s, ok := mt.common.rows.get(gen, key); ok {
+		var hits []ftsrows.Scored
+		for _, id := range only {
+			if i, found := slices.BinarySearchFunc(s.best, id, func(h scoredHit, id int64) int { return cmp.Compare(h.id, id) }); found {
+				hits = append(hits, ftsrows.Scored{ID: id, Score: s.best[i].score})
+			}
 		}
-		s = termScan{df: matched, best: make([]scoredHit, len(all))}
-		for i, h := range all {
-			s.best[i] = scoredHit{id: h.ID, score: h.Score}
-		}
-		slices.SortFunc(s.best, func(a, b scoredHit) int { return cmp.Compare(a.id, b.id) })
-		mt.common.rows.put(gen, key, s)
-		ok = true
+		return passHits(ctx, db, t, n, matched, hits, fn)
 	}
-	if !ok {
-		return ftsHits(ctx, db, t, n, matched, 0, only, fn)
-	}
-	var hits []ftsrows.Scored
-	for _, id := range only {
-		if i, found := slices.BinarySearchFunc(s.best, id, func(h scoredHit, id int64) int { return cmp.Compare(h.id, id) }); found {
-			hits = append(hits, ftsrows.Scored{ID: id, Score: s.best[i].score})
+	if mt.Background != nil && mt.common.rows.room(gen, matched) && mt.common.metBefore(gen, key) && mt.common.start() {
+		scheduled := mt.Background(func(ctx context.Context, db store.Querier) error {
+			defer mt.common.done()
+			return mt.keepCommonScores(ctx, db, key, gen)
+		})
+		if !scheduled {
+			mt.common.done()
 		}
 	}
-	return passHits(ctx, db, t, n, matched, hits, fn)
+	return ftsHits(ctx, db, t, n, matched, 0, only, fn)
+}
+
+// keepCommonScores reads every bm25() of the term key names and keeps
+// them for generation gen, unless the index has changed since.
+func (mt *Matcher) keepCommonScores(ctx context.Context, db store.Querier, key countKey, gen int64) error {
+	now, err := store.SearchGeneration(ctx, db)
+	if err != nil || now != gen {
+		return err
+	}
+	all, err := ftsrows.AllRows(ctx, db, key.idx, key.expr, headingWeight)
+	if err != nil {
+		return err
+	}
+	s := termScan{df: len(all), best: make([]scoredHit, len(all))}
+	for i, h := range all {
+		s.best[i] = scoredHit{id: h.ID, score: h.Score}
+	}
+	slices.SortFunc(s.best, func(a, b scoredHit) int { return cmp.Compare(a.id, b.id) })
+	mt.common.rows.put(gen, key, s)
+	return nil
 }

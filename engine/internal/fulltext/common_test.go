@@ -8,15 +8,17 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
 // TestCommonTermScoresKeptFromSecondSearch: a common term scored on a
 // search's candidates reads the index on its first search in a generation;
-// its second reads every score once, and later searches look the
-// candidates up without reading the index, with the same scores as
-// scoring the candidates in FTS5 (ftsrows.ScoreOn). A change of the index
-// starts over.
+// its second has the Matcher's Background read every score once (here at
+// once, on the read pool), and later searches look the candidates up
+// without reading the index, with the same scores as scoring the
+// candidates in FTS5 (ftsrows.ScoreOn). A change of the index starts over;
+// a Matcher without Background keeps nothing.
 func TestCommonTermScoresKeptFromSecondSearch(t *testing.T) {
 	files := map[string]string{}
 	for i := range 12 {
@@ -25,6 +27,14 @@ func TestCommonTermScoresKeptFromSecondSearch(t *testing.T) {
 	f := newCacheFixture(t, files, "sections_", "# C\n\nAnother pipeline.\n")
 	term := query.Term{Text: "pipeline", Kind: query.Word, Script: query.ScriptLatin}
 	var mt Matcher
+	background := 0
+	mt.Background = func(fn func(ctx context.Context, db store.Querier) error) bool {
+		background++
+		if err := read(f.ix.rdb, func(ctx context.Context, tx *sql.Tx, _ corpusStats) error { return fn(ctx, tx) }); err != nil {
+			t.Errorf("background read: %v", err)
+		}
+		return true
+	}
 	hits := func(db *sql.DB, only []int64) (map[int64]float64, error) {
 		got := map[int64]float64{}
 		err := read(db, func(ctx context.Context, tx *sql.Tx, st corpusStats) error {
@@ -88,8 +98,21 @@ func TestCommonTermScoresKeptFromSecondSearch(t *testing.T) {
 	if got, err := hits(f.denied, one); err != nil || len(got) != 1 || got[one[0]] != want[one[0]] {
 		t.Fatalf("one candidate: %v, %v; want its score %v", got, err, want[one[0]])
 	}
+	if background != 1 {
+		t.Errorf("%d background reads, want 1 (on the second search)", background)
+	}
 	f.change(t)
 	if _, err := hits(f.denied, only); err == nil {
 		t.Error("after the index changed, the scores still came from the cache")
+	}
+
+	mt = Matcher{} // no Background: every search scores the candidates
+	for range 3 {
+		if got, err := hits(f.ix.rdb, only); err != nil || len(got) == 0 {
+			t.Fatalf("without Background: %v, %v", got, err)
+		}
+	}
+	if _, err := hits(f.denied, only); err == nil {
+		t.Error("without Background, the scores were kept")
 	}
 }

@@ -14,6 +14,9 @@ type Matcher struct {
 	fts       scanCache[ftsKey]
 	counts    countCache
 	common    commonScores
+	// Background, when set, reads the scores of common terms met again
+	// (see commonHits); without it they are scored on every search.
+	Background Background
 }
 
 // Drop lets go of everything kept (the engine closing).
