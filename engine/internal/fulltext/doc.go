@@ -15,7 +15,8 @@
 // and a size correction (documents.go). Sections answers FulltextSearch.
 //
 // A Matcher keeps what it read for one state of the index (lengths, short
-// terms' postings); the documents' metadata come through docmeta.Cache.
+// terms' postings, the scores of common terms met again, common.go); the
+// documents' metadata come through docmeta.Cache.
 //
 // It holds no SQL: it reads and writes through the storage layer
 // (engine/internal/store, its statements in store/ftsrows) and imports
