@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 
-	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 )
@@ -16,9 +15,6 @@ func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 	var err error
 	if s.ft, err = s.src.Fulltext.Match(ctx, tx, s.q); err != nil {
 		return err
-	}
-	if s.meta == nil {
-		s.meta = map[int64]*docmeta.Meta{}
 	}
 	if err := s.src.Docs.Add(ctx, tx, s.meta, s.ft.Docs()); err != nil {
 		return err
@@ -37,9 +33,6 @@ func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 // deleted since.
 func (s *Run) AddVector(ctx context.Context, tx store.Querier, ev vecsearch.Evidence) error {
 	s.vec = ev
-	if s.meta == nil {
-		s.meta = map[int64]*docmeta.Meta{}
-	}
 	ids := make([]int64, 0, len(s.vec.Raw))
 	for id := range s.vec.Raw {
 		ids = append(ids, id)

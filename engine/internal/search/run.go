@@ -87,7 +87,7 @@ type Run struct {
 func New(src Sources, r Request) *Run {
 	s := &Run{
 		src: src, opts: r.Options, limit: r.Limit, depth: r.Depth, fusion: r.Fusion,
-		weights: r.Weights, rrfK: r.RRFK, q: r.Query,
+		weights: r.Weights, rrfK: r.RRFK, q: r.Query, meta: map[int64]*docmeta.Meta{},
 	}
 	if s.rrfK <= 0 {
 		s.rrfK = 60
