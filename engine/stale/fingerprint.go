@@ -287,6 +287,18 @@ type RefStatter struct {
 	memo     map[string]Fingerprint
 	hashed   map[string]hashedRef
 	rejected map[string]bool
+	// inside memoizes resolveInside by path, and stats a stat-only
+	// fingerprint by what it depends on (see statKey): refs naming
+	// different declarations of one file, or one folder's files, resolve
+	// and stat it once.
+	inside map[string]insideResult
+	stats  map[string]Fingerprint
+}
+
+// insideResult is a memoized resolveInside answer.
+type insideResult struct {
+	real string
+	err  error
 }
 
 // hashedRef is a memoized FingerprintRef answer.
@@ -301,7 +313,25 @@ func NewRefStatter(root string) (*RefStatter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{}}, nil
+	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{},
+		inside: map[string]insideResult{}, stats: map[string]Fingerprint{}}, nil
+}
+
+// resolveInside is resolveInside(s.rootReal, rel), once per rel.
+func (s *RefStatter) resolveInside(rootReal, rel string) (string, error) {
+	if r, ok := s.inside[rel]; ok {
+		return r.real, r.err
+	}
+	resolved, err := resolveInside(rootReal, rel)
+	s.inside[rel] = insideResult{real: resolved, err: err}
+	return resolved, err
+}
+
+// statKey is what a stat-only fingerprint of r depends on: its path (or
+// pattern), its kind and whether it names a declaration, whose file is
+// stat'ed whichever it names.
+func statKey(r resolvedRef) string {
+	return fmt.Sprintf("%s\x00%d\x00%t", r.rel, r.kind, r.ref.Symbol != "")
 }
 
 // Fingerprint is FingerprintRef(root, ref).
@@ -311,7 +341,7 @@ func (s *RefStatter) Fingerprint(ref index.SourceRef) (Fingerprint, error) {
 		return h.fp, h.err
 	}
 	var h hashedRef
-	r, err := resolveRef(s.rootReal, ref)
+	r, err := resolveRefWith(s.rootReal, ref, s.resolveInside)
 	if err == nil {
 		h.fp, h.err = fingerprint(r, true)
 	} else {
@@ -333,7 +363,7 @@ func (s *RefStatter) Stat(refs []index.SourceRef) ([]Fingerprint, error) {
 		if s.rejected[key] {
 			continue
 		}
-		r, err := resolveRef(s.rootReal, ref)
+		r, err := resolveRefWith(s.rootReal, ref, s.resolveInside)
 		if err != nil {
 			var rej *RejectedError
 			if errors.As(err, &rej) {
@@ -342,11 +372,15 @@ func (s *RefStatter) Stat(refs []index.SourceRef) ([]Fingerprint, error) {
 			}
 			return nil, err
 		}
-		fp, err := fingerprint(r, false)
-		if err != nil {
-			return nil, err
+		sk := statKey(r)
+		fp, ok := s.stats[sk]
+		if !ok {
+			if fp, err = fingerprint(r, false); err != nil {
+				return nil, err
+			}
+			fp.filesMTime = 0
+			s.stats[sk] = fp
 		}
-		fp.filesMTime = 0
 		s.memo[key] = fp
 		out[i] = fp
 	}

@@ -95,6 +95,12 @@ func realRoot(root string) (string, error) {
 }
 
 func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
+	return resolveRefWith(rootReal, ref, resolveInside)
+}
+
+// resolveRefWith is resolveRef with inside in place of resolveInside (a
+// RefStatter walks each folder's symlinks once).
+func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, rel string) (string, error)) (resolvedRef, error) {
 	reject := func(format string, args ...any) (resolvedRef, error) {
 		return resolvedRef{}, &RejectedError{Ref: ref.String(), Why: fmt.Sprintf(format, args...)}
 	}
@@ -131,7 +137,7 @@ func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
 	if r.kind == kindGlob {
 		walk = r.base
 	}
-	resolved, err := resolveInside(rootReal, walk)
+	resolved, err := inside(rootReal, walk)
 	if err != nil {
 		if errors.Is(err, errEscapes) {
 			return reject("the path leads outside the project root through a symlink")
