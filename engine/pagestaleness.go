@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/internal/stalesnap"
 	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // docStaleness is one document's current staleness, as pages, search
@@ -34,17 +36,20 @@ func (e *Engine) pageStaleness(ctx context.Context, docID int64) (docStaleness, 
 	return s, nil
 }
 
-// currentStaleness gives the staleness of several documents, by id, from
-// the snapshot under the configured baseline (see staleSnapshot): no git
-// process is started unless HEAD or the index moved since it was made, or
-// the refs of one of these documents moved on disk (then only those
-// documents are checked again).
+// currentStaleness gives the staleness of several documents, by id (of
+// every document when ids is nil), from the snapshot under the configured
+// baseline (see staleSnapshot): no git process is started unless HEAD or
+// the index moved since it was made, or the refs of one of these documents
+// moved on disk (then only those documents are checked again). Only their
+// versions and refs are read for the rest: what a check needs besides
+// (titles, reviewed dates, the baselines stored at indexing) is read for
+// the documents checked again.
 func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]docStaleness, error) {
 	key, err := e.currentStaleKey(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
-	docs, err := e.staleInputs(ctx, ids)
+	docs, err := e.staleRefs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +69,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
 	}
-	var again []stalesnap.Input
+	var again []int64
 	statter, err := stale.NewRefStatter(e.p.Root)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
@@ -72,32 +77,61 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 	for _, d := range docs {
 		sd, ok := snap.docs[d.ID]
 		if !ok || sd.Version != d.Version {
-			again = append(again, d)
+			again = append(again, d.ID)
 			continue
 		}
-		st, err := statter.Stat(d.In.Refs)
+		st, err := statter.Stat(d.Refs)
 		if err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
 		if stalesnap.Moved(st, sd.Stats) {
-			again = append(again, d)
+			again = append(again, d.ID)
 		}
 	}
+	refs := make(map[int64][]index.SourceRef, len(again))
 	if len(again) > 0 {
-		part, _, err := e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, again)
+		inputs, err := e.staleInputs(ctx, again)
+		if err != nil {
+			return nil, err
+		}
+		part, _, err := e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, inputs)
 		if err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
 		for id, sd := range part.docs {
 			snap.docs[id] = sd
 		}
+		// The refs as checked: the document may have changed since the
+		// light read.
+		for _, d := range inputs {
+			refs[d.ID] = d.In.Refs
+		}
 		_ = e.storeStaleSnapshot(ctx, part, false) // best effort
 	}
 	now := time.Now()
 	out := make(map[int64]docStaleness, len(docs))
 	for _, d := range docs {
-		l := stalesnap.DocLevels(snap.header.Baseline, d.In.Refs, snap.docs[d.ID], now, e.p.Config.Staleness.ThresholdDays)
+		r, ok := refs[d.ID]
+		if !ok {
+			r = d.Refs
+		}
+		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.ID], now, e.p.Config.Staleness.ThresholdDays)
 		out[d.ID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil
+}
+
+// staleRefs reads the versions and source refs of the documents ids (of
+// every document when ids is nil) in one read transaction.
+func (e *Engine) staleRefs(ctx context.Context, ids []int64) ([]stalesnap.Refs, error) {
+	var docs []stalesnap.Refs
+	err := e.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		docs, err = stalesnap.ReadRefs(ctx, tx, ids)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return docs, nil
 }

@@ -10,10 +10,10 @@ import (
 )
 
 // Counts fills the index-wide counts of s (documents, sections, links,
-// dangling and ambiguous links, the last indexing time) and returns the
-// ids of the documents with source refs, in one read transaction.
-func (r *Reader) Counts(ctx context.Context, s *answer.Status) (tracked []int64, err error) {
-	err = store.ReadTx(ctx, r.rdb, func(tx *sql.Tx) error {
+// dangling and ambiguous links, the last indexing time) in one read
+// transaction.
+func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
+	return store.ReadTx(ctx, r.rdb, func(tx *sql.Tx) error {
 		c, err := pageread.ReadCounts(ctx, tx)
 		if err != nil {
 			return err
@@ -24,10 +24,8 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) (tracked []int64,
 			return err
 		}
 		s.LastIndexedAt = last
-		tracked, err = pageread.TrackedDocuments(ctx, tx)
-		return err
+		return nil
 	})
-	return tracked, err
 }
 
 // DocPaths reads the file paths of the documents ids.

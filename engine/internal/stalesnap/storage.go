@@ -26,7 +26,12 @@ func ReadHeader(ctx context.Context, q store.Querier) (*Header, error) {
 // its JSON.
 func docOf(r stalerows.Doc) (d Doc, ok bool) {
 	d = Doc{Version: r.Version, Tracked: r.Tracked}
-	if json.Unmarshal([]byte(r.Refs), &d.Changed) != nil || json.Unmarshal([]byte(r.Stats), &d.Stats) != nil {
+	// Most documents have no changed refs.
+	if r.Refs != "[]" && json.Unmarshal([]byte(r.Refs), &d.Changed) != nil {
+		return d, false
+	}
+	var err error
+	if d.Stats, err = decodeStats(r.Stats); err != nil {
 		return d, false
 	}
 	return d, true

@@ -230,9 +230,6 @@ func TestGraphAndCounts(t *testing.T) {
 	if c.Documents != 3 || c.Sections < 3 || c.Links != 7 || c.DanglingLinks != 3 || c.AmbiguousLinks != 0 {
 		t.Errorf("counts %+v", c)
 	}
-	if tracked, err := pageread.TrackedDocuments(ctx, ix.RDB); err != nil || len(tracked) != 0 {
-		t.Errorf("tracked %v %v", tracked, err)
-	}
 	texts, err := pageread.SectionTexts(ctx, ix.RDB, []int64{999})
 	if err != nil || len(texts) != 0 {
 		t.Errorf("section texts of a missing section: %v %v", texts, err)

@@ -25,22 +25,3 @@ func ReadCounts(ctx context.Context, q store.Querier) (Counts, error) {
 		Scan(&c.Documents, &c.Sections, &c.Links, &c.DanglingLinks, &c.AmbiguousLinks)
 	return c, err
 }
-
-// TrackedDocuments reads the ids of the documents with source refs, in
-// id order.
-func TrackedDocuments(ctx context.Context, q store.Querier) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT DISTINCT document_id FROM source_refs ORDER BY document_id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var tracked []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		tracked = append(tracked, id)
-	}
-	return tracked, rows.Err()
-}

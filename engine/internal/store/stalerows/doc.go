@@ -3,7 +3,10 @@
 // header) and staleness_documents (one row a document, its changed refs
 // and their fingerprints as JSON text), and reads what a check starts
 // from: documents (path, title, reviewed date, version) and their
-// source_refs rows with the baselines stored at indexing.
+// source_refs rows with the baselines stored at indexing. What a request
+// over every document reads (RefsOf, AllDocs) comes as packed texts, one
+// per table (packed.go), since stepping rows one by one from Go costs more
+// than SQLite's reading them.
 //
 // engine/internal/stalesnap calls it; it keeps the snapshot's values, the
 // JSON and the levels. It reads through engine/internal/store/sqlbatch and the
