@@ -10,6 +10,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
+	"github.com/ubp-dev/ubp/graph"
 )
 
 // ResolvePage finds the document a user or agent means by ref: its
@@ -33,7 +34,7 @@ func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured strin
 		return id, filepath, nil
 	}
 	// Then exactly as [[key]] in a file at the docs root resolves.
-	res, err := store.LoadResolver(ctx, r.db)
+	res, _, err := r.resolverFor(ctx, key)
 	if err != nil {
 		return 0, "", fmt.Errorf("find page %q: %w", ref, err)
 	}
@@ -58,6 +59,28 @@ func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured strin
 		}
 	}
 	return 0, "", &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
+}
+
+// resolverFor is a link resolver that resolves key as one over every
+// document does: over the documents whose file name, title or alias key
+// key can mean (document_keys, as the writer's re-resolution uses it),
+// or over every document when those keys are not complete yet or key can
+// name any document (a folder, ".."). byKeys tells which.
+func (r *Reader) resolverFor(ctx context.Context, key string) (res *graph.Resolver, byKeys bool, err error) {
+	k := graph.LinkKeysOf(key)
+	_, complete, err := store.GetMeta(ctx, r.db, store.MetaDocumentKeys)
+	if err != nil {
+		return nil, false, err
+	}
+	if k.Any || !complete {
+		res, err = store.LoadResolver(ctx, r.db)
+		return res, false, err
+	}
+	refs, err := store.DocRefsNamedBy(ctx, r.db, []string{k.Name, k.Text}, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	return graph.NewResolver(refs), true, nil
 }
 
 // pageDocs reads what page lookup needs of every document, in filepath

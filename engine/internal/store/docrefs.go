@@ -47,3 +47,22 @@ func LoadDocRefs(ctx context.Context, q Querier, query string, args ...any) ([]g
 	}
 	return refs, nil
 }
+
+// DocRefsNamedBy reads, as link resolution knows them, the documents
+// holding one of keys (document_keys, see graph.DocKeys) and the documents
+// ids. A resolver over them resolves a target whose graph.LinkKeysOf are
+// among keys (and not Any) as one over every document does.
+func DocRefsNamedBy(ctx context.Context, q Querier, keys []string, ids []int64) ([]graph.DocRef, error) {
+	query := `SELECT ` + DocRefColumns + ` FROM documents WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (''`
+	args := make([]any, 0, len(keys)+len(ids))
+	for _, k := range keys {
+		query += ", ?"
+		args = append(args, k)
+	}
+	query += ")) OR id IN (0"
+	for _, id := range ids {
+		query += ", ?"
+		args = append(args, id)
+	}
+	return LoadDocRefs(ctx, q, query+")", args...)
+}

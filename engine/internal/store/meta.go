@@ -27,6 +27,11 @@ const (
 	// MetaLastIndexedAt is the time of the last indexing run that changed
 	// the index (RFC 3339, UTC).
 	MetaLastIndexedAt = "last_indexed_at"
+	// MetaDocumentKeys is set once table document_keys holds the keys of
+	// every document (graph.DocKeys): the writer's link resolution and the
+	// read side's page lookup then load only the documents a name can
+	// mean.
+	MetaDocumentKeys = "document_keys"
 )
 
 // GetMeta returns the meta value for key, and whether it is set.

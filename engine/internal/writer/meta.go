@@ -7,7 +7,4 @@ const (
 	// nothing can skip resolution safely, and links a run left unresolved
 	// (it stopped early) are all resolved by the next.
 	MetaNeedsRelink = "needs_relink"
-	// metaDocumentKeys is set once table document_keys holds the keys of
-	// every document (see resolveLinks).
-	metaDocumentKeys = "document_keys"
 )

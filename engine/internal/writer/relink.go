@@ -88,7 +88,7 @@ func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
 // (the linking documents, for the rule "self"). Resolving those links
 // with it gives the same answers as with every document.
 func loadResolverFor(ctx context.Context, q store.Querier, keys map[string]bool, ids map[int64]bool) (*graph.Resolver, error) {
-	refs, err := docwrite.DocumentsNamedBy(ctx, q, slices.Collect(maps.Keys(keys)), slices.Collect(maps.Keys(ids)))
+	refs, err := store.DocRefsNamedBy(ctx, q, slices.Collect(maps.Keys(keys)), slices.Collect(maps.Keys(ids)))
 	if err != nil {
 		return nil, err
 	}

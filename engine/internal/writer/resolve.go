@@ -44,7 +44,7 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: %w", err)
 	}
-	_, haveKeys, err := store.GetMeta(ctx, w.db, metaDocumentKeys)
+	_, haveKeys, err := store.GetMeta(ctx, w.db, store.MetaDocumentKeys)
 	if err != nil {
 		return 0, err
 	}
@@ -113,7 +113,7 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 					return err
 				}
 			}
-			if err := store.SetMeta(ctx, tx, metaDocumentKeys, "1"); err != nil {
+			if err := store.SetMeta(ctx, tx, store.MetaDocumentKeys, "1"); err != nil {
 				return err
 			}
 		}

@@ -161,20 +161,3 @@ func DocumentNames(ctx context.Context, q store.Querier, id int64) (d graph.DocR
 func AllDocumentNames(ctx context.Context, q store.Querier) ([]graph.DocRef, error) {
 	return store.LoadDocRefs(ctx, q, `SELECT id, filepath, title, aliases FROM documents`)
 }
-
-// DocumentsNamedBy reads, as link resolution knows them, the documents
-// holding one of keys (document_keys) and the documents ids.
-func DocumentsNamedBy(ctx context.Context, q store.Querier, keys []string, ids []int64) ([]graph.DocRef, error) {
-	query := `SELECT id, filepath, title, aliases FROM documents WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (''`
-	args := make([]any, 0, len(keys)+len(ids))
-	for _, k := range keys {
-		query += ", ?"
-		args = append(args, k)
-	}
-	query += ")) OR id IN (0"
-	for _, id := range ids {
-		query += ", ?"
-		args = append(args, id)
-	}
-	return store.LoadDocRefs(ctx, q, query+")", args...)
-}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/graph"
 )
 
@@ -61,7 +62,7 @@ func TestStoredDocumentsAt(t *testing.T) {
 	}
 }
 
-// TestDocumentsNamedByAndSelectedLinks: documents are found by their
+// TestDocumentsNamedByAndSelectedLinks: documents (store.DocRefsNamedBy) are found by their
 // keys or ids, links by their source, keys, and always those that may
 // name any document.
 func TestDocumentsNamedByAndSelectedLinks(t *testing.T) {
@@ -71,7 +72,7 @@ func TestDocumentsNamedByAndSelectedLinks(t *testing.T) {
 	if err := ReplaceDocumentKeys(ctx, db, graph.DocRef{ID: ids["x.md"], Path: "x.md"}, []string{"x", "ex", "x"}); err != nil {
 		t.Fatal(err)
 	}
-	refs, err := DocumentsNamedBy(ctx, db, []string{"ex", "nothing"}, []int64{ids["z.md"]})
+	refs, err := store.DocRefsNamedBy(ctx, db, []string{"ex", "nothing"}, []int64{ids["z.md"]})
 	if err != nil {
 		t.Fatal(err)
 	}
