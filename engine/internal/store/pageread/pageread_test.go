@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -241,5 +242,41 @@ func TestGraphAndCounts(t *testing.T) {
 		}
 	}); err != nil || stats != 3 {
 		t.Errorf("file stats: %d %v", stats, err)
+	}
+}
+
+// EachFileStat gives every document's recorded path, size and mtime, as
+// the rows hold them, for names with spaces, colons, digits and
+// non-ASCII letters.
+func TestEachFileStatMatchesRows(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, map[string]string{
+		"docs/a b/1 2:3.md": "# One\n",
+		"docs/ü/é 9.md":     "# Two\n\nmore text\n",
+		"docs/plain.md":     "# Three\n",
+	})
+	ix := indextest.Build(t, root)
+	type stat struct{ size, mtime int64 }
+	want := map[string]stat{}
+	rows, err := ix.RDB.Query(`SELECT filepath, file_size, file_mtime FROM documents`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var p string
+		var s stat
+		if err := rows.Scan(&p, &s.size, &s.mtime); err != nil {
+			t.Fatal(err)
+		}
+		want[p] = s
+	}
+	rows.Close()
+	got := map[string]stat{}
+	if err := pageread.EachFileStat(ctx, ix.RDB, func(p string, size, mtime int64) { got[p] = stat{size, mtime} }); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 3 || !maps.Equal(got, want) {
+		t.Errorf("EachFileStat = %v, want %v", got, want)
 	}
 }

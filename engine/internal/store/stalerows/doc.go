@@ -5,7 +5,7 @@
 // from: documents (path, title, reviewed date, version) and their
 // source_refs rows with the baselines stored at indexing. What a request
 // over every document reads (RefsOf, AllDocs) comes as packed texts, one
-// per table (packed.go), since stepping rows one by one from Go costs more
+// per table (package packrows), since stepping rows one by one from Go costs more
 // than SQLite's reading them.
 //
 // engine/internal/stalesnap calls it; it keeps the snapshot's values, the

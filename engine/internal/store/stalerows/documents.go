@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/packrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
@@ -42,27 +43,27 @@ func DocsOf(ctx context.Context, q store.Querier, ids []int64, fn func(Doc) erro
 }
 
 // AllDocs calls fn with every stored row while fn returns true. The rows
-// are read as one packed text (see packed.go): stepping 10,000 rows one
+// are read as one packed text (see package packrows): stepping 10,000 rows one
 // by one from Go cost more than SQLite's reading them.
 func AllDocs(ctx context.Context, q store.Querier, fn func(Doc) (more bool)) error {
 	var packed sql.NullString
 	if err := q.QueryRowContext(ctx, `SELECT group_concat(document_id || ' ' || tracked || ' ' || `+
-		packText("version")+` || `+packText("refs")+` || `+packText("stats")+`, '') FROM staleness_documents`).Scan(&packed); err != nil {
+		packrows.TextSQL("version")+` || `+packrows.TextSQL("refs")+` || `+packrows.TextSQL("stats")+`, '') FROM staleness_documents`).Scan(&packed); err != nil {
 		return err
 	}
-	r := packedReader{s: packed.String}
-	for r.more() {
-		d := Doc{DocumentID: r.number(), Tracked: r.number() != 0}
+	r := packrows.NewReader(packed.String)
+	for r.More() {
+		d := Doc{DocumentID: r.Number(), Tracked: r.Number() != 0}
 		// The version outlives the packed text (a server keeps the snapshot).
-		d.Version, d.Refs, d.Stats = strings.Clone(r.text()), r.text(), r.text()
-		if r.err != nil {
-			return r.err
+		d.Version, d.Refs, d.Stats = strings.Clone(r.Text()), r.Text(), r.Text()
+		if err := r.Err(); err != nil {
+			return err
 		}
 		if !fn(d) {
 			return nil
 		}
 	}
-	return r.err
+	return r.Err()
 }
 
 // DocWriter stores staleness_documents rows through one statement

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/internal/store/packrows"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -102,14 +103,14 @@ type DocRefs struct {
 // snapshot row still holds needs, and nothing a check reads besides (see
 // InputDocs and SourceRefsOf). Each table is read as one packed text
 // (group_concat of the rows, each text prefixed with its length in
-// bytes; see packed.go), since a statement stepped row by row costs about
+// bytes; see package packrows), since a statement stepped row by row costs about
 // 1.5 µs a row from Go, most of the read of 14,000 refs; the order is
 // restored in Go.
 func RefsOf(ctx context.Context, tx *sql.Tx, ids []int64) ([]DocRefs, error) {
 	where, args := idFilter("id", ids)
 	var packed sql.NullString
 	//nolint:gosec // where holds placeholders only; values are bound
-	if err := tx.QueryRowContext(ctx, `SELECT group_concat(id || ' ' || content_hash || ' ' || `+packText("filepath")+`, '')
+	if err := tx.QueryRowContext(ctx, `SELECT group_concat(id || ' ' || content_hash || ' ' || `+packrows.TextSQL("filepath")+`, '')
 		FROM documents`+where, args...).Scan(&packed); err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func RefsOf(ctx context.Context, tx *sql.Tx, ids []int64) ([]DocRefs, error) {
 	}
 	where, args = idFilter("document_id", ids)
 	//nolint:gosec // where holds placeholders only; values are bound
-	if err := tx.QueryRowContext(ctx, `SELECT group_concat(document_id || ' ' || line || ' ' || id || ' ' || `+packText("path")+` || `+packText("symbol")+`, '')
+	if err := tx.QueryRowContext(ctx, `SELECT group_concat(document_id || ' ' || line || ' ' || id || ' ' || `+packrows.TextSQL("path")+` || `+packrows.TextSQL("symbol")+`, '')
 		FROM source_refs`+where, args...).Scan(&packed); err != nil {
 		return nil, err
 	}
