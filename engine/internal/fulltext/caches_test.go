@@ -124,3 +124,37 @@ func TestCachesServeRepeatReads(t *testing.T) {
 		})
 	}
 }
+
+// Each kind of scan has its own bound in sections: the common terms'
+// scores (16 bytes a section) up to maxCommonHits, the best-rows scans up
+// to maxCachedHits; a scan that does not fit is not kept, and a newer
+// generation empties the cache.
+func TestScanCacheBoundsByKind(t *testing.T) {
+	rows := func(n int) commonRows { return commonRows{ids: make([]int64, n), scores: make([]float64, n)} }
+	var common scanCache[countKey, commonRows]
+	a, b, c := countKey{expr: "a"}, countKey{expr: "b"}, countKey{expr: "c"}
+	common.put(1, a, rows(maxCachedHits))
+	if !common.room(1, maxCommonHits-maxCachedHits) || common.room(1, maxCommonHits-maxCachedHits+1) {
+		t.Errorf("room after %d sections: want exactly %d more", maxCachedHits, maxCommonHits-maxCachedHits)
+	}
+	common.put(1, b, rows(maxCommonHits-maxCachedHits))
+	common.put(1, c, rows(1))
+	if _, ok := common.get(1, b); !ok {
+		t.Error("a scan that fits the common terms' bound was not kept")
+	}
+	if _, ok := common.get(1, c); ok {
+		t.Error("a scan past the common terms' bound was kept")
+	}
+	common.put(2, c, rows(1))
+	if _, ok := common.get(2, a); ok {
+		t.Error("a newer generation kept an older scan")
+	}
+	if _, ok := common.get(2, c); !ok {
+		t.Error("a newer generation's scan was not kept")
+	}
+	var best scanCache[ftsKey, termScan]
+	best.put(1, ftsKey{expr: "x"}, termScan{best: make([]scoredHit, maxCachedHits)})
+	if best.room(1, 1) {
+		t.Errorf("a best-rows cache of %d sections has room for more", maxCachedHits)
+	}
+}

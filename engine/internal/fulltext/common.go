@@ -29,15 +29,32 @@ import (
 type Background func(fn func(ctx context.Context, db store.Querier) error) bool
 
 // commonScores keeps, per search generation, every section a common FTS5
-// term matches with its bm25() (by section id), within maxCachedHits
+// term matches with its bm25() (by section id), within maxCommonHits
 // sections, and the terms met once.
 type commonScores struct {
-	rows scanCache[countKey]
+	rows scanCache[countKey, commonRows]
 	mu   sync.Mutex
 	gen  int64
 	met  map[countKey]bool
 	busy bool // a background read is under way
 }
+
+// commonRows is a common term's bm25() of every section it matches, in
+// section id order: 16 bytes a section, against a termScan's 24.
+type commonRows struct {
+	ids    []int64
+	scores []float64
+}
+
+func (r commonRows) sections() int { return len(r.ids) }
+
+func (commonRows) cacheLimit() int { return maxCommonHits }
+
+// maxCommonHits bounds the common terms' scores: 16 MB. The 60 scale
+// queries at 10,000 documents meet common terms of about 730,000 sections
+// in all; with 500,000, a sixth of their searches scored a term on its
+// candidates in every round.
+const maxCommonHits = 1_000_000
 
 // metBefore records that key was scored at generation gen and reports
 // whether it had been before (at most maxCachedCounts terms are recorded).
@@ -100,8 +117,8 @@ func (mt *Matcher) commonHits(ctx context.Context, db store.Querier, t query.Ter
 	if s, ok := mt.common.rows.get(gen, key); ok {
 		var hits []ftsrows.Scored
 		for _, id := range only {
-			if i, found := slices.BinarySearchFunc(s.best, id, func(h scoredHit, id int64) int { return cmp.Compare(h.id, id) }); found {
-				hits = append(hits, ftsrows.Scored{ID: id, Score: s.best[i].score})
+			if i, found := slices.BinarySearch(s.ids, id); found {
+				hits = append(hits, ftsrows.Scored{ID: id, Score: s.scores[i]})
 			}
 		}
 		return passHits(ctx, db, t, n, matched, hits, fn)
@@ -129,11 +146,11 @@ func (mt *Matcher) keepCommonScores(ctx context.Context, db store.Querier, key c
 	if err != nil {
 		return err
 	}
-	s := termScan{df: len(all), best: make([]scoredHit, len(all))}
+	slices.SortFunc(all, func(a, b ftsrows.Scored) int { return cmp.Compare(a.ID, b.ID) })
+	s := commonRows{ids: make([]int64, len(all)), scores: make([]float64, len(all))}
 	for i, h := range all {
-		s.best[i] = scoredHit{id: h.ID, score: h.Score}
+		s.ids[i], s.scores[i] = h.ID, h.Score
 	}
-	slices.SortFunc(s.best, func(a, b scoredHit) int { return cmp.Compare(a.id, b.id) })
 	mt.common.rows.put(gen, key, s)
 	return nil
 }

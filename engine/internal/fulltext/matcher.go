@@ -10,8 +10,8 @@ package fulltext
 type Matcher struct {
 	docLens   lengthCache[docLength]
 	secPlaces lengthCache[sectionPlace]
-	units     scanCache[unitKey]
-	fts       scanCache[ftsKey]
+	units     scanCache[unitKey, termScan]
+	fts       scanCache[ftsKey, termScan]
 	counts    countCache
 	common    commonScores
 	// Background, when set, reads the scores of common terms met again
