@@ -167,12 +167,11 @@ func BenchmarkIndexFullScale(b *testing.B) {
 	benchIndexFromScratch(b, src, []string{"docs", "src"}, n)
 }
 
-// BenchmarkIndexOneEditScale re-indexes one edited document of the scale
-// benchmark's corpus (see BenchmarkIndexFullScale; UBP_BENCH_DOCS
-// documents, default 2,000) through IndexPaths, as the watcher of `ubp
-// serve` does: the per-edit cost, which must not grow with the corpus.
-func BenchmarkIndexOneEditScale(b *testing.B) {
-	n := benchDocsFromEnv(b, 2000)
+// indexedScaleCorpus writes the scale benchmark's corpus of n documents
+// (seed 1) into a new project and indexes it with the default
+// configuration; the engine closes when the benchmark ends.
+func indexedScaleCorpus(b *testing.B, n int) (*Engine, *scalecorpus.Corpus, string) {
+	b.Helper()
 	root := b.TempDir()
 	c := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1})
 	if err := c.Write(root); err != nil {
@@ -187,10 +186,21 @@ func BenchmarkIndexOneEditScale(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer e.Close()
+	b.Cleanup(func() { e.Close() })
 	if _, err := e.Index(ctx, IndexOptions{}); err != nil {
 		b.Fatal(err)
 	}
+	return e, c, root
+}
+
+// BenchmarkIndexOneEditScale re-indexes one edited document of the scale
+// benchmark's corpus (see BenchmarkIndexFullScale; UBP_BENCH_DOCS
+// documents, default 2,000) through IndexPaths, as the watcher of `ubp
+// serve` does: the per-edit cost, which must not grow with the corpus.
+func BenchmarkIndexOneEditScale(b *testing.B) {
+	n := benchDocsFromEnv(b, 2000)
+	e, c, root := indexedScaleCorpus(b, n)
+	ctx := context.Background()
 	target := filepath.Join(root, "docs", filepath.FromSlash(c.Docs[n/2].Path))
 	orig, err := os.ReadFile(target)
 	if err != nil {

@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 	"testing"
-
-	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
 
 // BenchmarkStatusScale measures Status over the scale benchmark's corpus
@@ -13,23 +11,9 @@ import (
 // "warm" asks an engine that has answered before, as a server does.
 func BenchmarkStatusScale(b *testing.B) {
 	n := benchDocsFromEnv(b, 2000)
-	root := b.TempDir()
-	if err := scalecorpus.Generate(scalecorpus.Options{Docs: n, Seed: 1}).Write(root); err != nil {
-		b.Fatal(err)
-	}
-	p, _, err := InitProject(root, DefaultConfig())
-	if err != nil {
-		b.Fatal(err)
-	}
+	e, _, _ := indexedScaleCorpus(b, n)
+	p := e.p
 	ctx := context.Background()
-	e, err := Open(ctx, p, OpenOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer e.Close()
-	if _, err := e.Index(ctx, IndexOptions{}); err != nil {
-		b.Fatal(err)
-	}
 	want, err := e.Status(ctx)
 	if err != nil || want.Documents != n {
 		b.Fatalf("Status: %+v, %v", want, err)
