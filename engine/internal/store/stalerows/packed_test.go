@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
@@ -81,24 +83,12 @@ func TestRefsOfMatchesRowReads(t *testing.T) {
 // sortedIDs are the ids of want (those of only, when not nil) in order.
 func sortedIDs(want map[int64]DocRefs, only []int64) []int64 {
 	var out []int64
-	for id := int64(0); id < 1000; id++ {
-		if _, ok := want[id]; !ok {
-			continue
-		}
-		if only == nil || containsID(only, id) {
+	for _, id := range slices.Sorted(maps.Keys(want)) {
+		if only == nil || slices.Contains(only, id) {
 			out = append(out, id)
 		}
 	}
 	return out
-}
-
-func containsID(ids []int64, id int64) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // A packed text that does not read as written is an error, never a
