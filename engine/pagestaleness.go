@@ -90,7 +90,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 	}
 	refs := make(map[int64][]index.SourceRef, len(again))
 	if len(again) > 0 {
-		inputs, err := e.staleInputs(ctx, again)
+		inputs, err := e.recheckInputs(ctx, ids, again)
 		if err != nil {
 			return nil, err
 		}
@@ -119,6 +119,36 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		out[d.ID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil
+}
+
+// maxListedRechecks is how many documents to check again recheckInputs
+// names in its read; past it, when every document was asked for, every
+// document is read and the rest left out (a list of tens of thousands
+// of ids would pass SQLite's limit of 32,766 host parameters). A variable
+// so that a test can take the other path.
+var maxListedRechecks = 1000
+
+// recheckInputs reads the check inputs of the documents again, found
+// among those of ids (every document when nil).
+func (e *Engine) recheckInputs(ctx context.Context, ids, again []int64) ([]stalesnap.Input, error) {
+	if ids != nil || len(again) <= maxListedRechecks {
+		return e.staleInputs(ctx, again)
+	}
+	all, err := e.staleInputs(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	want := make(map[int64]bool, len(again))
+	for _, id := range again {
+		want[id] = true
+	}
+	kept := all[:0]
+	for _, d := range all {
+		if want[d.ID] {
+			kept = append(kept, d)
+		}
+	}
+	return kept, nil
 }
 
 // staleRefs reads the versions and source refs of the documents ids (of

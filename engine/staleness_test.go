@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -243,5 +245,51 @@ func TestStaleGitThroughEngine(t *testing.T) {
 	}
 	if rep.Baseline != stale.BaselineIndex || rep.Documents[0].Level != stale.Fresh {
 		t.Errorf("index report: %s %+v", rep.Baseline, rep.Documents[0])
+	}
+}
+
+// When every document is asked for and more of them moved than a read may
+// list by id, the inputs of every document are read and only the moved
+// ones are checked again: the same answer and the same work as listing
+// them.
+func TestStatusRechecksOnlyMovedDocuments(t *testing.T) {
+	for _, listed := range []int{maxListedRechecks, 0} {
+		t.Run(fmt.Sprintf("listed %d", listed), func(t *testing.T) {
+			old := maxListedRechecks
+			maxListedRechecks = listed
+			defer func() { maxListedRechecks = old }()
+			e, root := staleProject(t, map[string]string{
+				"src/a.txt":  "a v1\n",
+				"src/b.txt":  "b v1\n",
+				"src/c.txt":  "c v1\n",
+				"docs/a.md":  "---\nsource_refs:\n  - src/a.txt\n---\n# A\n",
+				"docs/b.md":  "---\nsource_refs:\n  - src/b.txt\n---\n# B\n",
+				"docs/c.md":  "---\nsource_refs:\n  - src/c.txt\n---\n# C\n",
+				"docs/ab.md": "---\nsource_refs:\n  - src/a.txt\n  - src/c.txt\n---\n# AB\n",
+			})
+			ctx := context.Background()
+			mustIndex(t, e)
+			if st, err := e.Status(ctx); err != nil || st.StaleDocuments != 0 {
+				t.Fatalf("before: %d stale, %v", st.StaleDocuments, err)
+			}
+			writeOld(t, root, "src/a.txt", "a v2, longer\n", time.Now())
+			writeOld(t, root, "src/b.txt", "b v2, longer\n", time.Now())
+			before := e.staleSnap.checked.Load()
+			st, err := e.Status(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stale []string
+			for _, d := range st.StaleList {
+				stale = append(stale, d.Filepath)
+			}
+			slices.Sort(stale)
+			if want := []string{"a.md", "ab.md", "b.md"}; !slices.Equal(stale, want) {
+				t.Errorf("stale %v, want %v", stale, want)
+			}
+			if n := e.staleSnap.checked.Load() - before; n != 3 {
+				t.Errorf("%d documents checked again, want the 3 whose refs moved", n)
+			}
+		})
 	}
 }
