@@ -22,6 +22,10 @@ var undoMigration = map[int][]string{
 	12: {
 		`ALTER TABLE links DROP COLUMN rendered`,
 	},
+	13: {
+		`DROP TRIGGER embedding_counts_ai`, `DROP TRIGGER embedding_counts_ad`, `DROP TRIGGER embedding_counts_au`,
+		`DROP TABLE embedding_counts`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

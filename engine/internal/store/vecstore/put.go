@@ -2,6 +2,8 @@ package vecstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/embed"
@@ -135,10 +137,15 @@ func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, erro
 	return out, nil
 }
 
-// Count is the number of sections with a vector of model.
+// Count is the number of sections with a vector of model, as the
+// triggers of migration 0013 keep it (embedding_counts).
 func Count(ctx context.Context, q Querier, model string) (int, error) {
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM section_embeddings WHERE model = ? AND dims > 0`, model).Scan(&n); err != nil {
+	err := q.QueryRowContext(ctx, `SELECT n FROM embedding_counts WHERE model = ?`, model).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
 		return 0, fmt.Errorf("count vectors: %w", err)
 	}
 	return n, nil
