@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/packrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
@@ -51,14 +52,23 @@ func DocumentLengths(ctx context.Context, q store.Querier, ids []int64, fn func(
 // SectionLengths calls fn with the document and length of each of the
 // given sections that exists.
 func SectionLengths(ctx context.Context, q store.Querier, ids []int64, fn func(id, doc int64, length int)) error {
-	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT id, document_id, len FROM section_lengths WHERE id IN (%s)`, func(rows *sql.Rows) error {
-		var id, doc int64
-		var length int
-		if err := rows.Scan(&id, &doc, &length); err != nil {
+	// Each batch of ids comes back as one packed text (package packrows):
+	// a common short term's thousands of sections cost half as much.
+	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT group_concat(id || ' ' || document_id || ' ' || len || ' ', '')
+		FROM section_lengths WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		var packed sql.NullString
+		if err := rows.Scan(&packed); err != nil {
 			return err
 		}
-		fn(id, doc, length)
-		return nil
+		r := packrows.NewReader(packed.String)
+		for r.More() {
+			id, doc, length := r.Number(), r.Number(), r.Number()
+			if r.Err() != nil {
+				break
+			}
+			fn(id, doc, int(length))
+		}
+		return r.Err()
 	})
 	if err != nil {
 		return fmt.Errorf("read section lengths: %w", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/packrows"
 )
 
 // The short-term postings (migration 0008): section_units indexes each
@@ -74,24 +75,27 @@ func AnyQueued(ctx context.Context, q store.Querier) (bool, error) {
 }
 
 // UnitPostings calls fn for every section holding unit, with its
-// occurrences in the heading and in the content.
+// occurrences in the heading and in the content. The sections come as one
+// packed text (package packrows): a common unit is in thousands of
+// sections, and stepping them one by one from Go took twice as long.
 func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id int64, hf, cf int32)) error {
-	rows, err := q.QueryContext(ctx, `
-		SELECT doc, sum(col = 'heading'), sum(col = 'content')
-		FROM section_units_instance WHERE term = ? GROUP BY doc`, unit)
+	var packed sql.NullString
+	err := q.QueryRowContext(ctx, `
+		SELECT group_concat(doc || ' ' || h || ' ' || c || ' ', '') FROM (
+			SELECT doc, sum(col = 'heading') AS h, sum(col = 'content') AS c
+			FROM section_units_instance WHERE term = ? GROUP BY doc)`, unit).Scan(&packed)
 	if err != nil {
 		return fmt.Errorf("read the postings of %q: %w", unit, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var hf, cf int32
-		if err := rows.Scan(&id, &hf, &cf); err != nil {
-			return fmt.Errorf("read the postings of %q: %w", unit, err)
+	r := packrows.NewReader(packed.String)
+	for r.More() {
+		id, hf, cf := r.Number(), r.Number(), r.Number()
+		if r.Err() != nil {
+			break
 		}
-		fn(id, hf, cf)
+		fn(id, int32(hf), int32(cf))
 	}
-	if err := rows.Err(); err != nil {
+	if err := r.Err(); err != nil {
 		return fmt.Errorf("read the postings of %q: %w", unit, err)
 	}
 	return nil
