@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/packrows"
@@ -92,6 +93,9 @@ func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id 
 		id, hf, cf := r.Number(), r.Number(), r.Number()
 		if r.Err() != nil {
 			break
+		}
+		if hf < 0 || cf < 0 || hf > math.MaxInt32 || cf > math.MaxInt32 {
+			return fmt.Errorf("read the postings of %q: section %d counts %d and %d occurrences", unit, id, hf, cf)
 		}
 		fn(id, int32(hf), int32(cf))
 	}
