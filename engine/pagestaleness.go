@@ -75,9 +75,9 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
 	for _, d := range docs {
-		sd, ok := snap.docs[d.ID]
+		sd, ok := snap.docs[d.DocumentID]
 		if !ok || sd.Version != d.Version {
-			again = append(again, d.ID)
+			again = append(again, d.DocumentID)
 			continue
 		}
 		st, err := statter.Stat(d.Refs)
@@ -85,7 +85,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
 		if stalesnap.Moved(st, sd.Stats) {
-			again = append(again, d.ID)
+			again = append(again, d.DocumentID)
 		}
 	}
 	refs := make(map[int64][]index.SourceRef, len(again))
@@ -111,12 +111,12 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 	now := time.Now()
 	out := make(map[int64]docStaleness, len(docs))
 	for _, d := range docs {
-		r, ok := refs[d.ID]
+		r, ok := refs[d.DocumentID]
 		if !ok {
 			r = d.Refs
 		}
-		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.ID], now, e.p.Config.Staleness.ThresholdDays)
-		out[d.ID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
+		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, e.p.Config.Staleness.ThresholdDays)
+		out[d.DocumentID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil
 }

@@ -89,13 +89,9 @@ func parseSyncedAt(s string) time.Time {
 	return t
 }
 
-// Refs is a document's version and source refs, in the order ReadInputs
-// reads them: what deciding whether its snapshot row still holds needs.
-type Refs struct {
-	ID      int64
-	Version string
-	Refs    []index.SourceRef
-}
+// Refs is a document's version and source refs (by line, then row): what
+// deciding whether its snapshot row still holds needs.
+type Refs = stalerows.DocRefs
 
 // ReadRefs reads the versions and source refs of the documents ids, of
 // every document when ids is nil, in tx, by id: the light read of a
@@ -105,13 +101,9 @@ func ReadRefs(ctx context.Context, tx *sql.Tx, ids []int64) ([]Refs, error) {
 	if ids != nil && len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := stalerows.RefsOf(ctx, tx, ids)
+	docs, err := stalerows.RefsOf(ctx, tx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read source refs: %w", err)
-	}
-	docs := make([]Refs, len(rows))
-	for i, r := range rows {
-		docs[i] = Refs{ID: r.DocumentID, Version: r.Version, Refs: r.Refs}
 	}
 	return docs, nil
 }

@@ -56,11 +56,10 @@ func SectionLengths(ctx context.Context, q store.Querier, ids []int64, fn func(i
 	// a common short term's thousands of sections cost half as much.
 	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT group_concat(id || ' ' || document_id || ' ' || len || ' ', '')
 		FROM section_lengths WHERE id IN (%s)`, func(rows *sql.Rows) error {
-		var packed sql.NullString
-		if err := rows.Scan(&packed); err != nil {
+		r, err := packrows.Scan(rows)
+		if err != nil {
 			return err
 		}
-		r := packrows.NewReader(packed.String)
 		for r.More() {
 			id, doc, length := r.Number(), r.Number(), r.Number()
 			if r.Err() != nil {

@@ -80,15 +80,13 @@ func AnyQueued(ctx context.Context, q store.Querier) (bool, error) {
 // packed text (package packrows): a common unit is in thousands of
 // sections, and stepping them one by one from Go took twice as long.
 func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id int64, hf, cf int32)) error {
-	var packed sql.NullString
-	err := q.QueryRowContext(ctx, `
+	r, err := packrows.Query(ctx, q, `
 		SELECT group_concat(doc || ' ' || h || ' ' || c || ' ', '') FROM (
 			SELECT doc, sum(col = 'heading') AS h, sum(col = 'content') AS c
-			FROM section_units_instance WHERE term = ? GROUP BY doc)`, unit).Scan(&packed)
+			FROM section_units_instance WHERE term = ? GROUP BY doc)`, unit)
 	if err != nil {
 		return fmt.Errorf("read the postings of %q: %w", unit, err)
 	}
-	r := packrows.NewReader(packed.String)
 	for r.More() {
 		id, hf, cf := r.Number(), r.Number(), r.Number()
 		if r.Err() != nil {

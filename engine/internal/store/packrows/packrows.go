@@ -8,11 +8,13 @@
 // without spaces end with a space (Word, Number); any other text is its
 // length in bytes, ':' and its bytes (Text, written by SQL from TextSQL).
 // No separator needs escaping, and the texts Reader returns are slices of
-// the packed text. It holds SQL fragments but runs no statement; the
-// storage packages that read through it do.
+// the packed text. The storage packages write the statements; Query and
+// Scan run or read them.
 package packrows
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"strconv"
 	"strings"
@@ -22,6 +24,31 @@ import (
 // text (its length in bytes, ':' and the text).
 func TextSQL(expr string) string {
 	return `length(CAST((` + expr + `) AS BLOB)) || ':' || (` + expr + `)`
+}
+
+// RowQuerier is *sql.DB, *sql.Tx or *sql.Conn.
+type RowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Query runs query, whose one row and column is a packed text (NULL when
+// it aggregated no row), and returns a Reader of it.
+func Query(ctx context.Context, q RowQuerier, query string, args ...any) (*Reader, error) {
+	var packed sql.NullString
+	if err := q.QueryRowContext(ctx, query, args...).Scan(&packed); err != nil {
+		return nil, err
+	}
+	return NewReader(packed.String), nil
+}
+
+// Scan reads the current row of rows, whose one column is a packed text,
+// as Query does.
+func Scan(rows *sql.Rows) (*Reader, error) {
+	var packed sql.NullString
+	if err := rows.Scan(&packed); err != nil {
+		return nil, err
+	}
+	return NewReader(packed.String), nil
 }
 
 // ErrMalformed is a packed text that does not read as it was written.

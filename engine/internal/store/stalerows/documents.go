@@ -46,12 +46,11 @@ func DocsOf(ctx context.Context, q store.Querier, ids []int64, fn func(Doc) erro
 // are read as one packed text (see package packrows): stepping 10,000 rows one
 // by one from Go cost more than SQLite's reading them.
 func AllDocs(ctx context.Context, q store.Querier, fn func(Doc) (more bool)) error {
-	var packed sql.NullString
-	if err := q.QueryRowContext(ctx, `SELECT group_concat(document_id || ' ' || tracked || ' ' || `+
-		packrows.TextSQL("version")+` || `+packrows.TextSQL("refs")+` || `+packrows.TextSQL("stats")+`, '') FROM staleness_documents`).Scan(&packed); err != nil {
+	r, err := packrows.Query(ctx, q, `SELECT group_concat(document_id || ' ' || tracked || ' ' || `+
+		packrows.TextSQL("version")+` || `+packrows.TextSQL("refs")+` || `+packrows.TextSQL("stats")+`, '') FROM staleness_documents`)
+	if err != nil {
 		return err
 	}
-	r := packrows.NewReader(packed.String)
 	for r.More() {
 		d := Doc{DocumentID: r.Number(), Tracked: r.Number() != 0}
 		// The version outlives the packed text (a server keeps the snapshot).

@@ -108,23 +108,23 @@ type DocRefs struct {
 // restored in Go.
 func RefsOf(ctx context.Context, tx *sql.Tx, ids []int64) ([]DocRefs, error) {
 	where, args := idFilter("id", ids)
-	var packed sql.NullString
 	//nolint:gosec // where holds placeholders only; values are bound
-	if err := tx.QueryRowContext(ctx, `SELECT group_concat(id || ' ' || content_hash || ' ' || `+packrows.TextSQL("filepath")+`, '')
-		FROM documents`+where, args...).Scan(&packed); err != nil {
+	r, err := packrows.Query(ctx, tx, `SELECT group_concat(id || ' ' || content_hash || ' ' || `+packrows.TextSQL("filepath")+`, '')
+		FROM documents`+where, args...)
+	if err != nil {
 		return nil, err
 	}
-	docs, err := unpackVersions(packed.String)
+	docs, err := unpackVersions(r)
 	if err != nil {
 		return nil, err
 	}
 	where, args = idFilter("document_id", ids)
 	//nolint:gosec // where holds placeholders only; values are bound
-	if err := tx.QueryRowContext(ctx, `SELECT group_concat(document_id || ' ' || line || ' ' || id || ' ' || `+packrows.TextSQL("path")+` || `+packrows.TextSQL("symbol")+`, '')
-		FROM source_refs`+where, args...).Scan(&packed); err != nil {
+	if r, err = packrows.Query(ctx, tx, `SELECT group_concat(document_id || ' ' || line || ' ' || id || ' ' || `+packrows.TextSQL("path")+` || `+packrows.TextSQL("symbol")+`, '')
+		FROM source_refs`+where, args...); err != nil {
 		return nil, err
 	}
-	if err := unpackRefs(packed.String, docs); err != nil {
+	if err := unpackRefs(r, docs); err != nil {
 		return nil, err
 	}
 	return docs, nil

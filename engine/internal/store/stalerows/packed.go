@@ -10,9 +10,8 @@ import (
 
 // unpackVersions reads RefsOf's packed documents (id, content hash, path),
 // sorted by id, with their versions.
-func unpackVersions(packed string) ([]DocRefs, error) {
+func unpackVersions(r *packrows.Reader) ([]DocRefs, error) {
 	var docs []DocRefs
-	r := packrows.NewReader(packed)
 	for r.More() {
 		d := DocRefs{DocumentID: r.Number(), Refs: []index.SourceRef{}}
 		hash := r.Word()
@@ -35,9 +34,8 @@ type packedRef struct {
 // unpackRefs reads RefsOf's packed source refs (document id, line, row id,
 // path, symbol) into docs (sorted by id), each document's refs by line,
 // then row; refs of a document not in docs are left out.
-func unpackRefs(packed string, docs []DocRefs) error {
+func unpackRefs(r *packrows.Reader, docs []DocRefs) error {
 	var refs []packedRef
-	r := packrows.NewReader(packed)
 	for r.More() {
 		p := packedRef{doc: r.Number(), line: r.Number(), id: r.Number()}
 		p.ref = index.SourceRef{Path: r.Text(), Symbol: r.Text(), Line: int(p.line)}

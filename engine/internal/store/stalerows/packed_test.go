@@ -102,12 +102,12 @@ func TestUnpackRejectsMalformed(t *testing.T) {
 		"1 h 3x:abc",  // not a length
 		"1 h 3",       // no colon
 	} {
-		if _, err := unpackVersions(s); !errors.Is(err, packrows.ErrMalformed) {
+		if _, err := unpackVersions(packrows.NewReader(s)); !errors.Is(err, packrows.ErrMalformed) {
 			t.Errorf("unpackVersions(%q) = %v, want packrows.ErrMalformed", s, err)
 		}
 	}
 	for _, s := range []string{"1 2 3 1:a", "1 2 3 1:a1", "1 2 x 1:a0:", "1 2 3 5:a0:"} {
-		if err := unpackRefs(s, []DocRefs{{DocumentID: 1}}); !errors.Is(err, packrows.ErrMalformed) {
+		if err := unpackRefs(packrows.NewReader(s), []DocRefs{{DocumentID: 1}}); !errors.Is(err, packrows.ErrMalformed) {
 			t.Errorf("unpackRefs(%q) = %v, want packrows.ErrMalformed", s, err)
 		}
 	}
@@ -118,10 +118,10 @@ func FuzzUnpack(f *testing.F) {
 	f.Add("1 abc 3:a b2 def 0:")
 	f.Add("5 7 9 4:src/0:3 8 1 1:x1:F")
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := unpackVersions(s); err != nil && !errors.Is(err, packrows.ErrMalformed) {
+		if _, err := unpackVersions(packrows.NewReader(s)); err != nil && !errors.Is(err, packrows.ErrMalformed) {
 			t.Fatalf("unpackVersions(%q): %v", s, err)
 		}
-		if err := unpackRefs(s, []DocRefs{{DocumentID: 1}, {DocumentID: 5}}); err != nil && !errors.Is(err, packrows.ErrMalformed) {
+		if err := unpackRefs(packrows.NewReader(s), []DocRefs{{DocumentID: 1}, {DocumentID: 5}}); err != nil && !errors.Is(err, packrows.ErrMalformed) {
 			t.Fatalf("unpackRefs(%q): %v", s, err)
 		}
 	})
