@@ -40,7 +40,7 @@ func scanStats(s string) (out []stale.Fingerprint, ok bool) {
 	for {
 		var f stale.Fingerprint
 		var good bool
-		if rest, good = cutLiteral(rest, `{"exists":`); !good {
+		if rest, good = strings.CutPrefix(rest, `{"exists":`); !good {
 			return nil, false
 		}
 		switch {
@@ -62,7 +62,7 @@ func scanStats(s string) (out []stale.Fingerprint, ok bool) {
 			return nil, false
 		}
 		f.Files = int(files)
-		if rest, good = cutLiteral(rest, "}"); !good {
+		if rest, good = strings.CutPrefix(rest, "}"); !good {
 			return nil, false
 		}
 		out = append(out, f)
@@ -75,10 +75,6 @@ func scanStats(s string) (out []stale.Fingerprint, ok bool) {
 			return nil, false
 		}
 	}
-}
-
-func cutLiteral(s, lit string) (string, bool) {
-	return strings.CutPrefix(s, lit)
 }
 
 // cutNumber reads key and then an integer as encoding/json writes one
