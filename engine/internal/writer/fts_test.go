@@ -4,11 +4,38 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/ubp-dev/ubp/internal/fixture"
 	"github.com/ubp-dev/ubp/internal/scalecorpus"
 )
+
+// deferredIndexList names the indexes of links a first build drops.
+const deferredIndexList = `'links_target', 'links_dangling', 'links_name_key', 'links_text_key', 'links_ambiguous'`
+
+// linkRows are the resolution columns of every link, in id order.
+func linkRows(t *testing.T, h *harness) []string {
+	t.Helper()
+	rows, err := h.db.Query(`SELECT id, coalesce(target_id, -1), ambiguous, coalesce(name_key, '<null>'), text_key FROM links ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id, target, ambiguous int64
+		var nameKey, textKey string
+		if err := rows.Scan(&id, &target, &ambiguous, &nameKey, &textKey); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprint(id, target, ambiguous, nameKey, textKey))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
 
 // ftsCheck fails the test unless the full-text index matches the sections
 // table exactly (FTS5's integrity check), its triggers are in place and no
@@ -29,6 +56,9 @@ func ftsCheck(t *testing.T, h *harness) {
 	}
 	if n := h.count(`SELECT count(*) FROM meta WHERE key = ?`, metaFTSDeferred); n != 0 {
 		t.Fatal("a full-text deferral is still recorded")
+	}
+	if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (` + deferredIndexList + `)`); n != 5 {
+		t.Fatalf("%d of the 5 deferrable indexes of links are in place", n)
 	}
 	// A rebuild merges with a higher automerge; later updates get the
 	// default back.
@@ -51,6 +81,23 @@ func TestFirstBuildDefersFTS(t *testing.T) {
 		t.Fatalf("added %d, want %d", rep.Added, len(c.Docs))
 	}
 	ftsCheck(t, h)
+	// Its links were resolved before the indexes came back, as a full
+	// re-resolution would resolve them.
+	resolved := linkRows(t, h)
+	if n := h.count(`SELECT count(*) FROM links WHERE target_id IS NOT NULL`); n == 0 {
+		t.Fatal("the first build resolved no link")
+	}
+	if _, err := h.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, '1')`, MetaNeedsRelink); err != nil {
+		t.Fatal(err)
+	}
+	var stats RelinkStats
+	h.index(Options{RelinkStats: &stats})
+	if !stats.Full || stats.Examined != len(resolved) {
+		t.Fatalf("re-resolution %+v, want every one of the %d links examined", stats, len(resolved))
+	}
+	if again := linkRows(t, h); !slices.Equal(again, resolved) {
+		t.Errorf("a full re-resolution changed the links of the first build")
+	}
 	// The generation counters moved (once, at the end) and their
 	// triggers are back: an edit moves them again.
 	gen := func() (search, link int) {
@@ -112,6 +159,9 @@ func TestInterruptedFirstBuildRestoresFTS(t *testing.T) {
 	}
 	if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sections_fts_%' OR name LIKE 'sections_words_%' OR name LIKE '%generation%')`); n != 0 {
 		t.Fatalf("%d full-text or generation triggers during the deferral, want 0", n)
+	}
+	if n := h.count(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (` + deferredIndexList + `)`); n != 0 {
+		t.Fatalf("%d deferrable indexes of links during the deferral, want 0", n)
 	}
 	genDuring := h.count(`SELECT n FROM search_generation`)
 	// The next run (here one for a single file) restores everything.

@@ -151,15 +151,20 @@ func (w *Writer) Run(ctx context.Context, p Project, opts Options) (answer.Index
 	}
 	o.firstBuild = deferred
 	wrote, err := w.applyPlan(ctx, p, plan, o, &rep)
+	var relinked int
 	if deferred {
+		// A first build resolves its links before the deferred indexes
+		// and triggers come back, so that writing every link's target
+		// does not update five indexes and a counter (see fts.go).
+		if err == nil {
+			relinked, err = w.resolveLinks(ctx, o.relink, opts.RelinkStats)
+		}
 		if rerr := w.restoreFTS(ctx); err == nil {
 			err = rerr
 		}
+	} else if err == nil {
+		relinked, err = w.resolveLinks(ctx, o.relink, opts.RelinkStats)
 	}
-	if err != nil {
-		return rep, err
-	}
-	relinked, err := w.resolveLinks(ctx, o.relink, opts.RelinkStats)
 	if err != nil {
 		return rep, err
 	}
