@@ -40,12 +40,17 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 			if err != nil {
 				return err
 			}
+			units, err := ftsrows.PrepareUnits(ctx, tx)
+			if err != nil {
+				return err
+			}
+			defer units.Close()
 			for _, r := range batch {
 				h, c := unitTokens(r.Heading), unitTokens(r.Content)
 				if h == "" && c == "" {
 					continue
 				}
-				if err := ftsrows.InsertUnits(ctx, tx, r.ID, h, c); err != nil {
+				if err := units.Insert(ctx, r.ID, h, c); err != nil {
 					return err
 				}
 			}

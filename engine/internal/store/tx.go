@@ -41,3 +41,14 @@ func ReadTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) error) error {
 	defer func() { _ = tx.Rollback() }() // a read transaction: nothing to undo
 	return fn(tx)
 }
+
+// Uninterrupted is ctx for one short statement of a bulk write: its values
+// without its cancellation and deadline. go-sqlite3 runs a statement whose
+// context can be cancelled on a goroutine of its own, so that it can
+// interrupt it, and a first build of 10,000 documents runs about 150,000
+// statements of well under a millisecond each: the hops cost 15-20% of
+// its writing time. The transaction around the statements still watches
+// ctx (database/sql rolls it back when ctx ends, and its commit fails, so
+// nothing of it is kept), and the writers check ctx between documents and
+// batches.
+func Uninterrupted(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }

@@ -54,6 +54,12 @@ type writeBatch struct {
 // transaction (begun if needed), and commits when the batch is full. On
 // error the whole batch is rolled back.
 func (b *writeBatch) do(ctx context.Context, fn func(tx *docwrite.Tx) error) error {
+	// The statements do not watch ctx (store.Uninterrupted): stop here,
+	// before the next document.
+	if err := ctx.Err(); err != nil {
+		b.rollback()
+		return fmt.Errorf("index: %w", err)
+	}
 	if b.tx == nil {
 		tx, err := b.w.db.BeginTx(ctx, nil)
 		if err != nil {

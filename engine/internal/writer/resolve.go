@@ -108,8 +108,9 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 		if fillKeys {
 			// Every document's keys, once (an index from before they
 			// were kept); writes keep them up to date afterwards.
+			keysTx := docwrite.NewTx(tx) // its statements prepared once
 			for _, d := range refs {
-				if err := writeDocKeys(ctx, tx, d); err != nil {
+				if err := writeDocKeys(ctx, keysTx, d); err != nil {
 					return err
 				}
 			}

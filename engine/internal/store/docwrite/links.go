@@ -177,9 +177,11 @@ func PrepareLinkTargets(ctx context.Context, tx *sql.Tx) (*LinkTargetWriter, err
 	return &LinkTargetWriter{stmt: stmt}, nil
 }
 
-// Set gives link id its target (NULL: dangling), ambiguity and keys.
+// Set gives link id its target (NULL: dangling), ambiguity and keys. The
+// statement does not watch ctx (see store.Uninterrupted); the transaction
+// does.
 func (w *LinkTargetWriter) Set(ctx context.Context, id int64, target sql.NullInt64, ambiguous bool, nameKey sql.NullString, textKey string) error {
-	_, err := w.stmt.ExecContext(ctx, target, ambiguous, nameKey, textKey, id)
+	_, err := w.stmt.ExecContext(store.Uninterrupted(ctx), target, ambiguous, nameKey, textKey, id)
 	return err
 }
 

@@ -3,6 +3,8 @@ package docwrite
 import (
 	"context"
 	"database/sql"
+
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 // Tx is a write transaction that prepares each distinct statement once
@@ -37,13 +39,14 @@ func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// ExecContext runs a cached prepared statement.
+// ExecContext runs a cached prepared statement. The statement itself does
+// not watch ctx (see store.Uninterrupted); the transaction does.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	st, err := t.stmt(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	return st.ExecContext(ctx, args...)
+	return st.ExecContext(store.Uninterrupted(ctx), args...)
 }
 
 // QueryContext runs a cached prepared query.

@@ -43,13 +43,32 @@ func QueuedSections(ctx context.Context, tx *sql.Tx, limit int) ([]QueuedSection
 	return batch, nil
 }
 
-// InsertUnits writes one section's unit tokens.
-func InsertUnits(ctx context.Context, tx *sql.Tx, id int64, heading, content string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`, id, heading, content); err != nil {
+// UnitWriter writes sections' unit tokens through one statement prepared
+// on the transaction.
+type UnitWriter struct {
+	stmt *sql.Stmt
+}
+
+// PrepareUnits prepares a UnitWriter on tx; Close it when done.
+func PrepareUnits(ctx context.Context, tx *sql.Tx) (*UnitWriter, error) {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO section_units(rowid, heading, content) VALUES (?, ?, ?)`)
+	if err != nil {
+		return nil, fmt.Errorf("prepare the units' insert: %w", err)
+	}
+	return &UnitWriter{stmt: stmt}, nil
+}
+
+// Insert writes one section's unit tokens. The statement does not watch
+// ctx (see store.Uninterrupted); the transaction does.
+func (w *UnitWriter) Insert(ctx context.Context, id int64, heading, content string) error {
+	if _, err := w.stmt.ExecContext(store.Uninterrupted(ctx), id, heading, content); err != nil {
 		return fmt.Errorf("write the units of section %d: %w", id, err)
 	}
 	return nil
 }
+
+// Close closes the prepared statement.
+func (w *UnitWriter) Close() error { return w.stmt.Close() }
 
 // Dequeue removes the queued sections up to id upTo; upTo 0 empties the
 // queue.

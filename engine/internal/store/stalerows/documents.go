@@ -84,9 +84,10 @@ func PrepareDocWriter(ctx context.Context, tx *sql.Tx) (*DocWriter, error) {
 }
 
 // Put stores d, replacing the document's row; a document that no longer
-// exists gets none.
+// exists gets none. The statement does not watch ctx (see
+// store.Uninterrupted); the transaction does.
 func (w *DocWriter) Put(ctx context.Context, d Doc) error {
-	_, err := w.stmt.ExecContext(ctx, d.Version, d.Tracked, d.Refs, d.Stats, d.DocumentID)
+	_, err := w.stmt.ExecContext(store.Uninterrupted(ctx), d.Version, d.Tracked, d.Refs, d.Stats, d.DocumentID)
 	return err
 }
 
