@@ -62,12 +62,25 @@ func unit(v []float32) []float32 {
 	return out
 }
 
+// dot is the inner product of a and b (b at least as long as a). Four
+// running sums instead of one let the additions overlap instead of each
+// waiting for the last: assigning 64,015 vectors of 100 dimensions to 63
+// cells, most of a full index's cell training at 10,000 documents, took
+// 110 ns a product with one sum.
 func dot(a, b []float32) float32 {
-	var s float32
-	for i := range a {
-		s += a[i] * b[i]
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return s
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // nearest is the cell whose centroid is closest to v (any length).
