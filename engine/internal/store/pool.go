@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	sqlite_vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
-	_ "github.com/mattn/go-sqlite3" // the "sqlite3" driver; build with -tags sqlite_fts5
+	"github.com/mattn/go-sqlite3" // the "sqlite3" driver; build with -tags sqlite_fts5
 )
 
 // busyTimeoutMS is how long a connection waits for another writer (in this
@@ -18,6 +18,33 @@ import (
 const busyTimeoutMS = 10000
 
 var registerVec sync.Once
+
+// writerDriver is the go-sqlite3 driver of the pools that write: each
+// connection it opens lets a transaction hold spillPages dirty pages in
+// memory before SQLite writes them out (PRAGMA cache_spill).
+const writerDriver = "sqlite3_ubp_writer"
+
+// spillPages: by default SQLite writes a transaction's dirty pages out as
+// soon as they fill the page cache (about 2 MB), and every spill evicts the
+// pages the next rows go into. A first build's transaction of 1,024
+// documents dirties about 10 MB: replaying the writes of a 10,000-document
+// build, its 36,008 links took 2.0 s with spills and 1.1 s without, and the
+// whole replay 3.5 s against 2.7 s (a larger page cache does not help; the
+// spilling does the harm). 4,096 pages (16 MB at SQLite's 4 KiB) keep such
+// a transaction in memory, and bound what a longer one (a full-text
+// rebuild) holds before it spills.
+const spillPages = 4096
+
+var registerWriter sync.Once
+
+func registerWriterDriver() {
+	sql.Register(writerDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if _, err := c.Exec(fmt.Sprintf("PRAGMA cache_spill = %d", spillPages), nil); err != nil {
+			return fmt.Errorf("set cache_spill: %w", err)
+		}
+		return nil
+	}})
+}
 
 // dsn builds the go-sqlite3 connection string for the index at path.
 //
@@ -52,7 +79,12 @@ func dsn(path string, immediate, queryOnly bool) string {
 // (the pool that writes); queryOnly refuses writes on its connections.
 func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql.DB, error) {
 	registerVec.Do(sqlite_vec.Auto)
-	db, err := sql.Open("sqlite3", dsn(path, immediate, queryOnly))
+	driver := "sqlite3"
+	if immediate {
+		registerWriter.Do(registerWriterDriver)
+		driver = writerDriver
+	}
+	db, err := sql.Open(driver, dsn(path, immediate, queryOnly))
 	if err != nil {
 		return nil, fmt.Errorf("open index %s: %w", path, err)
 	}
