@@ -3,6 +3,7 @@ package docwrite
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -22,8 +23,7 @@ var buildDeferredIndexes = []string{"links_target", "links_dangling", "links_nam
 // by SQLite) of the buildDeferredIndexes the index has.
 func DeferrableIndexes(ctx context.Context, q store.Querier) (names, stmts []string, err error) {
 	rows, err := q.QueryContext(ctx, `SELECT name, sql FROM sqlite_master
-		WHERE type = 'index' AND tbl_name = 'links' AND sql IS NOT NULL AND name IN (?`+strings.Repeat(`, ?`, len(buildDeferredIndexes)-1)+`)
-		ORDER BY name`, anySlice(buildDeferredIndexes)...)
+		WHERE type = 'index' AND tbl_name = 'links' AND sql IS NOT NULL ORDER BY name`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read schema: %w", err)
 	}
@@ -33,7 +33,9 @@ func DeferrableIndexes(ctx context.Context, q store.Querier) (names, stmts []str
 		if err := rows.Scan(&name, &stmt); err != nil {
 			return nil, nil, fmt.Errorf("read schema: %w", err)
 		}
-		names, stmts = append(names, name), append(stmts, stmt)
+		if slices.Contains(buildDeferredIndexes, name) {
+			names, stmts = append(names, name), append(stmts, stmt)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, fmt.Errorf("read schema: %w", err)
@@ -59,13 +61,4 @@ func CreateIndex(ctx context.Context, x store.Execer, stmt string) error {
 		return fmt.Errorf("create index: %w", err)
 	}
 	return nil
-}
-
-// anySlice converts ss for use as query arguments.
-func anySlice(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }
