@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
+	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/index"
@@ -20,11 +21,17 @@ type IndexFreshness struct {
 	NeedsReindex bool `json:"needs_reindex,omitempty"`
 	// Diff lists the files that changed since the last index.
 	Diff freshness.Diff `json:"changed"`
+	// UnitsQueued: sections wait for their short-term postings (a run
+	// stopped before writing them, or a migration that queued them again),
+	// so short Japanese terms are found by scanning every section until
+	// an indexing run writes them.
+	UnitsQueued bool `json:"units_queued,omitempty"`
 }
 
-// Current reports whether the index can answer for the folder as it is.
+// Current reports whether the index can answer for the folder as it is,
+// as fast as it can.
 func (f IndexFreshness) Current() bool {
-	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0
+	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0 && !f.UnitsQueued
 }
 
 // Freshness compares the docs folder with the index without reading any
@@ -45,6 +52,9 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		return f, err
 	}
 	f.NeedsReindex = v == "1"
+	if f.UnitsQueued, err = fulltext.UnitsQueued(ctx, e.db); err != nil {
+		return f, err
+	}
 
 	// The stored values are read while the folder is walked.
 	type storedResult struct {

@@ -211,7 +211,7 @@ func TestMigration0008FillsExistingIndex(t *testing.T) {
 		}
 	}
 	_ = os.Remove(p.DBPath())
-	db, err := sql.Open("sqlite3", p.DBPath()+"?_foreign_keys=on")
+	db, err := sql.Open(store.DriverName(), p.DBPath()+"?_foreign_keys=on")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,30 @@ var undoMigration = map[int][]string{
 		`DROP TRIGGER embedding_counts_ai`, `DROP TRIGGER embedding_counts_ad`, `DROP TRIGGER embedding_counts_au`,
 		`DROP TABLE embedding_counts`,
 	},
+	14: {
+		`DROP TRIGGER sections_fts_ai`, `DROP TRIGGER sections_fts_ad`, `DROP TRIGGER sections_fts_au`,
+		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
+		`DROP TABLE sections_fts`, `DROP TABLE sections_words`, `DROP VIEW sections_folded`,
+		`CREATE VIRTUAL TABLE sections_fts USING fts5(heading, content, content='sections', content_rowid='id', tokenize='trigram')`,
+		`CREATE TRIGGER sections_fts_ai AFTER INSERT ON sections BEGIN
+			INSERT INTO sections_fts(rowid, heading, content) VALUES (new.id, new.heading, new.content); END`,
+		`CREATE TRIGGER sections_fts_ad AFTER DELETE ON sections BEGIN
+			INSERT INTO sections_fts(sections_fts, rowid, heading, content) VALUES ('delete', old.id, old.heading, old.content); END`,
+		`CREATE TRIGGER sections_fts_au AFTER UPDATE ON sections BEGIN
+			INSERT INTO sections_fts(sections_fts, rowid, heading, content) VALUES ('delete', old.id, old.heading, old.content);
+			INSERT INTO sections_fts(rowid, heading, content) VALUES (new.id, new.heading, new.content); END`,
+		`CREATE VIRTUAL TABLE sections_words USING fts5(heading, content, content='sections', content_rowid='id',
+			tokenize="unicode61 remove_diacritics 2 categories 'Ll Lu Lt Nd'")`,
+		`CREATE TRIGGER sections_words_ai AFTER INSERT ON sections BEGIN
+			INSERT INTO sections_words(rowid, heading, content) VALUES (new.id, new.heading, new.content); END`,
+		`CREATE TRIGGER sections_words_ad AFTER DELETE ON sections BEGIN
+			INSERT INTO sections_words(sections_words, rowid, heading, content) VALUES ('delete', old.id, old.heading, old.content); END`,
+		`CREATE TRIGGER sections_words_au AFTER UPDATE ON sections BEGIN
+			INSERT INTO sections_words(sections_words, rowid, heading, content) VALUES ('delete', old.id, old.heading, old.content);
+			INSERT INTO sections_words(rowid, heading, content) VALUES (new.id, new.heading, new.content); END`,
+		`INSERT INTO sections_fts(sections_fts) VALUES ('rebuild')`,
+		`INSERT INTO sections_words(sections_words) VALUES ('rebuild')`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

@@ -4,10 +4,34 @@ import (
 	"database/sql"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
-	_ "github.com/mattn/go-sqlite3"
+	"github.com/mattn/go-sqlite3"
+	"golang.org/x/text/unicode/norm"
 )
+
+// testDriver is a driver with the SQL function the schema calls since
+// migration 14, ubp_nfkc: NFKC, as engine/query/textfold defines it
+// (which this package cannot import: the engine imports it).
+const testDriver = "sqlite3_migrations_test"
+
+var registerTestDriver sync.Once
+
+func openTestDB(t *testing.T) *sql.DB {
+	t.Helper()
+	registerTestDriver.Do(func() {
+		sql.Register(testDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			return c.RegisterFunc("ubp_nfkc", norm.NFKC.String, true)
+		}})
+	})
+	db, err := sql.Open(testDriver, filepath.Join(t.TempDir(), "index.db")+"?_foreign_keys=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
 
 func TestAllIsOrderedAndContiguous(t *testing.T) {
 	all, err := All()
@@ -36,11 +60,7 @@ func TestAllIsOrderedAndContiguous(t *testing.T) {
 // TestSchemaApplies runs every migration on a real SQLite file, as the
 // engine does, and checks the tables the rest of ubp relies on.
 func TestSchemaApplies(t *testing.T) {
-	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "index.db")+"?_foreign_keys=on")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	all, err := All()
 	if err != nil {
 		t.Fatal(err)
@@ -65,9 +85,22 @@ func TestSchemaApplies(t *testing.T) {
 	if err := db.QueryRow(`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH '"監視の"'`).Scan(&hits); err != nil || hits != 1 {
 		t.Errorf("trigram FTS should find the inserted section: hits %d, err %v", hits, err)
 	}
+	// Both full-text tables index the folded text (since 14).
+	mustExec(t, db, `INSERT INTO sections(document_id, ord, heading, heading_path, anchor, level, content, start_line, end_line, tokens, content_hash)
+		VALUES (1, 1, 'Cache', 'Cache', 'cache', 2, 'ＬＲＵ の方式', 3, 4, 10, 'h')`)
+	for _, q := range []string{`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH '"lru の"'`, `SELECT count(*) FROM sections_words WHERE sections_words MATCH 'lru'`} {
+		if err := db.QueryRow(q).Scan(&hits); err != nil || hits != 1 {
+			t.Errorf("%s: hits %d, err %v; want the full-width text found", q, hits, err)
+		}
+	}
 	mustExec(t, db, `DELETE FROM documents WHERE id = 1`)
-	if err := db.QueryRow(`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH '"監視の"'`).Scan(&hits); err != nil || hits != 0 {
+	if err := db.QueryRow(`SELECT count(*) FROM sections_fts WHERE sections_fts MATCH '"監視の" OR "lru"'`).Scan(&hits); err != nil || hits != 0 {
 		t.Errorf("deleting a document must empty its FTS rows: hits %d, err %v", hits, err)
+	}
+	for _, table := range []string{"sections_fts", "sections_words"} {
+		if _, err := db.Exec(`INSERT INTO ` + table + `(` + table + `, rank) VALUES ('integrity-check', 1)`); err != nil {
+			t.Errorf("%s after the delete: %v", table, err)
+		}
 	}
 	if _, err := db.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash, file_size, file_mtime, indexed_at, updated_at)
 		VALUES ('d2', 'b.md', 'B', 'blog', '', 'h', 0, 0, '', '')`); err == nil {

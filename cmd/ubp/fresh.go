@@ -23,7 +23,9 @@ const (
 	// freshCheck: read commands (search, get-page, status, list-pages,
 	// get-context, get-graph, suggest-links) compare the folder with the
 	// index by size and modification time (engine.Freshness: no file is
-	// read) and re-index only the files that changed. When that refresh
+	// read) and re-index only the files that changed (with none changed,
+	// a run still writes the short-term postings of sections queued for
+	// them). When that refresh
 	// fails (a read-only folder, a lock held too long) they answer from
 	// the index as it is, saying on stderr how many files changed since.
 	freshCheck
@@ -82,6 +84,14 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		}
 		a.printIndexWarnings(rep)
 		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural(n, "file", "files"), changeSummary(rep))
+	case f.UnitsQueued:
+		// Sections wait for their short-term postings: an indexing run
+		// writes them (and nothing else, the files being unchanged). The
+		// answer is the same without them, only slower, so a run that
+		// cannot write (a read-only folder, a lock held) is not reported.
+		if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil && ctx.Err() != nil {
+			return err
+		}
 	}
 	return nil
 }

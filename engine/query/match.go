@@ -1,6 +1,10 @@
 package query
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ubp-dev/ubp/engine/query/textfold"
+)
 
 // Span is a match in a text, as rune offsets [Start, End).
 type Span struct {
@@ -107,13 +111,13 @@ func sortSpans(s []Span) {
 	}
 }
 
-// Count is how often t occurs in text, compared after Lower. Short Latin
-// terms count only on word boundaries.
+// Count is how often t occurs in text, compared after Normalize. Short
+// Latin terms count only on word boundaries.
 func Count(text string, t Term) int {
-	return CountLower([]rune(Lower(text)), t)
+	return CountLower([]rune(Lower(textfold.String(text))), t)
 }
 
-// CountLower is Count over text already passed through Lower, as runes, for
+// CountLower is Count over text already passed through Normalize, as runes, for
 // callers that count several terms in one text.
 func CountLower(lower []rune, t Term) int {
 	return len(findSpans(lower, []Term{t}))

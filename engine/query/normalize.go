@@ -4,15 +4,15 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
-// Normalize folds text for matching: Unicode NFKC (full-width Latin becomes
-// ASCII, half-width katakana becomes full width) and simple lower case. The
-// mapping is rune by rune after NFKC, so callers can lower-case a document
-// the same way and compare.
+// Normalize folds text for matching: Unicode NFKC (textfold: full-width
+// Latin becomes ASCII, half-width katakana becomes full width) and simple
+// lower case. Document text is matched in the same form: the full-text
+// tables index it folded, and Count and Snippet fold what they read.
 func Normalize(s string) string {
-	return Lower(norm.NFKC.String(s))
+	return Lower(textfold.String(s))
 }
 
 // Lower lower-cases s rune by rune (unicode.ToLower), which keeps the rune

@@ -3,6 +3,8 @@ package query
 import (
 	"strings"
 	"unicode"
+
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // Highlight markers around each match in a snippet, and the mark of a cut.
@@ -29,11 +31,7 @@ func Snippet(text string, terms []Term, width int) string {
 	}
 	terms = highlighted(terms)
 	flat := []rune(flatten(text))
-	lower := []rune(Lower(string(flat)))
-	if len(lower) != len(flat) { // cannot happen with rune-wise Lower; stay safe
-		lower = flat
-	}
-	spans := findSpans(lower, terms)
+	spans := findFolded(flat, terms)
 	if len(spans) == 0 {
 		// Nothing to show around: show the first prose instead of a
 		// link definition, code or a comment the section starts with.
@@ -261,4 +259,23 @@ func highlighted(terms []Term) []Term {
 		}
 	}
 	return out
+}
+
+// findSpans over text in the form queries are matched in (Normalize), each
+// span mapped back to the runes of text it covers, so that a match of LRU
+// marks ＬＲＵ as written.
+func findFolded(text []rune, terms []Term) []Span {
+	folded, from, to := textfold.Runes(text)
+	lower := []rune(Lower(string(folded)))
+	if len(lower) != len(folded) { // cannot happen with rune-wise Lower; stay safe
+		lower = folded
+	}
+	spans := findSpans(lower, terms)
+	if from == nil {
+		return spans
+	}
+	for i := range spans {
+		spans[i].Start, spans[i].End = from[spans[i].Start], to[spans[i].End-1]
+	}
+	return spans
 }

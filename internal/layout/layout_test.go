@@ -76,6 +76,8 @@ func TestImportDirection(t *testing.T) {
 			func(d string) bool { return under(d, "ranking") }},
 		{"engine/query imports no engine package", func(p string) bool { return under(p, "engine/query") },
 			func(d string) bool { return under(d, "engine/query") }},
+		{"the text fold imports nothing of ubp: the index's SQL function and the queries share it", func(p string) bool { return under(p, "engine/query/textfold") },
+			func(d string) bool { return under(d, "engine/query/textfold") }},
 		{"engine imports nothing downstream (mcpserver, cmd) and no program", func(p string) bool { return under(p, "engine") },
 			func(d string) bool {
 				return under(d, "engine") || under(d, "index") || under(d, "graph") || under(d, "ranking") || under(d, "migrations")
@@ -85,9 +87,9 @@ func TestImportDirection(t *testing.T) {
 		{"engine/answer holds values: it imports only index and engine/stale", func(p string) bool { return under(p, "engine/answer") },
 			func(d string) bool { return under(d, "engine/answer") || under(d, "index") || under(d, "engine/stale") }},
 		{"the storage layer imports no retrieval, search, ranking, writer or read side", func(p string) bool { return under(p, "engine/internal/store") },
-			allowOnly("engine/internal/store", "graph", "index", "engine/answer", "engine/embed", "migrations")},
-		{"the storage layer's root imports only graph, migrations and the remedies on errors (engine/answer)", func(p string) bool { return p == "engine/internal/store" },
-			allowOnly("engine/internal/store", "graph", "migrations", "engine/answer")},
+			allowOnly("engine/internal/store", "graph", "index", "engine/answer", "engine/embed", "migrations", "engine/query/textfold")},
+		{"the storage layer's root imports only graph, migrations, the text fold its SQL function runs and the remedies on errors (engine/answer)", func(p string) bool { return p == "engine/internal/store" },
+			allowOnly("engine/internal/store", "graph", "migrations", "engine/answer", "engine/query/textfold")},
 		{"the stored vectors import only the storage layer, sqlbatch, the embedding arithmetic and the remedies on errors", func(p string) bool { return under(p, "engine/internal/store/vecstore") },
 			allowOnly("engine/internal/store", "engine/internal/store/sqlbatch", "engine/embed", "migrations", "engine/answer")},
 		{"the read side's statements import only the storage layer and the values they read into", func(p string) bool { return under(p, "engine/internal/store/pageread") },

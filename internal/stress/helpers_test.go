@@ -19,7 +19,8 @@ import (
 	"time"
 
 	sqlite_vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
-	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 var ubpBin = flag.String("ubp", "", "path of the ubp binary under test (make stress passes bin/ubp)")
@@ -122,7 +123,7 @@ func writeCorpus(t testing.TB, docs string, n, v int) {
 func openIndex(t testing.TB, root string) *sql.DB {
 	t.Helper()
 	sqlite_vec.Auto()
-	db, err := sql.Open("sqlite3", "file:"+filepath.Join(root, ".ubp", "index.db")+"?mode=ro&_busy_timeout=10000")
+	db, err := sql.Open(engine.SQLiteDriver(), "file:"+filepath.Join(root, ".ubp", "index.db")+"?mode=ro&_busy_timeout=10000")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // Section is one section any query term matched.
@@ -247,7 +248,7 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 		}
 		kept := hits[:0]
 		for _, h := range hits {
-			if r := text[h.ID]; r != nil && (query.HasWordStart(r.Heading, t.Text) || query.HasWordStart(r.Content, t.Text)) {
+			if r := text[h.ID]; r != nil && (query.HasWordStart(textfold.String(r.Heading), t.Text) || query.HasWordStart(textfold.String(r.Content), t.Text)) {
 				kept = append(kept, h)
 			}
 		}

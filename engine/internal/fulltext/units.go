@@ -137,6 +137,13 @@ func isUnitTerm(t string) bool {
 	return n == 1 || n == 2
 }
 
+// UnitsQueued reports whether sections wait for their units (FillUnits
+// writes them; search scans meanwhile).
+func UnitsQueued(ctx context.Context, db store.Querier) (bool, error) {
+	ready, err := unitsReady(ctx, db)
+	return !ready, err
+}
+
 // unitsReady reports whether section_units covers every section.
 func unitsReady(ctx context.Context, db store.Querier) (bool, error) {
 	pending, err := ftsrows.AnyQueued(ctx, db)

@@ -8,7 +8,9 @@ import (
 	"sync"
 
 	sqlite_vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
-	"github.com/mattn/go-sqlite3" // the "sqlite3" driver; build with -tags sqlite_fts5
+	"github.com/mattn/go-sqlite3" // the SQLite driver; build with -tags sqlite_fts5
+
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // busyTimeoutMS is how long a connection waits for another writer (in this
@@ -35,15 +37,42 @@ const writerDriver = "sqlite3_ubp_writer"
 // rebuild) holds before it spills.
 const spillPages = 4096
 
-var registerWriter sync.Once
+// readerDriver is the go-sqlite3 driver of the pools that only read.
+const readerDriver = "sqlite3_ubp_reader"
 
-func registerWriterDriver() {
+var registerDrivers sync.Once
+
+// registerDriversOnce registers the drivers of both pools. Every
+// connection has the text-folding function (textfold.SQLFunc) that the
+// full-text tables' triggers and the sections_folded view call (migration
+// 0014): without it, no section could be written and the view not read.
+func registerDriversOnce() {
+	sql.Register(readerDriver, &sqlite3.SQLiteDriver{ConnectHook: registerFunctions})
 	sql.Register(writerDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := registerFunctions(c); err != nil {
+			return err
+		}
 		if _, err := c.Exec(fmt.Sprintf("PRAGMA cache_spill = %d", spillPages), nil); err != nil {
 			return fmt.Errorf("set cache_spill: %w", err)
 		}
 		return nil
 	}})
+}
+
+// DriverName registers ubp's drivers (once) and returns the name of the
+// one for reading, for code that opens an index with sql.Open: its
+// connections have ubp's SQL functions and no other setting.
+func DriverName() string {
+	registerDrivers.Do(registerDriversOnce)
+	return readerDriver
+}
+
+// registerFunctions adds ubp's SQL functions to connection c.
+func registerFunctions(c *sqlite3.SQLiteConn) error {
+	if err := c.RegisterFunc(textfold.SQLFunc, textfold.String, true); err != nil {
+		return fmt.Errorf("register %s: %w", textfold.SQLFunc, err)
+	}
+	return nil
 }
 
 // dsn builds the go-sqlite3 connection string for the index at path.
@@ -79,9 +108,8 @@ func dsn(path string, immediate, queryOnly bool) string {
 // (the pool that writes); queryOnly refuses writes on its connections.
 func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql.DB, error) {
 	registerVec.Do(sqlite_vec.Auto)
-	driver := "sqlite3"
+	driver := DriverName()
 	if immediate {
-		registerWriter.Do(registerWriterDriver)
 		driver = writerDriver
 	}
 	db, err := sql.Open(driver, dsn(path, immediate, queryOnly))

@@ -8,13 +8,14 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
-// SectionText is one section as the scans read it.
+// SectionText is one section as the scans read it: its text folded
+// (sections_folded, see engine/query/textfold), as queries are.
 type SectionText struct {
 	ID, Doc          int64
 	Heading, Content string
 }
 
-// SectionsContainingAny calls fn for every section whose heading or
+// SectionsContainingAny calls fn for every section whose folded heading or
 // content contains one of terms (instr(), exact bytes), in one pass.
 func SectionsContainingAny(ctx context.Context, q store.Querier, terms []string, fn func(SectionText) error) error {
 	var where []string
@@ -23,19 +24,19 @@ func SectionsContainingAny(ctx context.Context, q store.Querier, terms []string,
 		args[i] = t
 		where = append(where, fmt.Sprintf("instr(content, ?%[1]d) > 0 OR instr(heading, ?%[1]d) > 0", i+1))
 	}
-	err := scanSections(ctx, q, `SELECT id, document_id, heading, content FROM sections WHERE `+strings.Join(where, " OR "), args, fn)
+	err := scanSections(ctx, q, `SELECT id, document_id, heading, content FROM sections_folded WHERE `+strings.Join(where, " OR "), args, fn)
 	if err != nil {
 		return fmt.Errorf("scan the sections for short terms: %w", err)
 	}
 	return nil
 }
 
-// SectionsContainingFolded calls fn for every section whose heading or
-// content contains text, ASCII letters folded (LIKE).
+// SectionsContainingFolded calls fn for every section whose folded heading
+// or content contains text, ASCII letters' case folded too (LIKE).
 func SectionsContainingFolded(ctx context.Context, q store.Querier, text string, fn func(SectionText) error) error {
 	pat := "%" + likeEscaper.Replace(text) + "%"
 	err := scanSections(ctx, q, `
-		SELECT id, document_id, heading, content FROM sections
+		SELECT id, document_id, heading, content FROM sections_folded
 		WHERE content LIKE ?1 ESCAPE '\' OR heading LIKE ?1 ESCAPE '\'`, []any{pat}, fn)
 	if err != nil {
 		return fmt.Errorf("scan the sections for %q: %w", text, err)

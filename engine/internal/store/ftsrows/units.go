@@ -14,7 +14,7 @@ import (
 // section's units of one and two non-ASCII runes, heading and content
 // apart; triggers queue new and changed sections in section_units_pending.
 
-// QueuedSection is a queued section's text.
+// QueuedSection is a queued section's text, folded (sections_folded).
 type QueuedSection struct {
 	ID               int64
 	Heading, Content string
@@ -23,7 +23,7 @@ type QueuedSection struct {
 // QueuedSections reads up to limit queued sections, in id order.
 func QueuedSections(ctx context.Context, tx *sql.Tx, limit int) ([]QueuedSection, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
-		FROM section_units_pending AS p JOIN sections AS s ON s.id = p.id
+		FROM section_units_pending AS p JOIN sections_folded AS s ON s.id = p.id
 		ORDER BY p.id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("read the queued sections: %w", err)

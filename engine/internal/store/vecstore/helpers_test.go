@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	sqlite_vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
-	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -22,7 +22,7 @@ func openDB(t testing.TB) (*sql.DB, string) {
 	t.Helper()
 	vecOnce.Do(sqlite_vec.Auto)
 	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000")
+	db, err := sql.Open(store.DriverName(), "file:"+path+"?_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000")
 	if err != nil {
 		t.Fatal(err)
 	}

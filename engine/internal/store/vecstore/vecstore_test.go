@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
@@ -192,7 +193,7 @@ func TestNearestOrdering(t *testing.T) {
 	}
 	// Reads work on a read-only connection.
 	_, path := openDBPath(t, db)
-	ro, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_query_only=on")
+	ro, err := sql.Open(store.DriverName(), "file:"+path+"?mode=ro&_query_only=on")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +332,7 @@ func TestDeletedSectionsLeaveNoVectors(t *testing.T) {
 	// A writer without foreign keys leaves orphans; Ensure sweeps them.
 	c := addDoc(t, db, "c", "four")
 	put(t, db, "m", map[int64][]float32{c[0]: unitVec(1, 0)})
-	nofk, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=off")
+	nofk, err := sql.Open(store.DriverName(), "file:"+path+"?_foreign_keys=off")
 	if err != nil {
 		t.Fatal(err)
 	}

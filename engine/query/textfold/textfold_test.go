@@ -1,0 +1,81 @@
+package textfold
+
+import (
+	"slices"
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+func TestString(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", ""},
+		{"plain ASCII", "plain ASCII"},
+		{"ＬＲＵ方式", "LRU方式"},
+		{"１２３４５", "12345"},
+		{"ｶﾞｲﾄﾞ", "ガイド"},
+		{"全角　空白", "全角 空白"},
+		{"⽂書", "文書"},
+		{"㌔", "キロ"},
+		{"ﬁle", "file"},
+		{"日本語", "日本語"},
+	}
+	for _, c := range cases {
+		if got := String(c.in); got != c.want {
+			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestRunes(t *testing.T) {
+	cases := []struct {
+		in       string
+		want     string
+		from, to []int // nil: unchanged
+	}{
+		{"abc", "abc", nil, nil},
+		{"日本語", "日本語", nil, nil},
+		{"ＡＢ", "AB", []int{0, 1}, []int{1, 2}},
+		{"xｶﾞy", "xガy", []int{0, 1, 3}, []int{1, 3, 4}},
+		{"㌔m", "キロm", []int{0, 0, 1}, []int{1, 1, 2}},
+		{"ﾃﾞｰﾀ", "データ", []int{0, 2, 3}, []int{2, 3, 4}},
+	}
+	for _, c := range cases {
+		in := []rune(c.in)
+		got, from, to := Runes(in)
+		if string(got) != c.want || !slices.Equal(from, c.from) || !slices.Equal(to, c.to) {
+			t.Errorf("Runes(%q) = %q %v %v, want %q %v %v", c.in, string(got), from, to, c.want, c.from, c.to)
+		}
+		if string(got) != String(c.in) {
+			t.Errorf("Runes(%q) = %q, String gives %q", c.in, string(got), String(c.in))
+		}
+	}
+}
+
+// FuzzRunes: Runes agrees with NFKC and its map covers the input in order.
+func FuzzRunes(f *testing.F) {
+	for _, s := range []string{"", "abc", "ＬＲＵ方式", "ｶﾞｲﾄﾞ", "㌔㍻", "e\u0301", "\xff\xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		in := []rune(s)
+		got, from, to := Runes(in)
+		if want := norm.NFKC.String(string(in)); string(got) != want {
+			t.Fatalf("Runes(%q) = %q, want %q", s, string(got), want)
+		}
+		if from == nil {
+			return
+		}
+		if len(from) != len(got) || len(to) != len(got) {
+			t.Fatalf("Runes(%q): %d runes, %d and %d map entries", s, len(got), len(from), len(to))
+		}
+		for i := range got {
+			if from[i] >= to[i] || to[i] > len(in) || i > 0 && (from[i] < from[i-1] || to[i] < to[i-1]) {
+				t.Fatalf("Runes(%q): entry %d maps to [%d,%d)", s, i, from[i], to[i])
+			}
+		}
+		if len(got) > 0 && (from[0] != 0 || to[len(got)-1] != len(in)) {
+			t.Fatalf("Runes(%q): map covers [%d,%d) of %d runes", s, from[0], to[len(got)-1], len(in))
+		}
+	})
+}
