@@ -1,11 +1,14 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // freshClone is a taskflow project whose .ubp/config.json exists but whose
@@ -183,5 +186,37 @@ func TestFailedIndexLeavesNoIndex(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, ".ubp", "index.db")); !os.IsNotExist(err) {
 		t.Errorf("index.db left behind (stat err %v)", err)
+	}
+}
+
+// A read command writes the short-term postings of sections queued for
+// them (a run stopped early, a migration), though no file changed.
+func TestReadCommandWritesQueuedUnits(t *testing.T) {
+	root := taskflowProject(t)
+	db, err := sql.Open(engine.SQLiteDriver(), filepath.Join(root, ".ubp", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	queued := func() int {
+		t.Helper()
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM section_units_pending`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := db.Exec(`INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections`); err != nil {
+		t.Fatal(err)
+	}
+	if n := queued(); n == 0 {
+		t.Fatal("no section queued")
+	}
+	code, stdout, stderr := runCLI(t, root, "search", "--fulltext", "search")
+	if code != 0 || !strings.Contains(stdout, "search-and-filtering.md") {
+		t.Fatalf("search: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if n := queued(); n != 0 {
+		t.Errorf("%d sections still queued after a read command", n)
 	}
 }

@@ -89,6 +89,7 @@ func FuzzSnippet(f *testing.F) {
 	f.Add("[x]: https://a\n```\ncode\n```\n<!-- c -->\n本文", "zeta")
 	f.Add("## Ranking\nThe search ranks by graph.", "search graph")
 	f.Add("全文検索はtrigramで検索する。<!--", "検索 \"trigram\"")
+	f.Add("ＬＲＵ方式とｶﾞｲﾄﾞの㌔", "lru ガイド キロ")
 	f.Fuzz(func(t *testing.T, text, q string) {
 		if strings.ContainsAny(text, MarkOpen+MarkClose+Ellipsis) || !utf8.ValidString(text) {
 			return
