@@ -418,9 +418,21 @@ func segment(s string) [][]run {
 		cur = nil
 	}
 	rs := []rune(s)
+	skip := 0
 	for i, r := range rs {
+		if skip > 0 {
+			skip--
+			continue
+		}
 		sc, ok := scriptOf(r, curScript)
 		if !ok {
+			// A language's suffix ends a Latin word: C++, C#, F#.
+			if n := nameSuffix(rs[i:]); inRun && curScript == ScriptLatin && n > 0 {
+				b.WriteString(string(rs[i : i+n]))
+				skip = n - 1
+				endChunk()
+				continue
+			}
 			// Joiners stay inside a Latin word when a word rune follows.
 			if inRun && curScript == ScriptLatin && isWordJoiner(r) && i+1 < len(rs) {
 				if next, ok := scriptOf(rs[i+1], ScriptLatin); ok && next == ScriptLatin {
@@ -441,6 +453,26 @@ func segment(s string) [][]run {
 	}
 	endChunk()
 	return chunks
+}
+
+// nameSuffix is the length of the suffix that rs begins with when it ends
+// a name such as C++, C#, F# or Notepad++ ("++" or "#", then no word rune),
+// else 0. Without it, C++ and C# were both the query "c" and ranked the
+// pages on C first.
+func nameSuffix(rs []rune) int {
+	n := 0
+	switch {
+	case len(rs) >= 2 && rs[0] == '+' && rs[1] == '+':
+		n = 2
+	case len(rs) >= 1 && rs[0] == '#':
+		n = 1
+	default:
+		return 0
+	}
+	if len(rs) > n && (IsWordRune(rs[n]) || rs[n] == '+' || rs[n] == '#') {
+		return 0
+	}
+	return n
 }
 
 // gramWeight is the weight of each of the n 2-grams of a long kanji run:
