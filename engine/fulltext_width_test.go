@@ -145,7 +145,15 @@ func TestFoldMigrationRebuildsFullText(t *testing.T) {
 			if err := e.Close(); err != nil {
 				t.Fatal(err)
 			}
-			e2 := coreOpen(t, p)
+			var upgrades [][2]int
+			e2, err := Open(ctx, p, OpenOptions{OnUpgrade: func(from, to int) { upgrades = append(upgrades, [2]int{from, to}) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { e2.Close() })
+			if len(upgrades) != 1 || upgrades[0] != [2]int{version - 1, migrations.Latest()} {
+				t.Errorf("OnUpgrade told %v, want once [%d %d]", upgrades, version-1, migrations.Latest())
+			}
 			if e2.version != migrations.Latest() {
 				t.Fatalf("version %d after reopening, want %d", e2.version, migrations.Latest())
 			}

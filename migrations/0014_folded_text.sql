@@ -63,10 +63,12 @@ INSERT INTO sections_words(sections_words) VALUES ('rebuild');
 -- written again, from the folded text, by the next indexing run (search
 -- scans meanwhile, and the read commands start that run: engine.Freshness
 -- reports the queue).
-DELETE FROM section_units WHERE rowid IN (
-    SELECT id FROM sections WHERE ubp_nfkc(heading) <> heading OR ubp_nfkc(content) <> content);
-INSERT OR IGNORE INTO section_units_pending(id)
-    SELECT id FROM sections WHERE ubp_nfkc(heading) <> heading OR ubp_nfkc(content) <> content;
+CREATE TEMP TABLE folding_changes AS SELECT id FROM sections
+    WHERE length(heading) < length(CAST(heading AS BLOB)) AND ubp_nfkc(heading) <> heading
+       OR length(content) < length(CAST(content AS BLOB)) AND ubp_nfkc(content) <> content;
+DELETE FROM section_units WHERE rowid IN (SELECT id FROM folding_changes);
+INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM folding_changes;
+DROP TABLE folding_changes;
 
 -- A first build that an older ubp left with the full-text index deferred
 -- (engine/internal/writer/fts.go) recorded the triggers it dropped: the

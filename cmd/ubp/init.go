@@ -45,7 +45,7 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 			} else {
 				a.infof("Already initialised: %s is kept as it is; re-indexing.\n", p.ConfigPath)
 			}
-			e, err := engine.Open(cmd.Context(), p, engine.OpenOptions{Getenv: os.Getenv})
+			e, err := engine.Open(cmd.Context(), p, engine.OpenOptions{Getenv: os.Getenv, OnUpgrade: a.announceUpgrade})
 			if err != nil {
 				return err
 			}

@@ -198,7 +198,7 @@ func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, e
 	}
 	_, statErr := os.Stat(p.DBPath())
 	created = errors.Is(statErr, fs.ErrNotExist)
-	e, err = engine.Open(ctx, p, engine.OpenOptions{Getenv: os.Getenv})
+	e, err = engine.Open(ctx, p, engine.OpenOptions{Getenv: os.Getenv, OnUpgrade: a.announceUpgrade})
 	if err != nil && created {
 		removeIndexFiles(p.DBPath())
 	}
@@ -239,6 +239,12 @@ func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *eng
 }
 
 // infof prints a progress or information line on stderr unless --quiet.
+// announceUpgrade says on stderr that the index is being migrated, which
+// a large index may take seconds to do.
+func (a *app) announceUpgrade(from, to int) {
+	a.infof("ubp: upgrading the index from schema %d to %d (once; a large index takes a while)\n", from, to)
+}
+
 func (a *app) infof(format string, args ...any) {
 	if a.quiet {
 		return
