@@ -116,6 +116,7 @@ func TestCLIGolden(t *testing.T) {
 		{"bad_limit", []string{"list-pages", "--limit", "-1"}, 2},
 		{"bad_sort", []string{"list-pages", "--sort", "size"}, 2},
 		{"bad_flag", []string{"status", "--nope"}, 2},
+		{"query_like_a_flag", []string{"search", "-32602"}, 2},
 		{"unknown_command", []string{"frobnicate"}, 2},
 		{"bad_depth_json", []string{"get-context", "designs/database.md", "--depth", "9", "--json"}, 2},
 		{"search_no_query", []string{"search"}, 2},

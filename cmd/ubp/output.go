@@ -57,6 +57,10 @@ func (a *app) printError(err error) {
 	case errors.As(err, &ue) || isCobraUsage(err):
 		out.Error.Code = "usage"
 		out.Error.Hint = "see `ubp <command> --help`"
+		if strings.HasPrefix(out.Error.Message, "unknown shorthand flag") {
+			// ubp search -32602: a query (or page) that looks like a flag.
+			out.Error.Hint = "a query or page that starts with '-' goes after `--` (ubp search -- -32602); see `ubp <command> --help`"
+		}
 	case engine.RemedyOf(err) == engine.RemedyInit || engine.RemedyOf(err) == engine.RemedyRewriteConfig:
 		out.Error.Code = "no_project"
 	}
