@@ -20,16 +20,22 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 
 // GetPage returns the whole of one document: ref is its filepath (with or
 // without .md, or as seen from the project root), doc_id, title or alias,
-// compared without regard to case. An unknown ref gives a *NotFoundError
-// with the closest filepaths.
+// compared without regard to case, optionally followed by "#Heading"
+// (Page.Fragment, set when the heading names a section: see FindSection).
+// An unknown ref gives a *NotFoundError with the closest filepaths.
 func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
-	id, _, err := e.ResolvePage(ctx, ref)
+	id, _, fragment, err := e.reader.ResolvePageRef(ctx, ref, e.p.DocsDir(), e.p.Config.DocsDir)
 	if err != nil {
 		return Page{}, err
 	}
 	p, err := e.reader.Page(ctx, id, ref)
 	if err != nil {
 		return Page{}, err
+	}
+	if fragment != "" {
+		if _, err := p.FindSection(fragment); err == nil {
+			p.Fragment = fragment
+		} // else the whole page, as a link with a stale heading leads to it
 	}
 	st, err := e.pageStaleness(ctx, id)
 	if err != nil {

@@ -365,3 +365,34 @@ func TestResolvePageLikeWikiLink(t *testing.T) {
 		})
 	}
 }
+
+// TestGetPageFragment: "page#Heading" finds the page and names the section
+// (also a heading merged into another section); a heading the page lacks
+// leaves the whole page.
+func TestGetPageFragment(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"guide.md": "---\ntitle: Guide\n---\n\n# Guide\n\nIntro text that is long enough to stay a section of its own here.\n\n" +
+			"## Setup\n\nInstall it with make, then run the init command in the project folder you want indexed.\n\n## Ports\n\nPort 8080.\n",
+	}, "none")
+	ctx := context.Background()
+	cases := []struct{ ref, fragment string }{
+		{"guide#Setup", "Setup"},
+		{"Guide#ports", "ports"}, // merged into Setup, found inside it
+		{"guide.md#nowhere", ""},
+		{"guide", ""},
+	}
+	for _, c := range cases {
+		p, err := e.GetPage(ctx, c.ref)
+		if err != nil || p.Filepath != "guide.md" || p.Fragment != c.fragment {
+			t.Errorf("GetPage(%q) = %q fragment %q, %v; want guide.md fragment %q", c.ref, p.Filepath, p.Fragment, err, c.fragment)
+		}
+	}
+	p, err := e.GetPage(ctx, "guide#ports")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.FindSection(p.Fragment)
+	if err != nil || !strings.HasPrefix(s.Content, "## Ports") || strings.Contains(s.Content, "Install") {
+		t.Errorf("the merged heading's section = %q, %v", s.Content, err)
+	}
+}

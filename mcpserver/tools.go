@@ -207,7 +207,11 @@ func callGetPage(ctx context.Context, e Engine, in getPageInput) (pageOutput, er
 	if err != nil {
 		return pageOutput{}, err
 	}
-	return viewPage(p, pageWindow{Section: in.Section, StartLine: in.StartLine, EndLine: in.EndLine, MaxSize: in.MaxSize})
+	section := in.Section
+	if section == "" {
+		section = p.Fragment // page#Heading names a section too
+	}
+	return viewPage(p, pageWindow{Section: section, StartLine: in.StartLine, EndLine: in.EndLine, MaxSize: in.MaxSize})
 }
 
 func callGetContext(ctx context.Context, e Engine, in getContextInput) (engine.ContextResult, error) {

@@ -212,6 +212,17 @@ func TestToolCalls(t *testing.T) {
 				t.Error("database.md has both outlinks and backlinks in the corpus")
 			}
 		}},
+		{ToolGetPage, map[string]any{"filepath": "designs/architecture.md#websocket-gateway"}, func(t *testing.T, out map[string]any) {
+			// page#Heading reads that section, as section would.
+			if c := out["content"].(string); !strings.HasPrefix(c, "### WebSocket Gateway") || out["start_line"] != 95.0 || out["end_line"] != 97.0 {
+				t.Errorf("page#heading = lines %v-%v %.40q, want the WebSocket Gateway section, 95-97", out["start_line"], out["end_line"], c)
+			}
+		}},
+		{ToolGetPage, map[string]any{"filepath": "designs/architecture.md#no-such-heading"}, func(t *testing.T, out map[string]any) {
+			if out["start_line"].(float64) > 10 || out["end_line"] != out["total_lines"] {
+				t.Errorf("page#unknown = lines %v-%v of %v, want the whole page", out["start_line"], out["end_line"], out["total_lines"])
+			}
+		}},
 		{ToolGetContext, map[string]any{"filepath": "designs/architecture.md", "depth": 1}, func(t *testing.T, out map[string]any) {
 			center := out["center"].(map[string]any)
 			if center["filepath"] != "designs/architecture.md" {

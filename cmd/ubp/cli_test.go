@@ -102,6 +102,7 @@ func TestCLIGolden(t *testing.T) {
 		{"get_page_section", []string{"get-page", "designs/architecture.md", "--section", "Overview"}, 0},
 		{"get_page_section_json", []string{"get-page", "designs/architecture.md", "--section", "#websocket-gateway", "--json"}, 0},
 		{"get_page_section_unknown", []string{"get-page", "designs/architecture.md", "--section", "Nowhere"}, 2},
+		{"get_page_fragment", []string{"get-page", "designs/architecture#websocket-gateway"}, 0},
 		{"get_page_lines", []string{"get-page", "designs/architecture.md", "--start-line", "18", "--end-line", "24"}, 0},
 		{"get_page_lines_section_json", []string{"get-page", "designs/architecture.md", "--section", "overview", "--start-line", "20", "--json"}, 0},
 		{"get_page_lines_past_end", []string{"get-page", "designs/architecture.md", "--start-line", "9999"}, 2},

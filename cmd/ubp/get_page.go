@@ -23,8 +23,10 @@ func (a *app) getPageCommand() *cobra.Command {
 with "page not found" and the closest matches.
 
 With --section, show only that section (its anchor, heading path or heading, as
-listed under "sections"): its lines of the file and the links written in them.
-An unknown section exits 2 and lists the page's anchors.
+listed under "sections", or a heading inside one): its lines of the file and the
+links written in them. An unknown section exits 2 and lists the page's anchors.
+A page named as page#Heading shows that section the same way (the whole page
+when it has no such heading).
 
 With --start-line and/or --end-line, show only those lines of the file (1-based,
 the frontmatter left out; with --section, within that section) and the links
@@ -45,8 +47,13 @@ written in them. A start past the end of the file exits 2.`,
 				if err != nil {
 					return err
 				}
+				inSection := cmd.Flags().Changed("section")
+				if !inSection && p.Fragment != "" {
+					// page#Heading: that section, as --section Heading.
+					section, inSection = p.Fragment, true
+				}
 				if cmd.Flags().Changed("start-line") || cmd.Flags().Changed("end-line") {
-					v, err := linesViewOf(p, cmd.Flags().Changed("section"), section, startLine, endLine)
+					v, err := linesViewOf(p, inSection, section, startLine, endLine)
 					if err != nil {
 						return err
 					}
@@ -56,7 +63,7 @@ written in them. A start past the end of the file exits 2.`,
 					a.printLines(v)
 					return nil
 				}
-				if cmd.Flags().Changed("section") {
+				if inSection {
 					s, err := p.FindSection(section)
 					if err != nil {
 						return err

@@ -72,4 +72,9 @@ type Page struct {
 	StaleReason *StaleReason `json:"stale_reason,omitempty"`
 	StaleRefs   []string     `json:"stale_refs"`
 	UpdatedAt   string       `json:"updated_at"`
+	// Fragment is the heading the ref named after a '#' (page#Heading)
+	// when the page was found through it and the heading names a section
+	// (FindSection), for the front ends to show that section when none is
+	// asked for otherwise; a heading the page lacks leaves it empty.
+	Fragment string `json:"-"`
 }

@@ -3,12 +3,17 @@ package answer
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // FindSection is the section of p that ref names: its anchor, heading path
 // or heading, tried in that order, without regard to case or a leading
-// '#'. An unknown ref is an *ArgumentError for the parameter "section"
-// listing some of the page's anchors.
+// '#'; else the part of the body under a heading that opens no section of
+// its own (a short H2 or H3 merged into the section before it, an H4), by
+// its text or slug (see findInnerHeading). An unknown ref is an
+// *ArgumentError for the parameter "section" listing some of the page's
+// anchors.
 func (p Page) FindSection(ref string) (PageSection, error) {
 	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
 	for _, key := range []func(PageSection) string{
@@ -22,11 +27,26 @@ func (p Page) FindSection(ref string) (PageSection, error) {
 			}
 		}
 	}
+	if s, ok := p.findInnerHeading(want); ok {
+		return s, nil
+	}
 	var anchors []string
-	for _, s := range p.Sections {
-		if s.Anchor != "" && len(anchors) < 20 {
-			anchors = append(anchors, s.Anchor)
+	seen := map[string]bool{}
+	add := func(a string) {
+		if a != "" && !seen[a] && len(anchors) < 20 {
+			seen[a] = true
+			anchors = append(anchors, a)
 		}
+	}
+	for _, s := range p.Sections {
+		add(s.Anchor)
+	}
+	for _, h := range p.innerHeadings() {
+		add(index.Slug(h.text))
+	}
+	if len(anchors) == 0 {
+		return PageSection{}, &ArgumentError{Param: "section",
+			Message: fmt.Sprintf("%q is not a section of %s, which has no headings to name", ref, p.Filepath)}
 	}
 	return PageSection{}, &ArgumentError{Param: "section",
 		Message: fmt.Sprintf("%q is not a section of %s; sections include: %s", ref, p.Filepath, strings.Join(anchors, ", "))}

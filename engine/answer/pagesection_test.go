@@ -94,3 +94,42 @@ func TestPageSpan(t *testing.T) {
 		t.Errorf("LinksIn(10, 13) = %#v, want an empty list", got)
 	}
 }
+
+// TestFindSectionInnerHeadings: a heading that opens no section of its own
+// (a short H2 merged into the section before it, an H4) is found too, with
+// the lines under it; a heading inside a code block is not one.
+func TestFindSectionInnerHeadings(t *testing.T) {
+	content := "Intro.\n\n## Setup\n\nRun it.\n\n#### Flags\n\nUse -v.\n\n## Numbers ##\n\nPort 8080.\n\n```\n## Not a heading\n```\n"
+	p := Page{Filepath: "a.md", Content: content, Sections: []PageSection{
+		{Content: "Intro.", StartLine: 3, EndLine: 4},
+		{Heading: "Setup", HeadingPath: "Setup", Anchor: "setup", Content: "## Setup ...", StartLine: 5, EndLine: 20},
+	}}
+	tests := []struct {
+		ref              string
+		wantFrom, wantTo int
+		wantPath         string
+	}{
+		{"Numbers", 13, 19, "Setup > Numbers"},  // merged H2: to the end of the body, closing #'s dropped
+		{"flags", 9, 11, "Setup > Flags"},       // H4: up to the next heading of a level as high
+		{"#numbers", 13, 19, "Setup > Numbers"}, // by slug, with '#'
+	}
+	for _, tt := range tests {
+		s, err := p.FindSection(tt.ref)
+		if err != nil || s.StartLine != tt.wantFrom || s.EndLine != tt.wantTo || s.HeadingPath != tt.wantPath {
+			t.Errorf("FindSection(%q) = %d-%d %q, %v; want %d-%d %q", tt.ref, s.StartLine, s.EndLine, s.HeadingPath, err, tt.wantFrom, tt.wantTo, tt.wantPath)
+			continue
+		}
+		if !strings.HasPrefix(s.Content, "#") || s.Content != p.Lines(s.StartLine, s.EndLine) {
+			t.Errorf("FindSection(%q) content %q", tt.ref, s.Content)
+		}
+	}
+	_, err := p.FindSection("Not a heading")
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || !strings.Contains(ae.Message, "setup, flags, numbers") {
+		t.Errorf("a heading in a code block: %v, want an argument error listing setup, flags, numbers", err)
+	}
+	bare := Page{Filepath: "b.md", Content: "Just text.\n", Sections: []PageSection{{Content: "Just text.", StartLine: 1, EndLine: 1}}}
+	if _, err := bare.FindSection("x"); !errors.As(err, &ae) || !strings.Contains(ae.Message, "no headings") {
+		t.Errorf("a page without headings: %v", err)
+	}
+}
