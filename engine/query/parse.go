@@ -257,8 +257,11 @@ func ParseTranslated(text string, tr Translator) Query {
 			prev, gap = &c[i], gap[:0]
 			joined = append(joined, r)
 			text := r.text
-			if r.script == ScriptLatin {
+			switch r.script {
+			case ScriptLatin:
 				text = Stem(text) // "staleness" also finds "stale"
+			case ScriptKatakana:
+				text = katakanaStem(text) // "サーバー" also finds "サーバ"
 			}
 			if g, ok := groupOf[text]; ok {
 				q.Freq[g]++
@@ -453,6 +456,28 @@ func segment(s string) [][]run {
 	}
 	endChunk()
 	return chunks
+}
+
+// katakanaMinStem is the shortest katakana word (in runes, its long-vowel
+// mark included) whose closing ー katakanaStem drops: サーバー, ユーザー,
+// メモリー, but not キー or カバー.
+const katakanaMinStem = 4
+
+// katakanaStem drops the long-vowel mark that closes a katakana word of at
+// least katakanaMinStem runes. Loanwords are written both ways (サーバー and
+// サーバ, コンピューター and コンピュータ: JIS Z 8301 and most style
+// guides drop the mark, Microsoft's guide since 2008 keeps it), and search
+// matches substrings, so the shorter form finds both.
+func katakanaStem(w string) string {
+	rs := []rune(w)
+	if len(rs) < katakanaMinStem || rs[len(rs)-1] != prolongedSoundMark {
+		return w
+	}
+	rs = rs[:len(rs)-1]
+	for len(rs) > 0 && rs[len(rs)-1] == prolongedSoundMark {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs)
 }
 
 // nameSuffix is the length of the suffix that rs begins with when it ends
