@@ -30,6 +30,7 @@ var undoMigration = map[int][]string{
 		`DROP TRIGGER sections_fts_ai`, `DROP TRIGGER sections_fts_ad`, `DROP TRIGGER sections_fts_au`,
 		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
 		`DROP TABLE sections_fts`, `DROP TABLE sections_words`, `DROP VIEW sections_folded`,
+		`ALTER TABLE sections DROP COLUMN folds`,
 		`CREATE VIRTUAL TABLE sections_fts USING fts5(heading, content, content='sections', content_rowid='id', tokenize='trigram')`,
 		`CREATE TRIGGER sections_fts_ai AFTER INSERT ON sections BEGIN
 			INSERT INTO sections_fts(rowid, heading, content) VALUES (new.id, new.heading, new.content); END`,

@@ -22,6 +22,17 @@ DROP TRIGGER IF EXISTS sections_words_au;
 DROP TABLE sections_fts;
 DROP TABLE sections_words;
 
+-- sections.folds is 1 when folding may change a letter, digit or kana of
+-- the section (ＡＢＣ, ｶﾞ, ⽂; not only punctuation such as （ or 　): the
+-- writer sets it (textfold.ChangesWords), and the scans for short terms
+-- read the other rows as written instead of folding every row. Here,
+-- before the full-text triggers exist, every row that folding changes at
+-- all gets it.
+ALTER TABLE sections ADD COLUMN folds INTEGER NOT NULL DEFAULT 0;
+UPDATE sections SET folds = 1
+    WHERE length(heading) < length(CAST(heading AS BLOB)) AND ubp_nfkc(heading) <> heading
+       OR length(content) < length(CAST(content AS BLOB)) AND ubp_nfkc(content) <> content;
+
 CREATE VIRTUAL TABLE sections_fts USING fts5(
     heading, content,
     content='sections_folded', content_rowid='id',
@@ -63,12 +74,8 @@ INSERT INTO sections_words(sections_words) VALUES ('rebuild');
 -- written again, from the folded text, by the next indexing run (search
 -- scans meanwhile, and the read commands start that run: engine.Freshness
 -- reports the queue).
-CREATE TEMP TABLE folding_changes AS SELECT id FROM sections
-    WHERE length(heading) < length(CAST(heading AS BLOB)) AND ubp_nfkc(heading) <> heading
-       OR length(content) < length(CAST(content AS BLOB)) AND ubp_nfkc(content) <> content;
-DELETE FROM section_units WHERE rowid IN (SELECT id FROM folding_changes);
-INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM folding_changes;
-DROP TABLE folding_changes;
+DELETE FROM section_units WHERE rowid IN (SELECT id FROM sections WHERE folds = 1);
+INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections WHERE folds = 1;
 
 -- A first build that an older ubp left with the full-text index deferred
 -- (engine/internal/writer/fts.go) recorded the triggers it dropped: the

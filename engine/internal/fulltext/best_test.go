@@ -71,8 +71,12 @@ func TestShortTermsPassOnTheirBestSections(t *testing.T) {
 			return df[0], nil
 		}},
 		{"short word scan", func(ctx context.Context, tx *sql.Tx, st corpusStats, limit int, fn func(float64)) (int, error) {
-			term := query.Term{Text: "go", Kind: query.Word, Script: query.ScriptLatin}
-			return scanShortWord(ctx, tx, term, st, limit, func(_, _ int64, s float64) { fn(s) })
+			terms := []query.Term{{Text: "go", Kind: query.Word, Script: query.ScriptLatin}}
+			df, err := scanShortWords(ctx, tx, terms, st, limit, func(_ int, _, _ int64, s float64) { fn(s) })
+			if err != nil {
+				return 0, err
+			}
+			return df[0], nil
 		}},
 	}
 	for _, sc := range scans {

@@ -98,6 +98,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 	}
 	var substr []int // short terms without word boundaries: one shared scan
+	var short []int  // short Latin words: another shared scan
 	var fts []int    // terms of the FTS5 tables: read last (readFTSTerms)
 	for ti, t := range q.Terms {
 		var err error
@@ -108,7 +109,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		case units && isUnitTerm(t.Text):
 			matched, err = mt.scanUnit(ctx, db, t.Text, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
-			matched, err = scanShortWord(ctx, db, t, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+			short = append(short, ti)
 		default:
 			substr = append(substr, ti)
 		}
@@ -129,6 +130,19 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
 		for i, ti := range substr {
+			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
+		}
+	}
+	if len(short) > 0 {
+		terms := make([]query.Term, len(short))
+		for i, ti := range short {
+			terms[i] = q.Terms[ti]
+		}
+		df, err := scanShortWords(ctx, db, terms, stats, maxTermRows, func(i int, id, _ int64, score float64) { add(short[i], id, score) })
+		if err != nil {
+			return nil, fmt.Errorf("full-text search for %q: %w", terms[0].Text, err)
+		}
+		for i, ti := range short {
 			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
 		}
 	}
@@ -278,13 +292,18 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 	err := ftsrows.SectionsContainingAny(ctx, db, terms, func(r ftsrows.SectionText) error {
 		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
 		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
+		heading, content := textfold.String(r.Heading), textfold.String(r.Content)
+		found := false
 		for i, t := range terms {
-			h.freq[2*i], h.freq[2*i+1] = strings.Count(r.Heading, t), strings.Count(r.Content, t)
+			h.freq[2*i], h.freq[2*i+1] = strings.Count(heading, t), strings.Count(content, t)
 			if h.freq[2*i]+h.freq[2*i+1] > 0 {
 				df[i]++
+				found = true
 			}
 		}
-		hits = append(hits, h)
+		if found {
+			hits = append(hits, h)
+		}
 		return nil
 	})
 	if err != nil {
@@ -306,37 +325,56 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 	return df, nil
 }
 
-// scanShortWord finds a short Latin term ("ai", "go") with LIKE (ASCII case
-// folding) and keeps the sections where it stands as a word. It passes on
-// the best limit (keepBest) and reports how many sections it found.
-func scanShortWord(ctx context.Context, db store.Querier, t query.Term, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
+// scanShortWords finds short Latin terms ("ai", "go", "1") with LIKE (ASCII
+// case folding), all of them in one pass over the sections, and keeps the
+// sections where each stands as a word. It passes on each term's best
+// limit sections (keepBest) and reports how many sections hold each.
+func scanShortWords(ctx context.Context, db store.Querier, terms []query.Term, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
 	type hit struct {
-		id, doc    int64
-		dl, hf, cf int
+		id, doc int64
+		dl      int
+		freq    []int // heading then content count, per term
 	}
 	var hits []hit
-	err := ftsrows.SectionsContainingFolded(ctx, db, t.Text, func(r ftsrows.SectionText) error {
-		h := hit{id: r.ID, doc: r.Doc, hf: query.Count(r.Heading, t), cf: query.Count(r.Content, t)}
-		if h.hf+h.cf == 0 {
-			return nil
+	df := make([]int, len(terms))
+	texts := make([]string, len(terms))
+	for i, t := range terms {
+		texts[i] = t.Text
+	}
+	err := ftsrows.SectionsContainingFolded(ctx, db, texts, func(r ftsrows.SectionText) error {
+		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
+		heading, content := []rune(query.Normalize(r.Heading)), []rune(query.Normalize(r.Content))
+		found := false
+		for i, t := range terms {
+			h.freq[2*i], h.freq[2*i+1] = query.CountLower(heading, t), query.CountLower(content, t)
+			if h.freq[2*i]+h.freq[2*i+1] > 0 {
+				df[i]++
+				found = true
+			}
 		}
-		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
-		hits = append(hits, h)
+		if found {
+			h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
+			hits = append(hits, h)
+		}
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	idf := termIDF(st.n, len(hits))
-	scored := make([]scoredHit, len(hits))
-	for i, h := range hits {
-		freq := headingWeight*float64(h.hf) + float64(h.cf)
-		scored[i] = scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)}
+	for i := range terms {
+		idf := termIDF(st.n, df[i])
+		scored := make([]scoredHit, 0, df[i])
+		for _, h := range hits {
+			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
+			if freq > 0 {
+				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
+			}
+		}
+		for _, h := range keepBest(scored, limit) {
+			fn(i, h.id, h.doc, h.score)
+		}
 	}
-	for _, h := range keepBest(scored, limit) {
-		fn(h.id, h.doc, h.score)
-	}
-	return len(hits), nil
+	return df, nil
 }
 
 // Docs lists the documents of the matched sections, each once.

@@ -11,6 +11,7 @@
 package textfold
 
 import (
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -73,4 +74,46 @@ func Runes(text []rune) (folded []rune, from, to []int) {
 		at, pos, pending = at+n, end, 0
 	}
 	return folded, from, to
+}
+
+// ChangesWords reports whether folding s changes a letter, digit or kana
+// of it (ＡＢＣ, ｶﾞ, ⽂, ①, ㍻), not only punctuation or spaces (（, 　, …).
+// Text for which it is false folds to itself wherever a term of letters,
+// digits or kana can match, so a scan for such a term may read it as
+// written.
+func ChangesWords(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			if norm.NFKC.IsNormalString(s) {
+				return false
+			}
+			break
+		}
+		if i == len(s)-1 {
+			return false // ASCII
+		}
+	}
+	var it norm.Iter
+	it.InitString(norm.NFKC, s)
+	pos := 0
+	for !it.Done() {
+		out := string(it.Next())
+		end := it.Pos()
+		in := s[pos:end]
+		pos = end
+		if out != in && (hasWordRune(out) || hasWordRune(in)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWordRune reports whether s has a letter or a number.
+func hasWordRune(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package textfold
 import (
 	"slices"
 	"testing"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -76,6 +77,56 @@ func FuzzRunes(f *testing.F) {
 		}
 		if len(got) > 0 && (from[0] != 0 || to[len(got)-1] != len(in)) {
 			t.Fatalf("Runes(%q): map covers [%d,%d) of %d runes", s, from[0], to[len(got)-1], len(in))
+		}
+	})
+}
+
+func TestChangesWords(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"", false},
+		{"plain ASCII", false},
+		{"日本語のテキスト。", false},
+		{"（括弧）と　空白！", false}, // punctuation and space only
+		{"ＡＰＩキー", true},
+		{"１２３", true},
+		{"ｶﾞｲﾄﾞ", true},
+		{"ﾒﾓ", true},
+		{"⽂書", true},
+		{"①", true},
+		{"㍻", true},
+		{"…", false},
+	}
+	for _, c := range cases {
+		if got := ChangesWords(c.in); got != c.want {
+			t.Errorf("ChangesWords(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// FuzzChangesWords: text for which ChangesWords is false folds to itself
+// but for runes that are neither letters nor numbers.
+func FuzzChangesWords(f *testing.F) {
+	for _, s := range []string{"", "abc", "（括弧）", "ＡＢ", "ｶﾞ", "⽂", "e\u0301"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if ChangesWords(s) {
+			return
+		}
+		keep := func(x string) string {
+			var out []rune
+			for _, r := range x {
+				if unicode.IsLetter(r) || unicode.IsNumber(r) {
+					out = append(out, r)
+				}
+			}
+			return string(out)
+		}
+		if a, b := keep(s), keep(String(s)); a != b {
+			t.Fatalf("ChangesWords(%q) = false, but its letters and numbers fold from %q to %q", s, a, b)
 		}
 	})
 }

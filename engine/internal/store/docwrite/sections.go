@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // StoredSection is what the writer compares of a stored section with the
@@ -59,11 +60,17 @@ type SectionRow struct {
 	Hash        string // content_hash
 }
 
+// folds is the row's folds column: whether folding may change a letter,
+// digit or kana of its text (see migration 0014 and ftsrows' scans).
+func (s SectionRow) folds() bool {
+	return textfold.ChangesWords(s.Heading) || textfold.ChangesWords(s.Content)
+}
+
 // InsertSection adds section s to document docID.
 func InsertSection(ctx context.Context, x store.Execer, docID int64, s SectionRow) error {
 	_, err := x.ExecContext(ctx, `INSERT INTO sections(document_id, ord, heading, heading_path, anchor,
-				level, content, start_line, end_line, tokens, content_hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		docID, s.Ord, s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, s.Hash)
+				level, content, start_line, end_line, tokens, content_hash, folds) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		docID, s.Ord, s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, s.Hash, s.folds())
 	if err != nil {
 		return fmt.Errorf("write section %d: %w", s.Ord, err)
 	}
@@ -74,8 +81,8 @@ func InsertSection(ctx context.Context, x store.Execer, docID int64, s SectionRo
 // (and so its embedding row).
 func UpdateSection(ctx context.Context, x store.Execer, id int64, s SectionRow) error {
 	_, err := x.ExecContext(ctx, `UPDATE sections SET heading = ?, heading_path = ?, anchor = ?, level = ?,
-				content = ?, start_line = ?, end_line = ?, tokens = ?, content_hash = ? WHERE id = ?`,
-		s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, s.Hash, id)
+				content = ?, start_line = ?, end_line = ?, tokens = ?, content_hash = ?, folds = ? WHERE id = ?`,
+		s.Heading, s.HeadingPath, s.Anchor, s.Level, s.Content, s.StartLine, s.EndLine, s.Tokens, s.Hash, s.folds(), id)
 	if err != nil {
 		return fmt.Errorf("write section %d: %w", s.Ord, err)
 	}
