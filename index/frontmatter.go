@@ -71,6 +71,24 @@ func isFence(line []byte, closing bool) bool {
 
 var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 
+// fullWidthColonRE is a frontmatter line whose key ends with a full-width
+// colon (title：仕様), easy to type with a Japanese input method and not a
+// key for YAML.
+var fullWidthColonRE = regexp.MustCompile(`^[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*\x{FF1A}`)
+
+const fullWidthColonMessage = "frontmatter key %q is followed by a full-width colon '：'; YAML needs ':' (frontmatter ignored, document indexed without it)"
+
+// fullWidthColon finds the first frontmatter line written "key：value" and
+// returns its file line and key.
+func fullWidthColon(sp frontmatterSplit) (line int, key string, ok bool) {
+	for i, l := range strings.Split(string(sp.yaml), "\n") {
+		if m := fullWidthColonRE.FindStringSubmatch(l); m != nil {
+			return sp.yamlLine + i, m[1], true
+		}
+	}
+	return 0, "", false
+}
+
 // parseFrontmatter decodes the YAML header. Problems become warnings naming
 // the file line; the document is indexed regardless.
 func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning) {
@@ -96,6 +114,10 @@ func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning)
 				msg = strings.Replace(msg, m[0], "line "+strconv.Itoa(line), 1)
 			}
 		}
+		if l, key, ok := fullWidthColon(sp); ok {
+			warn(l, fullWidthColonMessage, key)
+			return fm, warns
+		}
 		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
 		return fm, warns
 	}
@@ -105,6 +127,10 @@ func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning)
 	}
 	top := resolveAlias(root.Content[0])
 	if top.Kind != yaml.MappingNode {
+		if l, key, ok := fullWidthColon(sp); ok {
+			warn(l, fullWidthColonMessage, key)
+			return fm, warns
+		}
 		warn(fileLine(top), "frontmatter is not a YAML mapping (key: value lines), ignored")
 		return fm, warns
 	}
