@@ -101,11 +101,11 @@ func TestParseFrontmatter(t *testing.T) {
 			body:     "body\n",
 		},
 		{
-			name:     "a full-width colon inside a value is text",
-			src:      "---\ntitle: 注意：全角\n---\nbody\n",
-			want:     Frontmatter{Title: "注意：全角", BodyLine: 4},
-			docType:  DocOther,
-			body:     "body\n",
+			name:    "a full-width colon inside a value is text",
+			src:     "---\ntitle: 注意：全角\n---\nbody\n",
+			want:    Frontmatter{Title: "注意：全角", BodyLine: 4},
+			docType: DocOther,
+			body:    "body\n",
 		},
 		{
 			name:     "unclosed frontmatter is body",
