@@ -17,7 +17,7 @@ import (
 // widthDocs write the same things in the widths Japanese text uses:
 // full-width Latin letters and digits, half-width katakana (with voiced
 // marks as separate characters), an ideographic space, a Kangxi radical
-// that looks like the kanji it stands for.
+// that looks like the kanji it stands for, decomposed kana.
 var widthDocs = map[string]string{
 	"full.md": "---\ntitle: Full\n---\n\n# ＬＲＵキャッシュ\n\n" +
 		"ＬＲＵ方式の　ＡＰＩキー　は１２３４５番で、ＡＩ が ｆｒｏｎｔｍａｔｔｅｒ を読む。\n",
@@ -25,6 +25,10 @@ var widthDocs = map[string]string{
 		"ｶﾞｲﾄﾞを読んでからﾃﾞｰﾀﾍﾞｰｽを作る。ﾒﾓを取る。\n",
 	"kangxi.md": "---\ntitle: Kangxi\n---\n\n# 別紙\n\n" +
 		"⽂書の管理。\n", // U+2F42 KANGXI RADICAL SCRIPT, not 文 U+6587
+	// Decomposed kana, as macOS writes file text sometimes: パスワード as
+	// ハ + ゚, ス, ワ, ー, ト + ゙.
+	"nfd.md": "---\ntitle: NFD\n---\n\n# 手順\n\n" +
+		"\u30cf\u309a\u30b9\u30ef\u30fc\u30c8\u3099を変える。\n",
 	"plain.md": "---\ntitle: Plain\n---\n\n# Other\n\n" +
 		"Nothing of the above: 取扱説明と記録。\n",
 }
@@ -55,6 +59,7 @@ func TestFullWidthTextIsFound(t *testing.T) {
 		{"ﾒﾓ", "half.md"},
 		{"文書", "kangxi.md"},
 		{"⽂書", "kangxi.md"},
+		{"パスワード", "nfd.md"},
 	}
 	check := func(label string) {
 		t.Helper()
