@@ -366,15 +366,15 @@ func kanjiGrams(text string, group int) []Term {
 	return out
 }
 
-// splitPhrases takes "quoted" and 「bracketed」 phrases out of s and returns
-// them with the remaining text (phrases replaced by spaces). An unmatched
-// quote is a separator.
+// splitPhrases takes "quoted" (also “typographic”) and 「bracketed」
+// phrases out of s and returns them with the remaining text (phrases
+// replaced by spaces). An unmatched quote is a separator.
 func splitPhrases(s string) (phrases []string, rest string) {
 	var b strings.Builder
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		open := rs[i]
-		closeR, isOpen := map[rune]rune{'"': '"', '「': '」', '『': '』'}[open]
+		closeR, isOpen := map[rune]rune{'"': '"', '“': '”', '「': '」', '『': '』'}[open]
 		if !isOpen {
 			b.WriteRune(open)
 			continue

@@ -62,6 +62,8 @@ func TestParseSegmentsByScript(t *testing.T) {
 			words: []string{"c++", "c#", "f#", "notepad++", "go", "lang", "tea", "cup"}},
 		{name: "a suffix needs a name before it", in: "# heading ++ go ++",
 			words: []string{"head", "go"}},
+		{name: "typographic quotes make a phrase too", in: "“hybrid search” weights",
+			words: []string{"weight"}, phrases: []string{"hybrid search"}},
 		{name: "quoted phrase kept whole", in: `"hybrid search" weights`,
 			words: []string{"weight"}, phrases: []string{"hybrid search"}},
 		{name: "japanese brackets are phrases", in: "「陳腐化検知」の設計",
