@@ -11,6 +11,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -210,5 +211,48 @@ func TestFoldMigrationRebuildsFullText(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNewTextFoldRebuildsFullText: an index whose full-text tables were
+// built with another text fold has them rebuilt by the next indexing run
+// (tokens a changed fold would no longer remove are gone), its short units
+// written again, and the fold recorded.
+func TestNewTextFoldRebuildsFullText(t *testing.T) {
+	ctx := context.Background()
+	e := searchProject(t, widthDocs, "none")
+	var v string
+	if err := e.db.QueryRow(`SELECT value FROM meta WHERE key = 'text_fold'`).Scan(&v); err != nil || v != textfold.Version {
+		t.Fatalf("text_fold after the first build = %q, %v; want %q", v, err, textfold.Version)
+	}
+	// Tokens of an older fold: a row the sections do not have.
+	for _, stmt := range []string{
+		`UPDATE meta SET value = 'nfkc-0.0.0/0' WHERE key = 'text_fold'`,
+		`INSERT INTO sections_fts(rowid, heading, content) VALUES (987654, 'stale', 'zzqqxx tokens')`,
+	} {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.db.ExecContext(ctx, `INSERT INTO sections_fts(sections_fts, rank) VALUES ('integrity-check', 1)`); err == nil {
+		t.Fatal("the planted row should fail the integrity check")
+	}
+	coreIndex(t, e, false)
+	for _, table := range []string{"sections_fts", "sections_words"} {
+		if _, err := e.db.ExecContext(ctx, `INSERT INTO `+table+`(`+table+`, rank) VALUES ('integrity-check', 1)`); err != nil {
+			t.Errorf("%s after the run: %v", table, err)
+		}
+	}
+	if err := e.db.QueryRow(`SELECT value FROM meta WHERE key = 'text_fold'`).Scan(&v); err != nil || v != textfold.Version {
+		t.Errorf("text_fold after the run = %q, %v", v, err)
+	}
+	if n := coreCount(t, e, `SELECT count(*) FROM section_units_pending`); n != 0 {
+		t.Errorf("%d sections still queued for units", n)
+	}
+	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "zzqqxx"})); len(got) != 0 {
+		t.Errorf("the old fold's tokens are still found: %v", got)
+	}
+	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "ﾒﾓ"})); len(got) != 1 || got[0] != "half.md" {
+		t.Errorf("ﾒﾓ after the rebuild: %v", got)
 	}
 }

@@ -129,6 +129,9 @@ func (w *Writer) Run(ctx context.Context, p Project, opts Options) (answer.Index
 	if err := w.restoreFTS(ctx); err != nil {
 		return rep, err
 	}
+	if err := w.refold(ctx); err != nil {
+		return rep, err
+	}
 	startGen, err := store.SearchGeneration(ctx, w.db)
 	if err != nil {
 		return rep, err

@@ -117,3 +117,9 @@ func hasWordRune(s string) bool {
 	}
 	return false
 }
+
+// Version names the fold: a full-text table built with another one must be
+// rebuilt, since FTS5 removes a row's tokens by folding its text again
+// (NFKC can change when Go's Unicode tables do, for characters new to
+// them). Change the suffix when String changes.
+const Version = "nfkc-" + norm.Version + "/1"
