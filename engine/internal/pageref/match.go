@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // MaxSuggestions is how many closest filepaths Suggest offers.
@@ -20,10 +22,23 @@ type Doc struct {
 
 // Match applies the lookup rules after the exact-path fast path and link
 // resolution, in one pass: filepath ignoring case (with or without
-// extension), then title, then alias. docs are in filepath order, so the
-// first match of the best rule wins ties; nil when none matches.
+// extension), then title, then alias; and if none matches, the same
+// ignoring width as well. docs are in filepath order, so the first match
+// of the best rule wins ties; nil when none matches.
 func Match(docs []Doc, key string) *Doc {
-	k := Fold(key)
+	if d := match(docs, key, Fold); d != nil {
+		return d
+	}
+	// Then ignoring width too (API設計 for ＡＰＩ設計.md, 仕様書(案) for
+	// 仕様書（案）): as full-text search compares text.
+	return match(docs, key, foldWidth)
+}
+
+// foldWidth is Fold after the text fold of search (textfold.String).
+func foldWidth(s string) string { return Fold(textfold.String(s)) }
+
+func match(docs []Doc, key string, fold func(string) string) *Doc {
+	k := fold(key)
 	stem := stripMarkdownExt(k)
 	const (
 		byTitle = iota
@@ -33,16 +48,16 @@ func Match(docs []Doc, key string) *Doc {
 	best, bestRule := -1, none
 	for i := range docs {
 		d := &docs[i]
-		if p := Fold(d.Path); p == k || stripMarkdownExt(p) == stem {
+		if p := fold(d.Path); p == k || stripMarkdownExt(p) == stem {
 			return d
 		}
-		if bestRule > byTitle && Fold(d.Title) == k {
+		if bestRule > byTitle && fold(d.Title) == k {
 			best, bestRule = i, byTitle
 			continue
 		}
 		if bestRule > byAlias {
 			for _, a := range d.Aliases {
-				if a == k {
+				if fold(a) == k {
 					best, bestRule = i, byAlias
 					break
 				}

@@ -52,3 +52,33 @@ func TestMatchPagePrecedence(t *testing.T) {
 		t.Errorf("first title in order: %+v", got)
 	}
 }
+
+// TestMatchIgnoringWidth: a page is found by its path, title or alias
+// written in another width, after every rule that compares the width as
+// written (an exact-width match elsewhere wins).
+func TestMatchIgnoringWidth(t *testing.T) {
+	docs := []Doc{
+		{ID: 1, Path: "ＡＰＩ設計.md", Title: "設計"},
+		{ID: 2, Path: "仕様書（案）.md", Title: "仕様書（案）"},
+		{ID: 3, Path: "notes.md", Title: "ﾒﾓ", Aliases: []string{Fold("ＦＡＱ")}},
+		{ID: 4, Path: "api.md", Title: "API"},
+	}
+	for key, want := range map[string]int64{
+		"API設計":    1,
+		"api設計.md": 1,
+		"仕様書(案)":   2,
+		"メモ":       3,
+		"faq":      3,
+		"ＡＰＩ":      4, // api.md by width-folded path: "api"
+		"api":      4,
+		"設計書":      0,
+	} {
+		got := Match(docs, key)
+		switch {
+		case want == 0 && got != nil:
+			t.Errorf("Match(%q) = %d, want none", key, got.ID)
+		case want != 0 && (got == nil || got.ID != want):
+			t.Errorf("Match(%q) = %+v, want %d", key, got, want)
+		}
+	}
+}
