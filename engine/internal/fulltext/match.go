@@ -278,51 +278,20 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
 // instr() over every section, in one pass for all of them, and counts each
-// term per column in Go (these terms have no case to fold). It passes on
-// each term's best limit sections (keepBest) and reports every term's
-// document frequency.
+// term per column in Go, in the folded text (these terms have no case to
+// fold). It passes on each term's best limit sections (keepBest) and
+// reports every term's document frequency.
 func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
-	type hit struct {
-		id, doc int64
-		dl      int
-		freq    []int // heading then content count, per term
-	}
-	var hits []hit
-	df := make([]int, len(terms))
+	var sc termCounts
 	err := ftsrows.SectionsContainingAny(ctx, db, terms, func(r ftsrows.SectionText) error {
-		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
-		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
 		heading, content := textfold.String(r.Heading), textfold.String(r.Content)
-		found := false
-		for i, t := range terms {
-			h.freq[2*i], h.freq[2*i+1] = strings.Count(heading, t), strings.Count(content, t)
-			if h.freq[2*i]+h.freq[2*i+1] > 0 {
-				df[i]++
-				found = true
-			}
-		}
-		if found {
-			hits = append(hits, h)
-		}
+		sc.add(r, len(terms), func(i int) (int, int) { return strings.Count(heading, terms[i]), strings.Count(content, terms[i]) })
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	for i := range terms {
-		idf := termIDF(st.n, df[i])
-		scored := make([]scoredHit, 0, df[i])
-		for _, h := range hits {
-			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
-			if freq > 0 {
-				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
-			}
-		}
-		for _, h := range keepBest(scored, limit) {
-			fn(i, h.id, h.doc, h.score)
-		}
-	}
-	return df, nil
+	return sc.pass(len(terms), st, limit, fn), nil
 }
 
 // scanShortWords finds short Latin terms ("ai", "go", "1") with LIKE (ASCII
@@ -330,41 +299,70 @@ func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, 
 // sections where each stands as a word. It passes on each term's best
 // limit sections (keepBest) and reports how many sections hold each.
 func scanShortWords(ctx context.Context, db store.Querier, terms []query.Term, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
-	type hit struct {
-		id, doc int64
-		dl      int
-		freq    []int // heading then content count, per term
-	}
-	var hits []hit
-	df := make([]int, len(terms))
 	texts := make([]string, len(terms))
 	for i, t := range terms {
 		texts[i] = t.Text
 	}
+	var sc termCounts
 	err := ftsrows.SectionsContainingFolded(ctx, db, texts, func(r ftsrows.SectionText) error {
-		h := hit{id: r.ID, doc: r.Doc, freq: make([]int, 2*len(terms))}
 		heading, content := []rune(query.Normalize(r.Heading)), []rune(query.Normalize(r.Content))
-		found := false
-		for i, t := range terms {
-			h.freq[2*i], h.freq[2*i+1] = query.CountLower(heading, t), query.CountLower(content, t)
-			if h.freq[2*i]+h.freq[2*i+1] > 0 {
-				df[i]++
-				found = true
-			}
-		}
-		if found {
-			h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
-			hits = append(hits, h)
-		}
+		sc.add(r, len(terms), func(i int) (int, int) {
+			return query.CountLower(heading, terms[i]), query.CountLower(content, terms[i])
+		})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	for i := range terms {
-		idf := termIDF(st.n, df[i])
-		scored := make([]scoredHit, 0, df[i])
-		for _, h := range hits {
+	return sc.pass(len(terms), st, limit, fn), nil
+}
+
+// termCounts gathers what a scan counted of several terms in the sections
+// it read: those holding at least one, and each term's document frequency.
+type termCounts struct {
+	hits []countedSection
+	df   []int
+}
+
+// countedSection is one section a scan found a term in: its length and
+// the heading and content count of each term.
+type countedSection struct {
+	id, doc int64
+	dl      int
+	freq    []int // heading then content count, per term
+}
+
+// add counts the n terms in section r with count (heading, content).
+func (c *termCounts) add(r ftsrows.SectionText, n int, count func(term int) (heading, content int)) {
+	if c.df == nil {
+		c.df = make([]int, n)
+	}
+	h := countedSection{id: r.ID, doc: r.Doc, freq: make([]int, 2*n)}
+	found := false
+	for i := range n {
+		h.freq[2*i], h.freq[2*i+1] = count(i)
+		if h.freq[2*i]+h.freq[2*i+1] > 0 {
+			c.df[i]++
+			found = true
+		}
+	}
+	if found {
+		h.dl = utf8.RuneCountInString(r.Heading) + utf8.RuneCountInString(r.Content)
+		c.hits = append(c.hits, h)
+	}
+}
+
+// pass scores each of the n terms in the sections holding it with BM25
+// (the heading's occurrences weigh headingWeight), passes on its best
+// limit (keepBest) and returns the document frequencies.
+func (c *termCounts) pass(n int, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) []int {
+	if c.df == nil {
+		c.df = make([]int, n)
+	}
+	for i := range n {
+		idf := termIDF(st.n, c.df[i])
+		scored := make([]scoredHit, 0, c.df[i])
+		for _, h := range c.hits {
 			freq := headingWeight*float64(h.freq[2*i]) + float64(h.freq[2*i+1])
 			if freq > 0 {
 				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
@@ -374,7 +372,7 @@ func scanShortWords(ctx context.Context, db store.Querier, terms []query.Term, s
 			fn(i, h.id, h.doc, h.score)
 		}
 	}
-	return df, nil
+	return c.df
 }
 
 // Docs lists the documents of the matched sections, each once.
