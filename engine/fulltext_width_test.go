@@ -178,11 +178,7 @@ func TestFoldMigrationRebuildsFullText(t *testing.T) {
 					t.Errorf("freshness after the migration: %+v, %v; want units queued", f, err)
 				}
 			}
-			for _, table := range []string{"sections_fts", "sections_words"} {
-				if _, err := e2.db.ExecContext(ctx, `INSERT INTO `+table+`(`+table+`, rank) VALUES ('integrity-check', 1)`); err != nil {
-					t.Errorf("%s after the migration: %v", table, err)
-				}
-			}
+			checkFullText(t, e2, "after the migration")
 			for _, q := range []string{"LRU", "ガイド", "メモ", "文書", "frontmatter"} {
 				if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: q})); len(got) != 1 {
 					t.Errorf("fulltext %q after the migration: %v", q, got)
@@ -205,11 +201,7 @@ func TestFoldMigrationRebuildsFullText(t *testing.T) {
 			if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "mru"})); len(got) != 1 {
 				t.Errorf("mru after the edit: %v", got)
 			}
-			for _, table := range []string{"sections_fts", "sections_words"} {
-				if _, err := e2.db.ExecContext(ctx, `INSERT INTO `+table+`(`+table+`, rank) VALUES ('integrity-check', 1)`); err != nil {
-					t.Errorf("%s after the edit: %v", table, err)
-				}
-			}
+			checkFullText(t, e2, "after the edit")
 		})
 	}
 }
@@ -238,11 +230,7 @@ func TestNewTextFoldRebuildsFullText(t *testing.T) {
 		t.Fatal("the planted row should fail the integrity check")
 	}
 	coreIndex(t, e, false)
-	for _, table := range []string{"sections_fts", "sections_words"} {
-		if _, err := e.db.ExecContext(ctx, `INSERT INTO `+table+`(`+table+`, rank) VALUES ('integrity-check', 1)`); err != nil {
-			t.Errorf("%s after the run: %v", table, err)
-		}
-	}
+	checkFullText(t, e, "after the run")
 	if err := e.db.QueryRow(`SELECT value FROM meta WHERE key = 'text_fold'`).Scan(&v); err != nil || v != textfold.Version {
 		t.Errorf("text_fold after the run = %q, %v", v, err)
 	}
@@ -254,5 +242,16 @@ func TestNewTextFoldRebuildsFullText(t *testing.T) {
 	}
 	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "ﾒﾓ"})); len(got) != 1 || got[0] != "half.md" {
 		t.Errorf("ﾒﾓ after the rebuild: %v", got)
+	}
+}
+
+// checkFullText runs FTS5's integrity check on both full-text tables of e:
+// their tokens are those of the folded sections.
+func checkFullText(t *testing.T, e *Engine, when string) {
+	t.Helper()
+	for _, table := range []string{"sections_fts", "sections_words"} {
+		if _, err := e.db.Exec(`INSERT INTO ` + table + `(` + table + `, rank) VALUES ('integrity-check', 1)`); err != nil {
+			t.Errorf("%s %s: %v", table, when, err)
+		}
 	}
 }

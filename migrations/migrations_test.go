@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/mattn/go-sqlite3"
-	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // testDriver is a driver with the SQL function the schema calls since
-// migration 14, ubp_nfkc: NFKC, as engine/query/textfold defines it
-// (which this package cannot import: the engine imports it).
+// migration 14 (textfold.SQLFunc). The engine's own driver cannot be used
+// here: the engine imports this package.
 const testDriver = "sqlite3_migrations_test"
 
 var registerTestDriver sync.Once
@@ -22,7 +23,7 @@ func openTestDB(t *testing.T) *sql.DB {
 	t.Helper()
 	registerTestDriver.Do(func() {
 		sql.Register(testDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-			return c.RegisterFunc("ubp_nfkc", norm.NFKC.String, true)
+			return c.RegisterFunc(textfold.SQLFunc, textfold.String, true)
 		}})
 	})
 	db, err := sql.Open(testDriver, filepath.Join(t.TempDir(), "index.db")+"?_foreign_keys=on")

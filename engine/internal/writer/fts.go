@@ -119,32 +119,41 @@ func (w *Writer) restoreFTS(ctx context.Context) error {
 		return answer.WithRemedy(fmt.Errorf("index: read %s: %w", metaFTSDeferred, err), answer.RemedyDeleteIndex)
 	}
 	err = store.WithTx(ctx, w.db, func(tx *sql.Tx) error {
-		for _, t := range d.Tables {
-			if err := docwrite.RebuildFullText(ctx, tx, t, ftsRebuildAutomerge, ftsAutomerge); err != nil {
-				return err
-			}
-		}
 		for _, stmt := range d.Indexes {
 			if err := docwrite.CreateIndex(ctx, tx, stmt); err != nil {
 				return err
 			}
 		}
-		for _, stmt := range d.Triggers {
-			if err := docwrite.CreateTrigger(ctx, tx, stmt); err != nil {
-				return err
-			}
-		}
-		// The build changed the rows these counters stand for without
-		// moving them: move each once.
-		for _, c := range d.Counters {
-			if err := docwrite.MoveCounter(ctx, tx, c); err != nil {
-				return err
-			}
+		if err := rebuildWithTriggers(ctx, tx, d.Tables, d.Triggers, d.Counters); err != nil {
+			return err
 		}
 		return store.DeleteMeta(ctx, tx, metaFTSDeferred)
 	})
 	if err != nil {
 		return fmt.Errorf("index: build the full-text index: %w", err)
+	}
+	return nil
+}
+
+// rebuildWithTriggers ends a time without the full-text triggers: it
+// rebuilds the full-text tables from the sections, creates the triggers
+// again (CREATE TRIGGER statements as stored) and moves each generation
+// counter once, for the rows changed without moving it.
+func rebuildWithTriggers(ctx context.Context, tx *sql.Tx, tables, triggers, counters []string) error {
+	for _, t := range tables {
+		if err := docwrite.RebuildFullText(ctx, tx, t, ftsRebuildAutomerge, ftsAutomerge); err != nil {
+			return err
+		}
+	}
+	for _, stmt := range triggers {
+		if err := docwrite.CreateTrigger(ctx, tx, stmt); err != nil {
+			return err
+		}
+	}
+	for _, c := range counters {
+		if err := docwrite.MoveCounter(ctx, tx, c); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -42,20 +42,8 @@ func (w *Writer) refold(ctx context.Context) error {
 		if err := docwrite.MarkRefolded(ctx, tx); err != nil {
 			return err
 		}
-		for _, t := range f.Tables {
-			if err := docwrite.RebuildFullText(ctx, tx, t, ftsRebuildAutomerge, ftsAutomerge); err != nil {
-				return err
-			}
-		}
-		for _, stmt := range f.Triggers {
-			if err := docwrite.CreateTrigger(ctx, tx, stmt); err != nil {
-				return err
-			}
-		}
-		for _, c := range f.Counters {
-			if err := docwrite.MoveCounter(ctx, tx, c); err != nil {
-				return err
-			}
+		if err := rebuildWithTriggers(ctx, tx, f.Tables, f.Triggers, f.Counters); err != nil {
+			return err
 		}
 		return store.SetMeta(ctx, tx, metaTextFold, textfold.Version)
 	})

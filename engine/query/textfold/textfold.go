@@ -25,12 +25,10 @@ const SQLFunc = "ubp_nfkc"
 // String returns s in NFKC. ASCII text, already in that form, is returned
 // as it is without a pass of the normaliser.
 func String(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return norm.NFKC.String(s)
-		}
+	if isASCII(s) {
+		return s
 	}
-	return s
+	return norm.NFKC.String(s)
 }
 
 // Runes folds text like String and maps each rune of the result back to
@@ -39,40 +37,23 @@ func String(s string) string {
 // each from the same one rune). When folding changes nothing, folded is
 // text and from and to are nil.
 func Runes(text []rune) (folded []rune, from, to []int) {
-	ascii := true
-	for _, r := range text {
-		if r >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
 	s := string(text)
-	if ascii || norm.NFKC.IsNormalString(s) {
+	if isASCII(s) || norm.NFKC.IsNormalString(s) {
 		return text, nil, nil
 	}
 	folded = make([]rune, 0, len(text))
 	from, to = make([]int, 0, len(text)), make([]int, 0, len(text))
-	var it norm.Iter
-	it.InitString(norm.NFKC, s)
-	// A segment's output may come in more than one Next (a long
-	// expansion): its runes wait in pending until the input moves on.
-	at, pos, pending := 0, 0, 0 // rune index and byte offset in s; runes not mapped yet
-	for !it.Done() {
-		for _, r := range string(it.Next()) {
+	at := 0 // rune index in text of the segment
+	eachSegment(s, func(in string, out []rune) bool {
+		n := utf8.RuneCountInString(in)
+		for _, r := range out {
 			folded = append(folded, r)
-			pending++
-		}
-		end := it.Pos()
-		if end == pos {
-			continue
-		}
-		n := utf8.RuneCountInString(s[pos:end])
-		for range pending {
 			from = append(from, at)
 			to = append(to, at+n)
 		}
-		at, pos, pending = at+n, end, 0
-	}
+		at += n
+		return true
+	})
 	return folded, from, to
 }
 
@@ -82,30 +63,50 @@ func Runes(text []rune) (folded []rune, from, to []int) {
 // digits or kana can match, so a scan for such a term may read it as
 // written.
 func ChangesWords(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			if norm.NFKC.IsNormalString(s) {
-				return false
-			}
-			break
-		}
-		if i == len(s)-1 {
-			return false // ASCII
-		}
+	if isASCII(s) || norm.NFKC.IsNormalString(s) {
+		return false
 	}
+	changed := false
+	eachSegment(s, func(in string, out []rune) bool {
+		folded := string(out)
+		changed = folded != in && (hasWordRune(folded) || hasWordRune(in))
+		return !changed
+	})
+	return changed
+}
+
+// eachSegment calls fn with each run of s that NFKC folds on its own and
+// the runes it folds to (a long expansion, which the normaliser hands over
+// in parts, whole), until fn returns false. fn must not keep out.
+func eachSegment(s string, fn func(in string, out []rune) bool) {
 	var it norm.Iter
 	it.InitString(norm.NFKC, s)
+	var out []rune
 	pos := 0
 	for !it.Done() {
-		out := string(it.Next())
+		out = append(out, []rune(string(it.Next()))...)
 		end := it.Pos()
-		in := s[pos:end]
-		pos = end
-		if out != in && (hasWordRune(out) || hasWordRune(in)) {
-			return true
+		if end == pos {
+			continue
+		}
+		if !fn(s[pos:end], out) {
+			return
+		}
+		pos, out = end, out[:0]
+	}
+	if len(out) > 0 {
+		fn(s[pos:], out)
+	}
+}
+
+// isASCII reports whether s is all ASCII, which NFKC leaves as it is.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // hasWordRune reports whether s has a letter or a number.
