@@ -9,6 +9,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -26,12 +27,16 @@ type IndexFreshness struct {
 	// so short Japanese terms are found by scanning every section until
 	// an indexing run writes them.
 	UnitsQueued bool `json:"units_queued,omitempty"`
+	// RelinkPending: links wait to be resolved again (a run stopped
+	// before resolving them, or a migration that changed the rules), so
+	// some may point where the files no longer say until a run resolves them.
+	RelinkPending bool `json:"relink_pending,omitempty"`
 }
 
 // Current reports whether the index can answer for the folder as it is,
 // as fast as it can.
 func (f IndexFreshness) Current() bool {
-	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0 && !f.UnitsQueued
+	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0 && !f.UnitsQueued && !f.RelinkPending
 }
 
 // Freshness compares the docs folder with the index without reading any
@@ -53,6 +58,9 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	f.NeedsReindex = v == "1"
 	if f.UnitsQueued, err = fulltext.UnitsQueued(ctx, e.db); err != nil {
+		return f, err
+	}
+	if _, f.RelinkPending, err = store.GetMeta(ctx, e.db, writer.MetaNeedsRelink); err != nil {
 		return f, err
 	}
 

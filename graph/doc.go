@@ -39,6 +39,13 @@
 //  6. "title": a document title, compared like aliases. Aliases are tried
 //     before titles because an alias is declared for linking.
 //
+// Rules "filename", "alias" and "title" also ignore width when nothing
+// matches ignoring case alone: the keys are widened to Unicode NFKC (then
+// lower case), so [[API設計]] finds ＡＰＩ設計.md and [[ガイド]] a page
+// titled ｶﾞｲﾄﾞ, as a Japanese input method leaves letters, digits and kana
+// in either width. A document named as the link is written wins over one
+// that only matches in another width.
+//
 // A target ending in '/' ("/guide/", "../setup/") names a folder: it is
 // resolved as the folder's "index", else its "README", by the same rules
 // (VitePress renders guide/index.md at /guide/, GitHub shows

@@ -19,9 +19,11 @@ import (
 // LinkKeys is what LinkKeysOf returns.
 type LinkKeys struct {
 	// Name is the folded file name without extension that the rules
-	// "path", "relative" and "filename" look up; "" for an empty target.
+	// "path", "relative" and "filename" look up, widened (a document named
+	// in another width can match); "" for an empty target.
 	Name string
-	// Text is the folded target the rules "alias" and "title" look up.
+	// Text is the folded and widened target the rules "alias" and "title"
+	// look up.
 	Text string
 	// Any is set when the target can reach a document whose file name is
 	// not Name (a target made of "." and ".." parts, a file name that is
@@ -36,7 +38,7 @@ func LinkKeysOf(target string) LinkKeys {
 	if t == "" {
 		return LinkKeys{} // rule "self": the linking document alone
 	}
-	k := LinkKeys{Text: fold(t)}
+	k := LinkKeys{Text: widen(fold(t))}
 	if isFolder(t) {
 		k.Any = true // its index or README, whatever the folder's name
 		return k
@@ -53,23 +55,23 @@ func LinkKeysOf(target string) LinkKeys {
 			return k
 		}
 	}
-	k.Name = fold(stripExt(last))
+	k.Name = widen(fold(stripExt(last)))
 	return k
 }
 
-// DocKeys returns the name key of a document (its folded file name without
-// extension, "" when its path is unusable) and its text keys (folded title
-// and aliases), as Resolve matches them.
+// DocKeys returns the name key of a document (its folded and widened file
+// name without extension, "" when its path is unusable) and its text keys
+// (folded and widened title and aliases), as Resolve matches them.
 func DocKeys(d DocRef) (name string, texts []string) {
 	if p, ok := cleanRooted(nfc(d.Path)); ok {
-		name = baseName(fold(stripExt(p)))
+		name = widen(baseName(fold(stripExt(p))))
 	}
 	if k := fold(strings.TrimSpace(d.Title)); k != "" {
-		texts = append(texts, k)
+		texts = append(texts, widen(k))
 	}
 	for _, a := range d.Aliases {
 		if k := fold(strings.TrimSpace(a)); k != "" {
-			texts = append(texts, k)
+			texts = append(texts, widen(k))
 		}
 	}
 	return name, texts

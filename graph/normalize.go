@@ -18,6 +18,15 @@ func fold(s string) string {
 	return norm.NFC.String(strings.ToLower(norm.NFC.String(s)))
 }
 
+// widen returns the width-insensitive key of a case key k (a value of
+// fold): Unicode compatibility form (NFKC), so that full-width ＡＰＩ and
+// １ and half-width ｶﾞ read as API, 1 and ガ, then lower case and NFKC again
+// (NFKC can leave upper case: Ａ becomes A). Keys that fold alike widen
+// alike, since widen is a function of the fold.
+func widen(k string) string {
+	return norm.NFKC.String(strings.ToLower(norm.NFKC.String(k)))
+}
+
 // linkExts are the extensions a link may leave out (a route such as
 // ./getting-started has none) or write in place of the document's own: .md
 // and .markdown, and .html and .htm, the rendered name of a page that mdBook

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,6 +44,51 @@ type docEntry struct {
 	foldedStem string // fold(path without extension)
 }
 
+// keyMaps index documents by a case key (fold) and, for the documents whose
+// key changes when widened, by that width key too.
+type keyMaps struct {
+	byKey  map[string][]int32 // fold(key)
+	byWide map[string][]int32 // widen(fold(key)), only where it differs
+}
+
+func newKeyMaps(n int) keyMaps {
+	return keyMaps{byKey: make(map[string][]int32, n), byWide: make(map[string][]int32)}
+}
+
+// add records document i under case key k.
+func (m keyMaps) add(k string, i int32) {
+	add(m.byKey, k, i)
+	if w := widen(k); w != k {
+		add(m.byWide, w, i)
+	}
+}
+
+// lookup returns the documents whose case key is k; when there are none,
+// those whose width key is k's, in document order.
+func (m keyMaps) lookup(k string) []int32 {
+	if c := m.byKey[k]; len(c) > 0 {
+		return c
+	}
+	return m.wide(k)
+}
+
+// wide returns the documents whose width key is k's, in document order:
+// those whose case key already is that key, and those that widen to it.
+func (m keyMaps) wide(k string) []int32 {
+	w := widen(k)
+	a, b := m.byKey[w], m.byWide[w]
+	if len(a) == 0 || len(b) == 0 {
+		if len(a) == 0 {
+			return b
+		}
+		return a
+	}
+	out := make([]int32, 0, len(a)+len(b))
+	out = append(append(out, a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Resolver maps link targets to documents. Build it with NewResolver; it is
 // read-only afterwards and safe for concurrent use.
 type Resolver struct {
@@ -50,9 +96,9 @@ type Resolver struct {
 	// Each map goes from a key to indexes into docs, in input order.
 	byPath  map[string][]int32 // exact NFC path
 	byStem  map[string][]int32 // NFC path without .md/.markdown
-	byBase  map[string][]int32 // folded file name without extension
-	byAlias map[string][]int32 // folded alias
-	byTitle map[string][]int32 // folded title
+	byBase  keyMaps            // folded file name without extension
+	byAlias keyMaps            // folded alias
+	byTitle keyMaps            // folded title
 }
 
 // NewResolver indexes docs for Resolve. Documents whose path is empty or
@@ -62,9 +108,9 @@ func NewResolver(docs []DocRef) *Resolver {
 		docs:    make([]docEntry, 0, len(docs)),
 		byPath:  make(map[string][]int32, len(docs)),
 		byStem:  make(map[string][]int32, len(docs)),
-		byBase:  make(map[string][]int32, len(docs)),
-		byAlias: make(map[string][]int32),
-		byTitle: make(map[string][]int32, len(docs)),
+		byBase:  newKeyMaps(len(docs)),
+		byAlias: newKeyMaps(0),
+		byTitle: newKeyMaps(len(docs)),
 	}
 	for _, d := range docs {
 		i := int32(len(r.docs)) //nolint:gosec // document indexes: the index holds far fewer than 2^31 documents
@@ -77,16 +123,16 @@ func NewResolver(docs []DocRef) *Resolver {
 			e.foldedStem = fold(stem)
 			add(r.byPath, p, i)
 			add(r.byStem, stem, i)
-			add(r.byBase, baseName(e.foldedStem), i)
+			r.byBase.add(baseName(e.foldedStem), i)
 		}
 		r.docs = append(r.docs, e)
 		for _, a := range d.Aliases {
 			if k := fold(strings.TrimSpace(a)); k != "" {
-				add(r.byAlias, k, i)
+				r.byAlias.add(k, i)
 			}
 		}
 		if k := fold(strings.TrimSpace(d.Title)); k != "" {
-			add(r.byTitle, k, i)
+			r.byTitle.add(k, i)
 		}
 	}
 	return r
@@ -162,10 +208,10 @@ func (r *Resolver) Resolve(fromPath, target string) Resolution {
 
 	// Rules "alias" then "title".
 	k := fold(t)
-	if c := r.byAlias[k]; len(c) > 0 {
+	if c := r.byAlias.lookup(k); len(c) > 0 {
 		return r.pick(c, fromDir, RuleAlias)
 	}
-	if c := r.byTitle[k]; len(c) > 0 {
+	if c := r.byTitle.lookup(k); len(c) > 0 {
 		return r.pick(c, fromDir, RuleTitle)
 	}
 	return Resolution{}
@@ -198,21 +244,33 @@ func (r *Resolver) lookupPath(p string) []int32 {
 }
 
 // lookupName finds documents by file name, or by path suffix when t has a
-// '/', ignoring case and extension.
+// '/', ignoring case and extension; when none matches, ignoring width too.
 func (r *Resolver) lookupName(t string) []int32 {
 	s := trimParents(path.Clean(strings.TrimLeft(t, "/")))
 	if s == "" || s == "." {
 		return nil
 	}
 	key := fold(stripExt(s))
-	c := r.byBase[baseName(key)]
+	base := baseName(key)
+	if c := r.withSuffix(r.byBase.byKey[base], key, asIs); len(c) > 0 {
+		return c
+	}
+	return r.withSuffix(r.byBase.wide(base), key, widen)
+}
+
+func asIs(s string) string { return s }
+
+// withSuffix keeps the candidates c whose path ends in the path key (the
+// whole key when it has no '/'), both keys compared through norm.
+func (r *Resolver) withSuffix(c []int32, key string, norm func(string) string) []int32 {
 	if len(c) == 0 || !strings.Contains(key, "/") {
 		return c
 	}
+	key = norm(key)
 	suffix := "/" + key
 	var out []int32
 	for _, i := range c {
-		fs := r.docs[i].foldedStem
+		fs := norm(r.docs[i].foldedStem)
 		if fs == key || strings.HasSuffix(fs, suffix) {
 			out = append(out, i)
 		}

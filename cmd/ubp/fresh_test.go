@@ -220,3 +220,44 @@ func TestReadCommandWritesQueuedUnits(t *testing.T) {
 		t.Errorf("%d sections still queued after a read command", n)
 	}
 }
+
+// A read command resolves the links again when they wait for it (a run
+// stopped before resolving them, or an upgrade that changed the rules),
+// though no file changed.
+func TestReadCommandResolvesPendingLinks(t *testing.T) {
+	root := taskflowProject(t)
+	db, err := sql.Open(engine.SQLiteDriver(), filepath.Join(root, ".ubp", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	count := func(q string) int {
+		t.Helper()
+		var n int
+		if err := db.QueryRow(q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	resolved := count(`SELECT count(*) FROM links WHERE target_id IS NOT NULL`)
+	if resolved == 0 {
+		t.Fatal("no link resolved")
+	}
+	// What an upgrade to new rules leaves: links to resolve again.
+	if _, err := db.Exec(`UPDATE links SET target_id = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('needs_relink', '1')`); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, root, "search", "--fulltext", "search")
+	if code != 0 || !strings.Contains(stdout, "search-and-filtering.md") {
+		t.Fatalf("search: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if n := count(`SELECT count(*) FROM links WHERE target_id IS NOT NULL`); n != resolved {
+		t.Errorf("%d links resolved after a read command, want %d", n, resolved)
+	}
+	if n := count(`SELECT count(*) FROM meta WHERE key = 'needs_relink'`); n != 0 {
+		t.Error("needs_relink still set after a read command")
+	}
+}

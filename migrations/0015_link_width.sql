@@ -1,0 +1,9 @@
+-- Link resolution ignores width as well as case in the filename, alias
+-- and title rules (graph: [[API設計]] finds ＡＰＩ設計.md when nothing is
+-- named API設計), so the keys a link and a document are found by are
+-- widened too (graph.LinkKeysOf, graph.DocKeys). The keys stored before
+-- were folded for case only: drop the documents' keys and resolve every
+-- link once, which writes both again (as after 0007_link_keys).
+DELETE FROM document_keys;
+DELETE FROM meta WHERE key = 'document_keys';
+INSERT OR REPLACE INTO meta(key, value) VALUES ('needs_relink', '1');
