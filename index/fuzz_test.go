@@ -43,7 +43,33 @@ func FuzzParse(f *testing.F) {
 		if doc.Title == "" {
 			t.Fatal("empty title: the file name is the last fallback")
 		}
+		checkHeadings(t, doc)
 	})
+}
+
+// checkHeadings: Headings of the body lists, in line order, every heading
+// that opens a section, with the section's anchor and first line.
+func checkHeadings(t *testing.T, doc *Document) {
+	t.Helper()
+	hs := Headings(doc.Body)
+	byAnchor := map[string]Heading{}
+	for i, h := range hs {
+		if i > 0 && h.Line <= hs[i-1].Line {
+			t.Fatalf("headings out of line order: %+v", hs)
+		}
+		if h.Level < 1 || h.Level > 6 {
+			t.Fatalf("heading level %d", h.Level)
+		}
+		byAnchor[h.Anchor] = h
+	}
+	for _, s := range doc.Sections {
+		if s.Anchor == "" {
+			continue
+		}
+		if h, ok := byAnchor[s.Anchor]; !ok || h.Text != s.Heading {
+			t.Fatalf("section %q (%s) not among the headings %+v", s.Heading, s.Anchor, hs)
+		}
+	}
 }
 
 func FuzzScanWikiLinks(f *testing.F) {

@@ -141,21 +141,7 @@ func frontmatterKeyLine(sp frontmatterSplit, key string) int {
 // document order, like GitHub), fills in the heading data of the H2/H3
 // blocks that open sections and returns the text of the first top-level H1.
 func labelHeadings(root ast.Node, blocks []mdBlock, body []byte) (h1 string) {
-	slugs := newSlugger()
-	anchors := map[ast.Node]string{}
-	texts := map[ast.Node]string{}
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		if h, ok := n.(*ast.Heading); ok {
-			t := inlineText(h, body)
-			texts[h] = t
-			anchors[h] = slugs.next(t)
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
+	texts, anchors := headingLabels(root, body)
 	parent := ""
 	for i := range blocks {
 		b := &blocks[i]

@@ -39,8 +39,8 @@ type pageOutput struct {
 	TotalLines    int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
 	Truncated     bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
 	NextStartLine int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
-	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: sections from the window on (at most 50, within a fifth of max_size), with their line ranges; pass a heading or anchor as section to read one."`
-	SectionsTotal int                `json:"sections_total" jsonschema:"How many sections the whole document has."`
+	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
+	SectionsTotal int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
 	Outlinks      []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
 	Backlinks     []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
 	BacklinkTotal int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
@@ -74,11 +74,11 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		w.MaxSize = defaultPageSize
 	}
 	lines := strings.Split(p.Content, "\n")
-	first := p.BodyLine()
-	last := first + len(lines) - 1
+	first, last := p.BodyLine(), p.LastLine()
+	parts := p.Outline()
 	out := pageOutput{
 		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
-		TotalLines: last, SectionsTotal: len(p.Sections), SourceRefs: p.SourceRefs,
+		TotalLines: last, SectionsTotal: len(parts), SourceRefs: p.SourceRefs,
 		Staleness: p.Staleness, StaleRefs: p.StaleRefs, UpdatedAt: p.UpdatedAt,
 		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
 	}
@@ -101,7 +101,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	// in those lines) fits, found by bisection since the size grows with
 	// the last line.
 	share := w.MaxSize / 5
-	out.Sections = outline(p, from, share)
+	out.Sections = outline(parts, from, share)
 	out.BacklinkTotal = len(p.Backlinks)
 	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], share)
 	size := func(end int) (int, error) {
@@ -171,12 +171,12 @@ func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from
 	out.Outlinks = p.LinksIn(from, end)
 }
 
-// outline lists the sections from line `from` on, at most
-// maxOutlineSections and budget bytes of JSON.
-func outline(p engine.Page, from, budget int) []sectionOutline {
+// outline lists the parts of a page (Page.Outline) from line `from` on,
+// at most maxOutlineSections and budget bytes of JSON.
+func outline(parts []engine.PageSection, from, budget int) []sectionOutline {
 	out := []sectionOutline{}
 	used := 0
-	for _, s := range p.Sections {
+	for _, s := range parts {
 		if s.EndLine < from || len(out) >= maxOutlineSections {
 			continue
 		}

@@ -41,8 +41,8 @@ func TestViewPage(t *testing.T) {
 	}{
 		{"whole page fits a large budget", pageWindow{MaxSize: 200000}, 5, last, 0, false, "## Part 1", "Part 250"},
 		{"the default budget cuts a long page", pageWindow{}, 5, -1, -1, true, "## Part 1", "part 9 with"},
-		{"a section by anchor", pageWindow{Section: "part-10"}, 32, 34, 0, false, "## Part 10", "part 10 with"},
-		{"a section by heading, any case", pageWindow{Section: "PART 7"}, 23, 25, 0, false, "## Part 7", "part 7 with"},
+		{"a section by anchor", pageWindow{Section: "part-10"}, 32, 33, 0, false, "## Part 10", "part 10 with"},
+		{"a section by heading, any case", pageWindow{Section: "PART 7"}, 23, 24, 0, false, "## Part 7", "part 7 with"},
 		{"a line range", pageWindow{StartLine: 8, EndLine: 9}, 8, 9, 0, false, "## Part 2", "part 2 with"},
 		{"a small budget cuts at a whole line", pageWindow{MaxSize: 1000}, 5, -1, -1, true, "## Part 1", "part 1 with"},
 		{"reading on from next_start_line", pageWindow{StartLine: 60, MaxSize: 1000}, 60, -1, -1, true, "", "part 20"},

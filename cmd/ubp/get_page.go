@@ -76,7 +76,7 @@ written in them. A start past the end of the file exits 2.`,
 					return nil
 				}
 				if a.jsonOut {
-					return printJSON(a.stdout, p)
+					return printJSON(a.stdout, pageJSON{Page: p, Outline: p.Outline()})
 				}
 				a.printPage(p)
 				return nil
@@ -87,6 +87,13 @@ written in them. A start past the end of the file exits 2.`,
 	cmd.Flags().IntVar(&startLine, "start-line", 0, "show the file from this line (1-based)")
 	cmd.Flags().IntVar(&endLine, "end-line", 0, "show the file up to this line (1-based)")
 	return cmd
+}
+
+// pageJSON is a page as get-page --json prints it: sections are the units
+// the index searches, outline the headings as written (see Page.Outline).
+type pageJSON struct {
+	engine.Page
+	Outline []engine.PageSection `json:"outline"`
 }
 
 // linesView is a run of a page's lines as get-page --start-line/--end-line
@@ -187,7 +194,7 @@ func (a *app) printPage(p engine.Page) {
 	a.printLinks(w, "outlinks", p.Outlinks)
 	a.printLinks(w, "backlinks", p.Backlinks)
 	fmt.Fprintln(w, "\nsections:")
-	for _, s := range p.Sections {
+	for _, s := range p.Outline() {
 		h := s.HeadingPath
 		if h == "" {
 			h = "(intro)"

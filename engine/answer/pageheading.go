@@ -1,89 +1,89 @@
 package answer
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/ubp-dev/ubp/index"
 )
 
-// atxHeadingRE is an ATX heading line: up to three spaces, one to six '#',
-// then the text (its closing '#'s dropped by headingText).
-var atxHeadingRE = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
-
-// closingHashesRE is an ATX heading's optional closing sequence.
-var closingHashesRE = regexp.MustCompile(`(?:^|[ \t]+)#+$`)
-
-// headingLine is a heading written inside the body that does not open a
-// section of its own: an H2 or H3 merged into the previous section for
-// being short, an H1, or an H4 to H6.
+// headingLine is a heading written at the top level of a page's body.
 type headingLine struct {
-	text  string
-	level int
-	line  int // of the file
+	text, anchor, path string
+	level              int
+	line               int // of the file
 }
 
-// innerHeadings lists the ATX headings of the body outside fenced code
-// blocks, with their lines of the file.
-func (p Page) innerHeadings() []headingLine {
-	var out []headingLine
+// headings lists the top-level headings of the body (index.Headings: not
+// those in code, comments, lists or quotes), with their lines of the file
+// and heading paths: the H2 to H6 headings above each, as the sections'
+// heading paths are written ("Usage > Options > Flags").
+func (p Page) headings() []headingLine {
 	first := p.BodyLine()
-	fence := ""
-	for i, l := range strings.Split(p.Content, "\n") {
-		t := strings.TrimSpace(l)
-		if fence != "" {
-			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
-				fence = ""
+	var out []headingLine
+	var stack []headingLine // open headings of levels 2 to 6
+	for _, h := range index.Headings(p.Content) {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
+			stack = stack[:len(stack)-1]
+		}
+		hl := headingLine{text: h.Text, anchor: h.Anchor, path: h.Text, level: h.Level, line: first + h.Line}
+		if h.Level > 1 {
+			if n := len(stack); n > 0 {
+				hl.path = stack[n-1].path + " > " + h.Text
 			}
-			continue
+			stack = append(stack, hl)
 		}
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = t[:3]
-			continue
-		}
-		m := atxHeadingRE.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		text := strings.TrimSpace(closingHashesRE.ReplaceAllString(m[2], ""))
-		if text == "" {
-			continue
-		}
-		out = append(out, headingLine{text: text, level: len(m[1]), line: first + i})
+		out = append(out, hl)
 	}
 	return out
 }
 
-// findInnerHeading is the part of p under a heading written in the body
-// that ref names (its text or its GitHub slug, without regard to case):
-// from the heading's line to the line before the next heading of the same
-// or a higher level, or to the end of the body. It reports false when no
-// heading matches.
-func (p Page) findInnerHeading(want string) (PageSection, bool) {
-	hs := p.innerHeadings()
-	for i, h := range hs {
-		if strings.ToLower(h.text) != want && index.Slug(h.text) != want {
-			continue
+// under is the lines of the file heading i of hs covers: from its line to
+// the line before the next heading of the same or a higher level, or to
+// the end of the body, less trailing blank lines.
+func (p Page) under(hs []headingLine, i int) (from, to int) {
+	from, to = hs[i].line, p.LastLine()
+	for _, next := range hs[i+1:] {
+		if next.level <= hs[i].level {
+			to = next.line - 1
+			break
 		}
-		end := p.LastLine()
-		for _, next := range hs[i+1:] {
-			if next.level <= h.level {
-				end = next.line - 1
-				break
-			}
-		}
-		for end > h.line && strings.TrimSpace(p.Lines(end, end)) == "" {
-			end--
-		}
-		s := PageSection{Heading: h.text, HeadingPath: h.text, Anchor: index.Slug(h.text), StartLine: h.line, EndLine: end}
-		s.Content = p.Lines(h.line, end)
-		for _, sec := range p.Sections {
-			if sec.StartLine <= h.line && h.line <= sec.EndLine && sec.HeadingPath != "" {
-				s.HeadingPath = sec.HeadingPath + " > " + h.text
-				break
-			}
-		}
-		return s, true
 	}
-	return PageSection{}, false
+	return from, p.trimBlankEnd(from, to)
+}
+
+// trimBlankEnd moves to back over blank lines, not before from.
+func (p Page) trimBlankEnd(from, to int) int {
+	for to > from && strings.TrimSpace(p.Lines(to, to)) == "" {
+		to--
+	}
+	return to
+}
+
+// Outline is the page's parts as a reader sees them: the text before the
+// first heading, if any ("intro", no heading), then every top-level
+// heading of the body in order, each with the lines under it up to the
+// next heading of the same or a higher level (so an H2's range holds its
+// H3s). Unlike Sections, the units search indexes (cut at H2 and H3, long
+// ones split into parts under one heading, short ones merged into the one
+// before), it lists each heading once and every heading written. Content
+// is left empty: the lines are the page's.
+func (p Page) Outline() []PageSection {
+	out := []PageSection{}
+	hs := p.headings()
+	first, last := p.BodyLine(), p.LastLine()
+	introEnd := last
+	if len(hs) > 0 {
+		introEnd = hs[0].line - 1
+	}
+	for l := first; l <= introEnd; l++ {
+		if strings.TrimSpace(p.Lines(l, l)) != "" {
+			out = append(out, PageSection{StartLine: l, EndLine: p.trimBlankEnd(l, introEnd)})
+			break
+		}
+	}
+	for i, h := range hs {
+		from, to := p.under(hs, i)
+		out = append(out, PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor, StartLine: from, EndLine: to})
+	}
+	return out
 }

@@ -7,42 +7,37 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// FindSection is the section of p that ref names: its anchor, heading path
-// or heading, tried in that order, without regard to case or a leading
-// '#'; else the part of the body under a heading that opens no section of
-// its own (a short H2 or H3 merged into the section before it, an H4), by
-// its text or slug (see findInnerHeading). An unknown ref is an
-// *ArgumentError for the parameter "section" listing some of the page's
-// anchors.
+// FindSection is the part of p that ref names, as Outline lists it: a
+// heading's anchor, heading path or text, tried in that order, without
+// regard to case or a leading '#' (the slug of the text is tried last).
+// The section runs from its heading to the next heading of the same or a
+// higher level, so it holds its subsections and every part the index split
+// it into, whichever heading it is (one that opens no section of the
+// index, such as a short H2 merged into the one before or an H4, too).
+// An unknown ref is an *ArgumentError for the parameter "section" listing
+// some of the page's anchors.
 func (p Page) FindSection(ref string) (PageSection, error) {
 	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
-	for _, key := range []func(PageSection) string{
-		func(s PageSection) string { return s.Anchor },
-		func(s PageSection) string { return s.HeadingPath },
-		func(s PageSection) string { return s.Heading },
+	hs := p.headings()
+	for _, key := range []func(headingLine) string{
+		func(h headingLine) string { return h.anchor },
+		func(h headingLine) string { return h.path },
+		func(h headingLine) string { return h.text },
+		func(h headingLine) string { return index.Slug(h.text) },
 	} {
-		for _, s := range p.Sections {
-			if k := key(s); k != "" && strings.ToLower(k) == want {
-				return s, nil
+		for i, h := range hs {
+			if k := key(h); k != "" && strings.ToLower(k) == want {
+				from, to := p.under(hs, i)
+				return PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor,
+					StartLine: from, EndLine: to, Content: p.Lines(from, to)}, nil
 			}
 		}
 	}
-	if s, ok := p.findInnerHeading(want); ok {
-		return s, nil
-	}
 	var anchors []string
-	seen := map[string]bool{}
-	add := func(a string) {
-		if a != "" && !seen[a] && len(anchors) < 20 {
-			seen[a] = true
-			anchors = append(anchors, a)
+	for _, h := range hs {
+		if len(anchors) < 20 {
+			anchors = append(anchors, h.anchor)
 		}
-	}
-	for _, s := range p.Sections {
-		add(s.Anchor)
-	}
-	for _, h := range p.innerHeadings() {
-		add(index.Slug(h.text))
 	}
 	if len(anchors) == 0 {
 		return PageSection{}, &ArgumentError{Param: "section",
@@ -66,8 +61,11 @@ func (p Page) BodyLine() int {
 	return 1
 }
 
-// LastLine is the last line of the file: where Content ends.
-func (p Page) LastLine() int { return p.BodyLine() + strings.Count(p.Content, "\n") }
+// LastLine is the last line of the file: where Content ends. A final
+// newline ends the last line; it does not begin another.
+func (p Page) LastLine() int {
+	return p.BodyLine() + strings.Count(strings.TrimSuffix(p.Content, "\n"), "\n")
+}
 
 // Span is the lines of the file a window of p shows, from..to: the body
 // (Content), or the section s when not nil, narrowed by start and end

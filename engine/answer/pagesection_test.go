@@ -2,6 +2,8 @@ package answer
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,9 +111,10 @@ func TestFindSectionInnerHeadings(t *testing.T) {
 		wantFrom, wantTo int
 		wantPath         string
 	}{
-		{"Numbers", 13, 19, "Setup > Numbers"},  // merged H2: to the end of the body, closing #'s dropped
-		{"flags", 9, 11, "Setup > Flags"},       // H4: up to the next heading of a level as high
-		{"#numbers", 13, 19, "Setup > Numbers"}, // by slug, with '#'
+		{"Numbers", 13, 19, "Numbers"},    // merged H2: to the end of the body, closing #'s dropped; a sibling of Setup, not under it
+		{"flags", 9, 11, "Setup > Flags"}, // H4: up to the next heading of a level as high
+		{"#numbers", 13, 19, "Numbers"},   // by slug, with '#'
+		{"setup", 5, 11, "Setup"},         // an H2 holds its H4, up to the next H2
 	}
 	for _, tt := range tests {
 		s, err := p.FindSection(tt.ref)
@@ -131,5 +134,49 @@ func TestFindSectionInnerHeadings(t *testing.T) {
 	bare := Page{Filepath: "b.md", Content: "Just text.\n", Sections: []PageSection{{Content: "Just text.", StartLine: 1, EndLine: 1}}}
 	if _, err := bare.FindSection("x"); !errors.As(err, &ae) || !strings.Contains(ae.Message, "no headings") {
 		t.Errorf("a page without headings: %v", err)
+	}
+}
+
+// TestFindSectionWholeOfASplitSection: a long section the index split into
+// parts under one heading is found whole, with its subsections, up to the
+// next heading of its level; so is the outline's entry, listed once.
+func TestFindSectionWholeOfASplitSection(t *testing.T) {
+	content := "# Spec\n\n## 4.1 Phase\n\nPart one.\n\nPart two.\n\n#### 4.1.1 Detail\n\nPart three.\n\n## 4.2 Next\n\nEnd.\n"
+	// Lines of the file: the body starts at line 3 (after a frontmatter).
+	p := Page{Filepath: "spec.md", Content: content, Sections: []PageSection{
+		{Content: "# Spec", StartLine: 3, EndLine: 3},
+		{Heading: "4.1 Phase", HeadingPath: "4.1 Phase", Anchor: "41-phase", Content: "## 4.1 Phase\n\nPart one.", StartLine: 5, EndLine: 7},
+		{Heading: "4.1 Phase", HeadingPath: "4.1 Phase", Anchor: "41-phase", Content: "Part two.", StartLine: 9, EndLine: 9},
+		{Heading: "4.1 Phase", HeadingPath: "4.1 Phase", Anchor: "41-phase", Content: "#### 4.1.1 Detail\n\nPart three.", StartLine: 11, EndLine: 13},
+		{Heading: "4.2 Next", HeadingPath: "4.2 Next", Anchor: "42-next", Content: "## 4.2 Next\n\nEnd.", StartLine: 15, EndLine: 17},
+	}}
+	s, err := p.FindSection("4.1 Phase")
+	if err != nil || s.StartLine != 5 || s.EndLine != 13 || !strings.HasSuffix(s.Content, "Part three.") {
+		t.Errorf("FindSection(4.1 Phase) = %d-%d %q, %v; want 5-13 with every part", s.StartLine, s.EndLine, s.Content, err)
+	}
+	var got []string
+	for _, o := range p.Outline() {
+		got = append(got, fmt.Sprintf("%d-%d %s", o.StartLine, o.EndLine, o.HeadingPath))
+	}
+	want := []string{"3-17 Spec", "5-13 4.1 Phase", "11-13 4.1 Phase > 4.1.1 Detail", "15-17 4.2 Next"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Outline = %q, want %q", got, want)
+	}
+	intro := Page{Content: "Before.\n\n## A\n\ntext\n", Sections: []PageSection{{Content: "Before.", StartLine: 1, EndLine: 1}}}
+	if o := intro.Outline(); len(o) != 2 || o[0].Heading != "" || o[0].StartLine != 1 || o[0].EndLine != 1 || o[1].StartLine != 3 || o[1].EndLine != 5 {
+		t.Errorf("Outline with an intro = %+v", o)
+	}
+}
+
+// TestLastLine: a final newline ends the last line; it does not add one.
+func TestLastLine(t *testing.T) {
+	for _, tt := range []struct {
+		content string
+		want    int
+	}{{"a\nb\n", 2}, {"a\nb", 2}, {"a\nb\n\n", 3}, {"", 1}} {
+		p := Page{Content: tt.content}
+		if got := p.LastLine(); got != tt.want {
+			t.Errorf("LastLine of %q = %d, want %d", tt.content, got, tt.want)
+		}
 	}
 }
