@@ -15,9 +15,9 @@ import (
 
 // GetContext returns a page and its graph neighbours up to Depth links away
 // in both directions, nearest first (then by document id). Each neighbour
-// carries the direction of the first hop from the centre, the type of the
-// link it was reached by, its depth and a summary (the first 500 characters
-// of its body).
+// carries the link it was reached by (its type and direction, from the page
+// before it on the path: Via, or the centre at depth 1), its depth and a
+// summary (the first 500 characters of its body).
 //
 // MaxSize bounds TotalSize, the bytes of the result as compact JSON (no HTML
 // escaping, as the CLI and MCP print it, minus indentation). When the
@@ -76,11 +76,15 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			if err != nil {
 				return err
 			}
-			res.Related = append(res.Related, ContextNeighbour{
+			n := ContextNeighbour{
 				DocID: d.DocID, Filepath: d.Filepath, Title: d.Title,
-				LinkType: h.LinkType, Direction: string(h.FirstDirection),
+				LinkType: h.LinkType, Direction: string(h.Direction),
 				Summary: summary, Depth: h.Depth,
-			})
+			}
+			if p := meta[h.Parent]; h.Depth > 1 && p != nil {
+				n.Via = p.Filepath
+			}
+			res.Related = append(res.Related, n)
 		}
 		return nil
 	})

@@ -32,7 +32,11 @@ func TestGetContextNeighboursNearestFirst(t *testing.T) {
 	}
 	var got []string
 	for _, r := range res.Related {
-		got = append(got, strings.Join([]string{r.Filepath, r.Direction, string(r.LinkType)}, " ")+" "+string(rune('0'+r.Depth)))
+		line := strings.Join([]string{r.Filepath, r.Direction, string(r.LinkType)}, " ") + " " + string(rune('0'+r.Depth))
+		if r.Via != "" {
+			line += " via " + r.Via
+		}
+		got = append(got, line)
 		if r.Summary == "" {
 			t.Errorf("%s has no summary", r.Filepath)
 		}
@@ -40,7 +44,9 @@ func TestGetContextNeighboursNearestFirst(t *testing.T) {
 	want := []string{
 		"designs/graph.md outlink depends_on 1",
 		"designs/storage.md outlink references 1",
-		"adr/0001-sqlite.md outlink depends_on 2", // via storage.md, a backlink of it
+		// The link that reaches it: it links to storage.md (a backlink of
+		// storage.md), not one from the centre's side.
+		"adr/0001-sqlite.md backlink depends_on 2 via designs/storage.md",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("related:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -316,7 +316,8 @@ func tuneGetContext(in, out *jsonschema.Schema) error {
 	return firstErr(
 		enumAt(out, "related.link_type", index.LinkTypes),
 		enumAt(out, "related.direction", directions),
-		describeAt(out, "related.direction", "outlink: the centre (or the page before it on the path) links to this page; backlink: this page links towards the centre."),
+		describeAt(out, "related.direction", "outlink: the centre (or via, the page before it on the path) links to this page; backlink: this page links to the centre (or to via)."),
+		describeAt(out, "related.via", "The page before this one on the path from the centre, beyond depth 1: the link_type and direction are of the link between the two."),
 		describeAt(out, "related.depth", "How many links away from the centre."),
 		describeAt(out, "related.summary", "The first 500 characters of the page."),
 		describeAt(out, "total_size", "Bytes of this answer as sent (structuredContent)."),

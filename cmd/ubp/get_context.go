@@ -16,7 +16,8 @@ func (a *app) getContextCommand() *cobra.Command {
 		Use:   "get-context <page> [--depth 1-3] [--max-size BYTES]",
 		Short: "Show a page with its graph neighbours, nearest first, within a size budget",
 		Long: `Show a page and the pages around it in the link graph (both directions), each
-with its direction, link type, depth and a summary. --max-size bounds the bytes
+with the link that reaches it (its direction and type, from the page before it
+on the path: "via" that page beyond depth 1), its depth and a summary. --max-size bounds the bytes
 of the output: the farthest neighbours are dropped first and the centre is
 truncated last; truncated_count says how many neighbours were dropped.`,
 		Example: `  ubp get-context designs/architecture.md --depth 2
@@ -43,7 +44,11 @@ truncated last; truncated_count says how many neighbours were dropped.`,
 					fmt.Fprintln(w, "\nrelated:")
 				}
 				for _, r := range res.Related {
-					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]: %s\n", r.Depth, arrow(r.Direction), termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.LinkType, oneLine(r.Summary, 120))
+					via := ""
+					if r.Via != "" {
+						via = " via " + termsafe.Line(r.Via)
+					}
+					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]%s: %s\n", r.Depth, arrow(r.Direction), termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.LinkType, via, oneLine(r.Summary, 120))
 				}
 				if !a.quiet {
 					fmt.Fprintf(w, "\n%d bytes, %d neighbours dropped\n", res.TotalSize, res.TruncatedCount)

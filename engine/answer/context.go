@@ -26,9 +26,13 @@ type ContextNeighbour struct {
 	Filepath  string         `json:"filepath"`
 	Title     string         `json:"title"`
 	LinkType  index.LinkType `json:"link_type"`
-	Direction string         `json:"direction"` // outlink or backlink (of the first hop)
+	Direction string         `json:"direction"` // outlink or backlink: the last hop, from Via (or the centre)
 	Summary   string         `json:"summary"`
 	Depth     int            `json:"depth"`
+	// Via is the page before this one on the path from the centre (the
+	// page it links to or is linked from, by LinkType and Direction);
+	// empty at depth 1, where that page is the centre.
+	Via string `json:"via,omitempty"`
 }
 
 // ContextResult is the answer of GetContext.
