@@ -204,8 +204,9 @@ func (a *app) printPage(p engine.Page) {
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(p.Content, "\n"))
 }
 
-// printLinks lists links under label, one a line: where each goes, its
-// type and the line it is written on.
+// printLinks lists links under label, one a line: where each goes (for
+// backlinks, where each comes from, and the heading of this page it names),
+// its type and the line it is written on.
 func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 	if len(links) == 0 {
 		return
@@ -216,12 +217,17 @@ func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 		if !l.Resolved {
 			target = l.Target + " (dangling)"
 		}
-		if l.TargetHeading != "" {
-			target += "#" + l.TargetHeading
-		}
 		extra := ""
+		if l.TargetHeading != "" {
+			if label == "backlinks" {
+				// The heading is this page's, not the linking page's.
+				extra = " to #" + termsafe.Line(l.TargetHeading)
+			} else {
+				target += "#" + l.TargetHeading
+			}
+		}
 		if l.Ambiguous {
-			extra = " (ambiguous)"
+			extra += " (ambiguous)"
 		}
 		fmt.Fprintf(w, "  %s [%s] line %d%s\n", termsafe.Line(target), l.LinkType, l.Line, extra)
 	}
