@@ -16,7 +16,8 @@ import (
 // whole answer is at most max_size bytes as sent (JSON without HTML
 // escaping), the outline lists at most maxOutlineSections sections from
 // the window on, and at most maxPageBacklinks backlinks are listed; the
-// totals say what was left out.
+// outline, the backlinks and the source refs each get at most a fifth of
+// the budget, and the totals say what was left out.
 const (
 	pageSizeMin        = 1000
 	pageSizeMax        = 1000000
@@ -29,25 +30,26 @@ const (
 // lines, an outline to navigate by, the links of the window and the page's
 // staleness. The text appears once, in content.
 type pageOutput struct {
-	DocID         string             `json:"doc_id"`
-	Filepath      string             `json:"filepath"`
-	Title         string             `json:"title"`
-	DocType       index.DocType      `json:"doc_type"`
-	Content       string             `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded), whole lines only."`
-	StartLine     int                `json:"start_line" jsonschema:"First line of the file (1-based) in content."`
-	EndLine       int                `json:"end_line" jsonschema:"Last line of the file in content."`
-	TotalLines    int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
-	Truncated     bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
-	NextStartLine int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
-	Sections      []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
-	SectionsTotal int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
-	Outlinks      []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
-	Backlinks     []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
-	BacklinkTotal int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
-	SourceRefs    []engine.RefStatus `json:"source_refs"`
-	Staleness     stale.Level        `json:"staleness"`
-	StaleRefs     []string           `json:"stale_refs"`
-	UpdatedAt     string             `json:"updated_at"`
+	DocID           string             `json:"doc_id"`
+	Filepath        string             `json:"filepath"`
+	Title           string             `json:"title"`
+	DocType         index.DocType      `json:"doc_type"`
+	Content         string             `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded), whole lines only."`
+	StartLine       int                `json:"start_line" jsonschema:"First line of the file (1-based) in content."`
+	EndLine         int                `json:"end_line" jsonschema:"Last line of the file in content."`
+	TotalLines      int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
+	Truncated       bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
+	NextStartLine   int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
+	Sections        []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
+	SectionsTotal   int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
+	Outlinks        []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
+	Backlinks       []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
+	BacklinkTotal   int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
+	SourceRefs      []engine.RefStatus `json:"source_refs" jsonschema:"The page's source_refs with their state, as many as fit in a fifth of max_size; source_refs_total counts all."`
+	SourceRefsTotal int                `json:"source_refs_total" jsonschema:"How many source_refs the page declares."`
+	Staleness       stale.Level        `json:"staleness"`
+	StaleRefs       []string           `json:"stale_refs" jsonschema:"The source_refs that changed, as many as fit in a tenth of max_size."`
+	UpdatedAt       string             `json:"updated_at"`
 }
 
 // sectionOutline is one entry of a page's outline.
@@ -78,8 +80,8 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	parts := p.Outline()
 	out := pageOutput{
 		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
-		TotalLines: last, SectionsTotal: len(parts), SourceRefs: p.SourceRefs,
-		Staleness: p.Staleness, StaleRefs: p.StaleRefs, UpdatedAt: p.UpdatedAt,
+		TotalLines: last, SectionsTotal: len(parts),
+		Staleness: p.Staleness, UpdatedAt: p.UpdatedAt,
 		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
 	}
 	var sec *engine.PageSection
@@ -104,6 +106,11 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	out.Sections = outline(parts, from, share)
 	out.BacklinkTotal = len(p.Backlinks)
 	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], share)
+	// The source refs get a fifth too, and the changed ones half of one:
+	// a page with many refs would otherwise leave no room for its text.
+	out.SourceRefsTotal = len(p.SourceRefs)
+	out.SourceRefs = firstFitting(p.SourceRefs, share)
+	out.StaleRefs = firstFitting(p.StaleRefs, share/2)
 	size := func(end int) (int, error) {
 		setWindow(&out, p, lines, first, last, from, end, to)
 		return jsonSize(out)
@@ -191,11 +198,11 @@ func outline(parts []engine.PageSection, from, budget int) []sectionOutline {
 	return out
 }
 
-// firstFitting keeps the leading links whose JSON fits budget bytes.
-func firstFitting(links []engine.PageLink, budget int) []engine.PageLink {
-	out := []engine.PageLink{}
+// firstFitting keeps the leading items whose JSON fits budget bytes.
+func firstFitting[T any](items []T, budget int) []T {
+	out := []T{}
 	used := 0
-	for _, l := range links {
+	for _, l := range items {
 		n, err := jsonSize(l)
 		if err != nil || used+n+1 > budget {
 			break

@@ -164,3 +164,34 @@ func BenchmarkViewPage(b *testing.B) {
 		}
 	}
 }
+
+// TestViewPageManySourceRefs: the source refs count against max_size like
+// the rest of the answer, so a page with many of them still sends its
+// text within the budget; the totals say what was left out.
+func TestViewPageManySourceRefs(t *testing.T) {
+	p := bigPage(20)
+	for i := 0; i < 40; i++ {
+		ref := fmt.Sprintf("src/module%02d/handler_with_a_long_name.go#Handler%02d", i, i)
+		p.SourceRefs = append(p.SourceRefs, engine.RefStatus{Ref: ref, Line: 2, Changed: i%2 == 0, Reason: "modified",
+			Commit: "0123456789abcdef0123456789abcdef01234567", Author: "someone", ChangedAt: "2026-11-26T00:00:00Z"})
+		if i%2 == 0 {
+			p.StaleRefs = append(p.StaleRefs, ref)
+		}
+	}
+	for _, maxSize := range []int{1000, 2000, 5000} {
+		out, err := viewPage(p, pageWindow{MaxSize: maxSize})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sent, _ := jsonSize(out); sent > maxSize {
+			t.Errorf("max_size %d: the answer is %d bytes as sent", maxSize, sent)
+		}
+		// A ref with its commit takes about 230 bytes: none fits a fifth of 1000.
+		if out.SourceRefsTotal != 40 || (maxSize > 1000 && len(out.SourceRefs) == 0) || len(out.SourceRefs) >= 40 || len(out.StaleRefs) == 0 {
+			t.Errorf("max_size %d: %d of %d source refs, %d stale refs", maxSize, len(out.SourceRefs), out.SourceRefsTotal, len(out.StaleRefs))
+		}
+		if !strings.HasPrefix(out.Content, "## Part 1\nText of part 1") {
+			t.Errorf("max_size %d: content %.60q, want the page's first lines", maxSize, out.Content)
+		}
+	}
+}

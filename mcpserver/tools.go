@@ -305,7 +305,7 @@ func tuneGetPage(in, out *jsonschema.Schema) error {
 		describeAt(out, "backlinks.line", "Line of the linking document where the link is written."),
 		describeAt(out, "source_refs.changed", "True when the source file (or symbol) changed since the document was last updated."),
 		describeAt(out, "source_refs.reason", "Why a changed ref counts as changed: modified, deleted, or not_found (never existed)."),
-		describeAt(out, "stale_refs", "The source_refs that changed."),
+		describeAt(out, "stale_refs", "The source_refs that changed, as many as fit in a tenth of max_size."),
 	)
 }
 
