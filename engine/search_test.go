@@ -262,6 +262,12 @@ func TestSearchMatchLevelAndEvidence(t *testing.T) {
 		{"words the corpus does not have", "zebra quasar xylophone", "none"},
 		{"one of three concepts", "fusion zebra quasar", "weak"},
 	}
+	// The reason counts every concept of the query, those the corpus does
+	// not have too: "fusion zebra quasar" matches 1 of 3, not 1 of 1.
+	if res := mustSearch(t, e, SearchOptions{Query: "fusion zebra quasar"}); len(res.Results) == 0 ||
+		!strings.Contains(res.Results[0].RelevanceReason, "matches 1 of 3 query terms") {
+		t.Errorf("fusion zebra quasar: %+v, want a reason saying 1 of 3", res.Results)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := mustSearch(t, e, SearchOptions{Query: tt.query})

@@ -241,7 +241,9 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		if r := rows[d.BestID]; r != nil && r.HeadingPath != "" {
 			where = "'" + r.HeadingPath + "'"
 		}
-		p := fmt.Sprintf("matches %d of %d query terms in %s", d.Best.Matched, d.Best.Groups, where)
+		// Of every concept of the query: those the corpus does not have
+		// at all (no weight in the score) are missing here too.
+		p := fmt.Sprintf("matches %d of %d query terms in %s", d.Best.Matched, max(d.Best.Groups, len(s.q.Groups)), where)
 		if d.TitleFactor > 1 {
 			p += " and in the title"
 		}
