@@ -56,8 +56,8 @@ func TestFulltextSearchSectionZeroHasNullHeading(t *testing.T) {
 	if len(res.Results) == 0 || res.Results[0].SectionHeading != nil {
 		t.Fatalf("want the opening section (null heading) first, got %+v", res.Results)
 	}
-	if res.Results[0].Line != 6 {
-		t.Errorf("line = %d, want 6 (the title line after the frontmatter)", res.Results[0].Line)
+	if res.Results[0].Line != 8 {
+		t.Errorf("line = %d, want 8 (the match, below the title on line 6)", res.Results[0].Line)
 	}
 }
 

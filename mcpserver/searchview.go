@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
@@ -116,45 +115,17 @@ func excerpt(text string, limit int) string {
 	return strings.TrimRight(head, " \n") + mark
 }
 
-// underMatch reports a matching section by the heading the match is
-// under. The index merges a section too small to stand alone into the one
-// before it, so a section's text can hold further headings: when the
-// first match marked in the snippet lies below one of them, the heading,
-// line range and text are those of that sub-section. It returns the
-// section and the text to excerpt.
+// underMatch narrows a matching section to the part under the heading its
+// match is under. The index merges a section too small to stand alone into
+// the one before it, so a section's text can hold further headings; the
+// engine names the one above the snippet's first match (Heading, Line),
+// and here the line range and the text to excerpt become that part's. It
+// returns the section and the text to excerpt.
 func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
-	sub, ok := locateMatch(s.Snippet, text)
-	if !ok {
+	at := s.Line - s.StartLine // the match's line in text
+	if at <= 0 || text == "" {
 		return s, text
 	}
-	s.Heading = sub.heading
-	s.StartLine += sub.offset
-	s.EndLine = min(s.EndLine, s.StartLine+sub.lines-1)
-	return s, sub.text
-}
-
-// subSection is the part of a merged section under one of its headings.
-type subSection struct {
-	heading string
-	offset  int // lines from the section's first line to the heading
-	lines   int
-	text    string
-}
-
-// locateMatch finds the heading inside a section's text that the first
-// match marked in snippet is under; false when the match is under the
-// section's own heading (or cannot be found).
-func locateMatch(snippet, text string) (subSection, bool) {
-	term := markedTerm(snippet)
-	if term == "" || text == "" {
-		return subSection{}, false
-	}
-	lower := strings.ToLower(text)
-	at := strings.Index(lower, strings.ToLower(term))
-	if at < 0 {
-		return subSection{}, false
-	}
-	matchLine := strings.Count(lower[:at], "\n")
 	lines := strings.Split(text, "\n")
 	head, next := -1, len(lines)
 	fence := ""
@@ -173,7 +144,7 @@ func locateMatch(snippet, text string) (subSection, bool) {
 		if i == 0 || !isHeadingLine(t) {
 			continue
 		}
-		if i <= matchLine {
+		if i <= at {
 			head = i
 		} else {
 			next = i
@@ -181,52 +152,15 @@ func locateMatch(snippet, text string) (subSection, bool) {
 		}
 	}
 	if head < 0 {
-		return subSection{}, false
+		return s, text
 	}
-	return subSection{
-		heading: strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines[head]), "#")),
-		offset:  head,
-		lines:   next - head,
-		text:    strings.Join(lines[head:next], "\n"),
-	}, true
-}
-
-// withMatchHeadings reports each full-text hit under the heading its
-// match is under (see underMatch).
-func withMatchHeadings(ctx context.Context, e Engine, r engine.FulltextResult) (engine.FulltextResult, error) {
-	ids := make([]int64, len(r.Results))
-	for i, h := range r.Results {
-		ids[i] = h.SectionID
-	}
-	texts, err := e.SectionTexts(ctx, ids)
-	if err != nil {
-		return engine.FulltextResult{}, err
-	}
-	for i, h := range r.Results {
-		if sub, ok := locateMatch(h.Snippet, texts[h.SectionID]); ok {
-			heading := sub.heading
-			r.Results[i].SectionHeading = &heading
-			r.Results[i].Line += sub.offset
-		}
-	}
-	return r, nil
+	s.StartLine += head
+	s.EndLine = min(s.EndLine, s.StartLine+next-head-1)
+	return s, strings.Join(lines[head:next], "\n")
 }
 
 // isHeadingLine reports an ATX heading: 1 to 6 '#' and a space.
 func isHeadingLine(t string) bool {
 	n := len(t) - len(strings.TrimLeft(t, "#"))
 	return n >= 1 && n <= 6 && len(t) > n && t[n] == ' '
-}
-
-// markedTerm is the first match marked in a snippet.
-func markedTerm(snippet string) string {
-	_, rest, ok := strings.Cut(snippet, query.MarkOpen)
-	if !ok {
-		return ""
-	}
-	term, _, ok := strings.Cut(rest, query.MarkClose)
-	if !ok {
-		return ""
-	}
-	return term
 }

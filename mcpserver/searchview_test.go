@@ -79,7 +79,11 @@ func TestSearchSectionUnderMatch(t *testing.T) {
 		t.Fatalf("no full-text hit: %v", ft)
 	}
 	hit := hits[0].(map[string]any)
-	if hit["section_heading"] != "Tiny" || hit["line"] != float64(tinyLine) {
-		t.Errorf("full-text match reported under %v line %v, want \"Tiny\" line %d", hit["section_heading"], hit["line"], tinyLine)
+	// line is the match's: two lines below the heading.
+	if hit["section_heading"] != "Tiny" || hit["line"] != float64(tinyLine+2) {
+		t.Errorf("full-text match reported under %v line %v, want \"Tiny\" line %d", hit["section_heading"], hit["line"], tinyLine+2)
+	}
+	if sec["line"] != float64(tinyLine+2) {
+		t.Errorf("search match line %v, want %d", sec["line"], tinyLine+2)
 	}
 }

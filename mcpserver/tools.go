@@ -195,11 +195,7 @@ func callSearch(ctx context.Context, e Engine, in searchInput) (searchOutput, er
 }
 
 func callFulltext(ctx context.Context, e Engine, in fulltextInput) (engine.FulltextResult, error) {
-	r, err := e.FulltextSearch(ctx, engine.FulltextOptions{Query: in.Query, Limit: in.Limit, DocType: in.DocType})
-	if err != nil {
-		return engine.FulltextResult{}, err
-	}
-	return withMatchHeadings(ctx, e, r)
+	return e.FulltextSearch(ctx, engine.FulltextOptions{Query: in.Query, Limit: in.Limit, DocType: in.DocType})
 }
 
 func callGetPage(ctx context.Context, e Engine, in getPageInput) (pageOutput, error) {
@@ -267,7 +263,9 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.relevance_reason", "Why the document was found, in words: which signals matched."),
 		describeAt(out, "results.staleness", "stale: code the document describes (source_refs) changed since the document was last updated; possibly_stale: it may have; untracked: the document declares no source_refs."),
 		describeAt(out, "results.sections", "The sections of the document that matched, best first."),
-		describeAt(out, "results.sections.start_line", "Line of the file where the section's heading is (1-based)."),
+		describeAt(out, "results.sections.start_line", "First line of the section in the file (1-based): its heading, or where a long section's part starts."),
+		describeAt(out, "results.sections.line", "Line of the file (1-based) of the snippet's first match; start_line when the snippet shows none."),
+		describeAt(out, "results.sections.heading", "The heading the snippet's first match is under."),
 		describeAt(out, "results.match", "How well the document matches, whatever the other results scored: strong (most of the query's concepts in its text), partial (some, or a close meaning), weak (a loose meaning or a single common word) or none."),
 		describeAt(out, "match", "The best result's match level; none when nothing in the index relates to the query."),
 		describeAt(out, "results.sections.snippet", "About 64 characters of the section where its matches cover the most of the query, each match marked."),
@@ -283,9 +281,9 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 	enumParam(in, "doc_type", index.DocTypes, "")
 	return firstErr(
 		describeAt(out, "results.rank", "BM25 relevance of the section, higher is better; comparable within one answer only."),
-		describeAt(out, "results.line", "Line of the file (1-based) of the heading the match is under."),
+		describeAt(out, "results.line", "Line of the file (1-based) of the snippet's first match; the section's first line when the snippet shows none."),
 		describeAt(out, "results.snippet", "An excerpt of the section around the match."),
-		describeAt(out, "results.section_heading", "Heading of the matching section; null for the text before the first heading."),
+		describeAt(out, "results.section_heading", "The heading the match is under; null for the text before the first heading."),
 		describeAt(out, "total_found", "How many sections matched before limit."),
 	)
 }

@@ -89,7 +89,7 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 			if h == "" {
 				h = "(intro)"
 			}
-			fmt.Fprintf(w, "   %s:%d  %s: %s\n", termsafe.Line(r.Filepath), s.StartLine, termsafe.Line(h), oneLine(s.Snippet, 160))
+			fmt.Fprintf(w, "   %s:%d  %s: %s\n", termsafe.Line(r.Filepath), s.Line, termsafe.Line(h), oneLine(s.Snippet, 160))
 		}
 		for _, l := range r.LinkedPages {
 			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), termsafe.Line(l.Filepath), l.LinkType)

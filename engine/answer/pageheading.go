@@ -87,3 +87,42 @@ func (p Page) Outline() []PageSection {
 	}
 	return out
 }
+
+// HeadingAbove is the text of the last heading written in a section's
+// content (Markdown, as stored) at or before its line `line` (0-based),
+// as index.Headings finds headings: the heading a match on that line is
+// under when the section holds more than its own (a short H2 merged into
+// it, an H4). It reports false when there is none after the section's
+// first line, where its own heading is.
+func HeadingAbove(content string, line int) (string, bool) {
+	if line < 1 || !mayHoldHeading(content, line) {
+		return "", false
+	}
+	var text string
+	found := false
+	for _, h := range index.Headings(content) {
+		if h.Line > line {
+			break
+		}
+		if h.Line > 0 {
+			text, found = h.Text, true
+		}
+	}
+	return text, found
+}
+
+// mayHoldHeading reports whether lines 1..line of content have a line an
+// ATX heading or a setext underline could be: most sections have none,
+// and need no parse.
+func mayHoldHeading(content string, line int) bool {
+	for i, l := range strings.Split(content, "\n") {
+		if i > line {
+			break
+		}
+		t := strings.TrimSpace(l)
+		if i > 0 && t != "" && (t[0] == '#' || strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "") {
+			return true
+		}
+	}
+	return false
+}

@@ -180,3 +180,26 @@ func TestLastLine(t *testing.T) {
 		}
 	}
 }
+
+func TestHeadingAbove(t *testing.T) {
+	content := "## Stack\n\nGo and SQLite.\n\n## Errors\n\nThree tiers.\n\n```\n# not one\n```\n\nMore text.\n"
+	tests := []struct {
+		line int
+		want string
+		ok   bool
+	}{
+		{0, "", false},      // the section's own heading line
+		{2, "", false},      // under its own heading
+		{6, "Errors", true}, // under the merged H2
+		{12, "Errors", true},
+	}
+	for _, tt := range tests {
+		got, ok := HeadingAbove(content, tt.line)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("HeadingAbove(line %d) = %q, %v; want %q, %v", tt.line, got, ok, tt.want, tt.ok)
+		}
+	}
+	if _, ok := HeadingAbove("plain\ntext\nonly\n", 2); ok {
+		t.Error("a heading found in plain text")
+	}
+}

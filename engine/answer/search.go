@@ -39,12 +39,17 @@ type ScoreBreakdown struct {
 
 // SectionMatch is a section of a result that matched.
 type SectionMatch struct {
-	SectionID int64   `json:"section_id"`
-	Heading   string  `json:"heading"`
-	Snippet   string  `json:"snippet"`
-	StartLine int     `json:"start_line"`
-	EndLine   int     `json:"end_line"`
-	Score     float64 `json:"score"`
+	SectionID int64 `json:"section_id"`
+	// Heading is the heading the snippet's first match is under: the
+	// section's, or one written inside it (a short H2 merged into it, an H4).
+	Heading   string `json:"heading"`
+	Snippet   string `json:"snippet"`
+	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line"`
+	// Line is the line of the file of the snippet's first match; the
+	// section's first line when the snippet shows none.
+	Line  int     `json:"line"`
+	Score float64 `json:"score"`
 }
 
 // LinkedPage is a page linked to or from a result (include_linked).
@@ -110,9 +115,9 @@ type FulltextHit struct {
 	Filepath       string  `json:"filepath"`
 	Title          string  `json:"title"`
 	SectionID      int64   `json:"section_id"`
-	SectionHeading *string `json:"section_heading"` // null for section 0
+	SectionHeading *string `json:"section_heading"` // the heading the match is under; null for section 0
 	Snippet        string  `json:"snippet"`         // with ⟦..⟧ highlights
-	Line           int     `json:"line"`            // start line of the section
+	Line           int     `json:"line"`            // line of the snippet's first match (the section's first line when it shows none)
 	Rank           float64 `json:"rank"`            // higher is better
 }
 

@@ -26,16 +26,25 @@ const maxSnippetSpans = 256
 // is marked with "…". With no match it is the start of the text's first
 // prose (see leadingProse).
 func Snippet(text string, terms []Term, width int) string {
+	s, _ := SnippetLine(text, terms, width)
+	return s
+}
+
+// SnippetLine is Snippet, and the line of text (0-based) of the first
+// match the snippet shows; -1 when it shows none.
+func SnippetLine(text string, terms []Term, width int) (string, int) {
 	if width < 8 {
 		width = 8
 	}
 	terms = highlighted(terms)
-	flat := []rune(flatten(text))
+	flatText, lines := flattenLines(text)
+	flat := []rune(flatText)
 	spans := findFolded(flat, terms)
 	if len(spans) == 0 {
 		// Nothing to show around: show the first prose instead of a
 		// link definition, code or a comment the section starts with.
 		flat = []rune(flatten(leadingProse(text)))
+		lines = nil
 	}
 	if len(spans) > maxSnippetSpans {
 		spans = spans[:maxSnippetSpans]
@@ -55,6 +64,13 @@ func Snippet(text string, terms []Term, width int) string {
 	for _, sp := range merged { // never cut a match at the end
 		if sp.Start < end && sp.End > end && sp.Start > start {
 			end = sp.Start
+		}
+	}
+	line := -1
+	for _, sp := range merged {
+		if sp.End > start && sp.Start < end && lines != nil {
+			line = int(lines[max(sp.Start, start)])
+			break
 		}
 	}
 	var b strings.Builder
@@ -77,7 +93,7 @@ func Snippet(text string, terms []Term, width int) string {
 	if end < len(flat) {
 		b.WriteString(Ellipsis)
 	}
-	return b.String()
+	return b.String(), line
 }
 
 // bestWindow picks the window start whose width covers the most of the
@@ -195,29 +211,44 @@ func mergeSpans(spans []Span) []Span {
 // flatten drops a leading "#" heading line and turns whitespace runs into
 // single spaces.
 func flatten(text string) string {
+	s, _ := flattenLines(text)
+	return s
+}
+
+// flattenLines is flatten, and for each rune of its result the line of
+// text (0-based) it comes from.
+func flattenLines(text string) (string, []int32) {
 	t := strings.TrimLeft(text, " \t\r\n")
+	line := int32(strings.Count(text[:len(text)-len(t)], "\n"))
 	if strings.HasPrefix(t, "#") {
 		if i := strings.IndexByte(t, '\n'); i >= 0 {
 			t = t[i+1:]
+			line++
 		} else {
 			t = ""
 		}
 	}
 	var b strings.Builder
 	b.Grow(len(t))
+	lines := make([]int32, 0, len(t))
 	space := false
 	for _, r := range t {
 		if unicode.IsSpace(r) {
 			space = true
+			if r == '\n' {
+				line++
+			}
 			continue
 		}
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
+			lines = append(lines, line)
 		}
 		space = false
 		b.WriteRune(r)
+		lines = append(lines, line)
 	}
-	return b.String()
+	return b.String(), lines
 }
 
 // Summary is the first n characters of Markdown text with whitespace runs

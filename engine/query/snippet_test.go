@@ -104,3 +104,31 @@ func FuzzSnippet(f *testing.F) {
 		}
 	})
 }
+
+// TestSnippetLine: the line given is that of the first match the snippet
+// shows, counted in the text as written (blank lines and a leading heading
+// included); -1 when the snippet shows no match.
+func TestSnippetLine(t *testing.T) {
+	text := "## Usage\n\nFirst paragraph about nothing.\n\nSecond one\nwith the   answer here.\n"
+	tests := []struct {
+		name, text, query string
+		want              int
+	}{
+		{"match on a later line", text, "answer", 5},
+		{"match in the first paragraph", text, "paragraph", 2},
+		{"no match", text, "zebra", -1},
+		{"leading blank lines counted", "\n\nfoo bar\n", "bar", 2},
+		{"a match in the heading is not shown", text, "usage", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, line := SnippetLine(tt.text, Parse(tt.query).Terms, 64)
+			if line != tt.want {
+				t.Errorf("SnippetLine(%q) = %q, line %d; want line %d", tt.query, s, line, tt.want)
+			}
+			if s != Snippet(tt.text, Parse(tt.query).Terms, 64) {
+				t.Errorf("SnippetLine's snippet differs from Snippet's")
+			}
+		})
+	}
+}

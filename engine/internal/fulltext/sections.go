@@ -66,13 +66,19 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 			DocID:     d.DocID,
 			Filepath:  d.Filepath,
 			Title:     d.Title,
-			Snippet:   query.Snippet(row.Content, q.Terms, SnippetRunes),
 			Line:      row.StartLine,
 			Rank:      answer.RoundScore(s.Score),
 		}
 		if row.Ord > 0 || row.Heading != "" {
 			h := row.Heading
 			hit.SectionHeading = &h
+		}
+		var at int
+		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
+			hit.Line = row.StartLine + at
+			if h, ok := answer.HeadingAbove(row.Content, at); ok {
+				hit.SectionHeading = &h
+			}
 		}
 		res.Results = append(res.Results, hit)
 	}

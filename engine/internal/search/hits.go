@@ -219,14 +219,22 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			if r == nil {
 				continue
 			}
-			ms = append(ms, answer.SectionMatch{
+			m := answer.SectionMatch{
 				SectionID: r.ID,
 				Heading:   r.Heading,
-				Snippet:   query.Snippet(r.Content, s.q.Terms, fulltext.SnippetRunes),
 				StartLine: r.StartLine,
 				EndLine:   r.EndLine,
+				Line:      r.StartLine,
 				Score:     answer.RoundScore(x.Score),
-			})
+			}
+			var at int
+			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
+				m.Line = r.StartLine + at
+				if h, ok := answer.HeadingAbove(r.Content, at); ok {
+					m.Heading = h
+				}
+			}
+			ms = append(ms, m)
 		}
 		out.matches[id] = ms
 	}
