@@ -69,7 +69,7 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 	line := -1
 	for _, sp := range merged {
 		if sp.End > start && sp.Start < end && lines != nil {
-			line = int(lines[max(sp.Start, start)])
+			line = lines[max(sp.Start, start)]
 			break
 		}
 	}
@@ -217,9 +217,9 @@ func flatten(text string) string {
 
 // flattenLines is flatten, and for each rune of its result the line of
 // text (0-based) it comes from.
-func flattenLines(text string) (string, []int32) {
+func flattenLines(text string) (string, []int) {
 	t := strings.TrimLeft(text, " \t\r\n")
-	line := int32(strings.Count(text[:len(text)-len(t)], "\n"))
+	line := strings.Count(text[:len(text)-len(t)], "\n")
 	if strings.HasPrefix(t, "#") {
 		if i := strings.IndexByte(t, '\n'); i >= 0 {
 			t = t[i+1:]
@@ -230,7 +230,7 @@ func flattenLines(text string) (string, []int32) {
 	}
 	var b strings.Builder
 	b.Grow(len(t))
-	lines := make([]int32, 0, len(t))
+	lines := make([]int, 0, len(t))
 	space := false
 	for _, r := range t {
 		if unicode.IsSpace(r) {
