@@ -69,14 +69,21 @@ func (p Page) LastLine() int {
 
 // Span is the lines of the file a window of p shows, from..to: the body
 // (Content), or the section s when not nil, narrowed by start and end
-// (lines of the file, 1-based; 0 for no bound). A start past the last line
-// is an *ArgumentError for "start_line", an end before the window's first
-// line one for "end_line"; other bounds are clamped to the body.
+// (lines of the file, 1-based; 0 for no bound). A start past the last line,
+// or outside the section s, is an *ArgumentError for "start_line", an end
+// before the window's first line one for "end_line"; other bounds are
+// clamped to the body (or the section).
 func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 	first, last := p.BodyLine(), p.LastLine()
 	from, to = first, last
 	if s != nil {
 		from, to = s.StartLine, s.EndLine
+		// Lines outside the section are not in it: say so rather than
+		// show another section's lines as this one's.
+		if start > 0 && (start < s.StartLine || start > s.EndLine) {
+			return 0, 0, &ArgumentError{Param: "start_line",
+				Message: fmt.Sprintf("%d is outside section %q of %s, lines %d-%d", start, s.Heading, p.Filepath, s.StartLine, s.EndLine)}
+		}
 	}
 	if start > 0 {
 		if start > last {
@@ -96,6 +103,9 @@ func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 				Message: fmt.Sprintf("%d is before line %d, %s", end, from, where)}
 		}
 		to = end
+		if s != nil {
+			to = min(to, s.EndLine)
+		}
 	}
 	return from, min(max(to, from), last), nil
 }

@@ -69,6 +69,9 @@ func TestPageSpan(t *testing.T) {
 		{"end before start", nil, 9, 8, 0, 0, "end_line"},
 		{"end before the body", nil, 0, 3, 0, 0, "end_line"},
 		{"end before the section", &setup, 0, 5, 0, 0, "end_line"},
+		{"start after the section", &setup, 12, 0, 0, 0, "start_line"},
+		{"start before the section", &setup, 5, 0, 0, 0, "start_line"},
+		{"end past the section is the section's end", &setup, 8, 12, 8, 10, ""},
 	}
 	for _, tt := range tests {
 		from, to, err := p.Span(tt.section, tt.start, tt.end)
