@@ -39,6 +39,12 @@
 //  6. "title": a document title, compared like aliases. Aliases are tried
 //     before titles because an alias is declared for linking.
 //
+// [Resolver.ResolveLink] resolves a link by its kind: a Markdown link
+// written "./x.md" or "../x.md" names one place, so when nothing is there
+// rule "filename" may match only in that folder (another case or width),
+// or by a path suffix with a folder; a bare "x.md" is tried relative first
+// and then by every rule, as Obsidian's shortest paths need.
+//
 // Rules "filename", "alias" and "title" also ignore width when nothing
 // matches ignoring case alone: the keys are widened to Unicode NFKC (then
 // lower case), so [[API設計]] finds ＡＰＩ設計.md and [[ガイド]] a page

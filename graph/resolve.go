@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // DocRef is what the resolver knows of a document.
@@ -152,6 +154,54 @@ func add(m map[string][]int32, k string, i int32) {
 // fromPath, points to. See the package documentation for the rules. It never
 // panics, whatever the input.
 func (r *Resolver) Resolve(fromPath, target string) Resolution {
+	return r.resolve(fromPath, target, true)
+}
+
+// ResolveLink resolves a link of kind written as text in the document at
+// fromPath. A wiki-link's text is a target as Resolve takes it. A Markdown
+// link's is a path relative to its file (CommonMark): a bare "x.md" is
+// tried relative first, then by the other rules (tools that write the
+// shortest unique path, as Obsidian does, link so); one written "./x.md"
+// or "../x.md" says exactly where the file is, so when it is not there the
+// "filename" rule may find it elsewhere only by a path suffix with a
+// folder ("../designs/x.md" finds designs/x.md after a move), never by the
+// file name alone, which would guess among unrelated pages; a page in
+// that very folder named so in another case or width is still found.
+func (r *Resolver) ResolveLink(fromPath string, kind index.LinkKind, text string) Resolution {
+	t := nfc(strings.TrimSpace(text))
+	if kind != index.KindMarkdown || !(strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")) {
+		return r.Resolve(fromPath, TargetOf(kind, text))
+	}
+	// A folder ("../guide/") is looked up as guide/index or guide/README:
+	// a suffix with a folder.
+	if rest := trimParents(path.Clean(t)); isFolder(t) || strings.Contains(rest, "/") {
+		return r.Resolve(fromPath, t)
+	}
+	if res := r.resolve(fromPath, t, false); res.Resolved {
+		return res
+	}
+	fromDir := "."
+	if from, ok := cleanRooted(nfc(fromPath)); ok {
+		fromDir = dirName(from)
+	}
+	j := path.Join(fromDir, t)
+	if escapes(j) {
+		return Resolution{}
+	}
+	var here []int32
+	for _, i := range r.lookupName(t) {
+		if r.docs[i].dir == dirName(j) {
+			here = append(here, i)
+		}
+	}
+	if len(here) == 0 {
+		return Resolution{}
+	}
+	return r.pick(here, fromDir, RuleFilename)
+}
+
+// resolve is Resolve; byName false leaves out the "filename" rule.
+func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 	from, fromOK := cleanRooted(nfc(fromPath))
 	fromDir := "."
 	if fromOK {
@@ -171,7 +221,7 @@ func (r *Resolver) Resolve(fromPath, target string) Resolution {
 		// A folder: its index page, else its README (VitePress /guide/,
 		// GitHub setup/), by the rules below.
 		for _, name := range folderPages {
-			if res := r.Resolve(fromPath, t+name); res.Resolved {
+			if res := r.resolve(fromPath, t+name, byName); res.Resolved {
 				return res
 			}
 		}
@@ -202,8 +252,10 @@ func (r *Resolver) Resolve(fromPath, target string) Resolution {
 	}
 
 	// Rule "filename": file name, or path suffix, ignoring case.
-	if c := r.lookupName(t); len(c) > 0 {
-		return r.pick(c, fromDir, RuleFilename)
+	if byName {
+		if c := r.lookupName(t); len(c) > 0 {
+			return r.pick(c, fromDir, RuleFilename)
+		}
 	}
 
 	// Rules "alias" then "title".

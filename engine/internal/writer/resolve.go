@@ -86,7 +86,7 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	examined := len(links)
 	for _, l := range links {
 		target := graph.TargetOf(index.LinkKind(l.Kind), l.Text)
-		res := r.Resolve(l.From, target)
+		res := r.ResolveLink(l.From, index.LinkKind(l.Kind), l.Text)
 		want := change{id: l.ID}
 		if res.Resolved {
 			want.target = sql.NullInt64{Int64: res.ID, Valid: true}
