@@ -46,5 +46,5 @@ type getGraphInput struct {
 	Center string `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph, which comes in pages."`
 	Depth  int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to include (ignored without center)."`
 	Limit  int    `json:"limit,omitempty" jsonschema:"Whole graph only: at most this many documents (in file path order) per answer, with the edges that start at them."`
-	Offset int    `json:"offset,omitempty" jsonschema:"Whole graph only: skip this many documents; pass next_offset of the previous answer."`
+	Offset int    `json:"offset,omitempty" jsonschema:"Whole graph only (an error with center): skip this many documents; pass next_offset of the previous answer."`
 }

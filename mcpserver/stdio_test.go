@@ -163,6 +163,7 @@ func TestStdioToolErrors(t *testing.T) {
 		{"fulltext limit 51", "ubp_fulltext_search", map[string]any{"query": "x", "limit": 51}, []string{`"limit"`, "from 1 to 50"}},
 		{"context max_size tiny", "ubp_get_context", map[string]any{"filepath": "x", "max_size": 10}, []string{`"max_size"`, "from 1000"}},
 		{"graph depth 6", "ubp_get_graph", map[string]any{"depth": 6}, []string{`"depth"`, "from 1 to 5"}},
+		{"graph offset with a centre", "ubp_get_graph", map[string]any{"center": "designs/database.md", "offset": 5}, []string{`"offset"`, "whole graph only"}},
 		{"list sort", "ubp_list_pages", map[string]any{"sort": "size"}, []string{`"sort"`, "title, updated_at, filepath"}},
 		{"list order", "ubp_list_pages", map[string]any{"order": "up"}, []string{`"order"`, "asc, desc"}},
 		{"page not found suggests", "ubp_get_page", map[string]any{"filepath": "designs/databse.md"}, []string{"page not found", "designs/database.md", "ubp_list_pages"}},

@@ -223,6 +223,11 @@ func callListPages(ctx context.Context, e Engine, in listPagesInput) (engine.Lis
 
 func callGetGraph(ctx context.Context, e Engine, in getGraphInput) (engine.GraphResult, error) {
 	opts := engine.GraphOptions{Center: in.Center, Depth: in.Depth}
+	if in.Center != "" && in.Offset > 0 {
+		// A centre's neighbourhood comes whole; an offset would be ignored.
+		return engine.GraphResult{}, &engine.ArgumentError{Param: "offset",
+			Message: "pages the whole graph only; leave it out with center (the neighbourhood comes whole)"}
+	}
 	if in.Center == "" {
 		opts.Limit, opts.Offset = in.Limit, in.Offset
 		if opts.Limit == 0 {
