@@ -39,21 +39,28 @@ func (p Page) headings() []headingLine {
 
 // under is the lines of the file heading i of hs covers: from its line to
 // the line before the next heading of the same or a higher level, or to
-// the end of the body, less trailing blank lines.
-func (p Page) under(hs []headingLine, i int) (from, to int) {
-	from, to = hs[i].line, p.LastLine()
+// the end of the body, less trailing blank lines. lines is p.bodyLines().
+func (p Page) under(hs []headingLine, i int, lines []string) (from, to int) {
+	from, to = hs[i].line, p.BodyLine()+len(lines)-1
 	for _, next := range hs[i+1:] {
 		if next.level <= hs[i].level {
 			to = next.line - 1
 			break
 		}
 	}
-	return from, p.trimBlankEnd(from, to)
+	return from, p.trimBlankEnd(from, to, lines)
+}
+
+// bodyLines is Content split into lines, without the empty one after a
+// final newline: line n of the file is bodyLines()[n-BodyLine()].
+func (p Page) bodyLines() []string {
+	return strings.Split(strings.TrimSuffix(p.Content, "\n"), "\n")
 }
 
 // trimBlankEnd moves to back over blank lines, not before from.
-func (p Page) trimBlankEnd(from, to int) int {
-	for to > from && strings.TrimSpace(p.Lines(to, to)) == "" {
+func (p Page) trimBlankEnd(from, to int, lines []string) int {
+	first := p.BodyLine()
+	for to > from && strings.TrimSpace(lines[to-first]) == "" {
 		to--
 	}
 	return to
@@ -70,19 +77,20 @@ func (p Page) trimBlankEnd(from, to int) int {
 func (p Page) Outline() []PageSection {
 	out := []PageSection{}
 	hs := p.headings()
-	first, last := p.BodyLine(), p.LastLine()
-	introEnd := last
+	lines := p.bodyLines()
+	first := p.BodyLine()
+	introEnd := first + len(lines) - 1
 	if len(hs) > 0 {
 		introEnd = hs[0].line - 1
 	}
 	for l := first; l <= introEnd; l++ {
-		if strings.TrimSpace(p.Lines(l, l)) != "" {
-			out = append(out, PageSection{StartLine: l, EndLine: p.trimBlankEnd(l, introEnd)})
+		if strings.TrimSpace(lines[l-first]) != "" {
+			out = append(out, PageSection{StartLine: l, EndLine: p.trimBlankEnd(l, introEnd, lines)})
 			break
 		}
 	}
 	for i, h := range hs {
-		from, to := p.under(hs, i)
+		from, to := p.under(hs, i, lines)
 		out = append(out, PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor, StartLine: from, EndLine: to})
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 func (p Page) FindSection(ref string) (PageSection, error) {
 	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
 	hs := p.headings()
+	lines := p.bodyLines()
 	for _, key := range []func(headingLine) string{
 		func(h headingLine) string { return h.anchor },
 		func(h headingLine) string { return h.path },
@@ -27,7 +28,7 @@ func (p Page) FindSection(ref string) (PageSection, error) {
 	} {
 		for i, h := range hs {
 			if k := key(h); k != "" && strings.ToLower(k) == want {
-				from, to := p.under(hs, i)
+				from, to := p.under(hs, i, lines)
 				return PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor,
 					StartLine: from, EndLine: to, Content: p.Lines(from, to)}, nil
 			}
