@@ -19,6 +19,8 @@ var crossLingualDocs = map[string]string{
 		"The threshold holds the alert until it fires. Placeholders are bolded.\n",
 	"guides/dashboard.ja.md": "---\ntitle: ダッシュボード\n---\n\n# ダッシュボード\n\n" +
 		"利用者はグラフを並べて保存できる。\n",
+	"designs/vectors.md": "---\ntitle: Vectors\n---\n\n# Vectors\n\n" +
+		"Each section gets an embedding from the static model.\n",
 }
 
 func TestFulltextCrossLingual(t *testing.T) {
@@ -41,6 +43,10 @@ func TestFulltextCrossLingual(t *testing.T) {
 	}
 	if slices.Contains(got, "designs/thresholds.md") {
 		t.Errorf("古くなった文書 → %v: \"old\" matched inside another word", got)
+	}
+	// 埋め込み is one word (embedding), not 埋め (filling) and 込み.
+	if got = search("埋め込み"); !slices.Contains(got, "designs/vectors.md") {
+		t.Errorf("埋め込み → %v, want designs/vectors.md", got)
 	}
 	got = search("ファームウェアの配信")
 	if len(got) == 0 || got[0] != "designs/firmware.md" {

@@ -203,9 +203,10 @@ func ParseTranslated(text string, tr Translator) Query {
 	groupOf := map[string]int{} // word or phrase text → its group
 	var grams, compounds, translations []Term
 	type pending struct {
-		r     run
-		tail  string
-		group int
+		r        run
+		tail     string
+		compound string // a word spanning this run and the next ones (埋め込み), or ""
+		group    int
 	}
 	var toTranslate []pending
 	addGroup := func(label, text string) int {
@@ -289,7 +290,7 @@ func ParseTranslated(text string, tr Translator) Query {
 				if i+1 < len(c) && c[i+1].script == ScriptHiragana {
 					tail = c[i+1].text
 				}
-				toTranslate = append(toTranslate, pending{r, tail, g})
+				toTranslate = append(toTranslate, pending{r, tail, kanaCompound(tr, c[i:]), g})
 			}
 		}
 		flush()
@@ -303,7 +304,11 @@ func ParseTranslated(text string, tr Translator) Query {
 	}
 	// Translations come last, so the term limit drops them first.
 	for _, p := range toTranslate {
-		translations = append(translations, glossTerms(tr, lemmas(tr, p.r, p.tail), p.group, seen)...)
+		words := lemmas(tr, p.r, p.tail)
+		if p.compound != "" {
+			words = append([]string{p.compound}, words...)
+		}
+		translations = append(translations, glossTerms(tr, words, p.group, seen)...)
 	}
 	if len(translations) > maxTranslations {
 		translations = translations[:maxTranslations]

@@ -94,6 +94,32 @@ func lemmas(tr Translator, r run, tail string) []string {
 	return out
 }
 
+// kanaCompound is the dictionary word that runs starts with when it spans
+// a kanji run, its okurigana, another kanji run and (in part) the kana
+// after it: 埋め込み, 書き込み, 割り当て, 問い合わせ. Such words are one
+// concept written in four runs, and their gloss (embedding, write,
+// assignment) is not that of their pieces (埋め: filling, 込み: including).
+// "" when runs does not start so or no such word is in the glossary.
+func kanaCompound(tr Translator, runs []run) string {
+	if len(runs) < 3 || runs[0].script != ScriptHan || runs[1].script != ScriptHiragana || runs[2].script != ScriptHan ||
+		utf8.RuneCountInString(runs[1].text) > 2 {
+		return ""
+	}
+	stem := runs[0].text + runs[1].text + runs[2].text
+	if len(runs) > 3 && runs[3].script == ScriptHiragana {
+		ts := []rune(runs[3].text)
+		for k := min(len(ts), 2); k >= 1; k-- {
+			if w := stem + string(ts[:k]); tr.Has(w) {
+				return w
+			}
+		}
+	}
+	if utf8.RuneCountInString(stem) >= 3 && tr.Has(stem) {
+		return stem
+	}
+	return ""
+}
+
 // glossTerms turns the senses of the lemmas of group g into Translation
 // terms, skipping texts already searched for.
 func glossTerms(tr Translator, words []string, g int, seen map[string]bool) []Term {

@@ -46,6 +46,11 @@ func TestParseTranslatedLemmas(t *testing.T) {
 		{name: "katakana word", in: "ファームウェア", want: map[string][]string{"ファームウェア": {"firmware"}}},
 		{name: "lone kanji without okurigana is not translated", in: "ドキュメント間", want: map[string][]string{"ドキュメント": {"document"}}, none: []string{"間"}},
 		{name: "latin words are not translated", in: "search ranking", none: []string{"search", "ranking"}},
+		// A word written kanji, kana, kanji, kana is one word: its gloss is
+		// not its pieces' (埋め: filling; 込み: including).
+		{name: "kanji and kana compound", in: "埋め込みの方式", want: map[string][]string{"埋": {"embedding"}}},
+		{name: "kanji and kana compound with okurigana of two", in: "割り当てる", want: map[string][]string{"割": {"assign"}}},
+		{name: "compound of three runs", in: "書き方", want: map[string][]string{"書": {"penmanship"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
