@@ -24,17 +24,19 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 // (Page.Fragment, set when the heading names a section: see FindSection).
 // An unknown ref gives a *NotFoundError with the closest filepaths.
 func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
-	id, _, fragment, err := e.reader.ResolvePageRef(ctx, ref, e.p.DocsDir(), e.p.Config.DocsDir)
+	m, err := e.reader.ResolvePageRef(ctx, ref, e.p.DocsDir(), e.p.Config.DocsDir)
 	if err != nil {
 		return Page{}, err
 	}
+	id := m.ID
 	p, err := e.reader.Page(ctx, id, ref)
 	if err != nil {
 		return Page{}, err
 	}
-	if fragment != "" {
-		if _, err := p.FindSection(fragment); err == nil {
-			p.Fragment = fragment
+	p.AlsoMatches = m.Others
+	if m.Fragment != "" {
+		if _, err := p.FindSection(m.Fragment); err == nil {
+			p.Fragment = m.Fragment
 		} // else the whole page, as a link with a stale heading leads to it
 	}
 	st, err := e.pageStaleness(ctx, id)

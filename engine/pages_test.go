@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -394,5 +395,35 @@ func TestGetPageFragment(t *testing.T) {
 	s, err := p.FindSection(p.Fragment)
 	if err != nil || !strings.HasPrefix(s.Content, "## Ports") || strings.Contains(s.Content, "Install") {
 		t.Errorf("the merged heading's section = %q, %v", s.Content, err)
+	}
+}
+
+// TestGetPageNamesSeveral: a name several pages share (a file name in two
+// folders, a case-only clash) gives the preferred page and names the
+// others, instead of choosing silently; a path as written names one.
+func TestGetPageNamesSeveral(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"README.md":        "---\ntitle: Root\n---\n\n# Root\n\nx\n",
+		"guides/README.md": "---\ntitle: Guides\n---\n\n# Guides\n\ny\n",
+		"notes/Alpha.md":   "---\ntitle: Upper\n---\n\n# Upper\n\nz\n",
+		"notes/alpha.md":   "---\ntitle: Lower\n---\n\n# Lower\n\nw\n",
+	}, "none")
+	ctx := context.Background()
+	for _, c := range []struct {
+		ref, want string
+		others    []string
+	}{
+		{"readme", "README.md", []string{"guides/README.md"}},
+		{"notes/ALPHA.md", "notes/Alpha.md", []string{"notes/alpha.md"}},
+		{"guides/README.md", "guides/README.md", nil},
+		{"notes/alpha.md", "notes/alpha.md", nil},
+	} {
+		p, err := e.GetPage(ctx, c.ref)
+		if err != nil {
+			t.Fatalf("GetPage(%q): %v", c.ref, err)
+		}
+		if p.Filepath != c.want || !slices.Equal(p.AlsoMatches, c.others) {
+			t.Errorf("GetPage(%q) = %s, also %v; want %s, also %v", c.ref, p.Filepath, p.AlsoMatches, c.want, c.others)
+		}
 	}
 }

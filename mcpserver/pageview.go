@@ -50,6 +50,7 @@ type pageOutput struct {
 	Staleness       stale.Level        `json:"staleness"`
 	StaleRefs       []string           `json:"stale_refs" jsonschema:"The source_refs that changed, as many as fit in a tenth of max_size."`
 	UpdatedAt       string             `json:"updated_at"`
+	AlsoMatches     []string           `json:"also_matches,omitempty" jsonschema:"Other pages the filepath given names as well (a file name, title or alias several pages share); this one is the shallowest. Pass one of these paths to read it instead."`
 }
 
 // sectionOutline is one entry of a page's outline.
@@ -81,7 +82,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	out := pageOutput{
 		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
 		TotalLines: last, SectionsTotal: len(parts),
-		Staleness: p.Staleness, UpdatedAt: p.UpdatedAt,
+		Staleness: p.Staleness, UpdatedAt: p.UpdatedAt, AlsoMatches: p.AlsoMatches,
 		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
 	}
 	var sec *engine.PageSection

@@ -47,6 +47,10 @@ written in them. A start past the end of the file exits 2.`,
 				if err != nil {
 					return err
 				}
+				if len(p.AlsoMatches) > 0 {
+					a.infof("ubp: %q names %d pages; showing %s (the shallowest), also: %s; name one by its path\n",
+						args[0], len(p.AlsoMatches)+1, p.Filepath, strings.Join(p.AlsoMatches, ", "))
+				}
 				inSection := cmd.Flags().Changed("section")
 				if !inSection && p.Fragment != "" {
 					// page#Heading: that section, as --section Heading.

@@ -72,6 +72,10 @@ type Page struct {
 	StaleReason *StaleReason `json:"stale_reason,omitempty"`
 	StaleRefs   []string     `json:"stale_refs"`
 	UpdatedAt   string       `json:"updated_at"`
+	// AlsoMatches are the other pages the name it was asked by names as
+	// well (a file name, title or alias several pages share): this page is
+	// the preferred one (the shallowest path, then path order).
+	AlsoMatches []string `json:"also_matches,omitempty"`
 	// Fragment is the heading the ref named after a '#' (page#Heading)
 	// when the page was found through it and the heading names a section
 	// (FindSection), for the front ends to show that section when none is

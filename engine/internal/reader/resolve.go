@@ -24,49 +24,72 @@ import (
 // gives an *answer.ArgumentError. docsDir is the absolute docs folder,
 // configured the docs_dir of the configuration (see pageref.Normalize).
 func (r *Reader) ResolvePage(ctx context.Context, ref, docsDir, configured string) (id int64, filepath string, err error) {
-	id, filepath, _, err = r.ResolvePageRef(ctx, ref, docsDir, configured)
-	return id, filepath, err
+	m, err := r.ResolvePageRef(ctx, ref, docsDir, configured)
+	return m.ID, m.Filepath, err
+}
+
+// PageMatch is the document a page ref names, as ResolvePageRef finds it.
+type PageMatch struct {
+	ID       int64
+	Filepath string
+	// Fragment is the heading of a ref "page#Heading" found in that form.
+	Fragment string
+	// Others are the filepaths of the other documents the ref names as
+	// well (a file name, title or alias several share), the one chosen
+	// being the preferred (shallowest path, then path order).
+	Others []string
 }
 
 // ResolvePageRef is ResolvePage that also returns the heading a ref of the
 // form "page#Heading" names, when the page was found through that form
 // ("" otherwise).
-func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured string) (id int64, filepath, fragment string, err error) {
+func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured string) (PageMatch, error) {
 	key := pageref.Normalize(ref, docsDir, configured)
 	if key == "" {
-		return 0, "", "", &answer.ArgumentError{Param: "page", Message: "must name a document (filepath, title or alias)"}
+		return PageMatch{}, &answer.ArgumentError{Param: "page", Message: "must name a document (filepath, title or alias)"}
 	}
 	// Fast path: an exact filepath or doc_id uses the unique indexes.
-	id, filepath, err = pageread.DocumentByPathOrDocID(ctx, r.db, key)
+	id, filepath, err := pageread.DocumentByPathOrDocID(ctx, r.db, key)
 	if err == nil {
-		return id, filepath, "", nil
+		return PageMatch{ID: id, Filepath: filepath}, nil
 	}
 	// Then exactly as [[key]] in a file at the docs root resolves.
 	res, _, err := r.resolverFor(ctx, key)
 	if err != nil {
-		return 0, "", "", fmt.Errorf("find page %q: %w", ref, err)
+		return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 	}
 	if found := res.Resolve("", key); found.Resolved {
-		filepath, err := pageread.DocumentPath(ctx, r.db, found.ID)
-		if err != nil {
-			return 0, "", "", fmt.Errorf("find page %q: %w", ref, err)
+		m := PageMatch{ID: found.ID}
+		for i, id := range append([]int64{found.ID}, found.Candidates...) {
+			if i > 0 && id == found.ID {
+				continue // Candidates lists the chosen one first
+			}
+			p, err := pageread.DocumentPath(ctx, r.db, id)
+			if err != nil {
+				return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
+			}
+			if i == 0 {
+				m.Filepath = p
+			} else {
+				m.Others = append(m.Others, p)
+			}
 		}
-		return found.ID, filepath, "", nil
+		return m, nil
 	}
 	docs, err := r.pageDocs(ctx)
 	if err != nil {
-		return 0, "", "", fmt.Errorf("find page %q: %w", ref, err)
+		return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 	}
 	if d := pageref.Match(docs, key); d != nil {
-		return d.ID, d.Path, "", nil
+		return PageMatch{ID: d.ID, Filepath: d.Path}, nil
 	}
 	// "page#Heading" names a page too (a title may hold '#', so this comes last).
 	if i := strings.LastIndexByte(key, '#'); i > 0 {
 		if d := pageref.Match(docs, strings.TrimSpace(key[:i])); d != nil {
-			return d.ID, d.Path, strings.TrimSpace(key[i+1:]), nil
+			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
 		}
 	}
-	return 0, "", "", &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
+	return PageMatch{}, &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
 }
 
 // resolverFor is a link resolver that resolves key as one over every
