@@ -4,11 +4,9 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/migrations"
 )
@@ -125,22 +123,7 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 		t.Fatal("no word_index migration")
 	}
 	// Take the index back to the schema before the migration.
-	for _, stmt := range undoAfter(t, version-1) {
-		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(version-1)); err != nil {
-		t.Fatal(err)
-	}
-	p := e.Project()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2 := coreOpen(t, p)
-	if e2.version != migrations.Latest() {
-		t.Fatalf("version %d after reopening, want %d", e2.version, migrations.Latest())
-	}
+	e2 := reopenBefore(t, e, version-1)
 	if _, err := e2.db.ExecContext(ctx, `INSERT INTO sections_words(sections_words, rank) VALUES ('integrity-check', 1)`); err != nil {
 		t.Fatalf("backfilled word index does not match the sections: %v", err)
 	}

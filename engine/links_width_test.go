@@ -3,11 +3,7 @@ package engine
 import (
 	"context"
 	"path/filepath"
-	"strconv"
 	"testing"
-
-	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/migrations"
 )
 
 // linkWidthDocs name their pages in full-width letters or half-width kana,
@@ -68,28 +64,13 @@ func TestLinkWidthMigrationResolvesAgain(t *testing.T) {
 	coreIndex(t, e, false)
 	// What the previous schema's resolver left: the links dangling and the
 	// documents keyed by their case fold only.
-	for _, stmt := range append(undoAfter(t, version-1),
+	e2 := reopenBefore(t, e, version-1,
 		`UPDATE links SET target_id = NULL WHERE target_text != ''`,
 		`DELETE FROM document_keys`,
 		`INSERT INTO document_keys(document_id, key) SELECT id, 'ａｐｉ設計' FROM documents WHERE filepath = 'ＡＰＩ設計.md'`,
 		`INSERT INTO document_keys(document_id, key) SELECT id, 'ｶﾞｲﾄﾞ' FROM documents WHERE filepath = 'ｶﾞｲﾄﾞ.md'`,
 		`INSERT INTO document_keys(document_id, key) SELECT id, 'index' FROM documents WHERE filepath = 'index.md'`,
-	) {
-		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%s: %v", stmt, err)
-		}
-	}
-	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(version-1)); err != nil {
-		t.Fatal(err)
-	}
-	p := e.Project()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2 := coreOpen(t, p)
-	if e2.version != migrations.Latest() {
-		t.Fatalf("version %d after reopening, want %d", e2.version, migrations.Latest())
-	}
+	)
 	f, err := e2.Freshness(ctx)
 	if err != nil || !f.RelinkPending || f.Current() {
 		t.Errorf("freshness after the migration: %+v, %v; want links waiting to be resolved again", f, err)

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"context"
+	"strconv"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/migrations"
 )
 
@@ -69,4 +72,30 @@ func undoAfter(t *testing.T, v int) []string {
 		out = append(out, stmts...)
 	}
 	return out
+}
+
+// reopenBefore takes e's index back to schema version v (the undo
+// statements, then extra ones that stand for what that schema's code
+// wrote), closes e and opens the project again, which migrates it to the
+// latest version; it fails the test unless it does.
+func reopenBefore(t *testing.T, e *Engine, v int, extra ...string) *Engine {
+	t.Helper()
+	ctx := context.Background()
+	for _, stmt := range append(undoAfter(t, v), extra...) {
+		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(v)); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Project()
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e2 := coreOpen(t, p)
+	if e2.version != migrations.Latest() {
+		t.Fatalf("version %d after reopening, want %d", e2.version, migrations.Latest())
+	}
+	return e2
 }

@@ -193,11 +193,7 @@ func TestFailedIndexLeavesNoIndex(t *testing.T) {
 // them (a run stopped early, a migration), though no file changed.
 func TestReadCommandWritesQueuedUnits(t *testing.T) {
 	root := taskflowProject(t)
-	db, err := sql.Open(engine.SQLiteDriver(), filepath.Join(root, ".ubp", "index.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openIndexDB(t, root)
 	queued := func() int {
 		t.Helper()
 		var n int
@@ -226,11 +222,7 @@ func TestReadCommandWritesQueuedUnits(t *testing.T) {
 // though no file changed.
 func TestReadCommandResolvesPendingLinks(t *testing.T) {
 	root := taskflowProject(t)
-	db, err := sql.Open(engine.SQLiteDriver(), filepath.Join(root, ".ubp", "index.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openIndexDB(t, root)
 	count := func(q string) int {
 		t.Helper()
 		var n int
@@ -260,4 +252,16 @@ func TestReadCommandResolvesPendingLinks(t *testing.T) {
 	if n := count(`SELECT count(*) FROM meta WHERE key = 'needs_relink'`); n != 0 {
 		t.Error("needs_relink still set after a read command")
 	}
+}
+
+// openIndexDB opens the index of the project at root with ubp's driver,
+// closed when the test ends.
+func openIndexDB(t *testing.T, root string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open(engine.SQLiteDriver(), filepath.Join(root, ".ubp", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
