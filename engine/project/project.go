@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 )
@@ -49,6 +50,9 @@ func Find(start string) (*Project, error) {
 			if err != nil {
 				return nil, err
 			}
+			if err := docsInside(dir, cfg); err != nil {
+				return nil, fmt.Errorf("%s: %w", cfgPath, err)
+			}
 			return &Project{Root: dir, Config: cfg, ConfigPath: cfgPath}, nil
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("find project: %w", err)
@@ -76,6 +80,9 @@ func Init(root string, cfg Config) (p *Project, created bool, err error) {
 		return loadExisting(abs, cfgPath)
 	}
 	if err := cfg.Validate(); err != nil {
+		return nil, false, fmt.Errorf("init project: %w", err)
+	}
+	if err := docsInside(abs, cfg); err != nil {
 		return nil, false, fmt.Errorf("init project: %w", err)
 	}
 	data, err := cfg.marshal()
@@ -110,6 +117,9 @@ func loadExisting(root, cfgPath string) (*Project, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if err := docsInside(root, cfg); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", cfgPath, err)
+	}
 	return &Project{Root: root, Config: cfg, ConfigPath: cfgPath}, false, nil
 }
 
@@ -135,3 +145,18 @@ func (p *Project) LockPath() string { return filepath.Join(p.DataDir(), lockFile
 // OpenLockPath is the lock taken while opening (creating, migrating) the
 // index, <root>/.ubp/open.lock.
 func (p *Project) OpenLockPath() string { return filepath.Join(p.DataDir(), openLockName) }
+
+// docsInside checks that cfg's docs folder is root or a folder below it:
+// ubp reads nothing outside the project, so "../" or an absolute path
+// elsewhere is a configuration error, not a folder to index.
+func docsInside(root string, cfg Config) error {
+	dir := cfg.DocsDir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(root, dir)
+	}
+	rel, err := filepath.Rel(root, filepath.Clean(dir))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return &ConfigError{Field: "docs_dir", Message: fmt.Sprintf("%q is outside the project root %s; ubp reads only the project: use a folder inside it, or run ubp init in a folder that holds the docs", cfg.DocsDir, root)}
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package project
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,5 +138,54 @@ func TestInitProjectValidatesBeforeWriting(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, ".ubp", "config.json")); !os.IsNotExist(err) {
 		t.Errorf("config written despite the error (stat: %v)", err)
+	}
+}
+
+// TestDocsDirOutsideTheProject: ubp reads nothing outside the project, so
+// a docs folder above the root or elsewhere is refused, by Find and Init
+// alike, naming docs_dir; folders inside it (absolute or not) are fine.
+func TestDocsDirOutsideTheProject(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "proj")
+	for _, c := range []struct {
+		docsDir string
+		ok      bool
+	}{
+		{"docs", true},
+		{".", true},
+		{"a/../docs", true},
+		{filepath.Join(root, "docs"), true},
+		{"..", false},
+		{"../", false},
+		{"../other", false},
+		{"docs/../..", false},
+		{parent, false},
+		{filepath.Join(parent, "other"), false},
+	} {
+		t.Run(c.docsDir, func(t *testing.T) {
+			if err := os.RemoveAll(root); err != nil {
+				t.Fatal(err)
+			}
+			cfg := DefaultConfig()
+			cfg.DocsDir = c.docsDir
+			_, _, err := Init(root, cfg)
+			if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), `"docs_dir"`)) {
+				t.Fatalf("Init with docs_dir %q: %v", c.docsDir, err)
+			}
+			if c.ok {
+				return
+			}
+			// A configuration written by hand is refused when found.
+			if err := os.MkdirAll(filepath.Join(root, ".ubp"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			data := []byte(`{"docs_dir": ` + strconv.Quote(c.docsDir) + `}`)
+			if err := os.WriteFile(filepath.Join(root, ".ubp", "config.json"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Find(root); err == nil || !strings.Contains(err.Error(), "outside the project root") {
+				t.Errorf("Find with docs_dir %q: %v", c.docsDir, err)
+			}
+		})
 	}
 }
