@@ -58,7 +58,7 @@ func TestSuggestLinksByVectors(t *testing.T) {
 		"c.md": "# Linked\n\n## Pressure\n\nWhen memory pressure rises above the watermark threshold the cache evicts least recently used entries. See [[a]].\n",
 	}
 	e := searchProject(t, docs, DefaultConfig().Embedding.Provider)
-	got, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: 0.5})
+	got, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: ptr(0.5)})
 	if err != nil {
 		t.Fatal(err)
 	}

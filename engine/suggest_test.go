@@ -13,7 +13,7 @@ func TestSuggestLinksByKeywords(t *testing.T) {
 		"d.md": "# Other\n\n## Topic\n\nDeployment pipelines build container images, sign them and push releases to registries.\n",
 	}
 	e := searchProject(t, docs, "none")
-	got, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: 0.3})
+	got, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: ptr(0.3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,25 @@ func TestSuggestLinksByKeywords(t *testing.T) {
 			t.Errorf("unrelated pair %s suggested", p)
 		}
 	}
-	strict, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: 0.99})
+	// 0 is a score like any other: every pair, at least as many as the
+	// default (0.75) gives; nil is the default.
+	all, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: ptr(0.0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := e.SuggestLinks(context.Background(), SuggestOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < len(got) || len(all) < len(def) {
+		t.Errorf("min_score 0 gave %d pairs, 0.3 %d, the default %d", len(all), len(got), len(def))
+	}
+	for _, s := range def {
+		if s.Score < 0.75 {
+			t.Errorf("default min_score not applied: %+v", s)
+		}
+	}
+	strict, err := e.SuggestLinks(context.Background(), SuggestOptions{MinScore: ptr(0.99)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +67,10 @@ func TestSuggestLinksByKeywords(t *testing.T) {
 func TestSuggestLinksValidation(t *testing.T) {
 	e := searchProject(t, searchDocs, "none")
 	ctx := context.Background()
-	_, err := e.SuggestLinks(ctx, SuggestOptions{MinScore: 1.5})
+	_, err := e.SuggestLinks(ctx, SuggestOptions{MinScore: ptr(1.5)})
 	wantArgError(t, err, "min_score")
 	_, err = e.SuggestLinks(ctx, SuggestOptions{Limit: -1})
 	wantArgError(t, err, "limit")
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -11,6 +11,7 @@ import (
 
 func (a *app) suggestLinksCommand() *cobra.Command {
 	var o engine.SuggestOptions
+	var minScore float64
 	cmd := &cobra.Command{
 		Use:   "suggest-links [--min-score X] [--limit N]",
 		Short: "Suggest pairs of similar sections whose documents are not linked",
@@ -18,6 +19,7 @@ func (a *app) suggestLinksCommand() *cobra.Command {
   ubp suggest-links --min-score 0.8 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.MinScore = &minScore // 0 is a score: every pair
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				res, err := e.SuggestLinks(cmd.Context(), o)
 				if err != nil {
@@ -39,7 +41,7 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().Float64Var(&o.MinScore, "min-score", 0.75, "only pairs at least this similar (0-1)")
+	cmd.Flags().Float64Var(&minScore, "min-score", 0.75, "only pairs at least this similar (0-1; 0: every pair)")
 	cmd.Flags().IntVar(&o.Limit, "limit", engine.DefaultSuggestLimit, fmt.Sprintf("at most `N` suggestions, 1-%d", engine.MaxSuggestLimit))
 	return cmd
 }

@@ -89,16 +89,16 @@ func Fusion(opt, configured string) (string, error) {
 	return "", &answer.ArgumentError{Param: "fusion", Message: fmt.Sprintf("unknown fusion %q (want weighted or rrf)", f)}
 }
 
-// MinScore applies def to 0 and accepts the rest in 0..1.
-func MinScore(score, def float64) (float64, error) {
-	s := score
-	if s == 0 {
-		s = def
+// MinScore applies def when no score is given and accepts 0..1 (0: every
+// pair).
+func MinScore(score *float64, def float64) (float64, error) {
+	if score == nil {
+		return def, nil
 	}
-	if s < 0 || s > 1 {
-		return 0, &answer.ArgumentError{Param: "min_score", Message: fmt.Sprintf("must be between 0 and 1, got %g", score)}
+	if s := *score; s < 0 || s > 1 || s != s {
+		return 0, &answer.ArgumentError{Param: "min_score", Message: fmt.Sprintf("must be between 0 and 1, got %g", s)}
 	}
-	return s, nil
+	return *score, nil
 }
 
 func docTypeNames() string {
