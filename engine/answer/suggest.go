@@ -3,7 +3,7 @@ package answer
 // SuggestOptions are the parameters of SuggestLinks.
 type SuggestOptions struct {
 	MinScore *float64 // 0..1; pairs below are not shown (0: every pair). nil means 0.75
-	Limit    int     // 1..200; 0 means 20
+	Limit    int      // 1..200; 0 means 20
 }
 
 // LinkSuggestion is a pair of similar, unlinked sections.
