@@ -93,14 +93,15 @@ func TestFusion(t *testing.T) {
 func TestMinScore(t *testing.T) {
 	tests := []struct {
 		name  string
-		score float64
+		score *float64
 		want  float64
 		param string
 	}{
-		{"0 takes the default", 0, 0.75, ""},
-		{"in range", 0.5, 0.5, ""},
-		{"above 1", 1.5, 0, "min_score"},
-		{"negative", -0.1, 0, "min_score"},
+		{"none given takes the default", nil, 0.75, ""},
+		{"0 is a score", ptr(0.0), 0, ""},
+		{"in range", ptr(0.5), 0.5, ""},
+		{"above 1", ptr(1.5), 0, "min_score"},
+		{"negative", ptr(-0.1), 0, "min_score"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,3 +132,5 @@ func TestQueryAndTypes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { wantParam(t, tt.err, tt.param) })
 	}
 }
+
+func ptr(v float64) *float64 { return &v }
