@@ -40,6 +40,9 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	for _, id := range staleIDs {
 		d := levels[id]
 		s.StaleDocuments++
+		if d.level == stale.PossiblyStale {
+			s.PossiblyStaleDocuments++
+		}
 		s.StaleList = append(s.StaleList, StaleDocument{Filepath: paths[id], Level: d.level, Reason: *d.reason})
 	}
 	stalesnap.SortStaleList(s.StaleList)

@@ -108,10 +108,17 @@ func TestStatusStaleCountEqualsStaleReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := map[string]stale.Level{}
+		possibly := 0
 		for _, d := range rep.Documents {
 			if d.Level == stale.PossiblyStale || d.Level == stale.Stale {
 				want[d.Filepath] = d.Level
 			}
+			if d.Level == stale.PossiblyStale {
+				possibly++
+			}
+		}
+		if s.PossiblyStaleDocuments != possibly {
+			t.Errorf("%s: status counts %d possibly stale, the stale report %d", when, s.PossiblyStaleDocuments, possibly)
 		}
 		got := map[string]stale.Level{}
 		for _, d := range s.StaleList {

@@ -30,7 +30,8 @@ func (a *app) statusCommand() *cobra.Command {
 				fmt.Fprintf(w, "documents:       %d\n", s.Documents)
 				fmt.Fprintf(w, "sections:        %d\n", s.Sections)
 				fmt.Fprintf(w, "links:           %d (dangling %d, ambiguous %d)\n", s.Links, s.DanglingLinks, s.AmbiguousLinks)
-				fmt.Fprintf(w, "stale documents: %d (%s baseline)\n", s.StaleDocuments, s.StalenessBaseline)
+				fmt.Fprintf(w, "stale documents: %d (%d stale, %d possibly stale; %s baseline)\n", s.StaleDocuments,
+					s.StaleDocuments-s.PossiblyStaleDocuments, s.PossiblyStaleDocuments, s.StalenessBaseline)
 				for _, d := range s.StaleList {
 					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
 				}

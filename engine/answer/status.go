@@ -9,7 +9,10 @@ type Status struct {
 	Links          int    `json:"links"`
 	DanglingLinks  int    `json:"dangling_links"`
 	AmbiguousLinks int    `json:"ambiguous_links"`
-	StaleDocuments int    `json:"stale_documents"`
+	StaleDocuments int    `json:"stale_documents"` // stale and possibly stale
+	// PossiblyStaleDocuments is how many of StaleDocuments are only
+	// possibly stale.
+	PossiblyStaleDocuments int `json:"possibly_stale_documents"`
 	// StalenessBaseline is the baseline staleness was checked against
 	// (git or index), StaleList the documents that are not fresh, worst
 	// and oldest first, at most MaxStaleList of them.
