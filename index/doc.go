@@ -55,8 +55,11 @@
 //     lines.
 //  4. Merge: walking in order, a section or part under MinSectionTokens
 //     (32 tokens) is appended to the previous one, which keeps its own
-//     heading; the merged heading line stays in Content. The first section
-//     has nothing before it and stays, however small.
+//     heading, while the two stay within MaxSectionTokens; the merged
+//     heading line stays in Content. The first section has nothing before
+//     it and stays, however small, and so does a tiny section after a
+//     full one (a run of tiny sections, such as a glossary's entries,
+//     becomes sections of up to MaxSectionTokens, not one).
 //  5. Orders are renumbered 0..n-1.
 //
 // Content is the Markdown source of the section's lines, heading line

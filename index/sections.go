@@ -62,7 +62,11 @@ func buildSections(blocks []mdBlock, ls *bodyLines, hasLink func(from, to int) b
 
 	var out []sectionPart
 	for _, p := range parts {
-		if n := len(out); n > 0 && ls.tokens(p.start, p.end) < MinSectionTokens {
+		// A tiny part joins the one before while that stays within
+		// MaxSectionTokens: a run of thousands of one-line sections (a
+		// glossary) becomes sections of a searchable size, not one.
+		if n := len(out); n > 0 && ls.tokens(p.start, p.end) < MinSectionTokens &&
+			ls.tokens(out[n-1].start, p.end) <= MaxSectionTokens {
 			out[n-1].end = p.end
 			continue
 		}

@@ -122,6 +122,34 @@ func TestSectionsMergeTiny(t *testing.T) {
 	checkSections(t, doc, []wantSection{{"A", "A", "a", 2, 1, 2}, {"B", "B", "b", 2, 3, 4}})
 }
 
+// TestSectionsMergeTinyWithinTheLimit: a long run of tiny sections (a
+// glossary of one-line entries) is merged into sections of at most
+// MaxSectionTokens, not into one section holding the whole run.
+func TestSectionsMergeTinyWithinTheLimit(t *testing.T) {
+	var b strings.Builder
+	const entries = 2000
+	for i := range entries {
+		fmt.Fprintf(&b, "## Term %d\nThe meaning of term %d in a few words.\n", i, i)
+	}
+	doc := mustParse(t, "glossary.md", b.String())
+	if len(doc.Sections) < 2 {
+		t.Fatalf("%d sections from %d entries", len(doc.Sections), entries)
+	}
+	last := 0
+	for _, s := range doc.Sections {
+		if s.Tokens > MaxSectionTokens {
+			t.Errorf("section %q (lines %d-%d) has %d tokens, over %d", s.Heading, s.StartLine, s.EndLine, s.Tokens, MaxSectionTokens)
+		}
+		if s.StartLine != last+1 {
+			t.Errorf("section %q starts at line %d, after %d: lines lost", s.Heading, s.StartLine, last)
+		}
+		last = s.EndLine
+	}
+	if last != 2*entries {
+		t.Errorf("sections end at line %d, want %d", last, 2*entries)
+	}
+}
+
 func TestSectionsSplitAtParagraphs(t *testing.T) {
 	// 90 words ≈ 117 tokens: heading + 2 paragraphs fit under 256, 3 do not.
 	var b strings.Builder
