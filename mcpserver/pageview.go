@@ -87,7 +87,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	}
 	var sec *engine.PageSection
 	if w.Section != "" {
-		s, err := p.FindSection(w.Section)
+		s, err := p.FindSectionIn(parts, w.Section)
 		if err != nil {
 			return pageOutput{}, err
 		}

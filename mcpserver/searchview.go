@@ -119,48 +119,17 @@ func excerpt(text string, limit int) string {
 // match is under. The index merges a section too small to stand alone into
 // the one before it, so a section's text can hold further headings; the
 // engine names the one above the snippet's first match (Heading, Line),
-// and here the line range and the text to excerpt become that part's. It
-// returns the section and the text to excerpt.
+// and here the line range and the text to excerpt become that part's
+// (answer.PartAbove, as the engine finds the heading). It returns the
+// section and the text to excerpt.
 func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
-	at := s.Line - s.StartLine // the match's line in text
-	if at <= 0 || text == "" {
+	_, from, to, ok := engine.PartAbove(text, s.Line-s.StartLine)
+	if !ok {
 		return s, text
 	}
 	lines := strings.Split(text, "\n")
-	head, next := -1, len(lines)
-	fence := ""
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if fence != "" {
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = t[:3]
-			continue
-		}
-		if i == 0 || !isHeadingLine(t) {
-			continue
-		}
-		if i <= at {
-			head = i
-		} else {
-			next = i
-			break
-		}
-	}
-	if head < 0 {
-		return s, text
-	}
-	s.StartLine += head
-	s.EndLine = min(s.EndLine, s.StartLine+next-head-1)
-	return s, strings.Join(lines[head:next], "\n")
-}
-
-// isHeadingLine reports an ATX heading: 1 to 6 '#' and a space.
-func isHeadingLine(t string) bool {
-	n := len(t) - len(strings.TrimLeft(t, "#"))
-	return n >= 1 && n <= 6 && len(t) > n && t[n] == ' '
+	first := s.StartLine
+	s.StartLine = first + from
+	s.EndLine = min(s.EndLine, first+to)
+	return s, strings.Join(lines[from:min(to+1, len(lines))], "\n")
 }

@@ -84,25 +84,22 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		}
 		a.printIndexWarnings(rep)
 		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural(n, "file", "files"), changeSummary(rep))
-	case f.RelinkPending:
-		// Links wait to be resolved again (a stopped run, or an upgrade
-		// that changed the rules): an indexing run resolves them, with the
-		// queued units too. Until then a link may point where the files
-		// no longer say, so a run that fails is reported.
+	case f.RelinkPending || f.UnitsQueued:
+		// Links wait to be resolved again (a stopped run, an upgrade that
+		// changed the rules) or sections wait for their short-term
+		// postings: an indexing run does both, the files being unchanged.
+		// Without the units the answer is the same, only slower, so a run
+		// that cannot write (a read-only folder, a lock held) is reported
+		// only when links wait: until then one may point where the files
+		// no longer say.
 		if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
-			fmt.Fprintf(a.stderr, "ubp: warning: links wait to be resolved again and re-indexing failed (%s); links may be out of date: run `ubp index`\n",
-				advice.Message(err))
-		}
-	case f.UnitsQueued:
-		// Sections wait for their short-term postings: an indexing run
-		// writes them (and nothing else, the files being unchanged). The
-		// answer is the same without them, only slower, so a run that
-		// cannot write (a read-only folder, a lock held) is not reported.
-		if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil && ctx.Err() != nil {
-			return err
+			if f.RelinkPending {
+				fmt.Fprintf(a.stderr, "ubp: warning: links wait to be resolved again and re-indexing failed (%s); links may be out of date: run `ubp index`\n",
+					advice.Message(err))
+			}
 		}
 	}
 	return nil

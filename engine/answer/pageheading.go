@@ -13,12 +13,34 @@ type headingLine struct {
 	line               int // of the file
 }
 
+// bodyLines is a page's body split into lines, without the empty one after
+// a final newline, and the line of the file it starts at: line n of the
+// file is lines[n-first].
+type bodyLines struct {
+	first int
+	lines []string
+}
+
+func (p Page) body() bodyLines {
+	return bodyLines{first: p.BodyLine(), lines: strings.Split(strings.TrimSuffix(p.Content, "\n"), "\n")}
+}
+
+// last is the last line of the file in the body.
+func (b bodyLines) last() int { return b.first + len(b.lines) - 1 }
+
+// trimBlankEnd moves to back over blank lines, not before from.
+func (b bodyLines) trimBlankEnd(from, to int) int {
+	for to > from && strings.TrimSpace(b.lines[to-b.first]) == "" {
+		to--
+	}
+	return to
+}
+
 // headings lists the top-level headings of the body (index.Headings: not
 // those in code, comments, lists or quotes), with their lines of the file
 // and heading paths: the H2 to H6 headings above each, as the sections'
 // heading paths are written ("Usage > Options > Flags").
-func (p Page) headings() []headingLine {
-	first := p.BodyLine()
+func (p Page) headings(first int) []headingLine {
 	var out []headingLine
 	var stack []headingLine // open headings of levels 2 to 6
 	for _, h := range index.Headings(p.Content) {
@@ -37,86 +59,67 @@ func (p Page) headings() []headingLine {
 	return out
 }
 
-// under is the lines of the file heading i of hs covers: from its line to
-// the line before the next heading of the same or a higher level, or to
-// the end of the body, less trailing blank lines. lines is p.bodyLines().
-func (p Page) under(hs []headingLine, i int, lines []string) (from, to int) {
-	from, to = hs[i].line, p.BodyLine()+len(lines)-1
-	for _, next := range hs[i+1:] {
-		if next.level <= hs[i].level {
-			to = next.line - 1
-			break
-		}
-	}
-	return from, p.trimBlankEnd(from, to, lines)
-}
-
-// bodyLines is Content split into lines, without the empty one after a
-// final newline: line n of the file is bodyLines()[n-BodyLine()].
-func (p Page) bodyLines() []string {
-	return strings.Split(strings.TrimSuffix(p.Content, "\n"), "\n")
-}
-
-// trimBlankEnd moves to back over blank lines, not before from.
-func (p Page) trimBlankEnd(from, to int, lines []string) int {
-	first := p.BodyLine()
-	for to > from && strings.TrimSpace(lines[to-first]) == "" {
-		to--
-	}
-	return to
-}
-
 // Outline is the page's parts as a reader sees them: the text before the
 // first heading, if any ("intro", no heading), then every top-level
 // heading of the body in order, each with the lines under it up to the
 // next heading of the same or a higher level (so an H2's range holds its
-// H3s). Unlike Sections, the units search indexes (cut at H2 and H3, long
-// ones split into parts under one heading, short ones merged into the one
-// before), it lists each heading once and every heading written. Content
-// is left empty: the lines are the page's.
+// H3s), less trailing blank lines. Unlike Sections, the units search
+// indexes (cut at H2 and H3, long ones split into parts under one heading,
+// short ones merged into the one before), it lists each heading once and
+// every heading written. Content is left empty: the lines are the page's
+// (FindSectionIn fills it for the one asked for).
 func (p Page) Outline() []PageSection {
 	out := []PageSection{}
-	hs := p.headings()
-	lines := p.bodyLines()
-	first := p.BodyLine()
-	introEnd := first + len(lines) - 1
+	b := p.body()
+	hs := p.headings(b.first)
+	introEnd := b.last()
 	if len(hs) > 0 {
 		introEnd = hs[0].line - 1
 	}
-	for l := first; l <= introEnd; l++ {
-		if strings.TrimSpace(lines[l-first]) != "" {
-			out = append(out, PageSection{StartLine: l, EndLine: p.trimBlankEnd(l, introEnd, lines)})
+	for l := b.first; l <= introEnd; l++ {
+		if strings.TrimSpace(b.lines[l-b.first]) != "" {
+			out = append(out, PageSection{StartLine: l, EndLine: b.trimBlankEnd(l, introEnd)})
 			break
 		}
 	}
 	for i, h := range hs {
-		from, to := p.under(hs, i, lines)
-		out = append(out, PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor, StartLine: from, EndLine: to})
+		to := b.last()
+		for _, next := range hs[i+1:] {
+			if next.level <= h.level {
+				to = next.line - 1
+				break
+			}
+		}
+		out = append(out, PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor,
+			StartLine: h.line, EndLine: b.trimBlankEnd(h.line, to)})
 	}
 	return out
 }
 
-// HeadingAbove is the text of the last heading written in a section's
-// content (Markdown, as stored) at or before its line `line` (0-based),
-// as index.Headings finds headings: the heading a match on that line is
-// under when the section holds more than its own (a short H2 merged into
-// it, an H4). It reports false when there is none after the section's
-// first line, where its own heading is.
-func HeadingAbove(content string, line int) (string, bool) {
+// PartAbove is the part of a section's content (Markdown, as stored) that
+// its line `line` (0-based) lies in when a heading written after the
+// section's first line is above it, as index.Headings finds headings: a
+// short H2 merged into the section, an H4. It gives that heading's text
+// and the lines of content from it to the line before the next heading
+// (of any level) or to the end. It reports false when the line is under
+// the section's own heading.
+func PartAbove(content string, line int) (heading string, from, to int, ok bool) {
 	if line < 1 || !mayHoldHeading(content, line) {
-		return "", false
+		return "", 0, 0, false
 	}
-	var text string
-	found := false
+	to = strings.Count(strings.TrimSuffix(content, "\n"), "\n")
 	for _, h := range index.Headings(content) {
 		if h.Line > line {
+			if ok {
+				to = h.Line - 1
+			}
 			break
 		}
 		if h.Line > 0 {
-			text, found = h.Text, true
+			heading, from, ok = h.Text, h.Line, true
 		}
 	}
-	return text, found
+	return heading, from, to, ok
 }
 
 // mayHoldHeading reports whether lines 1..line of content have a line an

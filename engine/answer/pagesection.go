@@ -7,37 +7,40 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// FindSection is the part of p that ref names, as Outline lists it: a
-// heading's anchor, heading path or text, tried in that order, without
-// regard to case or a leading '#' (the slug of the text is tried last).
-// The section runs from its heading to the next heading of the same or a
-// higher level, so it holds its subsections and every part the index split
-// it into, whichever heading it is (one that opens no section of the
-// index, such as a short H2 merged into the one before or an H4, too).
-// An unknown ref is an *ArgumentError for the parameter "section" listing
-// some of the page's anchors.
+// FindSection is the part of p that ref names, as Outline lists it (see
+// FindSectionIn).
 func (p Page) FindSection(ref string) (PageSection, error) {
+	return p.FindSectionIn(p.Outline(), ref)
+}
+
+// FindSectionIn is the entry of outline (p.Outline()) that ref names, with
+// its Markdown as Content: a heading's anchor, heading path or text, tried
+// in that order, without regard to case or a leading '#' (the slug of the
+// text is tried last). The section runs from its heading to the next
+// heading of the same or a higher level, so it holds its subsections and
+// every part the index split it into, whichever heading it is (one that
+// opens no section of the index, such as a short H2 merged into the one
+// before or an H4, too). An unknown ref is an *ArgumentError for the
+// parameter "section" listing some of the page's anchors.
+func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, error) {
 	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
-	hs := p.headings()
-	lines := p.bodyLines()
-	for _, key := range []func(headingLine) string{
-		func(h headingLine) string { return h.anchor },
-		func(h headingLine) string { return h.path },
-		func(h headingLine) string { return h.text },
-		func(h headingLine) string { return index.Slug(h.text) },
+	for _, key := range []func(PageSection) string{
+		func(s PageSection) string { return s.Anchor },
+		func(s PageSection) string { return s.HeadingPath },
+		func(s PageSection) string { return s.Heading },
+		func(s PageSection) string { return index.Slug(s.Heading) },
 	} {
-		for i, h := range hs {
-			if k := key(h); k != "" && strings.ToLower(k) == want {
-				from, to := p.under(hs, i, lines)
-				return PageSection{Heading: h.text, HeadingPath: h.path, Anchor: h.anchor,
-					StartLine: from, EndLine: to, Content: p.Lines(from, to)}, nil
+		for _, s := range outline {
+			if k := key(s); k != "" && strings.ToLower(k) == want {
+				s.Content = p.Lines(s.StartLine, s.EndLine)
+				return s, nil
 			}
 		}
 	}
 	var anchors []string
-	for _, h := range hs {
-		if len(anchors) < 20 {
-			anchors = append(anchors, h.anchor)
+	for _, s := range outline {
+		if s.Anchor != "" && len(anchors) < 20 {
+			anchors = append(anchors, s.Anchor)
 		}
 	}
 	if len(anchors) == 0 {

@@ -184,25 +184,27 @@ func TestLastLine(t *testing.T) {
 	}
 }
 
-func TestHeadingAbove(t *testing.T) {
-	content := "## Stack\n\nGo and SQLite.\n\n## Errors\n\nThree tiers.\n\n```\n# not one\n```\n\nMore text.\n"
+func TestPartAbove(t *testing.T) {
+	content := "## Stack\n\nGo and SQLite.\n\n## Errors\n\nThree tiers.\n\n```\n# not one\n```\n\n#### Deep\n\nMore text.\n"
 	tests := []struct {
-		line int
-		want string
-		ok   bool
+		line     int
+		want     string
+		from, to int
+		ok       bool
 	}{
-		{0, "", false},      // the section's own heading line
-		{2, "", false},      // under its own heading
-		{6, "Errors", true}, // under the merged H2
-		{12, "Errors", true},
+		{0, "", 0, 0, false},       // the section's own heading line
+		{2, "", 0, 0, false},       // under its own heading
+		{6, "Errors", 4, 11, true}, // under the merged H2, up to the H4 (the fence holds no heading)
+		{10, "Errors", 4, 11, true},
+		{14, "Deep", 12, 14, true}, // the last part runs to the end
 	}
 	for _, tt := range tests {
-		got, ok := HeadingAbove(content, tt.line)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("HeadingAbove(line %d) = %q, %v; want %q, %v", tt.line, got, ok, tt.want, tt.ok)
+		got, from, to, ok := PartAbove(content, tt.line)
+		if got != tt.want || ok != tt.ok || (ok && (from != tt.from || to != tt.to)) {
+			t.Errorf("PartAbove(line %d) = %q %d-%d %v; want %q %d-%d %v", tt.line, got, from, to, ok, tt.want, tt.from, tt.to, tt.ok)
 		}
 	}
-	if _, ok := HeadingAbove("plain\ntext\nonly\n", 2); ok {
+	if _, _, _, ok := PartAbove("plain\ntext\nonly\n", 2); ok {
 		t.Error("a heading found in plain text")
 	}
 }

@@ -76,7 +76,7 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 		var at int
 		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
 			hit.Line = row.StartLine + at
-			if h, ok := answer.HeadingAbove(row.Content, at); ok {
+			if h, _, _, ok := answer.PartAbove(row.Content, at); ok {
 				hit.SectionHeading = &h
 			}
 		}

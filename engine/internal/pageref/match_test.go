@@ -29,21 +29,13 @@ func TestMatchPagePrecedence(t *testing.T) {
 		{ID: 3, Path: "README.md", Title: "Top"},
 		{ID: 4, Path: "c.md", Title: "Readme"},
 	}
-	for key, want := range map[string]int64{
+	checkMatch(t, docs, map[string]int64{
 		"readme":    3, // a filepath (ignoring case) beats titles and aliases
 		"readme.md": 3,
 		"other":     2,
 		"top":       3,
 		"nothing":   0,
-	} {
-		got := Match(docs, key)
-		switch {
-		case want == 0 && got != nil:
-			t.Errorf("Match(%q) = %d, want none", key, got.ID)
-		case want != 0 && (got == nil || got.ID != want):
-			t.Errorf("Match(%q) = %+v, want %d", key, got, want)
-		}
-	}
+	})
 	// A title beats an alias; the first title by filepath wins.
 	if got := Match(docs[:2], "readme"); got == nil || got.ID != 1 {
 		t.Errorf("title vs alias: %+v", got)
@@ -63,7 +55,7 @@ func TestMatchIgnoringWidth(t *testing.T) {
 		{ID: 3, Path: "notes.md", Title: "ﾒﾓ", Aliases: []string{Fold("ＦＡＱ")}},
 		{ID: 4, Path: "api.md", Title: "API"},
 	}
-	for key, want := range map[string]int64{
+	checkMatch(t, docs, map[string]int64{
 		"API設計":    1,
 		"api設計.md": 1,
 		"仕様書(案)":   2,
@@ -72,7 +64,14 @@ func TestMatchIgnoringWidth(t *testing.T) {
 		"ＡＰＩ":      4, // api.md by width-folded path: "api"
 		"api":      4,
 		"設計書":      0,
-	} {
+	})
+}
+
+// checkMatch checks Match(docs, key) for each key: the document id wanted,
+// 0 for none.
+func checkMatch(t *testing.T, docs []Doc, cases map[string]int64) {
+	t.Helper()
+	for key, want := range cases {
 		got := Match(docs, key)
 		switch {
 		case want == 0 && got != nil:

@@ -230,7 +230,7 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			var at int
 			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
 				m.Line = r.StartLine + at
-				if h, ok := answer.HeadingAbove(r.Content, at); ok {
+				if h, _, _, ok := answer.PartAbove(r.Content, at); ok {
 					m.Heading = h
 				}
 			}
