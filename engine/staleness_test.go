@@ -246,6 +246,22 @@ func TestStaleGitThroughEngine(t *testing.T) {
 	if rep.Baseline != stale.BaselineIndex || rep.Documents[0].Level != stale.Fresh {
 		t.Errorf("index report: %s %+v", rep.Baseline, rep.Documents[0])
 	}
+
+	// Moving the document (alone in its new folder) is not an update: the
+	// engine gives the check its docs folder, where git sees the move.
+	if err := os.MkdirAll(filepath.Join(root, "docs", "adr"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git("", "mv", "docs/design.md", "docs/adr/design.md")
+	commit("2026-02-11T00:00:00Z", "move the design")
+	mustIndex(t, e)
+	rep, err = e.Stale(context.Background(), StaleOptions{Baseline: stale.BaselineGit, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := rep.Documents[0]; len(rep.Documents) != 1 || d.RepoPath != "docs/adr/design.md" || d.Level != stale.PossiblyStale || d.Refs[0].Reason != stale.Modified {
+		t.Errorf("after moving the document: %+v", rep.Documents)
+	}
 }
 
 // When every document is asked for and more of them moved than a read may

@@ -161,6 +161,7 @@ func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time,
 		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
 		Now:           now,
 		GitDir:        e.getenv("GIT_DIR"),
+		DocsDir:       e.docsDirFromRoot(),
 	}, stalesnap.Inputs(docs))
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("check staleness: %w", err)
@@ -271,4 +272,14 @@ func (e *Engine) repoPath(docPath string) string {
 		return ""
 	}
 	return rel
+}
+
+// docsDirFromRoot is the docs folder from the project root, slash-separated
+// ("" when it cannot be said).
+func (e *Engine) docsDirFromRoot() string {
+	rel, err := filepath.Rel(e.p.Root, e.p.DocsDir())
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

@@ -58,6 +58,10 @@ type Options struct {
 	// rather than from Root up, and so does the check. The caller reads
 	// it; "" when unset.
 	GitDir string
+	// DocsDir is the docs folder from Root (slash-separated; "" for the
+	// folder holding every document). Under the git baseline, a document
+	// moved within it keeps the history of the path it came from.
+	DocsDir string
 }
 
 // RefResult is one source ref of a document and how it stands.
@@ -301,7 +305,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	var warns []index.Warning
 	if rep.Baseline == BaselineGit {
 		var hidden int
-		warns, hidden, err = checkGit(ctx, repo, plans, lv)
+		warns, hidden, err = checkGit(ctx, repo, plans, lv, opts.DocsDir)
 		if hidden > 0 {
 			rep.Incomplete = true
 			rep.Warnings = append(rep.Warnings, index.Warning{File: ".", Message: fmt.Sprintf(

@@ -75,13 +75,14 @@ type gitCheck struct {
 // checkGit compares every ref with the commits after its document's last
 // commit (or reviewed: date), reading history in one `git log` pass and
 // uncommitted changes in one `git status`.
-func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler) (warns []index.Warning, hidden int, err error) {
+func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, docsDir string) (warns []index.Warning, hidden int, err error) {
 	ts := newTargetSet()
+	ts.docFolder = cleanRepoPath(docsDir)
 	docT := make([]*target, len(plans))
 	refT := make([][]*target, len(plans))
 	for i, p := range plans {
 		if rp := cleanRepoPath(p.in.RepoPath); rp != "" {
-			docT[i] = ts.addPath(rp)
+			docT[i] = ts.addDoc(rp)
 		}
 		refT[i] = make([]*target, len(p.refs))
 		for k, pr := range p.refs {
@@ -146,9 +147,13 @@ func (g *gitCheck) baseline(d *DocInput, t *target, limit int) gitBaseline {
 	switch {
 	case t == nil:
 		g.warn(d, 0, "the document has no path from the project root; under the git baseline only missing refs are reported")
-	case len(t.dirty) > 0:
+	case t.writing():
 		// Uncommitted edits to the document: it is being updated now.
+	case len(t.contentChanges()) > 0:
+		b.kind = baseCommit
+		b.covered = g.hist.covered(t.contentChanges(), limit)
 	case len(t.changes) > 0:
+		// Only moves, from paths outside what git was asked about.
 		b.kind = baseCommit
 		starts := make([]int, len(t.changes))
 		for i, c := range t.changes {

@@ -35,12 +35,23 @@ type history struct {
 // byte of a name-status entry) and NUL-separated fields.
 const logFormat = "--format=%x1e%H%x00%P%x00%cI%x00%an%x00%s"
 
+// fileChange is one path a commit touched, as `git log --name-status`
+// gives it: status A, M, D, T, or R for a file moved from `from` without
+// any change to its content (only exact moves are detected), paths
+// relative to the work tree top.
+type fileChange struct {
+	status byte
+	path   string
+	from   string // R only
+}
+
 // readHistory reads `git log` once, streaming, and calls onFile for every
-// path a commit touched (path relative to the work tree top, status A, M,
-// D or T). With pathspecs the log is limited to them, with merges kept and
-// parents rewritten so ancestry among the commits shown stays exact.
-func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile func(c int, status byte, path string)) (*history, error) {
-	args := []string{"log", "--topo-order", "--no-renames", "--name-status", "-z", logFormat}
+// path a commit touched. With pathspecs the log is limited to them, with
+// merges kept and parents rewritten so ancestry among the commits shown
+// stays exact; a move is seen as one only when both of its paths are
+// within them.
+func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile func(c int, f fileChange)) (*history, error) {
+	args := []string{"log", "--topo-order", "--find-renames=100%", "--name-status", "-z", logFormat}
 	if len(pathspecs) > 0 {
 		args = append(args, "--full-history", "--parents", "--")
 		args = append(args, pathspecs...)
@@ -79,7 +90,7 @@ func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile fun
 
 // parseLog reads the output of `git log -z --name-status` with logFormat.
 // The files of commits in boundary (a shallow clone's cut) are skipped.
-func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status byte, path string)) (*history, error) {
+func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, f fileChange)) (*history, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	h := &history{byHash: map[string]int{}, linear: true}
 	var parentHashes [][]string
@@ -144,8 +155,20 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, status b
 		if err != nil {
 			return nil, fmt.Errorf("commit %s: status %q without a path: %w", h.commits[cur].hash, tok, err)
 		}
+		f := fileChange{status: tok[0], path: p}
+		if f.status == 'R' || f.status == 'C' {
+			// Moves and copies name the old path first, then the new one.
+			to, err := next()
+			if err != nil {
+				return nil, fmt.Errorf("commit %s: status %q without its second path: %w", h.commits[cur].hash, tok, err)
+			}
+			f.from, f.path = p, to
+			if f.status == 'C' {
+				f.status, f.from = 'A', ""
+			}
+		}
 		if onFile != nil && !boundary[h.commits[cur].hash] {
-			onFile(cur, tok[0], p)
+			onFile(cur, f)
 		}
 	}
 	for i, ps := range parentHashes {
@@ -214,12 +237,17 @@ func (h *history) covered(starts []int, limit int) coverage {
 type dirtyEntry struct {
 	path    string // relative to the work tree top
 	deleted bool
+	// from is the path a staged move came from (its content unchanged);
+	// moved is true when nothing else changed the file since.
+	from  string
+	moved bool
 }
 
 // readStatus lists uncommitted changes: staged, unstaged and untracked
-// files (ignored files are not listed).
+// files (ignored files are not listed). A staged exact move is one entry
+// with from set; its old path is listed as deleted too.
 func readStatus(ctx context.Context, g *gitRepo, pathspecs []string) ([]dirtyEntry, error) {
-	args := []string{"status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"}
+	args := []string{"status", "--porcelain=v1", "-z", "--find-renames=100%", "--untracked-files=all"}
 	if len(pathspecs) > 0 {
 		args = append(append(args, "--"), pathspecs...)
 	}
@@ -246,7 +274,21 @@ func parseStatus(out []byte) ([]dirtyEntry, error) {
 			return nil, fmt.Errorf("git status: unexpected entry %q", rec)
 		}
 		x, y := rec[0], rec[1]
-		entries = append(entries, dirtyEntry{path: string(rec[3:]), deleted: x == 'D' || y == 'D'})
+		e := dirtyEntry{path: string(rec[3:]), deleted: x == 'D' || y == 'D'}
+		if x == 'R' || x == 'C' {
+			// The path it came from follows as a field of its own.
+			i := bytes.IndexByte(out, 0)
+			if i < 0 {
+				return nil, fmt.Errorf("git status: entry %q without the path it came from", rec)
+			}
+			from := string(out[:i])
+			out = out[i+1:]
+			if x == 'R' {
+				e.from, e.moved = from, y == ' '
+				entries = append(entries, dirtyEntry{path: from, deleted: true})
+			}
+		}
+		entries = append(entries, e)
 	}
 	return entries, nil
 }

@@ -11,12 +11,13 @@ type seenFile struct {
 	commit int
 	status byte
 	path   string
+	from   string
 }
 
 func parseString(t testing.TB, s string, boundary map[string]bool) (*history, []seenFile, error) {
 	var files []seenFile
-	h, err := parseLog(strings.NewReader(s), boundary, func(c int, st byte, p string) {
-		files = append(files, seenFile{c, st, p})
+	h, err := parseLog(strings.NewReader(s), boundary, func(c int, f fileChange) {
+		files = append(files, seenFile{c, f.status, f.path, f.from})
 	})
 	return h, files, err
 }
@@ -25,7 +26,7 @@ func TestParseLog(t *testing.T) {
 	// As git writes it: record separator, NUL-separated fields, then
 	// "\n" and NUL-separated status/path pairs; a merge lists no files.
 	out := "\x1eccc\x00bbb aaa\x002026-01-04T00:00:00+09:00\x00Ana Lima\x00Merge branch 'x'\x00" +
-		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00fix: spaces\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00" +
+		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00fix: spaces\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00R100\x00old/a.md\x00new/a.md\x00C100\x00b.md\x00c.md\x00" +
 		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00Cy Diaz\x00\x00\nA\x00\x1estarts-with-rs\x00"
 	h, files, err := parseString(t, out, nil)
 	if err != nil {
@@ -41,10 +42,12 @@ func TestParseLog(t *testing.T) {
 		t.Errorf("merge commit: %+v", c)
 	}
 	want := []seenFile{
-		{1, 'M', "dir/file with spaces.go"},
-		{1, 'D', "日本語/説明.md"},
-		{1, 'A', "odd\nname"},
-		{2, 'A', "\x1estarts-with-rs"},
+		{1, 'M', "dir/file with spaces.go", ""},
+		{1, 'D', "日本語/説明.md", ""},
+		{1, 'A', "odd\nname", ""},
+		{1, 'R', "new/a.md", "old/a.md"},
+		{1, 'A', "c.md", ""}, // a copy adds its new path
+		{2, 'A', "\x1estarts-with-rs", ""},
 	}
 	if len(files) != len(want) {
 		t.Fatalf("files %+v", files)
@@ -66,10 +69,11 @@ func TestParseLog(t *testing.T) {
 
 	for _, bad := range []string{
 		"M\x00x\x00", // status before a commit
-		"\x1eaaa\x00\x00not-a-date\x00A\x00s\x00",                  // bad date
-		"\x1eaaa\x00\x00",                                          // truncated header
-		"\x1eaaa\x00\x002026-01-01T00:00:00Z",                      // truncated header
-		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00s\x00\nM\x00", // status without path
+		"\x1eaaa\x00\x00not-a-date\x00A\x00s\x00",                            // bad date
+		"\x1eaaa\x00\x00",                                                    // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z",                                // truncated header
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00s\x00\nM\x00",           // status without path
+		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00s\x00\nR100\x00old\x00", // move without its new path
 	} {
 		if _, _, err := parseString(t, bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
@@ -105,12 +109,16 @@ func TestAncestry(t *testing.T) {
 }
 
 func TestParseStatus(t *testing.T) {
-	out := []byte(" M a.go\x00D  gone.txt\x00?? new dir/f.txt\x00A  日本.md\x00")
+	out := []byte(" M a.go\x00D  gone.txt\x00?? new dir/f.txt\x00A  日本.md\x00R  to.md\x00from.md\x00RM edited.md\x00was.md\x00")
 	got, err := parseStatus(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []dirtyEntry{{"a.go", false}, {"gone.txt", true}, {"new dir/f.txt", false}, {"日本.md", false}}
+	want := []dirtyEntry{
+		{path: "a.go"}, {path: "gone.txt", deleted: true}, {path: "new dir/f.txt"}, {path: "日本.md"},
+		{path: "from.md", deleted: true}, {path: "to.md", from: "from.md", moved: true},
+		{path: "was.md", deleted: true}, {path: "edited.md", from: "was.md"},
+	}
 	if len(got) != len(want) {
 		t.Fatalf("%+v", got)
 	}
@@ -119,8 +127,10 @@ func TestParseStatus(t *testing.T) {
 			t.Errorf("%d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if _, err := parseStatus([]byte("garbage\x00")); err == nil {
-		t.Error("garbage accepted")
+	for _, bad := range []string{"garbage\x00", "R  to.md"} {
+		if _, err := parseStatus([]byte(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
 	}
 }
 
@@ -128,7 +138,7 @@ func FuzzParseLog(f *testing.F) {
 	f.Add([]byte("\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo\x00s\x00\nM\x00a.go\x00\x1eaaa\x00\x002026-01-01T00:00:00Z\x00A\x00t\x00\nA\x00a.go\x00"))
 	f.Add([]byte("\x1e\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h, err := parseLog(bytes.NewReader(data), nil, func(c int, st byte, p string) {})
+		h, err := parseLog(bytes.NewReader(data), nil, func(c int, f fileChange) {})
 		if err != nil {
 			return
 		}

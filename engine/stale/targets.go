@@ -2,6 +2,7 @@ package stale
 
 import (
 	"context"
+	"path"
 	"strings"
 
 	"github.com/ubp-dev/ubp/index"
@@ -10,7 +11,7 @@ import (
 // change is one path a commit touched that a target selects.
 type change struct {
 	commit int    // index into history.commits
-	status byte   // A, M, D or T
+	status byte   // A, M, D, T, or R: moved here unchanged (A for refs)
 	path   string // from the project root
 }
 
@@ -25,6 +26,43 @@ type target struct {
 	changes []change
 	// dirty lists uncommitted changes under the target (project paths).
 	dirty []dirtyEntry
+	// doc is set for a document's own path: moves are followed for it, and
+	// earlier holds the changes to the paths it had before (newest first).
+	doc     bool
+	earlier []change
+}
+
+// writing reports uncommitted changes to the target other than a staged
+// move of a document.
+func (t *target) writing() bool {
+	for _, e := range t.dirty {
+		if !(t.doc && e.moved) {
+			return true
+		}
+	}
+	return false
+}
+
+// contentChanges are the commits that changed what a document says, at
+// its path or at the paths it was moved from: moving it is not a change.
+func (t *target) contentChanges() []int {
+	var out []int
+	for _, cs := range [][]change{t.changes, t.earlier} {
+		for _, c := range cs {
+			if c.status != 'R' {
+				out = append(out, c.commit)
+			}
+		}
+	}
+	return out
+}
+
+// alias sends the changes to a path a document was moved from to the
+// document's target: those in commits after (older than, in topological
+// order) the move; after is -1 for a move not committed yet.
+type alias struct {
+	t     *target
+	after int
 }
 
 // targetSet indexes targets so each path from `git log` is matched with a
@@ -34,10 +72,38 @@ type targetSet struct {
 	paths map[string]*target
 	globs map[string][]*target // by base folder
 	all   []*target
+	// aliases holds, by old path, the documents moved away from it.
+	aliases map[string][]alias
+	// docFolder is the folder holding every document ("" before the first,
+	// "." when it is the project root): the pathspec that lets git see
+	// moves between documents' paths.
+	docFolder string
 }
 
 func newTargetSet() *targetSet {
-	return &targetSet{paths: map[string]*target{}, globs: map[string][]*target{}}
+	return &targetSet{paths: map[string]*target{}, globs: map[string][]*target{}, aliases: map[string][]alias{}}
+}
+
+// addDoc adds (or finds) the target for a document's own path.
+func (s *targetSet) addDoc(rel string) *target {
+	t := s.addPath(rel)
+	t.doc = true
+	dir := path.Dir(rel)
+	switch {
+	case s.docFolder == "":
+		s.docFolder = dir
+	default:
+		s.docFolder = commonFolder(s.docFolder, dir)
+	}
+	return t
+}
+
+// commonFolder is the deepest folder holding both a and b ("." for none).
+func commonFolder(a, b string) string {
+	for a != "." && a != b && !strings.HasPrefix(b, a+"/") {
+		a = path.Dir(a)
+	}
+	return a
 }
 
 // addPath adds (or finds) the target for a file or folder path.
@@ -99,11 +165,17 @@ func (s *targetSet) matchGlobs(base, p string, fn func(*target)) {
 // pathspecs limits git to the targets: literal paths, glob patterns, and
 // nothing at all (the whole history) when the project root is a target.
 func (s *targetSet) pathspecs() []string {
-	if _, ok := s.paths["."]; ok {
+	if _, ok := s.paths["."]; ok || s.docFolder == "." {
 		return nil
 	}
-	specs := make([]string, 0, len(s.all))
+	specs := make([]string, 0, len(s.all)+1)
+	if s.docFolder != "" {
+		specs = append(specs, ":(literal)"+s.docFolder)
+	}
 	for _, t := range s.all {
+		if t.doc {
+			continue // under docFolder
+		}
 		if t.kind == kindGlob {
 			specs = append(specs, ":(glob)"+t.rel)
 		} else {
@@ -125,18 +197,8 @@ func (s *targetSet) collect(ctx context.Context, g *gitRepo) (*history, error) {
 	if len(s.all) <= maxPathspecs {
 		specs = s.pathspecs()
 	}
-	h, err := readHistory(ctx, g, specs, func(c int, status byte, p string) {
-		pp, ok := g.projectPath(p)
-		if !ok {
-			return
-		}
-		s.match(pp, func(t *target) {
-			t.changes = append(t.changes, change{commit: c, status: status, path: pp})
-		})
-	})
-	if err != nil {
-		return nil, err
-	}
+	// Uncommitted changes first: a staged move sends the history of the
+	// document's old path to it.
 	dirty, err := readStatus(ctx, g, specs)
 	if err != nil {
 		return nil, err
@@ -147,7 +209,66 @@ func (s *targetSet) collect(ctx context.Context, g *gitRepo) (*history, error) {
 			continue
 		}
 		e.path = pp
-		s.match(strings.TrimSuffix(pp, "/"), func(t *target) { t.dirty = append(t.dirty, e) })
+		if e.from != "" {
+			if e.from, ok = g.projectPath(e.from); !ok {
+				e.from, e.moved = "", false
+			}
+		}
+		s.match(strings.TrimSuffix(pp, "/"), func(t *target) {
+			t.dirty = append(t.dirty, e)
+			if t.doc && e.moved && t.rel == pp {
+				s.aliases[e.from] = append(s.aliases[e.from], alias{t: t, after: -1})
+			}
+		})
+	}
+	h, err := readHistory(ctx, g, specs, func(c int, f fileChange) {
+		pp, ok := g.projectPath(f.path)
+		from, fromOK := "", false
+		if f.status == 'R' {
+			from, fromOK = g.projectPath(f.from)
+			if fromOK {
+				s.fileChange(c, 'D', from, "")
+			}
+		}
+		if !ok {
+			return
+		}
+		switch {
+		case f.status != 'R':
+			s.fileChange(c, f.status, pp, "")
+		case fromOK:
+			s.fileChange(c, 'R', pp, from)
+		default:
+			s.fileChange(c, 'A', pp, "")
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return h, nil
+}
+
+// fileChange files one change of commit c under the targets selecting p,
+// and under the documents that were moved away from p after c. A move
+// (status R, from the project path from) is a change for the targets of
+// p, and names from as an earlier path of the documents at p.
+func (s *targetSet) fileChange(c int, status byte, p, from string) {
+	var moved []*target
+	s.match(p, func(t *target) {
+		t.changes = append(t.changes, change{commit: c, status: status, path: p})
+		if status == 'R' && t.doc && t.rel == p {
+			moved = append(moved, t)
+		}
+	})
+	for _, a := range s.aliases[p] {
+		if c > a.after {
+			a.t.earlier = append(a.t.earlier, change{commit: c, status: status, path: p})
+			if status == 'R' {
+				moved = append(moved, a.t)
+			}
+		}
+	}
+	for _, t := range moved {
+		s.aliases[from] = append(s.aliases[from], alias{t: t, after: c})
+	}
 }

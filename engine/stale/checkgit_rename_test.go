@@ -1,0 +1,129 @@
+package stale
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestGitRenamedDocumentKeepsItsBaseline: moving a document (git mv, no
+// edit) is not an update of what it says. A ref changed before the move
+// and after the document's last edit still counts, whether the move is
+// committed or only staged, and through a chain of moves. A move with an
+// edit is an update.
+func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
+	setup := func(t *testing.T) (*testRepo, string) {
+		r := newTestRepo(t)
+		r.write("code.txt", "v1\n")
+		r.write("docs/doc.md", "# Doc\n\nWhat code.txt does.\n")
+		r.write("docs/other.md", "# Other\n")
+		r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+		r.write("code.txt", "v2\n")
+		c := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "change code")
+		return r, c
+	}
+	doc := func(path string) DocInput {
+		return DocInput{Filepath: path, RepoPath: path, Refs: refs("code.txt")}
+	}
+	check := func(t *testing.T, r *testRepo, in ...DocInput) []DocResult {
+		t.Helper()
+		rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: "docs"}, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Documents
+	}
+	wantStale := func(t *testing.T, r *testRepo, path, commit string) {
+		t.Helper()
+		d := check(t, r, doc(path))[0]
+		if d.Level != Stale || d.Refs[0].Commit != commit {
+			t.Errorf("%s: got %+v, want stale at %s", path, d, commit)
+		}
+	}
+
+	t.Run("committed move", func(t *testing.T) {
+		r, c := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move docs")
+		wantStale(t, r, "docs/adr/doc.md", c)
+	})
+	t.Run("two moves", func(t *testing.T) {
+		r, c := setup(t)
+		r.move("docs/doc.md", "docs/doc-2.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "rename")
+		r.move("docs/doc-2.md", "docs/adr/final.md")
+		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "move")
+		wantStale(t, r, "docs/adr/final.md", c)
+	})
+	t.Run("staged move", func(t *testing.T) {
+		r, c := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		wantStale(t, r, "docs/adr/doc.md", c)
+	})
+	t.Run("move with an edit", func(t *testing.T) {
+		r, _ := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		r.write("docs/adr/doc.md", "# Doc\n\nWhat code.txt does now, v2.\n")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move and update")
+		d := check(t, r, doc("docs/adr/doc.md"))[0]
+		if d.Level != Fresh {
+			t.Errorf("got %+v, want fresh: the move edited the document", d)
+		}
+	})
+	t.Run("edited after the move", func(t *testing.T) {
+		r, _ := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move")
+		r.write("docs/adr/doc.md", "# Doc\n\nv2.\n")
+		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "update")
+		d := check(t, r, doc("docs/adr/doc.md"))[0]
+		if d.Level != Fresh {
+			t.Errorf("got %+v, want fresh", d)
+		}
+	})
+	t.Run("a new document where a moved one was", func(t *testing.T) {
+		r, _ := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move")
+		r.write("docs/doc.md", "# A new page\n")
+		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "new page")
+		d := check(t, r, doc("docs/doc.md"))[0]
+		if d.Level != Fresh {
+			t.Errorf("the new docs/doc.md: got %+v, want fresh", d)
+		}
+	})
+	// Past maxPathspecs targets git reads the whole history: the same answer.
+	t.Run("many documents", func(t *testing.T) {
+		r, c := setup(t)
+		r.move("docs/doc.md", "docs/adr/doc.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move docs")
+		in := []DocInput{doc("docs/adr/doc.md")}
+		for i := range maxPathspecs {
+			in = append(in, DocInput{Filepath: fmt.Sprintf("docs/n%d.md", i), RepoPath: fmt.Sprintf("docs/n%d.md", i)})
+		}
+		if d := check(t, r, in...)[0]; d.Level != Stale || d.Refs[0].Commit != c {
+			t.Errorf("got %+v, want stale at %s", d, c)
+		}
+	})
+	// Without the docs folder, moves within the folder holding every
+	// document are followed.
+	t.Run("no docs folder given", func(t *testing.T) {
+		r, c := setup(t)
+		r.move("docs/doc.md", "docs/renamed.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "rename")
+		d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", doc("docs/renamed.md"))
+		if d.Level != Stale || d.Refs[0].Commit != c {
+			t.Errorf("got %+v, want stale at %s", d, c)
+		}
+	})
+}
+
+// move is git mv into a folder that may not exist yet.
+func (r *testRepo) move(from, to string) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(r.path(to)), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	r.git("mv", from, to)
+}
