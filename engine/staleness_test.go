@@ -125,7 +125,7 @@ func TestPageStalenessIsCurrent(t *testing.T) {
 		t.Errorf("plain.md: %q", p.Staleness)
 	}
 	bad := mustPage(t, e, "bad.md")
-	wantBad := []RefStatus{{Ref: "missing.txt", Line: 4, Changed: true, Reason: stale.NotFound, Level: stale.Stale}, {Ref: "../escape.txt", Line: 5}}
+	wantBad := []RefStatus{{Ref: "missing.txt", Line: 4, Changed: true, Reason: stale.NotFound, Level: stale.Stale}, {Ref: "../escape.txt", Line: 5, Rejected: "the path escapes the project root"}}
 	if bad.Staleness != stale.Stale || !reflect.DeepEqual(bad.SourceRefs, wantBad) || !reflect.DeepEqual(bad.StaleRefs, []string{"missing.txt"}) {
 		t.Errorf("bad.md: %q %+v %v", bad.Staleness, bad.SourceRefs, bad.StaleRefs)
 	}

@@ -189,8 +189,11 @@ func (a *app) printPage(p engine.Page) {
 		fmt.Fprintln(w, "\nsource refs:")
 		for _, r := range p.SourceRefs {
 			state := "unchanged"
-			if r.Changed {
+			switch {
+			case r.Changed:
 				state = string(r.Reason)
+			case r.Rejected != "":
+				state = "rejected, never checked: " + termsafe.Line(r.Rejected)
 			}
 			fmt.Fprintf(w, "  %s (line %d): %s\n", termsafe.Line(r.Ref), r.Line, state)
 		}

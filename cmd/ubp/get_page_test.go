@@ -30,3 +30,29 @@ func TestGetPageBacklinkHeading(t *testing.T) {
 		t.Errorf("outlinks of a.md:\n%s\nwant b.md#Usage", stdout)
 	}
 }
+
+// TestGetPageRejectedSourceRefs: a source ref refused before anything was
+// read says so, instead of "unchanged" as if it had been checked.
+func TestGetPageRejectedSourceRefs(t *testing.T) {
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, map[string]string{
+		"src/a.txt": "a\n",
+		"docs/d.md": "---\ntitle: D\nsource_refs:\n  - src/a.txt\n  - ../outside.txt\n  - /etc/hosts\n---\n\n# D\n",
+	})
+	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
+		t.Fatalf("init: %d %s", code, stderr)
+	}
+	code, stdout, stderr := runCLI(t, root, "get-page", "d.md")
+	if code != 0 {
+		t.Fatalf("get-page: %d %s", code, stderr)
+	}
+	for _, want := range []string{
+		"  src/a.txt (line 4): unchanged\n",
+		"  ../outside.txt (line 5): rejected, never checked: the path escapes the project root\n",
+		"  /etc/hosts (line 6): rejected, never checked: absolute paths are not allowed",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("get-page d.md:\n%s\nwant %q", stdout, want)
+		}
+	}
+}

@@ -17,6 +17,9 @@ type RefStatus struct {
 	Author      string       `json:"author,omitempty"`
 	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
 	Uncommitted bool         `json:"uncommitted,omitempty"`
+	// Rejected says why the ref was refused and never checked (absolute,
+	// outside the project, malformed); "" for a ref that was checked.
+	Rejected string `json:"rejected,omitempty"`
 }
 
 // StaleReason says why a document is not fresh: the baseline it was

@@ -83,6 +83,8 @@ type RefResult struct {
 	// for triage: one typo fix or a rewrite in twelve steps.
 	Subject string `json:"subject,omitempty"`
 	Commits int    `json:"commits,omitempty"`
+	// Why says why a Rejected ref was refused.
+	Why string `json:"why,omitempty"`
 }
 
 // Changed reports whether the ref counts against its document.
@@ -98,6 +100,9 @@ type DocResult struct {
 	Title    string      `json:"title"`
 	Level    Level       `json:"level"`
 	Refs     []RefResult `json:"refs"`
+	// Rejected are the refs refused before anything was read (Reason
+	// Rejected, with Why; each is also a warning): they count for no level.
+	Rejected []RefResult `json:"rejected_refs,omitempty"`
 }
 
 // Report is the outcome of Check.
@@ -280,6 +285,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 			}
 		}
 		var ok []resolvedRef
+		var rejected []RefResult
 		for _, ref := range d.Refs {
 			r, err := resolveRef(rootReal, ref)
 			if err != nil {
@@ -288,12 +294,13 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 					return Report{}, err
 				}
 				rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: ref.Line, Message: err.Error()})
+				rejected = append(rejected, RefResult{Ref: ref.String(), Line: ref.Line, Level: Untracked, Reason: Rejected, Why: rej.Why})
 				continue
 			}
 			ok = append(ok, r)
 		}
 		out := &rep.Documents[i]
-		*out = DocResult{Filepath: d.Filepath, RepoPath: d.RepoPath, Title: d.Title, Refs: make([]RefResult, len(ok))}
+		*out = DocResult{Filepath: d.Filepath, RepoPath: d.RepoPath, Title: d.Title, Refs: make([]RefResult, len(ok)), Rejected: rejected}
 		plans[i] = docPlan{in: d, out: out, refs: make([]plannedRef, len(ok))}
 		for k, r := range ok {
 			out.Refs[k] = RefResult{Ref: r.ref.String(), Line: r.ref.Line, Level: Fresh}

@@ -35,8 +35,11 @@ func DocLevels(baseline string, refs []index.SourceRef, sd Doc, now time.Time, t
 	var worstLevel stale.Level
 	for _, ref := range refs {
 		st := answer.RefStatus{Ref: ref.String(), Line: ref.Line}
-		// Refs refused as unsafe are not in the result: shown, unchanged.
-		if r, ok := changed[fmt.Sprintf("%d\x00%s", ref.Line, ref.String())]; ok {
+		r, ok := changed[fmt.Sprintf("%d\x00%s", ref.Line, ref.String())]
+		switch {
+		case ok && r.Reason == stale.Rejected:
+			st.Rejected = r.Why
+		case ok:
 			l := r.LevelAt(now, thresholdDays)
 			st.Changed, st.Reason, st.Level = true, r.Reason, l
 			st.Commit, st.Author, st.Uncommitted = r.Commit, r.Author, r.Uncommitted

@@ -7,11 +7,14 @@ import (
 )
 
 // Doc is one document of a snapshot: whether it has refs that were
-// checked, those that changed, and what each of its refs (in the order
-// ReadInputs reads them) looked like just before the check.
+// checked, those that changed or were rejected, and what each of its refs
+// (in the order ReadInputs reads them) looked like just before the check.
 type Doc struct {
 	Version string // Input.Version when checked
 	Tracked bool
+	// Changed holds the refs that changed and, with Reason stale.Rejected,
+	// those refused unread: the few a document's refs need more than "as
+	// written, unchanged" for.
 	Changed []stale.RefResult
 	Stats   []stale.Fingerprint
 }
@@ -44,6 +47,7 @@ func Of(rep stale.Report, docs []Input, stats map[int64][]stale.Fingerprint) map
 				sd.Changed = append(sd.Changed, r)
 			}
 		}
+		sd.Changed = append(sd.Changed, d.Rejected...)
 		out[id] = sd
 	}
 	return out
