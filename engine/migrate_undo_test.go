@@ -57,6 +57,10 @@ var undoMigration = map[int][]string{
 	// 15 changes data only (the link keys, written again by the next
 	// run): nothing to undo in the schema.
 	15: {},
+	16: {
+		`DROP INDEX documents_with_warnings`,
+		`ALTER TABLE documents DROP COLUMN warnings`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

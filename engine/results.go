@@ -133,3 +133,6 @@ var MatchLevels = []string{MatchStrong, MatchPartial, MatchWeak, MatchNone}
 // the query: weak (a loose meaning or one common word) or none. The CLI and
 // the MCP server warn on it.
 func PoorMatch(level string) bool { return level == MatchWeak || level == MatchNone }
+
+// MaxWarningsList bounds Status.Warnings (see answer.MaxWarningsList).
+const MaxWarningsList = answer.MaxWarningsList

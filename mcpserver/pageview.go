@@ -50,6 +50,7 @@ type pageOutput struct {
 	Staleness       stale.Level        `json:"staleness"`
 	StaleRefs       []string           `json:"stale_refs" jsonschema:"The source_refs that changed, as many as fit in a tenth of max_size."`
 	UpdatedAt       string             `json:"updated_at"`
+	Warnings        []index.Warning    `json:"warnings,omitempty" jsonschema:"Problems the document's last parse found (frontmatter that does not parse, so its title, doc_type and source_refs are ignored, ...), as many as fit in a tenth of max_size; fix the file to clear them."`
 	AlsoMatches     []string           `json:"also_matches,omitempty" jsonschema:"Other pages the filepath given names as well (a file name, title or alias several pages share); this one is the shallowest. Pass one of these paths to read it instead."`
 }
 
@@ -112,6 +113,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	out.SourceRefsTotal = len(p.SourceRefs)
 	out.SourceRefs = firstFitting(p.SourceRefs, share)
 	out.StaleRefs = firstFitting(p.StaleRefs, share/2)
+	out.Warnings = firstFitting(p.Warnings, share/2)
 	size := func(end int) (int, error) {
 		setWindow(&out, p, lines, first, last, from, end, to)
 		return jsonSize(out)

@@ -198,6 +198,12 @@ func (a *app) printPage(p engine.Page) {
 			fmt.Fprintf(w, "  %s (line %d): %s\n", termsafe.Line(r.Ref), r.Line, state)
 		}
 	}
+	if len(p.Warnings) > 0 {
+		fmt.Fprintln(w, "\nwarnings (from the last parse):")
+		for _, warn := range p.Warnings {
+			fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
+		}
+	}
 	a.printLinks(w, "outlinks", p.Outlinks)
 	a.printLinks(w, "backlinks", p.Backlinks)
 	fmt.Fprintln(w, "\nsections:")

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -34,6 +35,13 @@ func (a *app) statusCommand() *cobra.Command {
 					s.StaleDocuments-s.PossiblyStaleDocuments, s.PossiblyStaleDocuments, s.StalenessBaseline)
 				for _, d := range s.StaleList {
 					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
+				}
+				fmt.Fprintf(w, "warnings:        %d documents (from their last parse)\n", s.DocumentsWithWarnings)
+				for _, warn := range s.Warnings {
+					fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
+				}
+				if len(s.Warnings) == engine.MaxWarningsList {
+					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}
 				if s.EmbeddingModel != "" {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)

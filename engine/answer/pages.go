@@ -72,6 +72,9 @@ type Page struct {
 	StaleReason *StaleReason `json:"stale_reason,omitempty"`
 	StaleRefs   []string     `json:"stale_refs"`
 	UpdatedAt   string       `json:"updated_at"`
+	// Warnings are those the document's last parse gave (frontmatter that
+	// does not parse, ...); never nil.
+	Warnings []index.Warning `json:"warnings"`
 	// AlsoMatches are the other pages the name it was asked by names as
 	// well (a file name, title or alias several pages share): this page is
 	// the preferred one (the shallowest path, then path order).

@@ -1,5 +1,7 @@
 package answer
 
+import "github.com/ubp-dev/ubp/index"
+
 // Status describes the project and its index.
 type Status struct {
 	ProjectRoot    string `json:"project_root"`
@@ -23,7 +25,15 @@ type Status struct {
 	SchemaVersion     int             `json:"schema_version"`
 	EmbeddingModel    string          `json:"embedding_model,omitempty"`
 	Embedded          int             `json:"embedded_sections"`
+	// DocumentsWithWarnings counts the documents whose last parse gave
+	// warnings (frontmatter that does not parse, ...); Warnings lists the
+	// first MaxWarningsList of their warnings, in file path order.
+	DocumentsWithWarnings int             `json:"documents_with_warnings"`
+	Warnings              []index.Warning `json:"warnings"`
 }
+
+// MaxWarningsList bounds Status.Warnings; get-page shows a document's own.
+const MaxWarningsList = 20
 
 // MaxStaleList bounds Status.StaleList; StaleDocuments counts them all and
 // `ubp stale` lists them all.

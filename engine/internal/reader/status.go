@@ -19,6 +19,10 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 			return err
 		}
 		s.Documents, s.Sections, s.Links, s.DanglingLinks, s.AmbiguousLinks = c.Documents, c.Sections, c.Links, c.DanglingLinks, c.AmbiguousLinks
+		s.DocumentsWithWarnings = c.DocumentsWithWarnings
+		if s.Warnings, err = pageread.DocumentWarnings(ctx, tx, answer.MaxWarningsList); err != nil {
+			return err
+		}
 		last, _, err := store.GetMeta(ctx, tx, store.MetaLastIndexedAt)
 		if err != nil {
 			return err

@@ -13,6 +13,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docbody"
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwarn"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/graph"
@@ -86,7 +87,7 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			} else {
 				rep.Updated++
 			}
-			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash}, now)
+			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash, warns: pr.warns}, now)
 		}
 		wrote = true
 		for _, m := range byHash[pr.hash] {
@@ -95,10 +96,10 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			claimed[m.ID] = true
 			rep.Renamed++
-			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true}, now)
+			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true, warns: pr.warns}, now)
 		}
 		rep.Added++
-		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash}, now)
+		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash, warns: pr.warns}, now)
 	})
 	if err != nil {
 		return wrote, err
@@ -135,6 +136,8 @@ type docWrite struct {
 	// sameContent says the file bytes equal the indexed ones (a rename, or
 	// a Full run): source ref baselines are then kept, not re-taken.
 	sameContent bool
+	// warns are the parse's warnings, kept with the document.
+	warns []index.Warning
 }
 
 // writeDocument stores a document, its sections, links and source refs,
@@ -203,11 +206,15 @@ func upsertDocumentRow(ctx context.Context, tx *docwrite.Tx, w docWrite, now str
 	if err != nil {
 		return 0, fmt.Errorf("encode aliases: %w", err)
 	}
+	warns, err := docwarn.Encode(w.warns)
+	if err != nil {
+		return 0, err
+	}
 	docType, _ := index.ParseDocType(string(d.DocType))
 	body, bodyKind := docbody.Skeleton(d.Body, d.Sections)
 	row := docwrite.DocumentRow{Path: w.file.Path, Title: d.Title, DocType: string(docType), Body: body, BodyKind: bodyKind,
 		Frontmatter: string(fm), Aliases: string(al), ContentHash: w.hash, FileSize: w.file.Size,
-		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime)}
+		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime), Warnings: warns}
 	if w.id != 0 {
 		// doc_id follows the path (a rename gets the new path's id), as
 		// an index rebuilt from scratch would give it.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/docwarn"
 	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -26,16 +27,18 @@ func DocumentName(ctx context.Context, q store.Querier, id int64) (docID, filepa
 }
 
 // PageHeader reads the row of document id a page shows (public id, file
-// path, title, type, update time) into p; sql.ErrNoRows when it is gone.
+// path, title, type, update time, the warnings of its last parse) into p;
+// sql.ErrNoRows when it is gone.
 func PageHeader(ctx context.Context, q store.Querier, id int64, p *answer.Page) error {
-	var dt string
-	err := q.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, updated_at
-			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt)
+	var dt, warns string
+	err := q.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, updated_at, warnings
+			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt, &warns)
 	if err != nil {
 		return err
 	}
 	p.DocType = index.DocType(dt)
-	return nil
+	p.Warnings, err = docwarn.Decode(p.Filepath, warns)
+	return err
 }
 
 // EachFileStat calls fn with the file path, size and modification time

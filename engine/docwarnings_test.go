@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// TestDocumentWarningsOutliveTheRun: a parse warning (frontmatter that
+// does not parse, so its source_refs are dropped) is kept with the
+// document: status counts and lists it and get-page shows it on every
+// later run, not only in the report of the run that parsed the file, until
+// the file is fixed.
+func TestDocumentWarningsOutliveTheRun(t *testing.T) {
+	e, root := staleProject(t, map[string]string{
+		"docs/broken.md": "---\ntitle: Broken\nsource_refs: [a.txt\n---\n# Broken\n\nText.\n",
+		"docs/fine.md":   "# Fine\n\nText.\n",
+	})
+	ctx := context.Background()
+	first := mustIndex(t, e)
+	if len(first.Warnings) != 1 || first.Warnings[0].File != "broken.md" {
+		t.Fatalf("first run warnings %+v", first.Warnings)
+	}
+	want := []index.Warning{first.Warnings[0]}
+	if again := mustIndex(t, e); len(again.Warnings) != 0 {
+		t.Fatalf("a run with nothing to parse reports %+v", again.Warnings)
+	}
+
+	st, err := e.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.DocumentsWithWarnings != 1 || !reflect.DeepEqual(st.Warnings, want) {
+		t.Errorf("status: %d documents with warnings, %+v; want 1, %+v", st.DocumentsWithWarnings, st.Warnings, want)
+	}
+	if p := mustPage(t, e, "broken.md"); !reflect.DeepEqual(p.Warnings, want) || !strings.Contains(p.Warnings[0].Message, "frontmatter") {
+		t.Errorf("get-page broken.md warnings %+v, want %+v", p.Warnings, want)
+	}
+	if p := mustPage(t, e, "fine.md"); p.Warnings == nil || len(p.Warnings) != 0 {
+		t.Errorf("get-page fine.md warnings %#v, want an empty list", p.Warnings)
+	}
+
+	// Fixed: the warning goes.
+	writeOld(t, root, "docs/broken.md", "---\ntitle: Broken\nsource_refs: [a.txt]\n---\n# Broken\n\nText.\n", time.Now())
+	mustIndex(t, e)
+	if st, err = e.Status(ctx); err != nil || st.DocumentsWithWarnings != 0 || len(st.Warnings) != 0 {
+		t.Errorf("after the fix: %d, %+v, %v", st.DocumentsWithWarnings, st.Warnings, err)
+	}
+	if p := mustPage(t, e, "broken.md"); len(p.Warnings) != 0 {
+		t.Errorf("after the fix, get-page warnings %+v", p.Warnings)
+	}
+}
+
+// TestDocumentWarningsMigrationFillsThem: an index from before schema 16
+// kept no warnings; the migration's re-index parses every document, so a
+// broken frontmatter indexed long ago is listed too.
+func TestDocumentWarningsMigrationFillsThem(t *testing.T) {
+	const version = 16 // 0016_document_warnings
+	ctx := context.Background()
+	root := t.TempDir()
+	coreWriteFiles(t, root, map[string]string{
+		"docs/broken.md": "---\ntitle: Broken\nsource_refs: [a.txt\n---\n# Broken\n\nText.\n",
+		"docs/fine.md":   "# Fine\n\nText.\n",
+	})
+	e := coreProject(t, root, "docs")
+	coreIndex(t, e, false)
+	e2 := reopenBefore(t, e, version-1)
+	if f, err := e2.Freshness(ctx); err != nil || f.Current() {
+		t.Errorf("freshness after the migration: %+v, %v; want a re-index pending", f, err)
+	}
+	coreIndex(t, e2, false)
+	st, err := e2.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.DocumentsWithWarnings != 1 || len(st.Warnings) != 1 || st.Warnings[0].File != "broken.md" || !strings.Contains(st.Warnings[0].Message, "frontmatter") {
+		t.Errorf("after the migration's re-index: %d, %+v; want broken.md's frontmatter", st.DocumentsWithWarnings, st.Warnings)
+	}
+}
