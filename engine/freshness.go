@@ -92,8 +92,19 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	onDisk := make(map[string]freshness.Stat, len(files))
 	abs := make(map[string]string, len(files))
 	for _, fi := range files {
+		if fi.Dir {
+			continue
+		}
 		onDisk[fi.Path] = freshness.Stat{Size: fi.Size, MTime: fi.ModTime.UnixNano()}
 		abs[fi.Path] = fi.AbsPath
+	}
+	// What is under a folder that cannot be listed is unknown: as stored.
+	if unlisted := index.UnreadableDirs(files); unlisted != nil {
+		for p, st := range stored.m {
+			if _, ok := onDisk[p]; !ok && index.UnderAny(unlisted, p) {
+				onDisk[p] = st
+			}
+		}
 	}
 	f.Diff = freshness.Compare(onDisk, stored.m)
 	kept := f.Diff.Added[:0]

@@ -64,6 +64,60 @@ func TestIndexKeepsUnreadableFile(t *testing.T) {
 	}
 }
 
+// TestIndexKeepsUnreadableFolder: a folder that cannot be listed for a
+// while keeps the documents indexed under it, as an unreadable file keeps
+// its last version: its documents are unknown, not gone. The read
+// commands' freshness check does not take them for deleted either, and
+// once the folder is readable again a change under it is read.
+func TestIndexKeepsUnreadableFolder(t *testing.T) {
+	if os.Getuid() == 0 {
+		runTestAsNobody(t, "TestIndexKeepsUnreadableFolder")
+		return
+	}
+	root := t.TempDir()
+	e := coreProject(t, root, "docs")
+	docs := filepath.Join(root, "docs")
+	coreWriteFiles(t, docs, map[string]string{
+		"main.md":       "# Main\n\nSee [[foo]].\n",
+		"sub/foo.md":    "# Foo\n\nfoomarker text.\n",
+		"sub/in/bar.md": "# Bar\n",
+	})
+	coreIndex(t, e, false)
+	sub := filepath.Join(docs, "sub")
+	if err := os.Chmod(sub, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(sub, 0o755) })
+	if _, err := os.ReadDir(sub); err == nil {
+		t.Fatal("test setup: sub is still readable")
+	}
+	f, err := e.Freshness(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Diff.Deleted) != 0 {
+		t.Errorf("freshness takes %v for deleted", f.Diff.Deleted)
+	}
+	rep := coreIndex(t, e, false)
+	if rep.Deleted != 0 || !hasWarning(rep, "sub", "folder skipped") {
+		t.Errorf("report %+v: want nothing deleted and a warning naming sub", rep)
+	}
+	if n := coreCount(t, e, `SELECT count(*) FROM documents`); n != 3 {
+		t.Errorf("%d documents, want the 3 indexed before", n)
+	}
+	if d := coreDangling(t, e); len(d) != 0 {
+		t.Errorf("dangling links: %v", d)
+	}
+	// Readable again, with a change under it: read.
+	if err := os.Chmod(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	coreEdit(t, filepath.Join(sub, "foo.md"), "# Foo\n\nnewmarker text.\n")
+	if rep = coreIndex(t, e, false); rep.Updated != 1 || rep.Deleted != 0 {
+		t.Errorf("after the folder is readable again: %+v", rep)
+	}
+}
+
 // runTestAsNobody re-runs the named test of this binary as user nobody
 // (65534) and fails when it does not pass.
 func runTestAsNobody(t *testing.T, name string) {

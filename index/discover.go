@@ -63,7 +63,8 @@ type DiscoverOptions struct {
 // outside, a broken one and a loop are skipped with a Warning naming it, so
 // no file outside the docs folder is ever read. A file that exists but
 // cannot be read (permissions, I/O error) is listed with Unreadable set and
-// a Warning, so that a caller can keep what it knew of it.
+// a Warning, so that a caller can keep what it knew of it; so is a folder
+// that cannot be listed, with Dir set as well.
 // Paths are relative to Root, '/'-separated and NFC even when the
 // filesystem stores NFD names. The error is non-nil only when Root cannot
 // be read, a glob is malformed or ctx is done.
@@ -263,7 +264,8 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 }
 
 // readDir lists a folder. The error is returned for the root; for another
-// folder it becomes a warning ("folder skipped") and is returned as well.
+// folder it becomes a warning ("folder skipped") and an unreadable entry
+// (FileInfo.Dir), and is returned as well.
 func (w *walker) readDir(absDir, relDir string) ([]fs.DirEntry, error) {
 	w.dirsRead++
 	entries, err := os.ReadDir(absDir)
@@ -271,7 +273,8 @@ func (w *walker) readDir(absDir, relDir string) ([]fs.DirEntry, error) {
 		if relDir == "" {
 			return nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
 		}
-		w.warn(relDir, "folder skipped: %v", err)
+		w.warn(relDir, "folder skipped: %v; the documents indexed under it are kept as they were", err)
+		w.files = append(w.files, FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
 		return nil, err
 	}
 	return entries, nil

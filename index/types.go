@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -182,4 +183,30 @@ type FileInfo struct {
 	// Unreadable is set for a file that exists but could not be read
 	// (permissions, I/O error); Size and ModTime are then zero.
 	Unreadable bool
+	// Dir is set, with Unreadable, for a folder inside the docs folder that
+	// could not be listed: the documents under Path are unknown, not gone.
+	Dir bool
+}
+
+// UnreadableDirs lists the folders among files that could not be listed
+// (FileInfo.Dir), each with a trailing '/'; nil when there are none.
+func UnreadableDirs(files []FileInfo) []string {
+	var dirs []string
+	for _, f := range files {
+		if f.Dir {
+			dirs = append(dirs, f.Path+"/")
+		}
+	}
+	return dirs
+}
+
+// UnderAny reports whether the path p lies under one of dirs (from
+// UnreadableDirs).
+func UnderAny(dirs []string, p string) bool {
+	for _, d := range dirs {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
 }

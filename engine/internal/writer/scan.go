@@ -54,7 +54,12 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 	}
 	plan := &runPlan{}
 	seen := make(map[string]bool, len(files))
+	// Documents under a folder that cannot be listed are kept as they are.
+	unlisted := index.UnreadableDirs(files)
 	for _, f := range files {
+		if f.Dir {
+			continue
+		}
 		if !o.scope.contains(f.Path) {
 			continue
 		}
@@ -75,6 +80,10 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 	}
 	for p, s := range stored {
 		if !seen[p] && o.scope.contains(p) {
+			if index.UnderAny(unlisted, p) {
+				rep.Unchanged++
+				continue
+			}
 			plan.missing = append(plan.missing, s)
 		}
 	}
