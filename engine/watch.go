@@ -61,6 +61,15 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	// While the docs folder itself is gone (moved away, deleted by a branch
+	// switch), nothing is watched: poll for it to come back.
+	var rootPoll *time.Ticker
+	var rootBack <-chan time.Time
+	defer func() {
+		if rootPoll != nil {
+			rootPoll.Stop()
+		}
+	}()
 	for {
 		select {
 		case <-ctx.Done():
@@ -70,6 +79,16 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 				return nil
 			}
 			if ws.handle(ev, onReport) {
+				timer.Reset(watchDebounce)
+			}
+			if !ws.dirs[docs] && rootPoll == nil {
+				rootPoll = time.NewTicker(watchRootPoll)
+				rootBack = rootPoll.C
+			}
+		case <-rootBack:
+			if ws.rewatchRoot(onReport) {
+				rootPoll.Stop()
+				rootPoll, rootBack = nil, nil
 				timer.Reset(watchDebounce)
 			}
 		case err, ok := <-w.Errors:
@@ -86,6 +105,26 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 			ws.flush(ctx, onReport)
 		}
 	}
+}
+
+// watchRootPoll is how often Watch looks for a docs folder that went away.
+const watchRootPoll = 500 * time.Millisecond
+
+// rewatchRoot watches the docs folder again when it is back, with every
+// folder below it, and marks all of it pending (what is indexed from before
+// it went is compared with what came back); false while it is still gone.
+func (ws *watchState) rewatchRoot(onReport func(IndexReport, error)) bool {
+	st, err := os.Stat(ws.docs)
+	if err != nil || !st.IsDir() {
+		return false
+	}
+	if err := ws.w.Add(ws.docs); err != nil {
+		return false
+	}
+	ws.dirs[ws.docs] = true
+	ws.addTree(ws.docs, onReport)
+	ws.pending[ws.docs] = true
+	return true
 }
 
 // watchState is the watcher's bookkeeping, used by one goroutine.

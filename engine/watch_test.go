@@ -199,3 +199,58 @@ func TestWatchMissingDocsFolder(t *testing.T) {
 		t.Errorf("Watch without a docs folder: %v", err)
 	}
 }
+
+// TestWatchDocsFolderComesBack: the docs folder moved away and back (or
+// deleted and written again, as a branch switch may) is watched again:
+// a file written in it afterwards is indexed, and a page removed while it
+// was away goes.
+func TestWatchDocsFolderComesBack(t *testing.T) {
+	e, docs := coreFixture(t)
+	coreIndex(t, e, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.Watch(ctx, nil) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Watch: %v", err)
+		}
+	}()
+	has := func(ref string) bool {
+		_, err := e.GetPage(context.Background(), ref)
+		var nf *NotFoundError
+		if err != nil && !errors.As(err, &nf) {
+			t.Fatalf("GetPage(%s): %v", ref, err)
+		}
+		return err == nil
+	}
+	n := 0
+	coreEventually(t, "the watcher indexes a probe file", func() bool {
+		n++
+		if n%10 == 1 {
+			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
+		}
+		return has("probe.md")
+	})
+
+	away := docs + ".away"
+	if err := os.Rename(docs, away); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // let the watcher see the folder go
+	if err := os.Remove(filepath.Join(away, "probe.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(away, docs); err != nil {
+		t.Fatal(err)
+	}
+	n = 0
+	coreEventually(t, "a file written after the docs folder came back is indexed", func() bool {
+		n++
+		if n%10 == 1 {
+			coreWriteFiles(t, docs, map[string]string{"back.md": fmt.Sprintf("# Back %d\n", n)})
+		}
+		return has("back.md")
+	})
+	coreEventually(t, "probe.md, removed while the folder was away, goes", func() bool { return !has("probe.md") })
+}
