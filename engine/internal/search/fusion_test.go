@@ -3,6 +3,8 @@ package search
 import (
 	"slices"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 )
 
 func TestSearchRankBy(t *testing.T) {
@@ -29,8 +31,14 @@ func TestSearchNormaliseByMax(t *testing.T) {
 }
 
 func TestTopDocs(t *testing.T) {
-	got := topDocs(map[int64]float64{4: 0.5, 2: 0.9, 3: 0.5, 1: 0.1})
-	if want := []int64{2, 3, 4, 1}; !slices.Equal(got, want) {
+	scores := map[int64]float64{4: 0.5, 2: 0.9, 3: 0.5, 1: 0.1, 5: 0.5}
+	got := topDocs(scores, nil)
+	if want := []int64{2, 3, 4, 5, 1}; !slices.Equal(got, want) {
 		t.Errorf("topDocs = %v, want %v (best first, ties by id)", got, want)
+	}
+	// Ties by file path first: row ids depend on the index's history.
+	meta := map[int64]*docmeta.Meta{3: {Filepath: "c.md"}, 4: {Filepath: "a.md"}, 5: {Filepath: "b.md"}}
+	if got, want := topDocs(scores, meta), []int64{2, 4, 5, 3, 1}; !slices.Equal(got, want) {
+		t.Errorf("topDocs with paths = %v, want %v (ties by path)", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
@@ -17,7 +18,7 @@ func (s *Run) Graph(ctx context.Context, tx store.Querier) error {
 	w := s.weights
 	w.Graph = 0
 	content := ranking.Fuse(s.evidence(), w)
-	seeds, strength := pickSeeds(content, maxSeeds)
+	seeds, strength := pickSeeds(content, s.meta, maxSeeds)
 	var err error
 	if s.links, err = s.src.Links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {
 		return err
@@ -83,8 +84,8 @@ func graphSignal(g *graph.Graph, seeds []int64, strength map[int64]float64, dept
 
 // pickSeeds returns up to n documents with the best content scores and their
 // strength relative to the best.
-func pickSeeds(content map[int64]float64, n int) ([]int64, map[int64]float64) {
-	ids := topDocs(content)
+func pickSeeds(content map[int64]float64, meta map[int64]*docmeta.Meta, n int) ([]int64, map[int64]float64) {
+	ids := topDocs(content, meta)
 	if len(ids) > n {
 		ids = ids[:n]
 	}

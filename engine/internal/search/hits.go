@@ -36,7 +36,7 @@ func (s *Run) Shown() []int64 {
 			s.scores[id] = sc
 		}
 	}
-	ids := topDocs(s.scores)
+	ids := topDocs(s.scores, s.meta)
 	s.total = s.countMatched(ids)
 	if len(ids) > s.limit {
 		ids = ids[:s.limit]

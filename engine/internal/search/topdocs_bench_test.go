@@ -14,6 +14,6 @@ func BenchmarkTopDocs(b *testing.B) {
 		scores[int64(i)] = float64(r.IntN(1000)) / 1000
 	}
 	for b.Loop() {
-		topDocs(scores)
+		topDocs(scores, nil)
 	}
 }
