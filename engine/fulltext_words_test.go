@@ -135,3 +135,40 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 		t.Errorf("use after the migration: %v", got)
 	}
 }
+
+// TestWordIndexWordsAfterKanji: a short Latin word written right after a
+// kanji (新API, 本番SQL, full-width 全角ＸＹＺ) begins a word, as the
+// matcher counts it. SQLite's tokenizer keeps ideographs inside tokens
+// (新api was one token), so the word index reads its text with kanji
+// blanked out (textfold.Words).
+func TestWordIndexWordsAfterKanji(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"kanji.md":  "# 新APIの仕様\n\n本番SQLの設定と、全角ＸＹＺの扱い。\n",
+		"inside.md": "# Words\n\nThe rapid mysql export.\n",
+	}, "none")
+	for _, tt := range []struct{ query, want string }{
+		{"API", "kanji.md"},
+		{"SQL", "kanji.md"}, // not inside "mysql"
+		{"XYZ", "kanji.md"},
+		{"仕様", "kanji.md"}, // Japanese still through the trigram index
+	} {
+		got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: tt.query}))
+		if !slices.Equal(got, []string{tt.want}) {
+			t.Errorf("%s: documents %v, want [%s]", tt.query, got, tt.want)
+		}
+	}
+}
+
+// TestWordIndexKanjiMigration: an index from before schema 17 finds a word
+// after a kanji once the migration has rebuilt the word index.
+func TestWordIndexKanjiMigration(t *testing.T) {
+	const version = 17 // 0017_word_index_kanji
+	e := searchProject(t, map[string]string{"kanji.md": "# 新APIの仕様\n\ntext\n"}, "none")
+	e2 := reopenBefore(t, e, version-1)
+	if _, err := e2.db.Exec(`INSERT INTO sections_words(sections_words, rank) VALUES ('integrity-check', 1)`); err != nil {
+		t.Fatalf("the rebuilt word index does not match the sections: %v", err)
+	}
+	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "API"})); !slices.Equal(got, []string{"kanji.md"}) {
+		t.Errorf("API after the migration: %v", got)
+	}
+}
