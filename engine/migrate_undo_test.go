@@ -75,6 +75,9 @@ var undoMigration = map[int][]string{
 			INSERT INTO sections_words(rowid, heading, content) VALUES (new.id, CASE WHEN length(new.heading) = length(CAST(new.heading AS BLOB)) THEN new.heading ELSE ubp_nfkc(new.heading) END, CASE WHEN length(new.content) = length(CAST(new.content AS BLOB)) THEN new.content ELSE ubp_nfkc(new.content) END); END`,
 		`INSERT INTO sections_words(sections_words) VALUES ('rebuild')`,
 	},
+	18: {
+		`ALTER TABLE documents DROP COLUMN body_line`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

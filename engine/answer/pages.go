@@ -72,6 +72,9 @@ type Page struct {
 	StaleReason *StaleReason `json:"stale_reason,omitempty"`
 	StaleRefs   []string     `json:"stale_refs"`
 	UpdatedAt   string       `json:"updated_at"`
+	// BodyStart is the line of the file where Content starts, as the parser
+	// found it (0: unknown; BodyLine then derives it).
+	BodyStart int `json:"-"`
 	// Warnings are those the document's last parse gave (frontmatter that
 	// does not parse, ...); never nil.
 	Warnings []index.Warning `json:"warnings"`

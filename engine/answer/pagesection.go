@@ -52,8 +52,12 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 }
 
 // BodyLine is the line of the file where Content (the Markdown after the
-// frontmatter) starts, found from the first section with content.
+// frontmatter) starts: BodyStart, or when unknown (a page not read from
+// the index), found from the first section with content.
 func (p Page) BodyLine() int {
+	if p.BodyStart > 0 {
+		return p.BodyStart
+	}
 	for _, s := range p.Sections {
 		if s.Content == "" {
 			continue

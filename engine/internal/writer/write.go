@@ -214,7 +214,8 @@ func upsertDocumentRow(ctx context.Context, tx *docwrite.Tx, w docWrite, now str
 	body, bodyKind := docbody.Skeleton(d.Body, d.Sections)
 	row := docwrite.DocumentRow{Path: w.file.Path, Title: d.Title, DocType: string(docType), Body: body, BodyKind: bodyKind,
 		Frontmatter: string(fm), Aliases: string(al), ContentHash: w.hash, FileSize: w.file.Size,
-		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime), Warnings: warns}
+		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime), Warnings: warns,
+		BodyLine: d.Frontmatter.BodyLine}
 	if w.id != 0 {
 		// doc_id follows the path (a rename gets the new path's id), as
 		// an index rebuilt from scratch would give it.

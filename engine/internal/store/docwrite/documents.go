@@ -73,6 +73,7 @@ type DocumentRow struct {
 	UpdatedAt   string
 	DocID       string
 	Warnings    string // JSON array of the parse's warnings, {"line", "message"}
+	BodyLine    int    // line of the file where the body starts
 }
 
 func (r DocumentRow) args() []any {
@@ -80,14 +81,14 @@ func (r DocumentRow) args() []any {
 		r.Warnings = "[]"
 	}
 	return []any{r.Path, r.Title, r.DocType, r.Body, r.BodyKind, r.Frontmatter, r.Aliases, r.ContentHash,
-		r.FileSize, r.FileMTime, r.IndexedAt, r.UpdatedAt, r.DocID, r.Warnings}
+		r.FileSize, r.FileMTime, r.IndexedAt, r.UpdatedAt, r.DocID, r.Warnings, r.BodyLine}
 }
 
 // InsertDocument adds a document row and returns its id.
 func InsertDocument(ctx context.Context, x store.Execer, row DocumentRow) (int64, error) {
 	res, err := x.ExecContext(ctx, `INSERT INTO documents(filepath, title, doc_type, body, body_kind, frontmatter,
-		aliases, content_hash, file_size, file_mtime, indexed_at, updated_at, doc_id, warnings)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, row.args()...)
+		aliases, content_hash, file_size, file_mtime, indexed_at, updated_at, doc_id, warnings, body_line)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, row.args()...)
 	if err != nil {
 		return 0, fmt.Errorf("insert document: %w", err)
 	}
@@ -98,7 +99,7 @@ func InsertDocument(ctx context.Context, x store.Execer, row DocumentRow) (int64
 func UpdateDocument(ctx context.Context, x store.Execer, id int64, row DocumentRow) error {
 	_, err := x.ExecContext(ctx, `UPDATE documents SET filepath = ?, title = ?, doc_type = ?, body = ?, body_kind = ?,
 			frontmatter = ?, aliases = ?, content_hash = ?, file_size = ?, file_mtime = ?, indexed_at = ?,
-			updated_at = ?, doc_id = ?, warnings = ? WHERE id = ?`, append(row.args(), id)...)
+			updated_at = ?, doc_id = ?, warnings = ?, body_line = ? WHERE id = ?`, append(row.args(), id)...)
 	if err != nil {
 		return fmt.Errorf("update document: %w", err)
 	}

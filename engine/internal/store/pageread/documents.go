@@ -31,8 +31,8 @@ func DocumentName(ctx context.Context, q store.Querier, id int64) (docID, filepa
 // sql.ErrNoRows when it is gone.
 func PageHeader(ctx context.Context, q store.Querier, id int64, p *answer.Page) error {
 	var dt, warns string
-	err := q.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, updated_at, warnings
-			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt, &warns)
+	err := q.QueryRowContext(ctx, `SELECT doc_id, filepath, title, doc_type, updated_at, warnings, body_line
+			FROM documents WHERE id = ?`, id).Scan(&p.DocID, &p.Filepath, &p.Title, &dt, &p.UpdatedAt, &warns, &p.BodyStart)
 	if err != nil {
 		return err
 	}
