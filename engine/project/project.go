@@ -154,9 +154,27 @@ func docsInside(root string, cfg Config) error {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(root, dir)
 	}
-	rel, err := filepath.Rel(root, filepath.Clean(dir))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if !within(root, filepath.Clean(dir)) {
 		return &ConfigError{Field: "docs_dir", Message: fmt.Sprintf("%q is outside the project root %s; ubp reads only the project: use a folder inside it, or run ubp init in a folder that holds the docs", cfg.DocsDir, root)}
 	}
+	// Symlinks included: the folder as the system resolves it. One that
+	// does not exist yet is reported when it is read.
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil //nolint:nilerr // no root yet (init creates it): nothing to read outside
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil //nolint:nilerr // no docs folder yet: discovery reports it
+	}
+	if !within(realRoot, realDir) {
+		return &ConfigError{Field: "docs_dir", Message: fmt.Sprintf("%q is outside the project root %s: it is a symlink (or under one) leading to %s; ubp reads only the project, symlinks included: use a folder inside it, or run ubp init in the folder it leads to", cfg.DocsDir, root, realDir)}
+	}
 	return nil
+}
+
+// within reports whether the cleaned path p is dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

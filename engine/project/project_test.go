@@ -189,3 +189,45 @@ func TestDocsDirOutsideTheProject(t *testing.T) {
 		})
 	}
 }
+
+// TestDocsDirSymlinkOutsideTheProject: a docs folder that is a symlink
+// (or under one) leading outside the project is refused like "../", since
+// ubp reads nothing outside the project, symlinks included; one leading to
+// a folder inside the project is fine.
+func TestDocsDirSymlinkOutsideTheProject(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "proj")
+	secret := filepath.Join(parent, "secret")
+	for _, d := range []string{filepath.Join(root, "real-docs"), secret} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(secret, filepath.Join(root, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real-docs", filepath.Join(root, "inside")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	_, _, err := Init(root, cfg)
+	t.Logf("Init: %v", err)
+	if err == nil || !strings.Contains(err.Error(), `"docs_dir"`) || !strings.Contains(err.Error(), "symlink") {
+		t.Errorf("Init with docs a symlink to %s: %v", secret, err)
+	}
+	cfg.DocsDir = "inside"
+	if _, _, err := Init(root, cfg); err != nil {
+		t.Errorf("Init with docs a symlink to a folder inside: %v", err)
+	}
+	// The configuration written, then the symlink pointed outside: refused when found.
+	if err := os.Remove(filepath.Join(root, "inside")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(root, "inside")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Find(root); err == nil || !strings.Contains(err.Error(), "outside the project root") {
+		t.Errorf("Find with docs now leading outside: %v", err)
+	}
+}
