@@ -16,12 +16,62 @@ const (
 	// maxMarkerColumn is the last column at which a line may open a
 	// container (deep list nesting by indentation).
 	maxMarkerColumn = 64
+	// maxLinkDestination is how far after "](" the ')' closing an inline
+	// link's destination (and title) may be, and after "](<" the '>': from
+	// each opening goldmark scans on until it closes, so a run of openings
+	// that never close ("[x](" repeated) costs the square of its length
+	// (256 KB: 35 s). Real destinations are a URL or a path.
+	maxLinkDestination = 2048
 )
 
 // nestingLimit describes the first place where a limit was applied.
 type nestingLimit struct {
 	line int // 0-based body line
 	what string
+	// unclosed is set when the limit is on link destinations that do not
+	// close, rather than on nesting.
+	unclosed bool
+}
+
+// nextByte finds the first offset at or after a start where a byte occurs,
+// remembering per byte value the span it has scanned: body[lo:at] holds no
+// such byte and body[at] is one (or at is len(body)). Starts that mostly
+// increase scan the body about once per byte value, however many queries.
+type nextByte struct {
+	body []byte
+	lo   [256]int
+	at   [256]int // -1: not asked yet
+}
+
+func newNextByte(body []byte) *nextByte {
+	n := &nextByte{body: body}
+	for i := range n.at {
+		n.at[i] = -1
+	}
+	return n
+}
+
+// find returns the first offset >= from holding c, or len(body).
+func (n *nextByte) find(c byte, from int) int {
+	lo, at := n.lo[c], n.at[c]
+	end := len(n.body)
+	switch {
+	case at >= 0 && lo <= from && from <= at:
+		return at
+	case at >= 0 && from < lo:
+		end = lo // beyond it the answer is known: at
+	default:
+		at = -1
+	}
+	i := from
+	for i < end && n.body[i] != c {
+		i++
+	}
+	if i == end && at >= 0 {
+		i = at
+	}
+	n.lo[c], n.at[c] = from, i
+	return i
 }
 
 // boundNesting returns the Markdown that goldmark parses: body itself, or,
@@ -44,6 +94,7 @@ func boundNesting(body []byte) ([]byte, *nestingLimit) {
 	}
 	line, depth := 0, 0
 	lineStart, blankLine := true, true
+	next := newNextByte(body)
 	for i := 0; i < len(body); i++ {
 		if lineStart {
 			i = boundLinePrefix(body, i, func(j int) { blank(j, line, "block quotes or lists") })
@@ -80,6 +131,16 @@ func boundNesting(body []byte) ([]byte, *nestingLimit) {
 			if depth > 0 {
 				depth--
 			}
+			if i+1 < len(body) && body[i+1] == '(' && !linkCloses(next, body, i+1) {
+				// Not a link: its destination does not close in reach.
+				if out == nil {
+					out = append([]byte(nil), body...)
+				}
+				out[i+1] = ' '
+				if limit == nil {
+					limit = &nestingLimit{line: line, what: "link destinations", unclosed: true}
+				}
+			}
 		default:
 			blankLine = false
 		}
@@ -88,6 +149,22 @@ func boundNesting(body []byte) ([]byte, *nestingLimit) {
 		return body, nil
 	}
 	return out, limit
+}
+
+// linkCloses reports whether the inline link destination opening with the
+// '(' at open closes within maxLinkDestination bytes: a ')' (after the
+// '>' on the same line when it starts with '<').
+func linkCloses(next *nextByte, body []byte, open int) bool {
+	from := open + 1
+	if from < len(body) && body[from] == '<' {
+		gt := next.find('>', from+1)
+		if gt == len(body) || gt-open > maxLinkDestination || next.find('\n', from+1) < gt {
+			return false
+		}
+		from = gt + 1
+	}
+	closing := next.find(')', from)
+	return closing < len(body) && closing-open <= maxLinkDestination
 }
 
 // boundLinePrefix reads the container markers opening the line at start
@@ -149,6 +226,11 @@ func markerLen(b []byte, i int) int {
 
 // warning is the Warning for a file whose nesting was bounded.
 func (l *nestingLimit) warning(path string, bodyLine int) Warning {
+	if l.unclosed {
+		return Warning{File: path, Line: l.line + bodyLine, Message: fmt.Sprintf(
+			"Markdown link openings \"](\" whose destination does not close within %d bytes (from this line) are indexed as plain text",
+			maxLinkDestination)}
+	}
 	return Warning{File: path, Line: l.line + bodyLine, Message: fmt.Sprintf(
 		"Markdown %s nested deeper than ubp reads (from this line); the deeper markup is indexed as plain text",
 		l.what)}

@@ -79,5 +79,16 @@ func init() {
 		pathoCase{"html", func(n int) []byte {
 			return []byte(strings.Repeat("<a ", n/3))
 		}},
+		// Link openings whose destination never closes: goldmark scans
+		// from each to the end of the run.
+		pathoCase{"unclosed-links", func(n int) []byte {
+			return []byte(strings.Repeat("[x](", n/4))
+		}},
+		pathoCase{"unclosed-angle-links", func(n int) []byte {
+			return []byte(strings.Repeat("[x](<", n/5))
+		}},
+		pathoCase{"angle-links-closed-far", func(n int) []byte {
+			return []byte(strings.Repeat("[x](<)", n/6))
+		}},
 	)
 }
