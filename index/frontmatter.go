@@ -89,9 +89,42 @@ func fullWidthColon(sp frontmatterSplit) (line int, key string, ok bool) {
 	return 0, "", false
 }
 
+// notFrontmatterMessage is the warning for a leading '---' block that is
+// not key: value lines: a thematic break, so the file is read whole.
+const notFrontmatterMessage = "the file starts with '---' but the lines up to the next '---' are not frontmatter (key: value lines), so the whole file is read as Markdown: the '---' is a thematic break"
+
+// keyLineRE is a line that starts a YAML mapping: a key and a colon (ASCII
+// or full-width), what a frontmatter's first line is.
+var keyLineRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*[ \t]*[:\x{FF1A}]`)
+
+// startsWithKey reports whether the first line of yaml that is neither
+// blank nor a comment starts a mapping entry.
+func startsWithKey(yaml []byte) bool {
+	for _, l := range strings.Split(string(yaml), "\n") {
+		l = strings.TrimRight(l, " \t\r")
+		if l == "" || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		return keyLineRE.MatchString(l)
+	}
+	return false
+}
+
 // parseFrontmatter decodes the YAML header. Problems become warnings naming
-// the file line; the document is indexed regardless.
-func parseFrontmatter(path string, sp frontmatterSplit) (Frontmatter, []Warning) {
+// the file line; the document is indexed regardless. markdown is true when
+// the leading '---' block is no frontmatter at all (its lines are not key:
+// value lines): the caller reads the whole file as Markdown, so no text is
+// lost.
+func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, warns []Warning, markdown bool) {
+	fm, warns = parseFrontmatterYAML(path, sp)
+	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && !startsWithKey(sp.yaml) {
+		return Frontmatter{BodyLine: 1}, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, true
+	}
+	return fm, warns, false
+}
+
+// parseFrontmatterYAML decodes the YAML header of parseFrontmatter.
+func parseFrontmatterYAML(path string, sp frontmatterSplit) (Frontmatter, []Warning) {
 	fm := Frontmatter{BodyLine: sp.bodyLine}
 	var warns []Warning
 	warn := func(line int, format string, args ...any) {

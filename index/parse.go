@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -32,7 +33,11 @@ func Parse(path string, src []byte) (doc *Document, warns []Warning) {
 // any panic.
 func parse(docPath string, src []byte) (*Document, []Warning) {
 	sp := splitFrontmatter(src)
-	fm, warns := parseFrontmatter(docPath, sp)
+	fm, warns, markdown := parseFrontmatter(docPath, sp)
+	if markdown {
+		// No frontmatter: the file is Markdown from its start (after a BOM).
+		sp = frontmatterSplit{bodyOffset: len(src) - len(bytes.TrimPrefix(src, utf8BOM)), bodyLine: 1}
+	}
 	doc := &Document{
 		Path:        docPath,
 		Frontmatter: fm,
