@@ -38,13 +38,13 @@ const (
 )
 
 // componentDue records that embedded vectors were added and reports
-// whether the common component should be recomputed now. force (a first
-// build) always recomputes.
-func (r *run) componentDue(ctx context.Context, embedded int, force bool) (bool, error) {
-	if embedded == 0 && !force {
-		return false, nil
-	}
-	basisText, _, err := store.GetMeta(ctx, r.db, metaComponentBasis)
+// whether the common component should be recomputed now: when vectors were
+// added or removed since it was computed (from a small index), or enough
+// of them (from a large one). Removed vectors are those the basis and the
+// additions since count and the index no longer holds (documents or
+// sections deleted). force (a first build) always recomputes.
+func (r *run) componentDue(ctx context.Context, model string, embedded int, force bool) (bool, error) {
+	basisText, hasBasis, err := store.GetMeta(ctx, r.db, metaComponentBasis)
 	if err != nil {
 		return false, err
 	}
@@ -55,8 +55,22 @@ func (r *run) componentDue(ctx context.Context, embedded int, force bool) (bool,
 	basis, _ := strconv.Atoi(basisText)
 	pending, _ := strconv.Atoi(pendingText)
 	pending += embedded
-	if force || basis < componentLazyMin || pending*componentDriftDiv >= basis {
+	removed := 0
+	if hasBasis {
+		n, err := vecstore.Count(ctx, r.db, model)
+		if err != nil {
+			return false, err
+		}
+		removed = max(0, basis+pending-n)
+	}
+	// An edit removes the vectors it replaces: count the larger of the two,
+	// so that it counts once.
+	changed := max(pending, removed)
+	if force || changed > 0 && (basis < componentLazyMin || changed*componentDriftDiv >= basis) {
 		return true, nil
+	}
+	if embedded == 0 {
+		return false, nil
 	}
 	return false, r.withTx(ctx, func(tx *sql.Tx) error {
 		return store.SetMeta(ctx, tx, metaComponentPending, strconv.Itoa(pending))
@@ -94,7 +108,10 @@ func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model stri
 		return false, err
 	}
 	keep := old == nil && pc == nil
-	if old != nil && pc != nil && len(old) == len(pc) {
+	// A small index always takes the component of its vectors as they are,
+	// so that it equals one built from the same files; a large one keeps a
+	// component that barely moved rather than rewrite every vector.
+	if old != nil && pc != nil && len(old) == len(pc) && len(vecs) >= componentLazyMin {
 		var dot float64
 		for i := range pc {
 			dot += float64(pc[i]) * float64(old[i])

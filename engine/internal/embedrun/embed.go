@@ -65,7 +65,12 @@ func (r *run) embedSections(ctx context.Context, p embed.Provider, model string,
 			return 0, err
 		}
 		ensured = true
-		reprojected, err := r.refreshComponent(dbctx, p, model, st.Component == nil)
+		// Deletions alone move the corpus' common direction too.
+		due, err := r.componentDue(dbctx, model, 0, false)
+		if err != nil {
+			return 0, err
+		}
+		reprojected, err := r.refreshComponent(dbctx, p, model, due || st.Component == nil)
 		if err != nil {
 			return 0, err
 		}
@@ -139,7 +144,7 @@ func (r *run) embedSections(ctx context.Context, p embed.Provider, model string,
 	if !ensured || !stored {
 		return embedded, cancelled // nothing had a vector, or nothing was stored
 	}
-	due, err := r.componentDue(dbctx, embedded, rawOnly)
+	due, err := r.componentDue(dbctx, model, embedded, rawOnly)
 	if err != nil {
 		return embedded, err
 	}
