@@ -29,6 +29,8 @@ type linkCollector struct {
 	lines *bodyLines
 	links []rawLink
 	runs  []textRun
+	// scratch is contextAround's buffer, reused from link to link.
+	scratch []rune
 }
 
 // textRun is a stretch of body bytes covered by consecutive Text nodes of
@@ -119,7 +121,7 @@ func (c *linkCollector) add(block ast.Node, off int, l Link) {
 		lines := block.Lines()
 		from, to = min(from, lines.At(0).Start), max(to, lines.At(lines.Len()-1).Stop)
 	}
-	l.Context = contextAround(c.body, from, off, to)
+	l.Context = contextAround(c.body, from, off, to, &c.scratch)
 	c.links = append(c.links, rawLink{Link: l, offset: off})
 }
 
@@ -175,7 +177,8 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 
 // contextAround returns about ContextRunes characters of src[from:to]
 // around offset at, whitespace collapsed: a little before, more after.
-func contextAround(src []byte, from, at, to int) string {
+// scratch, when not nil, is a buffer kept between calls.
+func contextAround(src []byte, from, at, to int, scratch *[]rune) string {
 	const before = ContextRunes * 2 / 5
 	// Bound the work on huge single-line paragraphs.
 	from = max(from, at-ContextRunes*8)
@@ -189,16 +192,37 @@ func contextAround(src []byte, from, at, to int) string {
 	if from > at || at > to {
 		return ""
 	}
-	out := make([]rune, 0, 2*ContextRunes)
+	// At most ContextRunes runes before the link and as many after it
+	// are ever shown: out keeps no more (a paragraph of 400,000 links
+	// otherwise grew it to the whole window for each, 7 GB in all).
+	var out []rune
+	if scratch != nil {
+		out = (*scratch)[:0]
+		defer func() { *scratch = out[:0] }()
+	}
+	if cap(out) < 3*ContextRunes+2 {
+		out = make([]rune, 0, 3*ContextRunes+2)
+	}
 	linkIdx := -1
 	space := false
-	for off, r := range string(src[from:to]) {
-		if linkIdx < 0 && from+off >= at {
+	// Decoded in place: ranging over string(src[from:to]) copied the
+	// window for every link.
+	for off := from; off < to; {
+		r, size := utf8.DecodeRune(src[off:to])
+		runeAt := off
+		off += size
+		if linkIdx < 0 && runeAt >= at {
 			if space && len(out) > 0 {
 				out = append(out, ' ')
 			}
 			space = false
 			linkIdx = len(out)
+		}
+		if linkIdx >= 0 && len(out) >= linkIdx+ContextRunes {
+			break
+		}
+		if linkIdx < 0 && len(out) >= 2*ContextRunes {
+			out = out[:copy(out, out[len(out)-ContextRunes:])]
 		}
 		if unicode.IsSpace(r) {
 			space = true
