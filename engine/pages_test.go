@@ -374,18 +374,20 @@ func TestGetPageFragment(t *testing.T) {
 	e := searchProject(t, map[string]string{
 		"guide.md": "---\ntitle: Guide\n---\n\n# Guide\n\nIntro text that is long enough to stay a section of its own here.\n\n" +
 			"## Setup\n\nInstall it with make, then run the init command in the project folder you want indexed.\n\n## Ports\n\nPort 8080.\n",
+		"cs.md": "# CS\n\nIntro text that is long enough to stay a section of its own here, about languages.\n\n## C# Guide\n\nUse the dotnet command line to build and run the project from its folder.\n",
 	}, "none")
 	ctx := context.Background()
-	cases := []struct{ ref, fragment string }{
-		{"guide#Setup", "Setup"},
-		{"Guide#ports", "ports"}, // merged into Setup, found inside it
-		{"guide.md#nowhere", ""},
-		{"guide", ""},
+	cases := []struct{ ref, file, fragment string }{
+		{"guide#Setup", "guide.md", "Setup"},
+		{"Guide#ports", "guide.md", "ports"}, // merged into Setup, found inside it
+		{"guide.md#nowhere", "guide.md", ""},
+		{"guide", "guide.md", ""},
+		{"cs.md#C# Guide", "cs.md", "C# Guide"}, // a heading holding '#'
 	}
 	for _, c := range cases {
 		p, err := e.GetPage(ctx, c.ref)
-		if err != nil || p.Filepath != "guide.md" || p.Fragment != c.fragment {
-			t.Errorf("GetPage(%q) = %q fragment %q, %v; want guide.md fragment %q", c.ref, p.Filepath, p.Fragment, err, c.fragment)
+		if err != nil || p.Filepath != c.file || p.Fragment != c.fragment {
+			t.Errorf("GetPage(%q) = %q fragment %q, %v; want %s fragment %q", c.ref, p.Filepath, p.Fragment, err, c.file, c.fragment)
 		}
 	}
 	p, err := e.GetPage(ctx, "guide#ports")

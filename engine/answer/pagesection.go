@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -23,7 +25,10 @@ func (p Page) FindSection(ref string) (PageSection, error) {
 // before or an H4, too). An unknown ref is an *ArgumentError for the
 // parameter "section" listing some of the page's anchors.
 func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, error) {
-	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
+	want := sectionKey(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
+	// The heading as written in the source: inline markup and closing #'s
+	// that the outline's rendered heading does not have.
+	written := sectionKey(stripHeadingMarkup(strings.TrimPrefix(strings.TrimSpace(ref), "#")))
 	for _, key := range []func(PageSection) string{
 		func(s PageSection) string { return s.Anchor },
 		func(s PageSection) string { return s.HeadingPath },
@@ -31,7 +36,15 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 		func(s PageSection) string { return index.Slug(s.Heading) },
 	} {
 		for _, s := range outline {
-			if k := key(s); k != "" && strings.ToLower(k) == want {
+			if k := key(s); k != "" && sectionKey(k) == want {
+				s.Content = p.Lines(s.StartLine, s.EndLine)
+				return s, nil
+			}
+		}
+	}
+	if written != "" && written != want {
+		for _, s := range outline {
+			if s.Heading != "" && sectionKey(stripHeadingMarkup(s.Heading)) == written {
 				s.Content = p.Lines(s.StartLine, s.EndLine)
 				return s, nil
 			}
@@ -49,6 +62,28 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 	}
 	return PageSection{}, &ArgumentError{Param: "section",
 		Message: fmt.Sprintf("%q is not a section of %s; sections include: %s", ref, p.Filepath, strings.Join(anchors, ", "))}
+}
+
+// sectionKey is how section names compare: NFC (a heading saved in NFD
+// is named in NFC), then lower case.
+func sectionKey(s string) string { return strings.ToLower(norm.NFC.String(s)) }
+
+// stripHeadingMarkup drops what a heading's source has and its rendered
+// text does not: closing #'s, and the backticks, asterisks and underscores
+// of inline code and emphasis.
+func stripHeadingMarkup(s string) string {
+	s = strings.TrimRight(s, " \t")
+	if t := strings.TrimRight(s, "#"); t != s && (t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t")) {
+		s = strings.TrimRight(t, " \t")
+	}
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '`', '*', '_':
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // BodyLine is the line of the file where Content (the Markdown after the

@@ -208,3 +208,28 @@ func TestPartAbove(t *testing.T) {
 		t.Error("a heading found in plain text")
 	}
 }
+
+// TestFindSectionAsWritten: a heading is found by the text a writer types,
+// whatever the Unicode form (a heading saved in NFD, asked for in NFC) and
+// with the inline markup and closing #'s of the source.
+func TestFindSectionAsWritten(t *testing.T) {
+	nfd := "\u30ab\u3099\u30a4\u30c8\u3099" // ガイド decomposed
+	content := "## " + nfd + "\n\nx\n\n## The `config.json` file ##\n\ny\n\n## **Bold** move\n\nz\n"
+	p := Page{Filepath: "a.md", Content: content, Sections: []PageSection{{Content: "## ...", StartLine: 1, EndLine: 11}}}
+	for _, tt := range []struct {
+		ref  string
+		from int
+	}{
+		{"ガイド", 1},                       // NFC
+		{nfd, 1},                         // as saved
+		{"The `config.json` file", 5},    // with the code span's backticks
+		{"The `config.json` file ##", 5}, // and the closing hashes
+		{"The config.json file", 5},      // as rendered
+		{"**Bold** move", 9},             // emphasis markers
+	} {
+		s, err := p.FindSection(tt.ref)
+		if err != nil || s.StartLine != tt.from {
+			t.Errorf("FindSection(%q) = line %d, %v; want line %d", tt.ref, s.StartLine, err, tt.from)
+		}
+	}
+}

@@ -83,8 +83,13 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	if d := pageref.Match(docs, key); d != nil {
 		return PageMatch{ID: d.ID, Filepath: d.Path}, nil
 	}
-	// "page#Heading" names a page too (a title may hold '#', so this comes last).
-	if i := strings.LastIndexByte(key, '#'); i > 0 {
+	// "page#Heading" names a page too (a title may hold '#', so this comes
+	// last). Either may hold a '#' ("cs.md#C# Guide", "C##Setup"): the
+	// longest page name that matches wins.
+	for i := len(key) - 1; i > 0; i-- {
+		if key[i] != '#' {
+			continue
+		}
 		if d := pageref.Match(docs, strings.TrimSpace(key[:i])); d != nil {
 			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
 		}
