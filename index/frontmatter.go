@@ -20,6 +20,7 @@ type frontmatterSplit struct {
 	bodyLine   int    // file line where the body starts
 	present    bool   // a closed frontmatter block was found
 	unclosed   bool   // an opening fence without a closing one
+	toml       bool   // a closed "+++" block (Hugo's TOML), not read
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -33,6 +34,9 @@ func splitFrontmatter(src []byte) frontmatterSplit {
 	}
 	none := frontmatterSplit{bodyOffset: start, bodyLine: 1}
 	first, next := lineAt(src, start)
+	if string(bytes.TrimRight(first, " \t")) == "+++" {
+		return splitTOML(src, next, none)
+	}
 	if !isFence(first, false) {
 		return none
 	}
@@ -51,6 +55,20 @@ func splitFrontmatter(src []byte) frontmatterSplit {
 		off = n
 	}
 	none.unclosed = true
+	return none
+}
+
+// splitTOML finds the "+++" closing a TOML block opened on the first line
+// (its content starts at off): the body starts after it. Without one the
+// file has no frontmatter (none).
+func splitTOML(src []byte, off int, none frontmatterSplit) frontmatterSplit {
+	for line := 2; off < len(src); line++ {
+		l, n := lineAt(src, off)
+		if string(bytes.TrimRight(l, " \t")) == "+++" {
+			return frontmatterSplit{bodyOffset: n, bodyLine: line + 1, toml: true}
+		}
+		off = n
+	}
 	return none
 }
 
@@ -129,6 +147,10 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (Frontmatter, []Warn
 	var warns []Warning
 	warn := func(line int, format string, args ...any) {
 		warns = append(warns, Warning{File: path, Line: line, Message: fmt.Sprintf(format, args...)})
+	}
+	if sp.toml {
+		warn(1, "TOML frontmatter (between '+++' lines) is not read, so its title, doc_type and source_refs are ignored: write it as YAML between '---' lines (title: ..., doc_type: ...)")
+		return fm, warns
 	}
 	if sp.unclosed {
 		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")

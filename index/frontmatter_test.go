@@ -167,6 +167,17 @@ func TestParseFrontmatter(t *testing.T) {
 			body:     "---\n- a\n- b\n---\nx",
 		},
 		{
+			// Hugo's TOML frontmatter is not read, but it is no body text
+			// either, and the warning says how to write it.
+			name:     "TOML frontmatter",
+			src:      "+++\ntitle = \"T\"\ndoc_type = \"spec\"\n+++\n# Body\n",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{"TOML frontmatter"},
+			warnLine: []int{1},
+			body:     "# Body\n",
+		},
+		{
 			name:     "a leading thematic break before prose",
 			src:      "---\nIntro about pelicans.\n\n## Section Heron\n\nheron text\n\n---\n\nmore text\n",
 			want:     Frontmatter{BodyLine: 1},
