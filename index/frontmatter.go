@@ -111,9 +111,9 @@ func fullWidthColon(sp frontmatterSplit) (line int, key string, ok bool) {
 // not key: value lines: a thematic break, so the file is read whole.
 const notFrontmatterMessage = "the file starts with '---' but the lines up to the next '---' are not frontmatter (key: value lines), so the whole file is read as Markdown: the '---' is a thematic break"
 
-// keyLineRE is a line that starts a YAML mapping: a key and a colon (ASCII
-// or full-width), what a frontmatter's first line is.
-var keyLineRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*[ \t]*[:\x{FF1A}]`)
+// keyLineRE is a line that starts a mapping entry: a key of any script
+// without spaces (quoted or not) and a colon, ASCII or full-width.
+var keyLineRE = regexp.MustCompile(`^["']?[^\s:\x{FF1A}"'#][^\s:\x{FF1A}"']*["']?[ \t]*[:\x{FF1A}]`)
 
 // startsWithKey reports whether the first line of yaml that is neither
 // blank nor a comment starts a mapping entry.
@@ -130,34 +130,35 @@ func startsWithKey(yaml []byte) bool {
 
 // parseFrontmatter decodes the YAML header. Problems become warnings naming
 // the file line; the document is indexed regardless. markdown is true when
-// the leading '---' block is no frontmatter at all (its lines are not key:
-// value lines): the caller reads the whole file as Markdown, so no text is
-// lost.
+// the leading '---' block is no frontmatter at all: YAML that is not a
+// mapping, or not YAML, whose first line is not a key: line (prose or a
+// list after a thematic break). The caller then reads the whole file as
+// Markdown, so no text is lost.
 func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, warns []Warning, markdown bool) {
-	fm, warns = parseFrontmatterYAML(path, sp)
-	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && !startsWithKey(sp.yaml) {
+	fm, warns, mapping := parseFrontmatterYAML(path, sp)
+	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && !mapping && !startsWithKey(sp.yaml) {
 		return Frontmatter{BodyLine: 1}, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, true
 	}
 	return fm, warns, false
 }
 
-// parseFrontmatterYAML decodes the YAML header of parseFrontmatter.
-func parseFrontmatterYAML(path string, sp frontmatterSplit) (Frontmatter, []Warning) {
-	fm := Frontmatter{BodyLine: sp.bodyLine}
-	var warns []Warning
+// parseFrontmatterYAML decodes the YAML header of parseFrontmatter; mapping
+// reports that it is a YAML mapping.
+func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, warns []Warning, mapping bool) {
+	fm = Frontmatter{BodyLine: sp.bodyLine}
 	warn := func(line int, format string, args ...any) {
 		warns = append(warns, Warning{File: path, Line: line, Message: fmt.Sprintf(format, args...)})
 	}
 	if sp.toml {
 		warn(1, "TOML frontmatter (between '+++' lines) is not read, so its title, doc_type and source_refs are ignored: write it as YAML between '---' lines (title: ..., doc_type: ...)")
-		return fm, warns
+		return fm, warns, false
 	}
 	if sp.unclosed {
 		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")
-		return fm, warns
+		return fm, warns, false
 	}
 	if !sp.present || len(bytes.TrimSpace(sp.yaml)) == 0 {
-		return fm, warns
+		return fm, warns, false
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(sp.yaml, &root); err != nil {
@@ -171,23 +172,23 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (Frontmatter, []Warn
 		}
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, warns
+			return fm, warns, false
 		}
 		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
-		return fm, warns
+		return fm, warns, false
 	}
 	fileLine := func(n *yaml.Node) int { return sp.yamlLine + n.Line - 1 }
 	if len(root.Content) == 0 {
-		return fm, warns
+		return fm, warns, false
 	}
 	top := resolveAlias(root.Content[0])
 	if top.Kind != yaml.MappingNode {
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, warns
+			return fm, warns, false
 		}
 		warn(fileLine(top), "frontmatter is not a YAML mapping (key: value lines), ignored")
-		return fm, warns
+		return fm, warns, false
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(top.Content); i += 2 {
@@ -249,7 +250,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (Frontmatter, []Warn
 			fm.Extra[key] = jsonSafe(val)
 		}
 	}
-	return fm, warns
+	return fm, warns, true
 }
 
 func resolveAlias(n *yaml.Node) *yaml.Node {

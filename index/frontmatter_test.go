@@ -187,6 +187,24 @@ func TestParseFrontmatter(t *testing.T) {
 			body:     "---\nIntro about pelicans.\n\n## Section Heron\n\nheron text\n\n---\n\nmore text\n",
 		},
 		{
+			// Keys in any script are keys: a mapping is frontmatter.
+			name:    "Japanese keys",
+			src:     "---\n作成者: 山田\ntitle: 設計\n---\n本文\n",
+			want:    Frontmatter{Title: "設計", Extra: map[string]any{"作成者": "山田"}, BodyLine: 5},
+			docType: DocOther,
+			body:    "本文\n",
+		},
+		{
+			// Broken YAML that starts like frontmatter stays frontmatter.
+			name:     "broken YAML with a Japanese key first",
+			src:      "---\n作成者: [山田\n---\n本文\n",
+			want:     Frontmatter{BodyLine: 4},
+			docType:  DocOther,
+			warnings: []string{"invalid YAML frontmatter"},
+			warnLine: []int{2},
+			body:     "本文\n",
+		},
+		{
 			name:     "prose with colons after a leading break",
 			src:      "---\nNote that: the parser: fails here\n\n---\nmore\n",
 			want:     Frontmatter{BodyLine: 1},
