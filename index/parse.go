@@ -31,7 +31,9 @@ func Parse(path string, src []byte) (doc *Document, warns []Warning) {
 
 // parse does the work of Parse without the panic guard, so fuzz tests see
 // any panic.
-func parse(docPath string, src []byte) (*Document, []Warning) {
+func parse(docPath string, file []byte) (*Document, []Warning) {
+	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
+	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
 	fm, warns, markdown := parseFrontmatter(docPath, sp)
 	if markdown {
@@ -41,7 +43,7 @@ func parse(docPath string, src []byte) (*Document, []Warning) {
 	doc := &Document{
 		Path:        docPath,
 		Frontmatter: fm,
-		Hash:        hashHex(src),
+		Hash:        hashHex(file),
 	}
 	doc.DocType, warns = resolveDocType(docPath, fm.DocType, sp, warns)
 
@@ -215,4 +217,28 @@ func plainDocument(docPath string, src []byte) *Document {
 		}}
 	}
 	return doc
+}
+
+// bareCRToLF returns src with every CR that no LF follows turned into an
+// LF: one byte for one, so offsets stay those of the file and lines are
+// the lines an editor shows. src itself when it has none.
+func bareCRToLF(src []byte) []byte {
+	var out []byte
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			if out == nil {
+				out = append([]byte(nil), src...)
+			}
+			out[i] = '\n'
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if out == nil {
+		return src
+	}
+	return out
 }

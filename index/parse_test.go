@@ -64,3 +64,34 @@ func TestParseNeverFailsOnOddInput(t *testing.T) {
 		})
 	}
 }
+
+// TestParseBareCRLines: a file whose lines end with a bare CR (old Mac
+// files; a line ending for CommonMark) has its frontmatter, headings and
+// lines, not one line holding everything; its hash stays the file's.
+func TestParseBareCRLines(t *testing.T) {
+	src := "---\rtitle: T\rdoc_type: spec\r---\r# Top\r\r## Alpha\r\rtext walrus [[b]]\r"
+	doc, warns := Parse("cr.md", []byte(src))
+	if len(warns) != 0 {
+		t.Errorf("warnings %v", warns)
+	}
+	if doc.Title != "T" || doc.DocType != DocSpec || doc.Frontmatter.BodyLine != 5 {
+		t.Errorf("title %q, type %q, body line %d; want T, spec, 5", doc.Title, doc.DocType, doc.Frontmatter.BodyLine)
+	}
+	var headings []string
+	for _, s := range doc.Sections {
+		headings = append(headings, fmt.Sprintf("%s@%d", s.Heading, s.StartLine))
+	}
+	if got := strings.Join(headings, " "); !strings.HasSuffix(got, "Alpha@7") {
+		t.Errorf("sections %s, want Alpha at line 7", got)
+	}
+	if len(doc.Links) != 1 || doc.Links[0].Line != 9 {
+		t.Errorf("links %+v, want b on line 9", doc.Links)
+	}
+	if doc.Hash != hashHex([]byte(src)) {
+		t.Error("the hash is not the file's")
+	}
+	checkInvariants(t, src, doc)
+	if got := bareCRToLF([]byte("a\r\nb\rc\r")); string(got) != "a\r\nb\nc\n" {
+		t.Errorf("bareCRToLF = %q", got)
+	}
+}
