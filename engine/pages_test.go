@@ -374,7 +374,8 @@ func TestGetPageFragment(t *testing.T) {
 	e := searchProject(t, map[string]string{
 		"guide.md": "---\ntitle: Guide\n---\n\n# Guide\n\nIntro text that is long enough to stay a section of its own here.\n\n" +
 			"## Setup\n\nInstall it with make, then run the init command in the project folder you want indexed.\n\n## Ports\n\nPort 8080.\n",
-		"cs.md": "# CS\n\nIntro text that is long enough to stay a section of its own here, about languages.\n\n## C# Guide\n\nUse the dotnet command line to build and run the project from its folder.\n",
+		"a\\b.md": "# Backslash\n\nA file name holding a backslash, which Linux allows.\n",
+		"cs.md":   "# CS\n\nIntro text that is long enough to stay a section of its own here, about languages.\n\n## C# Guide\n\nUse the dotnet command line to build and run the project from its folder.\n",
 	}, "none")
 	ctx := context.Background()
 	cases := []struct{ ref, file, fragment string }{
@@ -383,6 +384,7 @@ func TestGetPageFragment(t *testing.T) {
 		{"guide.md#nowhere", "guide.md", ""},
 		{"guide", "guide.md", ""},
 		{"cs.md#C# Guide", "cs.md", "C# Guide"}, // a heading holding '#'
+		{`a\b.md`, `a\b.md`, ""},                // a file name holding '\'
 	}
 	for _, c := range cases {
 		p, err := e.GetPage(ctx, c.ref)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -47,6 +49,13 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	key := pageref.Normalize(ref, docsDir, configured)
 	if key == "" {
 		return PageMatch{}, &answer.ArgumentError{Param: "page", Message: "must name a document (filepath, title or alias)"}
+	}
+	// Normalize reads '\' as a Windows separator; a file whose name holds
+	// one (possible elsewhere) is named by its path as written.
+	if strings.ContainsRune(ref, '\\') {
+		if id, filepath, err := pageread.DocumentByPathOrDocID(ctx, r.db, norm.NFC.String(strings.TrimSpace(ref))); err == nil {
+			return PageMatch{ID: id, Filepath: filepath}, nil
+		}
 	}
 	// Fast path: an exact filepath or doc_id uses the unique indexes.
 	id, filepath, err := pageread.DocumentByPathOrDocID(ctx, r.db, key)
