@@ -36,3 +36,12 @@ CREATE TRIGGER sections_words_au AFTER UPDATE ON sections BEGIN
 END;
 
 INSERT INTO sections_words(sections_words) VALUES ('rebuild');
+
+-- A first build that an older ubp left with the full-text index deferred
+-- (engine/internal/writer/fts.go) recorded the triggers it dropped: the
+-- word-index ones above replace theirs, so the restore creates only the
+-- others again (and still rebuilds both tables).
+UPDATE meta SET value = json_set(value, '$.triggers', json((
+    SELECT json_group_array(t.value) FROM json_each(meta.value, '$.triggers') AS t
+    WHERE t.value NOT LIKE '%sections_words%')))
+WHERE key = 'fts_deferred';
