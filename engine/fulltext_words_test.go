@@ -2,16 +2,11 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/migrations"
 )
@@ -138,90 +133,5 @@ func TestWordIndexMigrationBackfills(t *testing.T) {
 	}
 	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "use"})); !slices.Equal(got, []string{"tools.md"}) {
 		t.Errorf("use after the migration: %v", got)
-	}
-}
-
-// TestWordIndexWordsAfterKanji: a short Latin word written right after a
-// kanji (新API, 本番SQL, full-width 全角ＸＹＺ) begins a word, as the
-// matcher counts it. SQLite's tokenizer keeps ideographs inside tokens
-// (新api was one token), so the word index reads its text with kanji
-// blanked out (textfold.Words).
-func TestWordIndexWordsAfterKanji(t *testing.T) {
-	e := searchProject(t, map[string]string{
-		"kanji.md":  "# 新APIの仕様\n\n本番SQLの設定と、全角ＸＹＺの扱い。\n",
-		"inside.md": "# Words\n\nThe rapid mysql export.\n",
-	}, "none")
-	for _, tt := range []struct{ query, want string }{
-		{"API", "kanji.md"},
-		{"SQL", "kanji.md"}, // not inside "mysql"
-		{"XYZ", "kanji.md"},
-		{"仕様", "kanji.md"}, // Japanese still through the trigram index
-	} {
-		got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: tt.query}))
-		if !slices.Equal(got, []string{tt.want}) {
-			t.Errorf("%s: documents %v, want [%s]", tt.query, got, tt.want)
-		}
-	}
-}
-
-// TestWordIndexKanjiMigration: an index from before schema 17 finds a word
-// after a kanji once the migration has rebuilt the word index, also when
-// an older build stopped during a first build with the full-text triggers
-// dropped (the deferral it recorded names the old word-index triggers).
-func TestWordIndexKanjiMigration(t *testing.T) {
-	const version = 17 // 0017_word_index_kanji
-	for _, deferred := range []bool{false, true} {
-		t.Run(fmt.Sprintf("deferred=%v", deferred), func(t *testing.T) {
-			ctx := context.Background()
-			e := searchProject(t, map[string]string{"kanji.md": "# 新APIの仕様\n\ntext\n"}, "none")
-			if deferred {
-				// What deferFTS leaves when a first build stops, at schema 16:
-				// taken after the undo, so it names the old triggers.
-				for _, stmt := range undoAfter(t, version-1) {
-					if _, err := e.db.ExecContext(ctx, stmt); err != nil {
-						t.Fatal(err)
-					}
-				}
-				f, err := docwrite.FindFullTextTriggers(ctx, e.db)
-				if err != nil || len(f.Tables) != 2 {
-					t.Fatalf("full-text triggers: %+v, %v", f, err)
-				}
-				for _, name := range f.Names {
-					if err := docwrite.DropTrigger(ctx, e.db, name); err != nil {
-						t.Fatal(err)
-					}
-				}
-				blob, err := json.Marshal(map[string][]string{"tables": f.Tables, "triggers": f.Triggers, "counters": f.Counters})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := store.SetMeta(ctx, e.db, "fts_deferred", string(blob)); err != nil {
-					t.Fatal(err)
-				}
-				if err := store.SetMeta(ctx, e.db, store.MetaSchemaVersion, strconv.Itoa(version-1)); err != nil {
-					t.Fatal(err)
-				}
-				p := e.Project()
-				if err := e.Close(); err != nil {
-					t.Fatal(err)
-				}
-				e = coreOpen(t, p)
-			} else {
-				e = reopenBefore(t, e, version-1)
-			}
-			coreIndex(t, e, false) // restores a deferral
-			if _, err := e.db.Exec(`INSERT INTO sections_words(sections_words, rank) VALUES ('integrity-check', 1)`); err != nil {
-				t.Fatalf("the rebuilt word index does not match the sections: %v", err)
-			}
-			if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "API"})); !slices.Equal(got, []string{"kanji.md"}) {
-				t.Errorf("API after the migration: %v", got)
-			}
-			// New sections go through the new triggers.
-			coreWriteFiles(t, e.Project().DocsDir(), map[string]string{"more.md": "# 本番SQL\n\nmore\n"})
-			coreIndex(t, e, false)
-			if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "SQL"})); !slices.Equal(got, []string{"more.md"}) {
-				t.Errorf("SQL in a page written after the migration: %v", got)
-			}
-		})
 	}
 }

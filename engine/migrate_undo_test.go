@@ -62,20 +62,6 @@ var undoMigration = map[int][]string{
 		`ALTER TABLE documents DROP COLUMN warnings`,
 	},
 	17: {
-		`DROP TRIGGER sections_words_ai`, `DROP TRIGGER sections_words_ad`, `DROP TRIGGER sections_words_au`,
-		`DROP TABLE sections_words`, `DROP VIEW sections_folded_words`,
-		`CREATE VIRTUAL TABLE sections_words USING fts5(heading, content, content='sections_folded', content_rowid='id',
-			tokenize="unicode61 remove_diacritics 2 categories 'Ll Lu Lt Nd'")`,
-		`CREATE TRIGGER sections_words_ai AFTER INSERT ON sections BEGIN
-			INSERT INTO sections_words(rowid, heading, content) VALUES (new.id, CASE WHEN length(new.heading) = length(CAST(new.heading AS BLOB)) THEN new.heading ELSE ubp_nfkc(new.heading) END, CASE WHEN length(new.content) = length(CAST(new.content AS BLOB)) THEN new.content ELSE ubp_nfkc(new.content) END); END`,
-		`CREATE TRIGGER sections_words_ad AFTER DELETE ON sections BEGIN
-			INSERT INTO sections_words(sections_words, rowid, heading, content) VALUES ('delete', old.id, CASE WHEN length(old.heading) = length(CAST(old.heading AS BLOB)) THEN old.heading ELSE ubp_nfkc(old.heading) END, CASE WHEN length(old.content) = length(CAST(old.content AS BLOB)) THEN old.content ELSE ubp_nfkc(old.content) END); END`,
-		`CREATE TRIGGER sections_words_au AFTER UPDATE ON sections BEGIN
-			INSERT INTO sections_words(sections_words, rowid, heading, content) VALUES ('delete', old.id, CASE WHEN length(old.heading) = length(CAST(old.heading AS BLOB)) THEN old.heading ELSE ubp_nfkc(old.heading) END, CASE WHEN length(old.content) = length(CAST(old.content AS BLOB)) THEN old.content ELSE ubp_nfkc(old.content) END);
-			INSERT INTO sections_words(rowid, heading, content) VALUES (new.id, CASE WHEN length(new.heading) = length(CAST(new.heading AS BLOB)) THEN new.heading ELSE ubp_nfkc(new.heading) END, CASE WHEN length(new.content) = length(CAST(new.content AS BLOB)) THEN new.content ELSE ubp_nfkc(new.content) END); END`,
-		`INSERT INTO sections_words(sections_words) VALUES ('rebuild')`,
-	},
-	18: {
 		`ALTER TABLE documents DROP COLUMN body_line`,
 	},
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
-// testDriver is a driver with the SQL functions the schema calls since
-// migrations 14 (textfold.SQLFunc) and 17 (textfold.WordsSQLFunc). The engine's own driver cannot be used
+// testDriver is a driver with the SQL function the schema calls since
+// migration 14 (textfold.SQLFunc). The engine's own driver cannot be used
 // here: the engine imports this package.
 const testDriver = "sqlite3_migrations_test"
 
@@ -23,10 +23,7 @@ func openTestDB(t *testing.T) *sql.DB {
 	t.Helper()
 	registerTestDriver.Do(func() {
 		sql.Register(testDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-			if err := c.RegisterFunc(textfold.SQLFunc, textfold.String, true); err != nil {
-				return err
-			}
-			return c.RegisterFunc(textfold.WordsSQLFunc, textfold.Words, true)
+			return c.RegisterFunc(textfold.SQLFunc, textfold.String, true)
 		}})
 	})
 	db, err := sql.Open(testDriver, filepath.Join(t.TempDir(), "index.db")+"?_foreign_keys=on")

@@ -72,9 +72,6 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 	if err := c.RegisterFunc(textfold.SQLFunc, textfold.String, true); err != nil {
 		return fmt.Errorf("register %s: %w", textfold.SQLFunc, err)
 	}
-	if err := c.RegisterFunc(textfold.WordsSQLFunc, textfold.Words, true); err != nil {
-		return fmt.Errorf("register %s: %w", textfold.WordsSQLFunc, err)
-	}
 	return nil
 }
 

@@ -22,43 +22,6 @@ import (
 // call it.
 const SQLFunc = "ubp_nfkc"
 
-// WordsSQLFunc is the name of the SQL function that gives the text the word
-// index (sections_words) tokenizes (see Words): its view and triggers call
-// it.
-const WordsSQLFunc = "ubp_words"
-
-// Words is String with every Han ideograph replaced by a space: the text
-// the word index tokenizes. SQLite's unicode61 tokenizer keeps ideographs
-// inside tokens whatever its categories, so 新API was the one token
-// "新api", and "api" (a prefix query) did not find it; the matcher counts
-// a Latin word after a kanji as beginning a word. The word index serves
-// Latin words only, so the ideographs it no longer holds were never
-// looked up there. ASCII text is returned as it is.
-func Words(s string) string {
-	s = String(s)
-	if isASCII(s) {
-		return s
-	}
-	han := false
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			han = true
-			break
-		}
-	}
-	if !han {
-		return s
-	}
-	b := make([]rune, 0, len(s))
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			r = ' '
-		}
-		b = append(b, r)
-	}
-	return string(b)
-}
-
 // String returns s in NFKC. ASCII text, already in that form, is returned
 // as it is without a pass of the normaliser.
 func String(s string) string {

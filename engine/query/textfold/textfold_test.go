@@ -130,18 +130,3 @@ func FuzzChangesWords(f *testing.F) {
 		}
 	})
 }
-
-func TestWords(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"plain ascii API", "plain ascii API"},
-		{"新APIの仕様", " APIの  "},
-		{"全角ＡＰＩ", "  API"},       // folded, then the kanji blanked
-		{"はXYZの", "はXYZの"},       // kana already separate words
-		{"ｶﾞｲﾄﾞとSQL", "ガイドとSQL"}, // folded only
-		{"", ""},
-	} {
-		if got := Words(tt.in); got != tt.want {
-			t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}

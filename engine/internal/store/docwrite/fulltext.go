@@ -40,9 +40,8 @@ type FullTextTriggers struct {
 var fts5TableRE = regexp.MustCompile(`(?is)^CREATE\s+VIRTUAL\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["'\x60\[]?(\w+)["'\x60\]]?\s+USING\s+fts5\s*\((.*)\)\s*$`)
 
 // contentSectionsRE tells whether an fts5 table's options index the
-// sections table (content='sections', or its folded views 'sections_folded'
-// and 'sections_folded_words').
-var contentSectionsRE = regexp.MustCompile(`(?i)content\s*=\s*["']?sections(?:_folded(?:_words)?)?["']?(?:\s*,|\s*$)`)
+// sections table (content='sections', or its folded view 'sections_folded').
+var contentSectionsRE = regexp.MustCompile(`(?i)content\s*=\s*["']?sections(?:_folded)?["']?(?:\s*,|\s*$)`)
 
 // counterTriggerRE picks the counter table a trigger moves (UPDATE
 // search_generation SET n = n + 1 ...).
