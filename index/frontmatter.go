@@ -27,6 +27,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // splitFrontmatter finds a leading "---" line and the next "---" or "..."
 // line. Trailing spaces on fence lines are allowed; a UTF-8 BOM is skipped.
+// A leading "+++" block (Hugo's TOML) is found too, to be left unread.
 func splitFrontmatter(src []byte) frontmatterSplit {
 	start := 0
 	if bytes.HasPrefix(src, utf8BOM) {
@@ -34,43 +35,36 @@ func splitFrontmatter(src []byte) frontmatterSplit {
 	}
 	none := frontmatterSplit{bodyOffset: start, bodyLine: 1}
 	first, next := lineAt(src, start)
-	if string(bytes.TrimRight(first, " \t")) == "+++" {
-		return splitTOML(src, next, none)
-	}
-	if !isFence(first, false) {
-		return none
-	}
-	line := 2
-	for off := next; off < len(src); line++ {
-		l, n := lineAt(src, off)
-		if isFence(l, true) {
-			return frontmatterSplit{
-				yaml:       src[next:off],
-				yamlLine:   2,
-				bodyOffset: n,
-				bodyLine:   line + 1,
-				present:    true,
-			}
+	switch {
+	case isTOMLFence(first):
+		if _, line, body, ok := closingFence(src, next, isTOMLFence); ok {
+			return frontmatterSplit{bodyOffset: body, bodyLine: line + 1, toml: true}
 		}
-		off = n
+		return none
+	case isFence(first, false):
+		if at, line, body, ok := closingFence(src, next, func(l []byte) bool { return isFence(l, true) }); ok {
+			return frontmatterSplit{yaml: src[next:at], yamlLine: 2, bodyOffset: body, bodyLine: line + 1, present: true}
+		}
+		none.unclosed = true
 	}
-	none.unclosed = true
 	return none
 }
 
-// splitTOML finds the "+++" closing a TOML block opened on the first line
-// (its content starts at off): the body starts after it. Without one the
-// file has no frontmatter (none).
-func splitTOML(src []byte, off int, none frontmatterSplit) frontmatterSplit {
-	for line := 2; off < len(src); line++ {
+// closingFence finds the first line from off (the file's second line) for
+// which closes is true: its offset, its file line and the offset of the
+// line after it.
+func closingFence(src []byte, off int, closes func([]byte) bool) (at, line, next int, ok bool) {
+	for line = 2; off < len(src); line++ {
 		l, n := lineAt(src, off)
-		if string(bytes.TrimRight(l, " \t")) == "+++" {
-			return frontmatterSplit{bodyOffset: n, bodyLine: line + 1, toml: true}
+		if closes(l) {
+			return off, line, n, true
 		}
 		off = n
 	}
-	return none
+	return 0, 0, 0, false
 }
+
+func isTOMLFence(line []byte) bool { return string(bytes.TrimRight(line, " \t")) == "+++" }
 
 // lineAt returns the line starting at off without its line ending, and the
 // offset of the next line.

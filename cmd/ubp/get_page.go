@@ -200,9 +200,7 @@ func (a *app) printPage(p engine.Page) {
 	}
 	if len(p.Warnings) > 0 {
 		fmt.Fprintln(w, "\nwarnings (from the last parse):")
-		for _, warn := range p.Warnings {
-			fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
-		}
+		writeWarnings(w, p.Warnings)
 	}
 	a.printLinks(w, "outlinks", p.Outlinks)
 	a.printLinks(w, "backlinks", p.Backlinks)

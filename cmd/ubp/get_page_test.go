@@ -11,18 +11,11 @@ import (
 // shows where it comes from and, apart, the heading of this page it names;
 // an outlink shows the heading on its target.
 func TestGetPageBacklinkHeading(t *testing.T) {
-	root := t.TempDir()
-	fixture.WriteFiles(t, root, map[string]string{
+	root := initProjectWith(t, map[string]string{
 		"docs/a.md": "---\ntitle: A\n---\n\n# A\n\nSee [[b#Usage]].\n",
 		"docs/b.md": "---\ntitle: B\n---\n\n# B\n\n## Usage\n\nRun it.\n",
 	})
-	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
-		t.Fatalf("init: %d %s", code, stderr)
-	}
-	code, stdout, stderr := runCLI(t, root, "get-page", "b.md")
-	if code != 0 {
-		t.Fatalf("get-page b: %d %s", code, stderr)
-	}
+	stdout := mustCLI(t, root, "get-page", "b.md")
 	if !strings.Contains(stdout, "  a.md [references] line 7 to #Usage\n") || strings.Contains(stdout, "a.md#Usage") {
 		t.Errorf("backlinks of b.md:\n%s\nwant a.md ... to #Usage, the heading being b.md's", stdout)
 	}
@@ -34,18 +27,11 @@ func TestGetPageBacklinkHeading(t *testing.T) {
 // TestGetPageRejectedSourceRefs: a source ref refused before anything was
 // read says so, instead of "unchanged" as if it had been checked.
 func TestGetPageRejectedSourceRefs(t *testing.T) {
-	root := t.TempDir()
-	fixture.WriteFiles(t, root, map[string]string{
+	root := initProjectWith(t, map[string]string{
 		"src/a.txt": "a\n",
 		"docs/d.md": "---\ntitle: D\nsource_refs:\n  - src/a.txt\n  - ../outside.txt\n  - /etc/hosts\n---\n\n# D\n",
 	})
-	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
-		t.Fatalf("init: %d %s", code, stderr)
-	}
-	code, stdout, stderr := runCLI(t, root, "get-page", "d.md")
-	if code != 0 {
-		t.Fatalf("get-page: %d %s", code, stderr)
-	}
+	stdout := mustCLI(t, root, "get-page", "d.md")
 	for _, want := range []string{
 		"  src/a.txt (line 4): unchanged\n",
 		"  ../outside.txt (line 5): rejected, never checked: the path escapes the project root\n",
@@ -55,4 +41,25 @@ func TestGetPageRejectedSourceRefs(t *testing.T) {
 			t.Errorf("get-page d.md:\n%s\nwant %q", stdout, want)
 		}
 	}
+}
+
+// initProjectWith writes files under a new project root and runs
+// `ubp init --docs-dir docs` there.
+func initProjectWith(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, files)
+	mustCLI(t, root, "init", "--docs-dir", "docs", "--quiet")
+	return root
+}
+
+// mustCLI runs ubp in dir and returns its standard output; a non-zero exit
+// fails the test.
+func mustCLI(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("ubp %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+	}
+	return stdout
 }

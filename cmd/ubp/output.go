@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
@@ -123,4 +124,12 @@ func isWide(r rune) bool {
 		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
 		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
 		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
+}
+
+// writeWarnings writes one indented line per warning, "file:line: message",
+// made safe for the terminal.
+func writeWarnings(w io.Writer, warns []index.Warning) {
+	for _, warn := range warns {
+		fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
+	}
 }

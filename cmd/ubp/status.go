@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -37,9 +36,7 @@ func (a *app) statusCommand() *cobra.Command {
 					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
 				}
 				fmt.Fprintf(w, "warnings:        %d documents (from their last parse)\n", s.DocumentsWithWarnings)
-				for _, warn := range s.Warnings {
-					fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
-				}
+				writeWarnings(w, s.Warnings)
 				if len(s.Warnings) == engine.MaxWarningsList {
 					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}

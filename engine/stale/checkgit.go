@@ -149,17 +149,9 @@ func (g *gitCheck) baseline(d *DocInput, t *target, limit int) gitBaseline {
 		g.warn(d, 0, "the document has no path from the project root; under the git baseline only missing refs are reported")
 	case t.writing():
 		// Uncommitted edits to the document: it is being updated now.
-	case len(t.contentChanges()) > 0:
+	case len(t.changes) > 0 || len(t.earlier) > 0:
 		b.kind = baseCommit
 		b.covered = g.hist.covered(t.contentChanges(), limit)
-	case len(t.changes) > 0:
-		// Only moves, from paths outside what git was asked about.
-		b.kind = baseCommit
-		starts := make([]int, len(t.changes))
-		for i, c := range t.changes {
-			starts[i] = c.commit
-		}
-		b.covered = g.hist.covered(starts, limit)
 	case g.repo.shallow:
 		// One summary warning for all of them (see Check).
 		b.kind = baseBoundary

@@ -41,6 +41,12 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 			t.Errorf("%s: got %+v, want stale at %s", path, d, commit)
 		}
 	}
+	wantFresh := func(t *testing.T, r *testRepo, path, why string) {
+		t.Helper()
+		if d := check(t, r, doc(path))[0]; d.Level != Fresh {
+			t.Errorf("%s: got %+v, want fresh: %s", path, d, why)
+		}
+	}
 
 	t.Run("committed move", func(t *testing.T) {
 		r, c := setup(t)
@@ -66,10 +72,7 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 		r.move("docs/doc.md", "docs/adr/doc.md")
 		r.write("docs/adr/doc.md", "# Doc\n\nWhat code.txt does now, v2.\n")
 		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move and update")
-		d := check(t, r, doc("docs/adr/doc.md"))[0]
-		if d.Level != Fresh {
-			t.Errorf("got %+v, want fresh: the move edited the document", d)
-		}
+		wantFresh(t, r, "docs/adr/doc.md", "the move edited the document")
 	})
 	t.Run("edited after the move", func(t *testing.T) {
 		r, _ := setup(t)
@@ -77,10 +80,7 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move")
 		r.write("docs/adr/doc.md", "# Doc\n\nv2.\n")
 		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "update")
-		d := check(t, r, doc("docs/adr/doc.md"))[0]
-		if d.Level != Fresh {
-			t.Errorf("got %+v, want fresh", d)
-		}
+		wantFresh(t, r, "docs/adr/doc.md", "edited after the move")
 	})
 	t.Run("a new document where a moved one was", func(t *testing.T) {
 		r, _ := setup(t)
@@ -88,10 +88,7 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move")
 		r.write("docs/doc.md", "# A new page\n")
 		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "new page")
-		d := check(t, r, doc("docs/doc.md"))[0]
-		if d.Level != Fresh {
-			t.Errorf("the new docs/doc.md: got %+v, want fresh", d)
-		}
+		wantFresh(t, r, "docs/doc.md", "a new page, written after the change")
 	})
 	// Past maxPathspecs targets git reads the whole history: the same answer.
 	t.Run("many documents", func(t *testing.T) {

@@ -45,14 +45,21 @@ func (t *target) writing() bool {
 
 // contentChanges are the commits that changed what a document says, at
 // its path or at the paths it was moved from: moving it is not a change.
+// When its history holds nothing but moves (their origin outside what git
+// was asked about), the moves stand in.
 func (t *target) contentChanges() []int {
-	var out []int
+	var out, moves []int
 	for _, cs := range [][]change{t.changes, t.earlier} {
 		for _, c := range cs {
-			if c.status != 'R' {
+			if c.status == 'R' {
+				moves = append(moves, c.commit)
+			} else {
 				out = append(out, c.commit)
 			}
 		}
+	}
+	if len(out) == 0 {
+		return moves
 	}
 	return out
 }
@@ -88,12 +95,10 @@ func newTargetSet() *targetSet {
 func (s *targetSet) addDoc(rel string) *target {
 	t := s.addPath(rel)
 	t.doc = true
-	dir := path.Dir(rel)
-	switch {
-	case s.docFolder == "":
-		s.docFolder = dir
-	default:
-		s.docFolder = commonFolder(s.docFolder, dir)
+	if s.docFolder == "" {
+		s.docFolder = path.Dir(rel)
+	} else {
+		s.docFolder = commonFolder(s.docFolder, path.Dir(rel))
 	}
 	return t
 }
