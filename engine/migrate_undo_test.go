@@ -64,6 +64,8 @@ var undoMigration = map[int][]string{
 	17: {
 		`ALTER TABLE documents DROP COLUMN body_line`,
 	},
+	// 18 changes data only (the link keys, and links a re-index finds).
+	18: {},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

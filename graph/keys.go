@@ -66,11 +66,11 @@ func DocKeys(d DocRef) (name string, texts []string) {
 	if p, ok := cleanRooted(nfc(d.Path)); ok {
 		name = widen(baseName(fold(stripExt(p))))
 	}
-	if k := fold(strings.TrimSpace(d.Title)); k != "" {
+	for _, k := range nameKeys(d.Title) {
 		texts = append(texts, widen(k))
 	}
 	for _, a := range d.Aliases {
-		if k := fold(strings.TrimSpace(a)); k != "" {
+		for _, k := range nameKeys(a) {
 			texts = append(texts, widen(k))
 		}
 	}

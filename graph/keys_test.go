@@ -18,13 +18,13 @@ func TestKeysCoverEveryResolutionChange(t *testing.T) {
 	dirs := []string{"", "a/", "a/b/", "B/", "ä/"}
 	names := []string{"x", "X", "y", "café", "cafe\u0301", "a", "b", "index", ".md", "x.MD", "ＡＰＩ", "api", "ｶﾞｲﾄﾞ"}
 	exts := []string{".md", ".markdown", ".MD"}
-	words := []string{"X", "y", "Title", "café", " x ", "a/x", "Y.md", "ａｐｉ", "ガイド"}
+	words := []string{"X", "y", "Title", "café", " x ", "a/x", "Y.md", "ａｐｉ", "ガイド", "`Title`", "the `x` page"}
 	targets := []string{"", " ", ".", "..", "./", "../", "/", "x", "X", "x.md", "./x", "../x", "../x.md",
 		"/x", "/a/x", "a/x", "b/x", "a/b/x.md", "../../x", "../..", "./..", "a/..", "a/.", "café", "Café",
 		"cafe\u0301.md", "Title", "title", "y", "Y.md", ".md", "a/.md", "./.MD", "index", "B/index",
 		"../B/y", "a/b/../x", "x/", "ä/x", "Ä/X", "../a", "../b",
 		"x.html", "./x.htm", "../a/x.HTML", ".html", "a/.htm", "y.html",
-		"API", "ａｐｉ", "a/ＡＰＩ", "ガイド", "ｶﾞｲﾄﾞ.md", "Ａ/api"}
+		"API", "ａｐｉ", "a/ＡＰＩ", "ガイド", "ｶﾞｲﾄﾞ.md", "Ａ/api", "the x page", "`title`", "THE `X` PAGE"}
 	r := rand.New(rand.NewPCG(1, 2))
 	checked := 0
 	for round := 0; round < 400; round++ {

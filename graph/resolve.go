@@ -129,15 +129,34 @@ func NewResolver(docs []DocRef) *Resolver {
 		}
 		r.docs = append(r.docs, e)
 		for _, a := range d.Aliases {
-			if k := fold(strings.TrimSpace(a)); k != "" {
+			for _, k := range nameKeys(a) {
 				r.byAlias.add(k, i)
 			}
 		}
-		if k := fold(strings.TrimSpace(d.Title)); k != "" {
+		for _, k := range nameKeys(d.Title) {
 			r.byTitle.add(k, i)
 		}
 	}
 	return r
+}
+
+// nameKeys returns the keys a title or alias is found by: as written and,
+// when it holds inline code, as it renders without the backticks
+// ("The `config.json` file" is also "the config.json file", the text a
+// wiki-link holding that code span targets).
+func nameKeys(name string) []string {
+	k := fold(strings.TrimSpace(name))
+	if k == "" {
+		return nil
+	}
+	if !strings.Contains(k, "`") {
+		return []string{k}
+	}
+	plain := strings.Join(strings.Fields(strings.ReplaceAll(k, "`", "")), " ")
+	if plain == "" || plain == k {
+		return []string{k}
+	}
+	return []string{k, plain}
 }
 
 // add appends doc index i under key k once (a document's own duplicate keys,

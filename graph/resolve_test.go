@@ -24,6 +24,7 @@ var mainDocs = []DocRef{
 	{ID: 13, Path: "misc/notes.md", Title: "Misc", Aliases: []string{"architecture"}},
 	{ID: 14, Path: "designs/README.md", Title: "Designs index"},
 	{ID: 15, Path: "guides/setup.markdown", Title: "Setup"},
+	{ID: 16, Path: "specs/settings.md", Title: "The `config.json` file", Aliases: []string{"`cfg`"}},
 }
 
 func resolved(id int64, rule string) Resolution {
@@ -127,6 +128,9 @@ func TestResolveRules(t *testing.T) {
 		{"title", "README.md", "database design", resolved(2, RuleTitle)},
 		{"title japanese", "README.md", "会議メモ 2024", resolved(7, RuleTitle)},
 		{"alias before title", "README.md", "Shared Name", resolved(12, RuleAlias)},
+		{"title with code as rendered", "README.md", "the config.json file", resolved(16, RuleTitle)},
+		{"title with code as written", "README.md", "The `config.json` file", resolved(16, RuleTitle)},
+		{"alias with code as rendered", "README.md", "cfg", resolved(16, RuleAlias)},
 
 		// unresolved
 		{"unresolved name", "README.md", "nonexistent", Resolution{}},

@@ -19,6 +19,7 @@ var fuzzSeeds = []string{
 	"\r\n## CR\r\n[[x]]\r\n",
 	"<!-- [[c]] -->\n<div>\n[[h]]\n</div>\n",
 	"[[[[[[]]]]]]![[!![[a]]",
+	"[[`b`]] `[[`c]] [[d`]]`` [[`` e`f ``|`depends_on`]] [[x\n`y`]]\n",
 }
 
 func FuzzParse(f *testing.F) {

@@ -33,11 +33,13 @@ type linkCollector struct {
 	scratch []rune
 }
 
-// textRun is a stretch of body bytes covered by consecutive Text nodes of
-// one block: the only places where wiki-links are looked for.
+// textRun is a stretch of body bytes covered by consecutive Text nodes and
+// inline code spans of one block: the only places where wiki-links are
+// looked for. code holds the spans, relative to start.
 type textRun struct {
 	start, stop int
 	block       ast.Node
+	code        []codeSpan
 }
 
 func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
@@ -47,7 +49,10 @@ func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
 			return ast.WalkContinue, nil
 		}
 		switch t := n.(type) {
-		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML,
+		case *ast.CodeSpan:
+			c.addCodeSpan(t)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML,
 			*ast.AutoLink, *ast.Image, *ast.LinkReferenceDefinition:
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
@@ -59,7 +64,7 @@ func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
 		return ast.WalkContinue, nil
 	})
 	for _, r := range c.runs {
-		for _, m := range scanWikiLinks(string(body[r.start:r.stop])) {
+		for _, m := range scanWikiLinksAround(string(body[r.start:r.stop]), r.code) {
 			off := r.start + m.start
 			kind := KindWiki
 			if m.embed {
@@ -89,6 +94,46 @@ func (c *linkCollector) addText(t *ast.Text) {
 		return
 	}
 	c.runs = append(c.runs, textRun{start: seg.Start, stop: seg.Stop, block: block})
+}
+
+// addCodeSpan adds an inline code span, with its backtick delimiters, to
+// the text run it continues (or starts one), so that a wiki-link may hold
+// code ([[`config.json`]]) while one written inside code stays text.
+func (c *linkCollector) addCodeSpan(cs *ast.CodeSpan) {
+	first, ok1 := cs.FirstChild().(*ast.Text)
+	last, ok2 := cs.LastChild().(*ast.Text)
+	if !ok1 || !ok2 {
+		return
+	}
+	in, out := first.Segment.Start, last.Segment.Stop
+	if in < 0 || out > len(c.body) || in >= out {
+		return
+	}
+	start, stop := in, out
+	if start > 1 && c.body[start-1] == ' ' && c.body[start-2] == '`' {
+		start--
+	}
+	for start > 0 && c.body[start-1] == '`' {
+		start--
+	}
+	if stop+1 < len(c.body) && c.body[stop] == ' ' && c.body[stop+1] == '`' {
+		stop++
+	}
+	for stop < len(c.body) && c.body[stop] == '`' {
+		stop++
+	}
+	if start == in || stop == out {
+		return // not delimited as expected: left out, as before
+	}
+	block := enclosingBlock(cs)
+	n := len(c.runs)
+	if n == 0 || c.runs[n-1].stop != start || c.runs[n-1].block != block {
+		c.runs = append(c.runs, textRun{start: start, stop: start, block: block})
+		n++
+	}
+	r := &c.runs[n-1]
+	r.code = append(r.code, codeSpan{start: start - r.start, stop: stop - r.start, inStart: in - r.start, inStop: out - r.start})
+	r.stop = stop
 }
 
 func (c *linkCollector) markdownLink(l *ast.Link) {
