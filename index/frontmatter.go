@@ -83,6 +83,36 @@ func isFence(line []byte, closing bool) bool {
 
 var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 
+// yamlParserProblems are the problems the YAML library's parser (not its
+// scanner) reports. It numbers their lines from 0, the scanner's from 1
+// (go.yaml.in/yaml/v3 decode.go, parser.fail).
+var yamlParserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'",
+	"did not find expected '-' indicator", "did not find expected <document start>",
+	"did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive",
+	"found duplicate %YAML directive", "found incompatible YAML document",
+	"found undefined tag handle",
+}
+
+// yamlErrorLine returns the line of the YAML text (from 1) that an error
+// message saying "line n" points at: n, or n+1 for a parser problem, at
+// most the text's last line (an unclosed "[" is found at the end of the
+// text, past its last line).
+func yamlErrorLine(msg string, n int, text []byte) int {
+	for _, p := range yamlParserProblems {
+		if strings.HasSuffix(msg, p) {
+			n++
+			break
+		}
+	}
+	last := bytes.Count(text, []byte("\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		last++
+	}
+	return max(1, min(n, last))
+}
+
 // fullWidthColonRE is a frontmatter line whose key ends with a full-width
 // colon (title：仕様), easy to type with a Japanese input method and not a
 // key for YAML.
@@ -160,7 +190,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, war
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 			if n, convErr := strconv.Atoi(m[1]); convErr == nil && n >= 1 {
-				line = sp.yamlLine + n - 1
+				line = sp.yamlLine + yamlErrorLine(msg, n, sp.yaml) - 1
 				msg = strings.Replace(msg, m[0], "line "+strconv.Itoa(line), 1)
 			}
 		}
