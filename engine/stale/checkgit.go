@@ -326,7 +326,6 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(cur.mtime)) {
 		return nil
 	}
-	pr.out.Commits = countCommits(after)
 	// The baseline text is the declaration at the newest commit touching
 	// the file that does not count: the document's state, or the one its
 	// reviewed: date confirmed. None (the file came later, or a shallow
@@ -361,17 +360,42 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		if found != baseFound || !bytes.Equal(text, baseText) {
 			g.setCommit(pr.out, c)
 			g.lv.modified(pr.out, g.hist.commits[c].when)
+			later, err := g.declChanges(candidates[:i], repoPath, pr.r.ref.Symbol, text, found)
+			if err != nil {
+				return err
+			}
+			// Commits past the inspected ones may or may not change it:
+			// they count, as for a file.
+			pr.out.Commits = 1 + later + countCommits(after[:len(after)-len(candidates)])
 			return nil
 		}
 	}
 	if truncated {
 		// The change is among commits not inspected: the latest stands in.
 		g.changed(pr.out, after[:1], cur.mtime)
+		pr.out.Commits = countCommits(after[:len(after)-len(candidates)])
 		return nil
 	}
 	// Every commit kept the baseline text: the change is uncommitted.
 	g.changed(pr.out, nil, cur.mtime)
 	return nil
+}
+
+// declChanges counts the commits of newer (newest first) that change a
+// declaration whose text before them is text (found: it existed).
+func (g *gitCheck) declChanges(newer []change, repoPath, symbol string, text []byte, found bool) (int, error) {
+	n := 0
+	for i := len(newer) - 1; i >= 0; i-- {
+		t, f, err := g.declAt(g.hist.commits[newer[i].commit].hash, repoPath, symbol)
+		if err != nil {
+			return 0, err
+		}
+		if f != found || !bytes.Equal(t, text) {
+			n++
+			text, found = t, f
+		}
+	}
+	return n, nil
 }
 
 // declAt returns a declaration's text in the file at a commit.

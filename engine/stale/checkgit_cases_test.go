@@ -70,7 +70,8 @@ func TestGitProjectInSubfolder(t *testing.T) {
 }
 
 // TestGitSymbolHistory: the commit reported for a Go declaration is the
-// first whose text differs, not the first that touched the file; an
+// first whose text differs, not the first that touched the file, and the
+// commits counted are those that changed it; an
 // uncommitted edit elsewhere in the file keeps it fresh, one to the
 // declaration makes it possibly stale.
 func TestGitSymbolHistory(t *testing.T) {
@@ -95,6 +96,11 @@ func TestGitSymbolHistory(t *testing.T) {
 	}
 	if d.Refs[2].Level != Stale || d.Refs[2].Author != "Bo Chen" {
 		t.Errorf("Other: %+v, want stale by Bo Chen", d.Refs[2])
+	}
+	// Three commits touched the file since; the count is of those that
+	// changed the declaration.
+	if d.Refs[0].Commits != 1 || d.Refs[2].Commits != 2 {
+		t.Errorf("commits counted: Alpha %d, Other %d; want 1 and 2", d.Refs[0].Commits, d.Refs[2].Commits)
 	}
 
 	// Uncommitted: only Extra changes → Beta stays fresh; then Beta changes.
