@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -90,5 +91,37 @@ func TestFulltextStemming(t *testing.T) {
 				t.Errorf("%q → %v, want %s first", tt.query, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestGlossNoRarerThanTheWord: a Japanese word common in the corpus does not
+// make its English gloss, rare there, outrank every page that holds the word
+// as written: a gloss weighs at most as the word does (its IDF is capped by
+// the word's). Seven pages say 実装; one English page says "installation",
+// a later sense of 実装, three times.
+func TestGlossNoRarerThanTheWord(t *testing.T) {
+	docs := map[string]string{
+		"setup.md": "---\ntitle: Setup\n---\n# Setup\n\nInstallation steps. After installation, check the installation log.\n",
+	}
+	for i := 1; i <= 7; i++ {
+		docs[fmt.Sprintf("f%d.md", i)] = fmt.Sprintf("---\ntitle: 機能%d\n---\n# 機能%d\n\n機能%dの実装方針。\n", i, i, i)
+	}
+	for _, provider := range []string{"none", "static"} {
+		e := searchProject(t, docs, provider)
+		ctx := context.Background()
+		ft, err := e.FulltextSearch(ctx, FulltextOptions{Query: "実装"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ftPaths(ft); len(got) == 0 || got[0] == "setup.md" {
+			t.Errorf("%s: 実装 --fulltext → %v, want a page holding 実装 first", provider, got)
+		}
+		res, err := e.Search(ctx, SearchOptions{Query: "実装"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || res.Results[0].Filepath == "setup.md" {
+			t.Errorf("%s: 実装 → %+v, want a page holding 実装 first", provider, res.Results)
+		}
 	}
 }

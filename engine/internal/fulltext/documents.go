@@ -123,14 +123,20 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 	}
 	nDocs := m.stats.docs
 	m.estimateCommonDF(df, scored, nDocs)
+	idf := make([]float64, nt)
+	for i := range idf {
+		idf[i] = termIDF(nDocs, df[i])
+	}
+	caps := glossCaps(m.Query, idf)
 	out := make(map[int64][]float64, len(tf))
 	for id, t := range tf {
 		sc := make([]float64, nt)
 		for i, f := range t {
 			if f > 0 {
-				sc[i] = bm25Doc(termIDF(nDocs, df[i]), f, float64(m.docLen[id]), m.stats.avgDocLen)
+				sc[i] = bm25Doc(idf[i], f, float64(m.docLen[id]), m.stats.avgDocLen)
 			}
 		}
+		capGlosses(m.Query, sc, idf, caps)
 		out[id] = sc
 	}
 	return out

@@ -182,6 +182,10 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			}
 		}
 	}
+	caps := glossCaps(q, m.TermIDF)
+	for _, s := range m.Sections {
+		capGlosses(q, s.Terms, m.TermIDF, caps)
+	}
 	for g := range groupHits {
 		for id := range groupHits[g] {
 			if m.Sections[id] == nil {
