@@ -125,3 +125,21 @@ func TestGlossNoRarerThanTheWord(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundHitCoversItsParts: a query written as one compound (ms以内)
+// whose Latin part is the tail of a longer token in the text (200ms以内)
+// matches strongly where the compound is found as written: the compound
+// holds each of its parts.
+func TestCompoundHitCoversItsParts(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"perf.md":  "# 性能\n\n- 応答: 200ms以内\n",
+		"other.md": "# 他\n\n以内に返す。\n",
+	}, "none")
+	res, err := e.Search(context.Background(), SearchOptions{Query: "ms以内", Fulltext: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || res.Results[0].Filepath != "perf.md" || res.Results[0].Match != "strong" {
+		t.Fatalf("ms以内 → %+v, want perf.md first, strong", res.Results)
+	}
+}

@@ -127,6 +127,23 @@ type Query struct {
 // Empty reports whether the query has nothing to look for.
 func (q Query) Empty() bool { return len(q.Terms) == 0 }
 
+// Parts returns the groups written inside a compound term t (ms以内: ms and
+// 以内; ファイル変更 from ファイルの変更: ファイル and 変更), nil for other
+// terms. Found as written, a compound holds each of them, even where one
+// is no word of its own there (the ms of 200ms以内).
+func (q Query) Parts(t Term) []int {
+	if t.Kind != Compound {
+		return nil
+	}
+	var out []int
+	for g, written := range q.Groups {
+		if written != "" && strings.Contains(t.Text, written) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // GroupTerms returns the terms of group g.
 func (q Query) GroupTerms(g int) []Term {
 	var out []Term

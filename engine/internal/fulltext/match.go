@@ -76,6 +76,10 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		return s
 	}
+	parts := make([][]int, len(q.Terms))
+	for i, t := range q.Terms {
+		parts[i] = q.Parts(t)
+	}
 	// Bigram bonus terms only strengthen documents that match a concept:
 	// their hits wait until every other term has been read and placed.
 	bonus := map[int64]*Section{}
@@ -94,6 +98,9 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		sectionOf(id).Terms[ti] = score
 		if g := q.Terms[ti].Group; g >= 0 {
+			groupHits[g][id] = true
+		}
+		for _, g := range parts[ti] {
 			groupHits[g][id] = true
 		}
 	}

@@ -96,6 +96,9 @@ type scorer struct {
 	groupW  []float64 // groupIDF of each group
 	gramW   []float64 // the weights of each group's grams, summed
 	hasWord []bool    // group has a word or phrase term
+	// parts are, for each compound term, the groups written inside it
+	// (ms以内: ms and 以内): found as written, it holds each of them.
+	parts [][]int
 	// termRunes are the terms' texts as runes, for titleFactor.
 	termRunes [][]rune
 }
@@ -114,7 +117,9 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 	for g := range q.Groups {
 		s.groupW[g] = groupIDF(n, groupDF[g])
 	}
-	for _, t := range q.Terms {
+	s.parts = make([][]int, len(q.Terms))
+	for i, t := range q.Terms {
+		s.parts[i] = q.Parts(t)
 		if t.Group < 0 {
 			continue
 		}
@@ -134,12 +139,19 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 // of a long kanji word (together weighing more than the word) count by the
 // share that matched, and a lone kanji beside its okurigana form (速 of
 // 速い, weight 1/3), found alone inside another word (速度), counts 1/3 of
-// the concept, not all of it.
+// the concept, not all of it. A compound found as written (ms以内 in
+// 200ms以内, where ms is no word of its own) counts each concept it holds.
 func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int) {
 	frac := make([]float64, len(s.q.Groups))
 	grams := make([]float64, len(s.q.Groups))
 	for i, t := range s.q.Terms {
-		if t.Group < 0 || termScore[i] <= 0 {
+		if termScore[i] <= 0 {
+			continue
+		}
+		for _, g := range s.parts[i] {
+			frac[g] = 1
+		}
+		if t.Group < 0 {
 			continue
 		}
 		switch t.Kind {
