@@ -33,10 +33,17 @@ func findSpans(text []rune, terms []Term) []Span {
 			if t.NeedsWordStart() && !startsWord(text, i) {
 				continue
 			}
-			if t.Script == ScriptLatin {
+			switch t.Script {
+			case ScriptLatin:
 				// A stem marks the whole word: "[authentication]", not
 				// "[authenticat]ion".
 				for end < len(text) && IsWordRune(text[end]) && scriptIsLatin(text[end]) {
+					end++
+				}
+			case ScriptKatakana:
+				// So does a katakana word searched without its closing
+				// long-vowel mark: "[ワーカー]", not "[ワーカ]ー".
+				for end < len(text) && text[end] == 'ー' {
 					end++
 				}
 			}

@@ -60,6 +60,14 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 			start = 0
 		}
 	}
+	// Never cut a letter from the combining marks after it (decomposed
+	// kana: テ and U+3099 for デ).
+	for start > 0 && start < len(flat) && unicode.Is(unicode.Mn, flat[start]) {
+		start--
+	}
+	for end < len(flat) && unicode.Is(unicode.Mn, flat[end]) {
+		end++
+	}
 	merged := mergeSpans(spans)
 	for _, sp := range merged { // never cut a match at the end
 		if sp.Start < end && sp.End > end && sp.Start > start {

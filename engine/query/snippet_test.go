@@ -3,7 +3,10 @@ package query
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestSnippet(t *testing.T) {
@@ -39,6 +42,12 @@ func TestSnippet(t *testing.T) {
 		{name: "no match and no prose gives the start",
 			text: "```\ncode only\n```", query: "zeta", width: 64,
 			want: "``` code only ```"},
+		{name: "a katakana word is marked with its closing long-vowel mark",
+			text: "どのワーカーがジョブを受け取るか。ワーカ0", query: "ワーカー", width: 64,
+			want: "どの⟦ワーカー⟧がジョブを受け取るか。⟦ワーカ⟧0"},
+		{name: "so is a shorter spelling's match",
+			text: "借用チェッカーが拒否する", query: "チェッカ", width: 64,
+			want: "借用⟦チェッカー⟧が拒否する"},
 		{name: "whitespace folds",
 			text: "one\n\n  two\tthree", query: "two", width: 64,
 			want: "one ⟦two⟧ three"},
@@ -130,5 +139,29 @@ func TestSnippetLine(t *testing.T) {
 				t.Errorf("SnippetLine's snippet differs from Snippet's")
 			}
 		})
+	}
+}
+
+// TestSnippetCutsBetweenCharacters: a window never starts or ends between
+// a letter and the combining marks written after it (decomposed kana, as
+// macOS tools write them: テ and U+3099 for デ).
+func TestSnippetCutsBetweenCharacters(t *testing.T) {
+	unmark := strings.NewReplacer(MarkOpen, "", MarkClose, "", Ellipsis, "")
+	for n := 1; n <= 8; n++ {
+		text := norm.NFD.String(strings.Repeat("デ", 40) + strings.Repeat("キ", n) + "オオワシ" + strings.Repeat("が", 40))
+		got := Snippet(text, Parse("オオワシ").Terms, 64)
+		if !strings.Contains(got, MarkOpen+"オオワシ"+MarkClose) {
+			t.Fatalf("%d: snippet %q misses the match", n, got)
+		}
+		plain := unmark.Replace(got)
+		at := strings.Index(text, plain)
+		if at < 0 {
+			t.Fatalf("%d: snippet %q is not the text's", n, got)
+		}
+		first, _ := utf8.DecodeRuneInString(plain)
+		next, _ := utf8.DecodeRuneInString(text[at+len(plain):])
+		if unicode.Is(unicode.Mn, first) || unicode.Is(unicode.Mn, next) {
+			t.Errorf("%d: snippet %q is cut before a combining mark", n, got)
+		}
 	}
 }
