@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -276,12 +277,23 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 
 	plans := make([]docPlan, len(docs))
 	today := opts.Now.Format(time.DateOnly)
+	// A reviewed: date of tomorrow is today somewhere east of UTC; one
+	// further ahead is a typo (2062 for 2026) that would hide every change
+	// for years: it is ignored.
+	tomorrow := opts.Now.AddDate(0, 0, 1).Format(time.DateOnly)
+	docs = slices.Clone(docs)
 	for i := range docs {
 		d := &docs[i]
 		if d.Reviewed > today {
 			if _, err := time.Parse(time.DateOnly, d.Reviewed); err == nil {
-				rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
-					"reviewed: %s is in the future (today is %s): changes until then are ignored; set it to the day you checked the document", d.Reviewed, today)})
+				if d.Reviewed > tomorrow {
+					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
+						"reviewed: %s is in the future (today is %s), so it is ignored; set it to the day you checked the document", d.Reviewed, today)})
+					d.Reviewed = ""
+				} else {
+					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
+						"reviewed: %s is tomorrow (today is %s in UTC): changes until then are ignored; set it to the day you checked the document", d.Reviewed, today)})
+				}
 			}
 		}
 		var ok []resolvedRef

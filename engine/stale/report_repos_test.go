@@ -158,7 +158,8 @@ func TestShallowCloneSummary(t *testing.T) {
 
 // TestTriageDetails: a changed ref carries the subject of the commit that
 // changed it first and how many commits touched it since the document; a
-// reviewed: date in the future is a warning.
+// reviewed: date of tomorrow (today east of UTC) counts with a warning, one
+// further ahead (a typo) is ignored with a warning.
 func TestTriageDetails(t *testing.T) {
 	r := newTestRepo(t)
 	r.write("code.txt", "v1\n")
@@ -172,16 +173,28 @@ func TestTriageDetails(t *testing.T) {
 	r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "parser: speed")
 
 	rep, err := Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z")},
-		[]DocInput{{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt"), Reviewed: "2026-12-31"}})
+		[]DocInput{{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt"), Reviewed: "2026-01-21"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ref := rep.Documents[0].Refs[0]
-	// The reviewed date counts (commits up to it are confirmed) but warns.
+	// Tomorrow's date counts (commits up to it are confirmed) but warns.
 	if ref.Level != Fresh {
-		t.Errorf("reviewed in the future: %+v", ref)
+		t.Errorf("reviewed tomorrow: %+v", ref)
 	}
-	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "reviewed: 2026-12-31 is in the future") || rep.Warnings[0].File != "doc.md" {
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "reviewed: 2026-01-21 is tomorrow") || rep.Warnings[0].File != "doc.md" {
+		t.Errorf("warnings: %v", rep.Warnings)
+	}
+	// A date further ahead is a typo: ignored, so the change shows.
+	rep, err = Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z")},
+		[]DocInput{{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt"), Reviewed: "2062-01-20"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref := rep.Documents[0].Refs[0]; ref.Level != Stale {
+		t.Errorf("reviewed in 2062: %+v, want stale", ref)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "reviewed: 2062-01-20 is in the future (today is 2026-01-20), so it is ignored") {
 		t.Errorf("warnings: %v", rep.Warnings)
 	}
 
