@@ -184,7 +184,9 @@ func TestSearchRRF(t *testing.T) {
 	// The content signals' reciprocal ranks make the score; graph
 	// proximity only orders ties (ranking.FuseRRF), so pages found through
 	// links alone come last.
+	// Scores are shown relative to the best result's.
 	linkedOnly := 0
+	var top float64
 	for i, h := range res.Results {
 		var want float64
 		graph := false
@@ -196,8 +198,11 @@ func TestSearchRRF(t *testing.T) {
 				want += 1 / float64(60+s.Rank)
 			}
 		}
-		if math.Abs(h.Score-want) > 1e-4 {
-			t.Errorf("%s: rrf score %v, want %v from ranks %+v", h.Filepath, h.Score, want, h.Explain)
+		if i == 0 {
+			top = want
+		}
+		if math.Abs(h.Score-want/top) > 1e-4 {
+			t.Errorf("%s: rrf score %v, want %v / %v from ranks %+v", h.Filepath, h.Score, want, top, h.Explain)
 		}
 		if want == 0 {
 			linkedOnly++
@@ -284,5 +289,34 @@ func TestSearchMatchLevelAndEvidence(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSearchScoresRelativeToTheBestShown: the best result scores 1 and the
+// others a share of it, whatever the fusion and whatever doc_type left out
+// (a filtered answer's best scored as against the unfiltered best).
+func TestSearchScoresRelativeToTheBestShown(t *testing.T) {
+	e := searchProject(t, searchDocs, "static")
+	all := mustSearch(t, e, SearchOptions{Query: "search ranking"})
+	if len(all.Results) < 2 {
+		t.Fatalf("results %+v", all.Results)
+	}
+	second := all.Results[len(all.Results)-1].DocType
+	for _, opts := range []SearchOptions{
+		{Query: "search ranking"},
+		{Query: "search ranking", Fusion: "rrf"},
+		{Query: "search ranking", Fulltext: true},
+		{Query: "search ranking", DocType: string(second)},
+	} {
+		res := mustSearch(t, e, opts)
+		if len(res.Results) == 0 || res.Results[0].Score != 1 {
+			t.Errorf("%+v: best score %+v, want 1", opts, res.Results)
+			continue
+		}
+		for i := 1; i < len(res.Results); i++ {
+			if s := res.Results[i].Score; s > res.Results[i-1].Score || s < 0 {
+				t.Errorf("%+v: scores out of order: %v after %v", opts, s, res.Results[i-1].Score)
+			}
+		}
 	}
 }

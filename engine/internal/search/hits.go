@@ -50,6 +50,10 @@ func (s *Run) Shown() []int64 {
 // linked pages and signal ranks.
 func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Staleness) (answer.SearchResult, error) {
 	ids := s.shown
+	var top float64
+	if len(ids) > 0 {
+		top = s.scores[ids[0]]
+	}
 	res := answer.SearchResult{Results: []answer.SearchHit{}, TotalFound: s.total, SearchType: s.searchType(), Match: ranking.MatchNone}
 	secs, err := s.hitSections(ctx, tx, ids)
 	if err != nil {
@@ -76,7 +80,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 			Filepath:        d.Filepath,
 			Title:           d.Title,
 			DocType:         d.DocType,
-			Score:           answer.RoundScore(s.scores[id]),
+			Score:           answer.RoundScore(relative(s.scores[id], top)),
 			ScoreBreakdown:  s.breakdown(id, sig),
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
@@ -103,6 +107,18 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 		res.Results = append(res.Results, hit)
 	}
 	return res, nil
+}
+
+// relative is score as a share of top, the best shown result's, so the
+// best result scores 1 whatever the fusion and whatever a doc_type filter
+// left out: fused scores stay below 1 when the best page lacks vector or
+// graph evidence, reciprocal-rank sums are small numbers, and a filtered
+// answer's best scored 0.38.
+func relative(score, top float64) float64 {
+	if top <= 0 {
+		return score
+	}
+	return score / top
 }
 
 // countMatched counts the documents of ids with content evidence of their
