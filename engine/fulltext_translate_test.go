@@ -143,3 +143,28 @@ func TestCompoundHitCoversItsParts(t *testing.T) {
 		t.Fatalf("ms以内 → %+v, want perf.md first, strong", res.Results)
 	}
 }
+
+// TestQuotedPhraseIsWholeWords: a quoted phrase is found where it stands as
+// words: "rust" does not find a page that only says "Trusted", in full text
+// or in hybrid search.
+func TestQuotedPhraseIsWholeWords(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"trust.md": "# Publishing\n\nAdd a Trusted Publisher.\n",
+		"rust.md":  "# Language\n\nRust's borrow checker.\n",
+	}, "static")
+	ctx := context.Background()
+	for _, fulltext := range []bool{true, false} {
+		res, err := e.Search(ctx, SearchOptions{Query: `"rust"`, Fulltext: fulltext})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range res.Results {
+			if h.Filepath == "trust.md" && h.Match != "none" && h.Match != "weak" {
+				t.Errorf("fulltext=%v: trust.md found, %s: %+v", fulltext, h.Match, h.Sections)
+			}
+		}
+		if len(res.Results) == 0 || res.Results[0].Filepath != "rust.md" {
+			t.Errorf("fulltext=%v: %+v, want rust.md first", fulltext, res.Results)
+		}
+	}
+}

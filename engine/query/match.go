@@ -2,6 +2,7 @@ package query
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
@@ -31,6 +32,9 @@ func findSpans(text []rune, terms []Term) []Span {
 				continue
 			}
 			if t.NeedsWordStart() && !startsWord(text, i) {
+				continue
+			}
+			if t.Kind == Phrase && !onPhraseEdges(text, pat, i, end) {
 				continue
 			}
 			switch t.Script {
@@ -73,6 +77,9 @@ func Occurs(text, pat []rune, t Term) bool {
 		if start && !startsWord(text, i) {
 			continue
 		}
+		if t.Kind == Phrase && !onPhraseEdges(text, pat, i, i+len(pat)) {
+			continue
+		}
 		return true
 	}
 	return false
@@ -95,6 +102,35 @@ func onWordBoundary(text []rune, start, end int) bool {
 		return false
 	}
 	return true
+}
+
+// onPhraseEdges reports whether the quoted phrase pat, found at
+// text[start:end], begins and ends whole words where it begins or ends
+// with a Latin letter or digit: "rust" is not in "trusted", "jumps over"
+// not in "jumps overhead". An end in another script, or punctuation
+// ("c++"), needs nothing.
+func onPhraseEdges(text, pat []rune, start, end int) bool {
+	if isLatinWordRune(pat[0]) && !startsWord(text, start) {
+		return false
+	}
+	if isLatinWordRune(pat[len(pat)-1]) && end < len(text) && isLatinWordRune(text[end]) {
+		return false
+	}
+	return true
+}
+
+func isLatinWordRune(r rune) bool { return IsWordRune(r) && scriptIsLatin(r) }
+
+// NeedsWordEdges reports whether t is a quoted phrase that begins or ends
+// with a Latin letter or digit, which must then begin or end a word where
+// it is found (see onPhraseEdges).
+func (t Term) NeedsWordEdges() bool {
+	if t.Kind != Phrase || t.Text == "" {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(t.Text)
+	last, _ := utf8.DecodeLastRuneInString(t.Text)
+	return isLatinWordRune(first) || isLatinWordRune(last)
 }
 
 // startsWord reports whether no Latin letter or digit comes right before

@@ -279,6 +279,25 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 		}
 		hits = kept
 	}
+	if t.NeedsWordEdges() && len(hits) > 0 {
+		// A quoted phrase is found where it stands as words ("rust" is
+		// not in "Trusted"); the trigram index finds it anywhere.
+		ids := make([]int64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.ID
+		}
+		text, err := sectionrows.Load(ctx, db, ids)
+		if err != nil {
+			return err
+		}
+		kept := hits[:0]
+		for _, h := range hits {
+			if r := text[h.ID]; r != nil && (query.Count(r.Heading, t) > 0 || query.Count(r.Content, t) > 0) {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
+	}
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
