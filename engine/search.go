@@ -14,8 +14,8 @@ import (
 
 // Search finds documents by meaning, keywords and links.
 //
-// Candidates are the documents of the top limit×10 sections by vector
-// similarity, every document with
+// Candidates are the documents of the top vectorPool(limit) sections by
+// vector similarity, every document with
 // a full-text match (the same matching and scoring as FulltextSearch), and
 // the graph neighbourhood (depth hops, both directions, only links of
 // LinkTypes) of the best of those. Each signal is
@@ -74,7 +74,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	} else {
 		go func() {
 			defer close(vecDone)
-			vec, vecErr = e.vectorSignal(ctx, opts.Query, limit*10)
+			vec, vecErr = e.vectorSignal(ctx, opts.Query, vectorPool(limit))
 		}()
 	}
 	var res SearchResult
@@ -170,4 +170,13 @@ func (e *Engine) hitStaleness(ctx context.Context, ids []int64) (map[int64]searc
 		out[id] = search.Staleness{Level: l.level, Reason: l.reason}
 	}
 	return out, nil
+}
+
+// vectorPool is how many nearest sections the vector signal reads: ten per
+// result, for at least DefaultSearchLimit results. The vector scores are
+// scaled over that pool, so a pool that shrank with the limit gave a
+// search with limit 1 another best page, other scores and another
+// total_found than the first of the same search with limit 10.
+func vectorPool(limit int) int {
+	return max(limit, DefaultSearchLimit) * 10
 }

@@ -320,3 +320,32 @@ func TestSearchScoresRelativeToTheBestShown(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchLimitTakesTheFirst: a smaller limit shows the first results of
+// a larger one, with the same scores and the same total_found, up to the
+// default limit.
+func TestSearchLimitTakesTheFirst(t *testing.T) {
+	// Enough sections that a pool of ten per result leaves most of them
+	// out at limit 1.
+	docs := map[string]string{}
+	words := []string{"cache", "index", "vector", "graph", "search", "ranking", "storage", "network", "latency", "memory", "disk", "query"}
+	for i := 0; i < 60; i++ {
+		a, b, c := words[i%len(words)], words[(i*5+1)%len(words)], words[(i*7+3)%len(words)]
+		docs[fmt.Sprintf("d%02d.md", i)] = fmt.Sprintf("# Note %d on %s\n\nThe %s keeps the %s close to the %s.\n\n## More\n\nA %s and a %s.\n", i, a, a, b, c, c, b)
+	}
+	e := searchProject(t, docs, "static")
+	for _, q := range []string{"search ranking", "fast memory for queries", "how the network affects latency"} {
+		full := mustSearch(t, e, SearchOptions{Query: q, Limit: DefaultSearchLimit})
+		for limit := 1; limit < DefaultSearchLimit && limit <= len(full.Results); limit++ {
+			part := mustSearch(t, e, SearchOptions{Query: q, Limit: limit})
+			if part.TotalFound != full.TotalFound {
+				t.Errorf("%q limit %d: total_found %d, want %d", q, limit, part.TotalFound, full.TotalFound)
+			}
+			for i, h := range part.Results {
+				if h.Filepath != full.Results[i].Filepath || h.ScoreBreakdown != full.Results[i].ScoreBreakdown {
+					t.Errorf("%q limit %d: result %d %s %+v, want %s %+v", q, limit, i, h.Filepath, h.ScoreBreakdown, full.Results[i].Filepath, full.Results[i].ScoreBreakdown)
+				}
+			}
+		}
+	}
+}

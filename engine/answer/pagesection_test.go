@@ -233,3 +233,24 @@ func TestFindSectionAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestFindSectionInAnotherWidth: Japanese headings mix full- and half-width
+// letters and punctuation; a section is found whichever width names it.
+func TestFindSectionInAnotherWidth(t *testing.T) {
+	content := "## ＡＰＩ（v2）の利用\n\nx\n\n## 「ランキング」の考え方（暫定）\n\ny\n\n## Setup: ｶﾞｲﾄﾞ\n\nz\n"
+	p := Page{Filepath: "a.md", Content: content, Sections: []PageSection{{Content: "## ...", StartLine: 1, EndLine: 11}}}
+	for _, tt := range []struct {
+		ref  string
+		from int
+	}{
+		{"API(v2)の利用", 1},
+		{"ＡＰＩ（ｖ２）の利用", 1},
+		{"「ランキング」の考え方(暫定)", 5},
+		{"Ｓｅｔｕｐ: ガイド", 9},
+	} {
+		s, err := p.FindSection(tt.ref)
+		if err != nil || s.StartLine != tt.from {
+			t.Errorf("FindSection(%q) = line %d, %v; want line %d", tt.ref, s.StartLine, err, tt.from)
+		}
+	}
+}
