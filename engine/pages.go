@@ -37,7 +37,10 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 	if m.Fragment != "" {
 		if _, err := p.FindSection(m.Fragment); err == nil {
 			p.Fragment = m.Fragment
-		} // else the whole page, as a link with a stale heading leads to it
+		} else {
+			// The whole page, as a link with a stale heading leads to it.
+			p.MissingHeading = m.Fragment
+		}
 	}
 	st, err := e.pageStaleness(ctx, id)
 	if err != nil {

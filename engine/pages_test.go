@@ -369,7 +369,7 @@ func TestResolvePageLikeWikiLink(t *testing.T) {
 
 // TestGetPageFragment: "page#Heading" finds the page and names the section
 // (also a heading merged into another section); a heading the page lacks
-// leaves the whole page.
+// leaves the whole page and is named as missing.
 func TestGetPageFragment(t *testing.T) {
 	e := searchProject(t, map[string]string{
 		"guide.md": "---\ntitle: Guide\n---\n\n# Guide\n\nIntro text that is long enough to stay a section of its own here.\n\n" +
@@ -378,18 +378,19 @@ func TestGetPageFragment(t *testing.T) {
 		"cs.md":   "# CS\n\nIntro text that is long enough to stay a section of its own here, about languages.\n\n## C# Guide\n\nUse the dotnet command line to build and run the project from its folder.\n",
 	}, "none")
 	ctx := context.Background()
-	cases := []struct{ ref, file, fragment string }{
-		{"guide#Setup", "guide.md", "Setup"},
-		{"Guide#ports", "guide.md", "ports"}, // merged into Setup, found inside it
-		{"guide.md#nowhere", "guide.md", ""},
-		{"guide", "guide.md", ""},
-		{"cs.md#C# Guide", "cs.md", "C# Guide"}, // a heading holding '#'
-		{`a\b.md`, `a\b.md`, ""},                // a file name holding '\'
+	cases := []struct{ ref, file, fragment, missing string }{
+		{"guide#Setup", "guide.md", "Setup", ""},
+		{"Guide#ports", "guide.md", "ports", ""}, // merged into Setup, found inside it
+		{"guide.md#nowhere", "guide.md", "", "nowhere"},
+		{"guide", "guide.md", "", ""},
+		{"cs.md#C# Guide", "cs.md", "C# Guide", ""}, // a heading holding '#'
+		{`a\b.md`, `a\b.md`, "", ""},                // a file name holding '\'
 	}
 	for _, c := range cases {
 		p, err := e.GetPage(ctx, c.ref)
-		if err != nil || p.Filepath != c.file || p.Fragment != c.fragment {
-			t.Errorf("GetPage(%q) = %q fragment %q, %v; want %s fragment %q", c.ref, p.Filepath, p.Fragment, err, c.file, c.fragment)
+		if err != nil || p.Filepath != c.file || p.Fragment != c.fragment || p.MissingHeading != c.missing {
+			t.Errorf("GetPage(%q) = %q fragment %q missing %q, %v; want %s fragment %q missing %q",
+				c.ref, p.Filepath, p.Fragment, p.MissingHeading, err, c.file, c.fragment, c.missing)
 		}
 	}
 	p, err := e.GetPage(ctx, "guide#ports")

@@ -52,6 +52,7 @@ type pageOutput struct {
 	UpdatedAt       string             `json:"updated_at"`
 	Warnings        []index.Warning    `json:"warnings,omitempty" jsonschema:"Problems the document's last parse found (frontmatter that does not parse, so its title, doc_type and source_refs are ignored, ...), as many as fit in a tenth of max_size; fix the file to clear them."`
 	AlsoMatches     []string           `json:"also_matches,omitempty" jsonschema:"Other pages the filepath given names as well (a file name, title or alias several pages share); this one is the shallowest. Pass one of these paths to read it instead."`
+	MissingHeading  string             `json:"missing_heading,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading) when the page has no such section: the window is the page's, not a section's. sections lists the headings it has."`
 }
 
 // sectionOutline is one entry of a page's outline.
@@ -83,7 +84,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	out := pageOutput{
 		DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, DocType: p.DocType,
 		TotalLines: last, SectionsTotal: len(parts),
-		Staleness: p.Staleness, UpdatedAt: p.UpdatedAt, AlsoMatches: p.AlsoMatches,
+		Staleness: p.Staleness, UpdatedAt: p.UpdatedAt, AlsoMatches: p.AlsoMatches, MissingHeading: p.MissingHeading,
 		Sections: []sectionOutline{}, Outlinks: []engine.PageLink{}, Backlinks: []engine.PageLink{},
 	}
 	var sec *engine.PageSection

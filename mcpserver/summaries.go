@@ -37,6 +37,9 @@ func summarizeFulltext(r engine.FulltextResult) string {
 
 func summarizeGetPage(p pageOutput) string {
 	s := fmt.Sprintf("%s (%q): lines %d-%d of %d, %d bytes of content.", p.Filepath, p.Title, p.StartLine, p.EndLine, p.TotalLines, len(p.Content))
+	if p.MissingHeading != "" {
+		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", p.Filepath, p.MissingHeading) + s
+	}
 	if p.NextStartLine > 0 {
 		s += fmt.Sprintf(" Truncated: read on with start_line=%d.", p.NextStartLine)
 	}

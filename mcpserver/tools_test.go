@@ -225,6 +225,10 @@ func TestToolCalls(t *testing.T) {
 			if out["start_line"].(float64) > 10 || !whole {
 				t.Errorf("page#unknown = lines %v-%v of %v (next %v), want the whole page", out["start_line"], out["end_line"], out["total_lines"], out["next_start_line"])
 			}
+			// ... and says the heading was not found.
+			if out["missing_heading"] != "no-such-heading" {
+				t.Errorf("missing_heading = %v, want no-such-heading", out["missing_heading"])
+			}
 		}},
 		{ToolGetContext, map[string]any{"filepath": "designs/architecture.md", "depth": 1}, func(t *testing.T, out map[string]any) {
 			center := out["center"].(map[string]any)

@@ -51,6 +51,9 @@ written in them. A start past the end of the file exits 2.`,
 					a.infof("ubp: %q names %d pages; showing %s (the shallowest), also: %s; name one by its path\n",
 						args[0], len(p.AlsoMatches)+1, p.Filepath, strings.Join(p.AlsoMatches, ", "))
 				}
+				if p.MissingHeading != "" {
+					a.infof("ubp: %s has no section %q; showing the whole page\n", p.Filepath, p.MissingHeading)
+				}
 				inSection := cmd.Flags().Changed("section")
 				if !inSection && p.Fragment != "" {
 					// page#Heading: that section, as --section Heading.

@@ -63,3 +63,16 @@ func mustCLI(t *testing.T, dir string, args ...string) string {
 	}
 	return stdout
 }
+
+// TestGetPageMissingHeading: page#Heading naming a heading the page lacks
+// shows the whole page and says so on stderr.
+func TestGetPageMissingHeading(t *testing.T) {
+	root := initProjectWith(t, map[string]string{"docs/h.md": "# H\n\n## Setup\n\nx\n"})
+	code, stdout, stderr := runCLI(t, root, "get-page", "h#Nowhere")
+	if code != 0 || !strings.Contains(stdout, "## Setup") {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	if want := `ubp: h.md has no section "Nowhere"; showing the whole page`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+}

@@ -87,4 +87,8 @@ type Page struct {
 	// (FindSection), for the front ends to show that section when none is
 	// asked for otherwise; a heading the page lacks leaves it empty.
 	Fragment string `json:"-"`
+	// MissingHeading is the heading the ref named after a '#' when the
+	// page has no such section: the whole page is given instead (as a link
+	// with a stale heading leads to it), and the front ends say so.
+	MissingHeading string `json:"missing_heading,omitempty"`
 }
