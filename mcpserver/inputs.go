@@ -21,11 +21,12 @@ type fulltextInput struct {
 }
 
 type getPageInput struct {
-	Filepath  string `json:"filepath" jsonschema:"Path of the document relative to the docs folder (as returned by the other tools), or its title or an alias; written as a link target with a heading (page#Heading), it reads that section unless section is given (a heading the page lacks gives the page, with missing_heading set)."`
-	Section   string `json:"section,omitempty" jsonschema:"Read only this section: its anchor, heading path or heading, as listed in sections."`
-	StartLine int    `json:"start_line,omitempty" jsonschema:"Read from this line of the file (1-based); pass next_start_line of the previous answer to read on."`
-	EndLine   int    `json:"end_line,omitempty" jsonschema:"Read up to this line of the file (inclusive)."`
-	MaxSize   int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; whole lines are kept, and next_start_line says where to read on."`
+	Filepath    string `json:"filepath" jsonschema:"Path of the document relative to the docs folder (as returned by the other tools), or its title or an alias; written as a link target with a heading (page#Heading), it reads that section unless section is given (a heading the page lacks gives the page, with missing_heading set)."`
+	Section     string `json:"section,omitempty" jsonschema:"Read only this section: its anchor, heading path or heading, as listed in sections."`
+	StartLine   int    `json:"start_line,omitempty" jsonschema:"Read from this line of the file (1-based); pass next_start_line of the previous answer to read on."`
+	StartColumn int    `json:"start_column,omitempty" jsonschema:"Read the first line from this character (1-based); pass next_start_column with next_start_line to read on inside a line longer than max_size."`
+	EndLine     int    `json:"end_line,omitempty" jsonschema:"Read up to this line of the file (inclusive)."`
+	MaxSize     int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; whole lines are kept, and next_start_line says where to read on."`
 }
 
 type getContextInput struct {

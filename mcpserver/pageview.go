@@ -34,12 +34,14 @@ type pageOutput struct {
 	Filepath        string             `json:"filepath"`
 	Title           string             `json:"title"`
 	DocType         index.DocType      `json:"doc_type"`
-	Content         string             `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded), whole lines only."`
+	Content         string             `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded), whole lines only, but for a line longer than max_size, which is sent in parts (next_start_column)."`
 	StartLine       int                `json:"start_line" jsonschema:"First line of the file (1-based) in content."`
+	StartColumn     int                `json:"start_column,omitempty" jsonschema:"The character of start_line (1-based) content begins at, when it is not the line's first."`
 	EndLine         int                `json:"end_line" jsonschema:"Last line of the file in content."`
 	TotalLines      int                `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
 	Truncated       bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
 	NextStartLine   int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
+	NextStartColumn int                `json:"next_start_column,omitempty" jsonschema:"Set when the first line of the window is longer than max_size and content holds only its start: pass it as start_column, with next_start_line (that same line), to read the rest of the line."`
 	Sections        []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
 	SectionsTotal   int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
 	Outlinks        []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
@@ -68,8 +70,11 @@ type sectionOutline struct {
 type pageWindow struct {
 	Section   string // heading, heading path or anchor; "" for none
 	StartLine int    // 0: from the first line (or the section's)
-	EndLine   int    // 0: to the last line (or the section's)
-	MaxSize   int    // bytes of content as sent; 0: defaultPageSize
+	// StartColumn is the character (1-based) of the first line the text
+	// starts at; 0 or 1: its start.
+	StartColumn int
+	EndLine     int // 0: to the last line (or the section's)
+	MaxSize     int // bytes of content as sent; 0: defaultPageSize
 }
 
 // viewPage cuts one window out of p. Lines are lines of the file; the body
@@ -98,6 +103,17 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	from, to, err := p.Span(sec, w.StartLine, w.EndLine)
 	if err != nil {
 		return pageOutput{}, err
+	}
+	column := max(w.StartColumn, 1)
+	if column > 1 {
+		// The first line from that character on.
+		line := []rune(lines[from-first])
+		if column > len(line) {
+			return pageOutput{}, &engine.ArgumentError{Param: "start_column",
+				Message: fmt.Sprintf("%d is past the end of line %d, which has %d characters", column, from, len(line))}
+		}
+		lines[from-first] = string(line[column-1:])
+		out.StartColumn = column
 	}
 
 	// max_size bounds the whole answer as sent. The outline and the
@@ -161,6 +177,12 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 			return pageOutput{}, err
 		}
 		out.Content = cutToSize(lines[from-first], max(w.MaxSize-rest, minPageText))
+		if len(out.Content) < len(lines[from-first]) {
+			// The rest of the line is read from where this part ends.
+			out.Truncated = true
+			out.NextStartLine = from
+			out.NextStartColumn = column + utf8.RuneCountInString(out.Content)
+		}
 	}
 	return out, nil
 }
@@ -175,7 +197,7 @@ const minPageText = 500
 func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from, end, to int) {
 	out.Content = strings.Join(lines[from-first:end-first+1], "\n")
 	out.StartLine, out.EndLine = from, end
-	out.Truncated, out.NextStartLine = end < to, 0
+	out.Truncated, out.NextStartLine, out.NextStartColumn = end < to, 0, 0
 	if out.Truncated && end < last {
 		out.NextStartLine = end + 1
 	}

@@ -195,3 +195,45 @@ func TestViewPageManySourceRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestViewPageLongLine: a line longer than max_size is sent in parts, each
+// window saying at which character of the line to read on; reading on
+// gives back every line whole, once, and the line after it comes next.
+func TestViewPageLongLine(t *testing.T) {
+	var long strings.Builder
+	for i := 0; long.Len() < 30000; i++ {
+		fmt.Fprintf(&long, "sentence %d of a long paragraph — ", i)
+	}
+	long.WriteString("ENDMARKER")
+	p := engine.Page{Filepath: "long.md", Title: "Long", Content: "# Long\n\n" + long.String() + "\n\n## Next\n\nnext section"}
+	var got strings.Builder
+	w := pageWindow{MaxSize: 5000}
+	for i := 0; ; i++ {
+		out, err := viewPage(p, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := jsonSize(out); n > w.MaxSize+minPageText {
+			t.Errorf("window %d: %d bytes for max_size %d", i, n, w.MaxSize)
+		}
+		got.WriteString(out.Content)
+		if out.NextStartLine == 0 {
+			break
+		}
+		if out.NextStartColumn == 0 {
+			got.WriteString("\n") // the next window starts a new line
+		} else if out.NextStartLine != out.StartLine {
+			t.Fatalf("window %d: next_start_column %d for line %d, the window starts on line %d", i, out.NextStartColumn, out.NextStartLine, out.StartLine)
+		}
+		if i > 100 {
+			t.Fatal("reading on never ends")
+		}
+		w.StartLine, w.StartColumn = out.NextStartLine, out.NextStartColumn
+	}
+	if got.String() != p.Content {
+		t.Errorf("the windows read one after the other do not give back the document (%d of %d bytes)", got.Len(), len(p.Content))
+	}
+	if _, err := viewPage(p, pageWindow{StartLine: 1, StartColumn: 8}); err == nil || !strings.Contains(err.Error(), "start_column") {
+		t.Errorf("start_column past the end of the line: %v", err)
+	}
+}

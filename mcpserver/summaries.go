@@ -40,7 +40,10 @@ func summarizeGetPage(p pageOutput) string {
 	if p.MissingHeading != "" {
 		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", p.Filepath, p.MissingHeading) + s
 	}
-	if p.NextStartLine > 0 {
+	switch {
+	case p.NextStartColumn > 0:
+		s += fmt.Sprintf(" Line %d is longer than max_size and was cut: read on with start_line=%d and start_column=%d.", p.NextStartLine, p.NextStartLine, p.NextStartColumn)
+	case p.NextStartLine > 0:
 		s += fmt.Sprintf(" Truncated: read on with start_line=%d.", p.NextStartLine)
 	}
 	return s

@@ -207,7 +207,7 @@ func callGetPage(ctx context.Context, e Engine, in getPageInput) (pageOutput, er
 	if section == "" {
 		section = p.Fragment // page#Heading names a section too
 	}
-	return viewPage(p, pageWindow{Section: section, StartLine: in.StartLine, EndLine: in.EndLine, MaxSize: in.MaxSize})
+	return viewPage(p, pageWindow{Section: section, StartLine: in.StartLine, StartColumn: in.StartColumn, EndLine: in.EndLine, MaxSize: in.MaxSize})
 }
 
 func callGetContext(ctx context.Context, e Engine, in getContextInput) (engine.ContextResult, error) {
@@ -296,6 +296,7 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 func tuneGetPage(in, out *jsonschema.Schema) error {
 	nonEmpty(in, "filepath")
 	intParam(in, "start_line", 1, 0, -1)
+	intParam(in, "start_column", 1, 0, -1)
 	intParam(in, "end_line", 1, 0, -1)
 	intParam(in, "max_size", pageSizeMin, pageSizeMax, defaultPageSize)
 	return firstErr(
