@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +59,23 @@ func TestFulltextSearchSectionZeroHasNullHeading(t *testing.T) {
 	}
 	if res.Results[0].Line != 8 {
 		t.Errorf("line = %d, want 8 (the match, below the title on line 6)", res.Results[0].Line)
+	}
+}
+
+// TestFulltextSearchLongOpeningHasNullHeading: the later parts of a long
+// text before the first heading (sections of ord > 0 without a heading)
+// have a null heading too, not "".
+func TestFulltextSearchLongOpeningHasNullHeading(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Long\n\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "Paragraph %d of the opening text, long enough to be split in parts by the indexer.\n\n", i)
+	}
+	b.WriteString("The zeppelin arrives at the end.\n\n## Later\n\nMore.\n")
+	e := searchProject(t, map[string]string{"long.md": b.String()}, "none")
+	res := mustFulltext(t, e, FulltextOptions{Query: "zeppelin"})
+	if len(res.Results) != 1 || res.Results[0].SectionHeading != nil {
+		t.Fatalf("want one hit with a null heading, got %+v", res.Results)
 	}
 }
 

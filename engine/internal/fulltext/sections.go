@@ -69,14 +69,16 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 			Line:      row.StartLine,
 			Rank:      answer.RoundScore(s.Score),
 		}
-		if row.Ord > 0 || row.Heading != "" {
+		// null, not "", for the text before the first heading (also the
+		// later parts of a long one, which have ord > 0).
+		if row.Heading != "" {
 			h := row.Heading
 			hit.SectionHeading = &h
 		}
 		var at int
 		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
 			hit.Line = row.StartLine + at
-			if h, _, _, ok := answer.PartAbove(row.Content, at); ok {
+			if h, _, _, ok := answer.PartAbove(row.Content, at); ok && h != "" {
 				hit.SectionHeading = &h
 			}
 		}
