@@ -24,8 +24,11 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	if err != nil {
 		return GraphResult{}, err
 	}
-	if opts.Limit != 0 || opts.Offset != 0 {
+	if opts.Center == "" && (opts.Limit != 0 || opts.Offset != 0) {
 		return e.graphPage(ctx, opts)
+	}
+	if err := graphview.CheckAround(opts); err != nil {
+		return GraphResult{}, err
 	}
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
@@ -43,7 +46,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 		if err != nil {
 			return err
 		}
-		res, err = graphview.Around(ctx, tx, g, meta, center, depth, opts.Dangling)
+		res, err = graphview.Around(ctx, tx, g, meta, center, depth, opts.Dangling, opts.Limit)
 		return err
 	})
 	if err != nil {

@@ -149,7 +149,48 @@ func TestGetGraphPaged(t *testing.T) {
 	if _, err := e.GetGraph(ctx, GraphOptions{Limit: -1}); err == nil {
 		t.Error("negative limit accepted")
 	}
-	if _, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Limit: 2}); err == nil {
-		t.Error("limit with a centre accepted; it pages the whole graph only")
+	if _, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Offset: 2}); err == nil || !strings.Contains(err.Error(), "offset") {
+		t.Errorf("offset with a centre: %v, want an error naming offset", err)
+	}
+	if _, err := e.GetGraph(ctx, GraphOptions{Offset: 3}); err == nil || !strings.Contains(err.Error(), "invalid offset") {
+		t.Errorf("offset without limit: %v, want an error naming offset", err)
+	}
+}
+
+// TestGetGraphCenterLimit: with a centre, limit keeps the nearest
+// documents (the centre, then by hops and path) with the edges among them,
+// and says how many the neighbourhood held.
+func TestGetGraphCenterLimit(t *testing.T) {
+	e := searchProject(t, searchDocs, "none")
+	ctx := context.Background()
+	all, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Depth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Nodes) < 3 || all.Truncated {
+		t.Fatalf("neighbourhood %+v", all)
+	}
+	for limit := 1; limit < len(all.Nodes); limit++ {
+		part, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Depth: 2, Limit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(part.Nodes) != limit || !part.Truncated || part.Total != len(all.Nodes) || part.Nodes[0].Filepath != "designs/search.md" {
+			t.Errorf("limit %d: %d nodes, truncated %v, total %d, first %s; want %d of %d, the centre first",
+				limit, len(part.Nodes), part.Truncated, part.Total, part.Nodes[0].Filepath, limit, len(all.Nodes))
+		}
+		kept := map[string]bool{}
+		for _, n := range part.Nodes {
+			kept[n.ID] = true
+		}
+		for _, ed := range part.Edges {
+			if !kept[ed.Source] || !kept[ed.Target] {
+				t.Errorf("limit %d: edge %+v leaves the nodes kept", limit, ed)
+			}
+		}
+	}
+	same, err := e.GetGraph(ctx, GraphOptions{Center: "designs/search.md", Depth: 2, Limit: len(all.Nodes)})
+	if err != nil || same.Truncated || len(same.Nodes) != len(all.Nodes) {
+		t.Errorf("limit = the neighbourhood: %+v, %v", same, err)
 	}
 }

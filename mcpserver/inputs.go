@@ -46,6 +46,6 @@ type listPagesInput struct {
 type getGraphInput struct {
 	Center string `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph, which comes in pages."`
 	Depth  int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to include (ignored without center)."`
-	Limit  int    `json:"limit,omitempty" jsonschema:"Whole graph only: at most this many documents (in file path order) per answer, with the edges that start at them."`
+	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many documents per answer: for the whole graph a page of them in file path order, with the edges that start at them; with center the nearest ones (the centre, then by hops), with the edges among them, and truncated set when more were within depth."`
 	Offset int    `json:"offset,omitempty" jsonschema:"Whole graph only (an error with center): skip this many documents; pass next_offset of the previous answer."`
 }

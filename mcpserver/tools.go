@@ -222,17 +222,11 @@ func callListPages(ctx context.Context, e Engine, in listPagesInput) (engine.Lis
 }
 
 func callGetGraph(ctx context.Context, e Engine, in getGraphInput) (engine.GraphResult, error) {
-	opts := engine.GraphOptions{Center: in.Center, Depth: in.Depth}
-	if in.Center != "" && in.Offset > 0 {
-		// A centre's neighbourhood comes whole; an offset would be ignored.
-		return engine.GraphResult{}, &engine.ArgumentError{Param: "offset",
-			Message: "pages the whole graph only; leave it out with center (the neighbourhood comes whole)"}
-	}
-	if in.Center == "" {
-		opts.Limit, opts.Offset = in.Limit, in.Offset
-		if opts.Limit == 0 {
-			opts.Limit = defaultPageLimit
-		}
+	// With center, limit keeps the nearest documents and an offset is an
+	// error (engine.GetGraph): the neighbourhood comes in one answer.
+	opts := engine.GraphOptions{Center: in.Center, Depth: in.Depth, Limit: in.Limit, Offset: in.Offset}
+	if opts.Limit == 0 {
+		opts.Limit = defaultPageLimit
 	}
 	return e.GetGraph(ctx, opts)
 }
@@ -353,7 +347,8 @@ func tuneGetGraph(in, out *jsonschema.Schema) error {
 		enumAt(out, "edges.type", index.LinkTypes),
 		describeAt(out, "edges.source", "doc_id of the linking document."),
 		describeAt(out, "edges.target", "doc_id of the linked document."),
-		describeAt(out, "total", "Whole graph: how many documents it has, over all pages."),
+		describeAt(out, "total", "Whole graph: how many documents it has, over all pages; with center, when truncated: how many were within depth."),
+		describeAt(out, "truncated", "With center: the neighbourhood held more documents than limit, and only the nearest are given."),
 		describeAt(out, "next_offset", "Whole graph: offset of the next page; absent on the last page."),
 	)
 }

@@ -12,7 +12,9 @@ type GraphOptions struct {
 	Dangling bool   // include dangling targets as nodes
 	// Limit pages the whole graph (no Center): at most Limit documents, in
 	// file path order from Offset, with the edges that start at them. 0 is
-	// the whole graph at once.
+	// the whole graph at once. With a Center it keeps the Limit documents
+	// nearest to it (the centre, then by hops and file path), with the
+	// edges among them; 0 keeps the whole neighbourhood.
 	Limit  int
 	Offset int
 }
@@ -43,6 +45,9 @@ type GraphResult struct {
 	Edges      []GraphEdge `json:"edges"`
 	Total      int         `json:"total,omitempty"`
 	NextOffset int         `json:"next_offset,omitempty"`
+	// Truncated is set when a centre's neighbourhood held more documents
+	// than Limit (Total counts them all).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // GraphNodeDetail is what a graph view shows of a document beyond the

@@ -2,6 +2,7 @@ package graphview
 
 import (
 	"context"
+	"sort"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
@@ -17,7 +18,7 @@ import (
 // edge); and, with dangling, the link targets that resolve to no document
 // (see addDangling). Nodes are ordered by file path (the centre first),
 // edges by source, target and type.
-func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, center int64, depth int, dangling bool) (answer.GraphResult, error) {
+func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, center int64, depth int, dangling bool, limit int) (answer.GraphResult, error) {
 	res := answer.GraphResult{Nodes: []answer.GraphNode{}, Edges: []answer.GraphEdge{}}
 	centerID := ""
 	if d := meta[center]; d != nil {
@@ -30,8 +31,12 @@ func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64
 		}
 	} else {
 		in[center] = true
-		for _, h := range g.BFS([]int64{center}, depth, nil) {
+		hops := g.BFS([]int64{center}, depth, nil)
+		for _, h := range hops {
 			in[h.ID] = true
+		}
+		if limit > 0 && len(in) > limit {
+			res.Total, res.Truncated = nearest(in, hops, meta, center, limit), true
 		}
 	}
 	for id := range in {
@@ -65,4 +70,38 @@ func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64
 	}
 	res.Sort(centerID)
 	return res, nil
+}
+
+// nearest keeps in in the limit documents nearest to center (the centre,
+// then by hops, then by file path) and returns how many it held.
+func nearest(in map[int64]bool, hops []graph.Hop, meta map[int64]*docmeta.Meta, center int64, limit int) int {
+	total := 0
+	for id := range in {
+		if meta[id] != nil {
+			total++
+		}
+	}
+	var order []graph.Hop
+	for _, h := range hops {
+		if h.ID != center && meta[h.ID] != nil {
+			order = append(order, h)
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].Depth != order[j].Depth {
+			return order[i].Depth < order[j].Depth
+		}
+		return meta[order[i].ID].Filepath < meta[order[j].ID].Filepath
+	})
+	clear(in)
+	if meta[center] != nil {
+		in[center] = true
+	}
+	for _, h := range order {
+		if len(in) >= limit {
+			break
+		}
+		in[h.ID] = true
+	}
+	return total
 }

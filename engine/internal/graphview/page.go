@@ -14,10 +14,11 @@ import (
 // CheckPage checks the paging options of GetGraph: a positive Limit, an
 // Offset of 0 or more, and no Center (a page is of the whole graph).
 func CheckPage(opts answer.GraphOptions) error {
-	if opts.Center != "" {
-		return &answer.ArgumentError{Param: "limit", Message: "pages the whole graph only; omit it with center"}
+	// (A centre's neighbourhood is checked by CheckAround.)
+	if opts.Limit == 0 {
+		return &answer.ArgumentError{Param: "offset", Message: "pages come with limit (the page size): give limit too"}
 	}
-	if opts.Limit <= 0 {
+	if opts.Limit < 0 {
 		return &answer.ArgumentError{Param: "limit", Message: fmt.Sprintf("must be positive, got %d", opts.Limit)}
 	}
 	if opts.Offset < 0 {
@@ -85,4 +86,16 @@ func DocumentNodes(res answer.GraphResult) []answer.GraphNode {
 		}
 	}
 	return out
+}
+
+// CheckAround checks the options of a centre's neighbourhood: no offset
+// (it comes in one answer), a limit of 0 (all) or more.
+func CheckAround(opts answer.GraphOptions) error {
+	if opts.Offset != 0 {
+		return &answer.ArgumentError{Param: "offset", Message: "pages the whole graph only; with center, limit keeps the nearest documents"}
+	}
+	if opts.Limit < 0 {
+		return &answer.ArgumentError{Param: "limit", Message: fmt.Sprintf("must be 0 (all) or positive, got %d", opts.Limit)}
+	}
+	return nil
 }
