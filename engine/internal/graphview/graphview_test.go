@@ -58,7 +58,7 @@ func newView(t *testing.T) view {
 
 func (v view) around(t *testing.T, center string, depth int, dangling bool) answer.GraphResult {
 	t.Helper()
-	res, err := Around(context.Background(), v.rdb, v.g, v.meta, v.ids[center], depth, dangling)
+	res, err := Around(context.Background(), v.rdb, v.g, v.meta, v.ids[center], depth, dangling, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
