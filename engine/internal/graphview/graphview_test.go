@@ -169,12 +169,21 @@ func documentsOf(res answer.GraphResult) answer.GraphResult {
 }
 
 func TestCheckPage(t *testing.T) {
-	for _, o := range []answer.GraphOptions{{Limit: -1}, {Limit: 0, Offset: 1}, {Limit: 2, Offset: -1}, {Center: "a", Limit: 2}} {
+	for _, o := range []answer.GraphOptions{{Limit: -1}, {Limit: 0, Offset: 1}, {Limit: 2, Offset: -1}} {
 		if CheckPage(o) == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
 	if err := CheckPage(answer.GraphOptions{Limit: 2, Offset: 4}); err != nil {
+		t.Error(err)
+	}
+	// Around a centre: a limit keeps the nearest; an offset has no use.
+	for _, o := range []answer.GraphOptions{{Center: "a", Offset: 1}, {Center: "a", Limit: -1}} {
+		if CheckAround(o) == nil {
+			t.Errorf("around %+v accepted", o)
+		}
+	}
+	if err := CheckAround(answer.GraphOptions{Center: "a", Limit: 2}); err != nil {
 		t.Error(err)
 	}
 }
