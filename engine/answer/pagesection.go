@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/ubp-dev/ubp/engine/query/textfold"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -68,7 +67,7 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 // sectionKey is how section names compare: NFC (a heading saved in NFD
 // is named in NFC), in one width (NFKC: ＡＰＩ（v2） is API(v2), ｶﾞｲﾄﾞ is
 // ガイド, as Japanese writers mix them), then lower case.
-func sectionKey(s string) string { return strings.ToLower(textfold.String(norm.NFC.String(s))) }
+func sectionKey(s string) string { return strings.ToLower(norm.NFKC.String(s)) }
 
 // stripHeadingMarkup drops what a heading's source has and its rendered
 // text does not: closing #'s, and the backticks, asterisks and underscores
