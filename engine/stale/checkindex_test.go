@@ -263,3 +263,25 @@ func TestIndexSymbolSyntaxError(t *testing.T) {
 		t.Errorf("warnings %v", rep.Warnings)
 	}
 }
+
+// TestIndexChangeNotBeforeSync: a file changed with an old mtime kept (cp
+// -p, rsync -a, tar x) changed after the sync, whatever its mtime says:
+// its change is dated at the sync, not weeks before it.
+func TestIndexChangeNotBeforeSync(t *testing.T) {
+	p := newIndexProject(t)
+	old := mustTime(t, "2026-01-01T00:00:00Z")
+	synced := mustTime(t, "2026-02-01T00:00:00Z")
+	p.write("a.txt", "v1\n", old)
+	rs := refs("a.txt")
+	base := p.baselines(rs)
+	p.write("a.txt", "version 2\n", old)
+	rep, err := Check(context.Background(), Options{Root: p.root, Baseline: BaselineIndex, Now: synced.Add(24 * time.Hour)},
+		[]DocInput{{Filepath: "d.md", Refs: rs, Baselines: base, IndexedAt: synced}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Documents[0].Refs[0]
+	if r.Level != PossiblyStale || !r.ChangedAt.Equal(synced) {
+		t.Errorf("ref %+v, want possibly stale, changed at the sync %s", r, synced)
+	}
+}

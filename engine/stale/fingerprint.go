@@ -43,12 +43,19 @@ type Fingerprint struct {
 
 // changeTime is when the ref most likely changed after syncedAt: the
 // latest file modification, or, when no file was modified since (a file
-// was deleted or renamed), the latest folder modification.
+// was deleted or renamed), the latest folder modification; never before
+// syncedAt, as the content differs from what it was then (a file copied
+// with its old mtime, cp -p, rsync -a, tar x, was dated weeks before the
+// sync and made the document stale at once).
 func (f Fingerprint) changeTime(syncedAt time.Time) time.Time {
+	t := time.Unix(0, f.MTime)
 	if f.filesMTime > syncedAt.UnixNano() || f.filesMTime == f.MTime {
-		return time.Unix(0, f.filesMTime)
+		t = time.Unix(0, f.filesMTime)
 	}
-	return time.Unix(0, f.MTime)
+	if !syncedAt.IsZero() && t.Before(syncedAt) {
+		return syncedAt
+	}
+	return t
 }
 
 // sameStat reports whether two fingerprints agree on size, mtime and file
