@@ -55,6 +55,30 @@ func TestDocumentWarningsOutliveTheRun(t *testing.T) {
 	}
 }
 
+// TestRejectedRefWarningsOutliveTheRun: a source ref staleness will never
+// check (outside the project) is named by status and get-page after the
+// run that reported it, like a parse warning.
+func TestRejectedRefWarningsOutliveTheRun(t *testing.T) {
+	e, _ := staleProject(t, map[string]string{
+		"docs/out.md": "---\ntitle: Out\nsource_refs:\n  - ../outside.txt\n---\n# Out\n\nText.\n",
+	})
+	ctx := context.Background()
+	first := mustIndex(t, e)
+	if len(first.Warnings) != 1 || first.Warnings[0].Line != 4 {
+		t.Fatalf("first run warnings %+v", first.Warnings)
+	}
+	st, err := e.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.DocumentsWithWarnings != 1 || !reflect.DeepEqual(st.Warnings, first.Warnings) {
+		t.Errorf("status: %d documents with warnings, %+v; want %+v", st.DocumentsWithWarnings, st.Warnings, first.Warnings)
+	}
+	if p := mustPage(t, e, "out.md"); !reflect.DeepEqual(p.Warnings, first.Warnings) {
+		t.Errorf("get-page warnings %+v, want %+v", p.Warnings, first.Warnings)
+	}
+}
+
 // TestDocumentWarningsMigrationFillsThem: an index from before schema 16
 // kept no warnings; the migration's re-index parses every document, so a
 // broken frontmatter indexed long ago is listed too.

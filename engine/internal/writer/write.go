@@ -69,10 +69,12 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			return nil
 		}
-		rep.Warnings = append(rep.Warnings, pr.warns...)
 		if pr.doc != nil {
-			rep.Warnings = append(rep.Warnings, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
+			// Kept with the document's own warnings, so status and get-page
+			// name a rejected ref after the run too.
+			pr.warns = append(pr.warns, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
 		}
+		rep.Warnings = append(rep.Warnings, pr.warns...)
 		s := pr.job.stored
 		switch {
 		case s != nil && pr.doc == nil:
