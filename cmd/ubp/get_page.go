@@ -59,6 +59,15 @@ written in them. A start past the end of the file exits 2.`,
 					// page#Heading: that section, as --section Heading.
 					section, inSection = p.Fragment, true
 				}
+				for _, f := range []struct {
+					name string
+					v    int
+				}{{"start-line", startLine}, {"end-line", endLine}} {
+					if cmd.Flags().Changed(f.name) && f.v == 0 {
+						// As the MCP tool says: 0 is no line.
+						return usagef("--%s 0: lines are numbered from 1", f.name)
+					}
+				}
 				if cmd.Flags().Changed("start-line") || cmd.Flags().Changed("end-line") {
 					v, err := linesViewOf(p, inSection, section, startLine, endLine)
 					if err != nil {

@@ -76,3 +76,15 @@ func TestGetPageMissingHeading(t *testing.T) {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
 }
+
+// TestGetPageLineZero: --start-line 0 and --end-line 0 are usage errors,
+// as start_line 0 is for ubp_get_page (it gave the whole page).
+func TestGetPageLineZero(t *testing.T) {
+	root := initProjectWith(t, map[string]string{"docs/h.md": "# H\n\n## Setup\n\nx\n"})
+	for _, flag := range []string{"--start-line", "--end-line"} {
+		code, _, stderr := runCLI(t, root, "get-page", "h", flag, "0")
+		if code != 2 || !strings.Contains(stderr, flag+" 0: lines are numbered from 1") {
+			t.Errorf("%s 0: exit %d, stderr %q", flag, code, stderr)
+		}
+	}
+}
