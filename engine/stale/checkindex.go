@@ -13,6 +13,9 @@ type pendingRef struct {
 	pr       plannedRef
 	syncedAt time.Time
 	deleted  bool
+	// base is the hash recorded at the sync: for a Go declaration, of its
+	// text, which tells the commits that changed it from the others.
+	base string
 }
 
 // checkIndex compares every ref with the fingerprint recorded when its
@@ -63,7 +66,7 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 			default:
 				// Changed, or appeared since the sync.
 				lv.modified(pr.out, cur.changeTime(p.in.IndexedAt))
-				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt})
+				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, base: stored.SHA256})
 			}
 		}
 	}
@@ -93,8 +96,25 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 	if err != nil {
 		return err
 	}
+	var cat *catFile
+	defer func() {
+		if cat != nil {
+			cat.close()
+		}
+	}()
 	for i, p := range pending {
 		t, out := targets[i], p.pr.out
+		if p.pr.r.ref.Symbol != "" && !p.deleted {
+			if cat == nil {
+				if cat, err = startCatFile(ctx, repo); err != nil {
+					return err
+				}
+			}
+			if err := symbolCommits(cat, h, repo, t, p, lv); err != nil {
+				return err
+			}
+			continue
+		}
 		since := 0
 		for i, c := range t.changes {
 			if h.commits[c.commit].when.After(p.syncedAt) && (i == 0 || c.commit != t.changes[i-1].commit) {
@@ -137,5 +157,49 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			set(t.changes[0].commit)
 		}
 	}
+	return nil
+}
+
+// symbolCommits refines a changed Go declaration ref of the index
+// baseline: the commit reported is the first after the sync whose text of
+// the declaration differs from the one hashed at the sync, and the count
+// is of the commits that changed it, not of every commit to its file
+// (which blamed a commit that changed another function).
+func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pendingRef, lv leveler) error {
+	out, repoPath, symbol := p.pr.out, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol
+	prev, first, n := p.base, -1, 0
+	for i := len(t.changes) - 1; i >= 0; i-- { // oldest first
+		c := t.changes[i]
+		if !h.commits[c.commit].when.After(p.syncedAt) || i < len(t.changes)-1 && c.commit == t.changes[i+1].commit {
+			continue
+		}
+		src, found, err := cat.show(h.commits[c.commit].hash, repoPath)
+		if err != nil {
+			return err
+		}
+		hash := ""
+		if found {
+			if text, ok, _ := declText(repoPath, src, symbol); ok {
+				hash = sha256Hex(text)
+			}
+		}
+		if hash == prev {
+			continue
+		}
+		prev = hash
+		n++
+		if first < 0 {
+			first = c.commit
+		}
+	}
+	if first < 0 {
+		// Not changed by a commit since the sync: an uncommitted edit, or
+		// a checkout of other commits (the modification time stands).
+		out.Uncommitted = len(t.dirty) > 0
+		return nil
+	}
+	cm := h.commits[first]
+	out.Commit, out.Author, out.Subject, out.Commits = cm.hash, cm.author, cm.subject, n
+	lv.modified(out, cm.when)
 	return nil
 }

@@ -285,3 +285,36 @@ func TestIndexChangeNotBeforeSync(t *testing.T) {
 		t.Errorf("ref %+v, want possibly stale, changed at the sync %s", r, synced)
 	}
 }
+
+// TestIndexBaselineSymbolInGit: under the index baseline in a git work
+// tree, a Go declaration ref names the first commit after the sync that
+// changed the declaration, not one that changed another function of its
+// file, and counts only the commits that changed it.
+func TestIndexBaselineSymbolInGit(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n\nfunc Foo() int { return 1 }\n\nfunc Bar() int { return 2 }\n")
+	r.commit("2026-02-01T00:00:00Z", "Ana Lima", "init")
+	rs := refs("a.go#Bar")
+	base := map[string]Fingerprint{}
+	fp, err := FingerprintRef(r.dir, rs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	base[rs[0].String()] = fp
+	r.write("a.go", "package a\n\nfunc Foo() int { return 10 }\n\nfunc Bar() int { return 2 }\n")
+	r.commit("2026-02-10T00:00:00Z", "Bo Chen", "change Foo only")
+	r.write("a.go", "package a\n\nfunc Foo() int { return 10 }\n\nfunc Bar() int { return 20 }\n")
+	bar := r.commit("2026-02-12T00:00:00Z", "Cy Diaz", "change Bar")
+	r.write("a.go", "package a\n\nfunc Foo() int { return 11 }\n\nfunc Bar() int { return 20 }\n")
+	r.commit("2026-02-14T00:00:00Z", "Bo Chen", "change Foo again")
+
+	rep, err := Check(context.Background(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, fixtureNow)},
+		[]DocInput{{Filepath: "d.md", Refs: rs, Baselines: base, IndexedAt: mustTime(t, "2026-02-05T00:00:00Z")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rep.Documents[0].Refs[0]
+	if got.Commit != bar || got.Author != "Cy Diaz" || got.Commits != 1 || got.Uncommitted {
+		t.Errorf("a.go#Bar: %+v, want changed by %s, 1 commit", got, bar)
+	}
+}
