@@ -168,3 +168,22 @@ func TestQuotedPhraseIsWholeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleOnlyInFrontmatterIsFound: a page whose title is only in its
+// frontmatter (no H1, as Docusaurus and Hugo pages are written) is found
+// by its title's words, in full text and hybrid search.
+func TestTitleOnlyInFrontmatterIsFound(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"q.md":     "---\ntitle: Quokka Handbook\n---\n\nBody text only.\n\n## Feeding\n\nLeaves.\n",
+		"other.md": "# Other\n\nNothing about it.\n",
+	}, "static")
+	for _, fulltext := range []bool{true, false} {
+		res, err := e.Search(context.Background(), SearchOptions{Query: "quokka", Fulltext: fulltext})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || res.Results[0].Filepath != "q.md" || res.Results[0].Match != "strong" {
+			t.Errorf("fulltext=%v: quokka → %+v, want q.md, strong", fulltext, res.Results)
+		}
+	}
+}

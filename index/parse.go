@@ -82,6 +82,13 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 		return false
 	}
 	parts := buildSections(blocks, ls, hasLink)
+	if h1 == "" && len(parts) > 0 && parts[0].level == 0 && parts[0].heading.text == "" {
+		// A page without an H1 (its title in the frontmatter, as Docusaurus
+		// and Hugo pages have it, or its file name) had its title nowhere
+		// in the index: the text before its first heading is headed by it,
+		// as by an H1, so the title's words find the page.
+		parts[0].heading = headingInfo{text: doc.Title, path: doc.Title}
+	}
 
 	offset := sp.bodyLine // file line of body line 0
 	doc.Sections = make([]Section, len(parts))

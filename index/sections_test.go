@@ -83,8 +83,14 @@ func TestSectionZero(t *testing.T) {
 			[]wantSection{{"A", "A", "a", 2, 3, 4}}},
 		{"H1 only document keeps section 0", "# Title\n",
 			[]wantSection{{"", "", "", 0, 1, 1}}},
+		// Without an H1 the opening text is headed by the title (here the
+		// file name's), so the title's words find the page.
 		{"tiny section 0 stays (nothing before it)", "Short intro.\n\n## A\n" + p + "\n",
-			[]wantSection{{"", "", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
+			[]wantSection{{"z", "z", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
+		{"a frontmatter title heads the opening text without an H1", "---\ntitle: Quokka Handbook\n---\n\nBody text only.\n",
+			[]wantSection{{"Quokka Handbook", "Quokka Handbook", "", 0, 5, 5}}},
+		{"an H1 keeps the opening text unheaded", "---\ntitle: Quokka Handbook\n---\n\n# Other\n\nBody.\n",
+			[]wantSection{{"", "", "", 0, 5, 7}}},
 		{"H1 with a link is kept", "# Title [[other]]\n\n## A\n" + p + "\n",
 			[]wantSection{{"", "", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
 		{"blank body has no sections", "---\ntitle: x\n---\n\n  \n", nil},

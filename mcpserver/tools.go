@@ -282,7 +282,7 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.rank", "BM25 relevance of the section, higher is better; comparable within one answer only."),
 		describeAt(out, "results.line", "Line of the file (1-based) of the snippet's first match; the section's first line when the snippet shows none."),
 		describeAt(out, "results.snippet", "An excerpt of the section around the match."),
-		describeAt(out, "results.section_heading", "The heading the match is under; null for the text before the first heading."),
+		describeAt(out, "results.section_heading", "The heading the match is under; null for the text before the first heading (the page's title there when the page has no H1)."),
 		describeAt(out, "total_found", "How many sections matched before limit."),
 	)
 }
