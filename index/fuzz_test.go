@@ -3,6 +3,7 @@ package index
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -53,6 +54,9 @@ func FuzzParse(f *testing.F) {
 func checkHeadings(t *testing.T, doc *Document) {
 	t.Helper()
 	hs := Headings(doc.Body)
+	if full := fullHeadings(doc.Body); !reflect.DeepEqual(hs, full) {
+		t.Fatalf("Headings %+v, a full parse gives %+v", hs, full)
+	}
 	byAnchor := map[string]Heading{}
 	for i, h := range hs {
 		if i > 0 && h.Line <= hs[i-1].Line {

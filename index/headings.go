@@ -1,6 +1,14 @@
 package index
 
-import "github.com/yuin/goldmark/ast"
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
 
 // Heading is a heading written at the top level of a document body, as a
 // reader sees it: every level, whether or not it opens a section of the
@@ -18,11 +26,19 @@ type Heading struct {
 // code blocks, HTML blocks and comments, lists or quotes are not listed:
 // they are not where the document's parts begin. It parses body as Parse
 // does, with the same bounds.
+//
+// Only the headings' own text is parsed inline: block structure does not
+// depend on inline content, and the inline parse of a long paragraph is
+// what made a page of 100,000 wiki-links take 11 to 14 s to outline on
+// every get-page (goldmark's link parser reads the whole paragraph from
+// each bracket).
 func Headings(body string) []Heading {
 	md, _ := boundNesting([]byte(body))
-	root := parseMarkdown(md)
+	pc := parser.NewContext()
+	root := blockParser.Parse(text.NewReader(md), parser.WithContext(pc))
 	blocks := topBlocks(root, newBodyLines(body))
-	texts, anchors := headingLabels(root, md)
+	refs := pc.References() // a heading may name one: ## [text][ref]
+	texts, anchors := headingLabelsWith(root, md, func(h ast.Node, src []byte) string { return headingText(h, src, refs) })
 	var out []Heading
 	for _, b := range blocks {
 		if b.level == 0 {
@@ -37,6 +53,12 @@ func Headings(body string) []Heading {
 // that the numbering of repeated anchors is GitHub's) its text and unique
 // anchor, in document order.
 func headingLabels(root ast.Node, src []byte) (texts, anchors map[ast.Node]string) {
+	return headingLabelsWith(root, src, inlineText)
+}
+
+// headingLabelsWith is headingLabels with the text of each heading given by
+// textOf.
+func headingLabelsWith(root ast.Node, src []byte, textOf func(ast.Node, []byte) string) (texts, anchors map[ast.Node]string) {
 	slugs := newSlugger()
 	texts, anchors = map[ast.Node]string{}, map[ast.Node]string{}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -44,7 +66,7 @@ func headingLabels(root ast.Node, src []byte) (texts, anchors map[ast.Node]strin
 			return ast.WalkContinue, nil
 		}
 		if h, ok := n.(*ast.Heading); ok {
-			t := inlineText(h, src)
+			t := textOf(h, src)
 			texts[h] = t
 			anchors[h] = slugs.next(t)
 			return ast.WalkSkipChildren, nil
@@ -52,4 +74,45 @@ func headingLabels(root ast.Node, src []byte) (texts, anchors map[ast.Node]strin
 		return ast.WalkContinue, nil
 	})
 	return texts, anchors
+}
+
+// blockParser finds the blocks of a body as markdownParser does (the same
+// block parsers and paragraph transformers, tables included) without
+// parsing their inline content: each line stays plain text.
+var blockParser = func() parser.Parser {
+	p := parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(util.Prioritized(extension.NewTableParagraphTransformer(), 200)),
+	)
+	return p
+}()
+
+// headingText is the text of heading h of a body parsed by blockParser, as
+// inlineText gives it from a full parse: its lines are parsed again, alone,
+// as the same kind of heading, with the body's link reference definitions
+// refs.
+func headingText(h ast.Node, src []byte, refs []parser.Reference) string {
+	lines := h.Lines()
+	var raw bytes.Buffer
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		raw.Write(seg.Value(src))
+	}
+	content := bytes.TrimRight(raw.Bytes(), "\n")
+	var again []byte
+	if lines.Len() <= 1 && !bytes.ContainsAny(content, "\n") {
+		again = append([]byte("# "), content...) // ATX: one line
+	} else {
+		again = append(append([]byte{}, content...), "\n===\n"...) // setext
+	}
+	pc := parser.NewContext()
+	for _, r := range refs {
+		pc.AddReference(r)
+	}
+	root := markdownParser.Parse(text.NewReader(again), parser.WithContext(pc))
+	if n, ok := root.FirstChild().(*ast.Heading); ok {
+		return inlineText(n, again)
+	}
+	return inlineText(h, src) // not one heading again: the plain text
 }
