@@ -259,44 +259,26 @@ func ftsHits(ctx context.Context, db store.Querier, t query.Term, n, matched, li
 }
 
 // passHits passes on the FTS5 hits of term t (see ftsHits): without the
-// rows where a term that must begin a word does not, and rescaled to our
-// IDF with matched, the term's document frequency.
+// rows where a term that must begin a word does not, or a quoted phrase
+// stands inside other words only, and rescaled to our IDF with matched,
+// the term's document frequency.
 func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched int, hits []ftsrows.Scored, fn func(id int64, score float64)) error {
-	if t.NeedsWordStart() && !t.WordIndexed() && len(hits) > 0 {
-		ids := make([]int64, len(hits))
-		for i, h := range hits {
-			ids[i] = h.ID
+	var keep func(heading, content string) bool
+	switch {
+	case t.NeedsWordStart() && !t.WordIndexed():
+		keep = func(heading, content string) bool {
+			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)
 		}
-		text, err := sectionrows.Load(ctx, db, ids)
-		if err != nil {
-			return err
-		}
-		kept := hits[:0]
-		for _, h := range hits {
-			if r := text[h.ID]; r != nil && (query.HasWordStart(textfold.String(r.Heading), t.Text) || query.HasWordStart(textfold.String(r.Content), t.Text)) {
-				kept = append(kept, h)
-			}
-		}
-		hits = kept
-	}
-	if t.NeedsWordEdges() && len(hits) > 0 {
+	case t.NeedsWordEdges():
 		// A quoted phrase is found where it stands as words ("rust" is
 		// not in "Trusted"); the trigram index finds it anywhere.
-		ids := make([]int64, len(hits))
-		for i, h := range hits {
-			ids[i] = h.ID
-		}
-		text, err := sectionrows.Load(ctx, db, ids)
-		if err != nil {
+		keep = func(heading, content string) bool { return query.Count(heading, t) > 0 || query.Count(content, t) > 0 }
+	}
+	if keep != nil && len(hits) > 0 {
+		var err error
+		if hits, err = keptRows(ctx, db, hits, keep); err != nil {
 			return err
 		}
-		kept := hits[:0]
-		for _, h := range hits {
-			if r := text[h.ID]; r != nil && (query.Count(r.Heading, t) > 0 || query.Count(r.Content, t) > 0) {
-				kept = append(kept, h)
-			}
-		}
-		hits = kept
 	}
 	// FTS5 floors the IDF of a term in most rows at 1e-6; rescale to ours.
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
@@ -304,6 +286,26 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 		fn(h.ID, h.Score*scale)
 	}
 	return nil
+}
+
+// keptRows is hits without the rows whose text keep refuses: the text of
+// those rows only is read.
+func keptRows(ctx context.Context, db store.Querier, hits []ftsrows.Scored, keep func(heading, content string) bool) ([]ftsrows.Scored, error) {
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	text, err := sectionrows.Load(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
+	kept := hits[:0]
+	for _, h := range hits {
+		if r := text[h.ID]; r != nil && keep(r.Heading, r.Content) {
+			kept = append(kept, h)
+		}
+	}
+	return kept, nil
 }
 
 // scanShortSubstrings finds terms of one or two characters (検索, 古) with
