@@ -89,7 +89,7 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 	f.StringVar(&format, "format", "json", "output format: json, dot, mermaid or html")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes (always on with --format html)")
-	f.IntVar(&o.Limit, "limit", 0, "whole graph in pages: at most `N` documents (by file path) with their out-edges (0: all)")
+	f.IntVar(&o.Limit, "limit", 0, "whole graph in pages: at most `N` documents (by file path) with their out-edges; with --center, the N nearest (0: all)")
 	f.IntVar(&o.Offset, "offset", 0, "with --limit: skip the first `N` documents (the next_offset of the previous page)")
 	return cmd
 }
