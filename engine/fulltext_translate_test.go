@@ -187,3 +187,31 @@ func TestTitleOnlyInFrontmatterIsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedPhraseAcrossLines: a quoted phrase is found where the text
+// wraps it onto the next line, as Markdown writers hard-wrap prose, and
+// not where its words stand apart.
+func TestQuotedPhraseAcrossLines(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"fox.md":   "# Fox\n\nThe quick brown fox jumps over\nthe lazy dog, they say.\n",
+		"apart.md": "# Apart\n\nThe dog jumps; over there the cat is lazy.\n",
+	}, "none")
+	ctx := context.Background()
+	for _, q := range []string{`"jumps over the lazy"`, `"fox jumps over"`, `"over the lazy dog"`} {
+		for _, fulltext := range []bool{true, false} {
+			res, err := e.Search(ctx, SearchOptions{Query: q, Fulltext: fulltext})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, h := range res.Results {
+				if h.Match != "none" && h.Match != "weak" {
+					got = append(got, h.Filepath)
+				}
+			}
+			if len(got) != 1 || got[0] != "fox.md" {
+				t.Errorf("%s (fulltext=%v): %v, want fox.md only", q, fulltext, got)
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package query
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Quote makes s one FTS5 phrase: it is wrapped in double quotes and inner
 // double quotes are doubled, which is FTS5's only escape inside a string.
@@ -16,6 +19,12 @@ func Quote(s string) string {
 // short for the trigram index (see Term.FTS). A term of the word index
 // (Term.WordIndexed) is a prefix query: its stem and every word starting
 // with it.
+//
+// A quoted phrase of several words is the AND of its words of three or
+// more characters: the index holds the Markdown lines as written, so a
+// phrase wrapped onto the next line ("jumps over\nthe lazy") is no
+// substring of it; the rows it finds are then checked for the phrase with
+// any white space between its words (Count).
 func (t Term) Expr() string {
 	if !t.FTS() {
 		return ""
@@ -23,7 +32,24 @@ func (t Term) Expr() string {
 	if t.WordIndexed() {
 		return Quote(t.Text) + "*"
 	}
+	if t.Kind == Phrase && strings.ContainsAny(t.Text, " \t") {
+		var words []string
+		for _, w := range strings.Fields(t.Text) {
+			if utf8.RuneCountInString(w) >= 3 {
+				words = append(words, Quote(w))
+			}
+		}
+		if len(words) > 0 {
+			return strings.Join(words, " AND ")
+		}
+	}
 	return Quote(t.Text)
+}
+
+// SpansLines reports whether the term is a phrase of several words, found
+// across line ends as well (see Expr): its rows must be checked for it.
+func (t Term) SpansLines() bool {
+	return t.Kind == Phrase && strings.ContainsAny(t.Text, " \t")
 }
 
 // MatchExpr is the trigram index's MATCH expression for every indexable

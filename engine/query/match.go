@@ -157,6 +157,10 @@ func sortSpans(s []Span) {
 // Count is how often t occurs in text, compared after Normalize. Short
 // Latin terms count only on word boundaries.
 func Count(text string, t Term) int {
+	if t.SpansLines() {
+		// Any white space between a phrase's words: a line end too.
+		text = strings.Join(strings.Fields(text), " ")
+	}
 	return CountLower([]rune(Lower(textfold.String(text))), t)
 }
 

@@ -269,7 +269,7 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 		keep = func(heading, content string) bool {
 			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)
 		}
-	case t.NeedsWordEdges():
+	case t.NeedsWordEdges() || t.SpansLines():
 		// A quoted phrase is found where it stands as words ("rust" is
 		// not in "Trusted"); the trigram index finds it anywhere.
 		keep = func(heading, content string) bool { return query.Count(heading, t) > 0 || query.Count(content, t) > 0 }
