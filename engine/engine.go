@@ -50,6 +50,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
@@ -114,6 +115,9 @@ type Engine struct {
 	// warm tracks the background warm-up (see WarmUp), which Close stops
 	// and waits for.
 	warm warmUp
+	// docsGone is when Watch found the docs folder gone (UnixNano), 0
+	// while it is there (see DocsFolderGone).
+	docsGone atomic.Int64
 }
 
 // ErrReadOnly is returned by writes on an engine opened with ReadOnly.

@@ -84,11 +84,13 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 			if !ws.dirs[docs] && rootPoll == nil {
 				rootPoll = time.NewTicker(watchRootPoll)
 				rootBack = rootPoll.C
+				e.docsGone.Store(time.Now().UnixNano())
 			}
 		case <-rootBack:
 			if ws.rewatchRoot(onReport) {
 				rootPoll.Stop()
 				rootPoll, rootBack = nil, nil
+				e.docsGone.Store(0)
 				timer.Reset(watchDebounce)
 			}
 		case err, ok := <-w.Errors:
@@ -253,4 +255,15 @@ func (ws *watchState) flush(ctx context.Context, onReport func(IndexReport, erro
 	if err != nil || rep.Added+rep.Updated+rep.Renamed+rep.Deleted > 0 || len(rep.Warnings) > 0 {
 		onReport(rep, err)
 	}
+}
+
+// DocsFolderGone reports whether the watcher found the docs folder gone
+// (moved away, deleted by a branch switch) and not back yet, and since
+// when. The index then describes files that are not there.
+func (e *Engine) DocsFolderGone() (since time.Time, gone bool) {
+	n := e.docsGone.Load()
+	if n == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, n), true
 }

@@ -237,7 +237,10 @@ func TestWatchDocsFolderComesBack(t *testing.T) {
 	if err := os.Rename(docs, away); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond) // let the watcher see the folder go
+	coreEventually(t, "the engine says the docs folder is gone", func() bool {
+		_, gone := e.DocsFolderGone()
+		return gone
+	})
 	if err := os.Remove(filepath.Join(away, "probe.md")); err != nil {
 		t.Fatal(err)
 	}
@@ -253,4 +256,8 @@ func TestWatchDocsFolderComesBack(t *testing.T) {
 		return has("back.md")
 	})
 	coreEventually(t, "probe.md, removed while the folder was away, goes", func() bool { return !has("probe.md") })
+	coreEventually(t, "the engine says the docs folder is back", func() bool {
+		_, gone := e.DocsFolderGone()
+		return !gone
+	})
 }

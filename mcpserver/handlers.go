@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -119,6 +120,10 @@ func toolError(tool string, err error, log *slog.Logger) error {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return internalError(fmt.Sprintf("%s: request cancelled", tool))
 	}
+	var te toolErrorText
+	if errors.As(err, &te) {
+		return toolErrorText(tool + ": " + string(te))
+	}
 	msg := advice.Message(err)
 	log.Error("tool failed", "tool", tool, "error", msg)
 	return internalError(fmt.Sprintf("%s failed: %s", tool, sdkfront.ShortMessage(msg)))
@@ -127,4 +132,23 @@ func toolError(tool string, err error, log *slog.Logger) error {
 // internalError is a JSON-RPC -32603 error, which the SDK passes through.
 func internalError(msg string) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: " + msg}
+}
+
+// docsFolderGone is the error every tool gives while the watcher finds the
+// docs folder gone (engine.Engine.DocsFolderGone): the index then
+// describes files that are not there, and answering from it would be
+// silently wrong. nil when the folder is there, or e cannot tell.
+func docsFolderGone(e Engine) error {
+	g, ok := e.(interface{ DocsFolderGone() (time.Time, bool) })
+	if !ok {
+		return nil
+	}
+	since, gone := g.DocsFolderGone()
+	if !gone {
+		return nil
+	}
+	return toolErrorText(fmt.Sprintf("the docs folder %s is gone since %s (moved away or deleted: a branch switch?), "+
+		"so the index describes files that are not there and ubp does not answer from it. Put the folder back "+
+		"(ubp indexes it again at once), or restart ubp serve with the folder's new place (--docs-dir).",
+		e.Project().DocsDir(), since.UTC().Format(time.RFC3339)))
 }

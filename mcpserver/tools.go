@@ -63,7 +63,13 @@ func declare[In, Out any](d toolDecl, tune func(in, out *jsonschema.Schema) erro
 		return in, out, nil
 	}
 	d.register = func(s *mcp.Server, tool *mcp.Tool, e Engine, log *slog.Logger) {
-		addTool(s, tool, log, func(ctx context.Context, in In) (Out, error) { return call(ctx, e, in) }, summary)
+		addTool(s, tool, log, func(ctx context.Context, in In) (Out, error) {
+			if err := docsFolderGone(e); err != nil {
+				var zero Out
+				return zero, err
+			}
+			return call(ctx, e, in)
+		}, summary)
 	}
 	return d
 }

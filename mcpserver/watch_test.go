@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -52,4 +53,32 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestDocsFolderGone: while the docs folder is gone (moved away, deleted
+// by a branch switch), every tool says so instead of answering from an
+// index of files that are not there; once it is back, they answer again.
+func TestDocsFolderGone(t *testing.T) {
+	e := newProject(t, "taskflow-docs", "designs")
+	c := startStdio(t, e, Options{})
+	c.initialize()
+	search := func() msg { return c.callTool(ToolSearch, map[string]any{"query": "database"}) }
+	if m := search(); m.isToolError() {
+		t.Fatalf("search failed: %s", m.toolText())
+	}
+	docs := e.Project().DocsDir()
+	if err := os.Rename(docs, docs+".away"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "tools to say the docs folder is gone", func() bool {
+		m := search()
+		return m.isToolError() && strings.Contains(m.toolText(), "the docs folder "+docs+" is gone since")
+	})
+	if m := c.callTool(ToolListPages, map[string]any{}); !m.isToolError() {
+		t.Errorf("list pages answered while the docs folder is gone")
+	}
+	if err := os.Rename(docs+".away", docs); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "tools to answer again", func() bool { return !search().isToolError() })
 }
