@@ -32,7 +32,7 @@ func (t Term) Expr() string {
 	if t.WordIndexed() {
 		return Quote(t.Text) + "*"
 	}
-	if t.Kind == Phrase && strings.ContainsAny(t.Text, " \t") {
+	if t.SpansLines() {
 		var words []string
 		for _, w := range strings.Fields(t.Text) {
 			if utf8.RuneCountInString(w) >= 3 {

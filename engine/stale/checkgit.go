@@ -360,7 +360,7 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		if found != baseFound || !bytes.Equal(text, baseText) {
 			g.setCommit(pr.out, c)
 			g.lv.modified(pr.out, g.hist.commits[c].when)
-			later, err := g.declChanges(candidates[:i], repoPath, pr.r.ref.Symbol, text, found)
+			_, later, err := declChanges(g.cat, g.hist, candidates[:i], repoPath, pr.r.ref.Symbol, declHash(text, found), nil)
 			if err != nil {
 				return err
 			}
@@ -381,23 +381,6 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	return nil
 }
 
-// declChanges counts the commits of newer (newest first) that change a
-// declaration whose text before them is text (found: it existed).
-func (g *gitCheck) declChanges(newer []change, repoPath, symbol string, text []byte, found bool) (int, error) {
-	n := 0
-	for i := len(newer) - 1; i >= 0; i-- {
-		t, f, err := g.declAt(g.hist.commits[newer[i].commit].hash, repoPath, symbol)
-		if err != nil {
-			return 0, err
-		}
-		if f != found || !bytes.Equal(t, text) {
-			n++
-			text, found = t, f
-		}
-	}
-	return n, nil
-}
-
 // declAt returns a declaration's text in the file at a commit.
 func (g *gitCheck) declAt(hash, repoPath, symbol string) ([]byte, bool, error) {
 	if g.cat == nil {
@@ -407,10 +390,5 @@ func (g *gitCheck) declAt(hash, repoPath, symbol string) ([]byte, bool, error) {
 		}
 		g.cat = cf
 	}
-	src, found, err := g.cat.show(hash, repoPath)
-	if err != nil || !found {
-		return nil, false, err
-	}
-	text, ok, _ := declText(repoPath, src, symbol)
-	return text, ok, nil
+	return readDecl(g.cat, hash, repoPath, symbol)
 }

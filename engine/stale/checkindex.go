@@ -166,31 +166,11 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 // is of the commits that changed it, not of every commit to its file
 // (which blamed a commit that changed another function).
 func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pendingRef, lv leveler) error {
-	out, repoPath, symbol := p.pr.out, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol
-	prev, first, n := p.base, -1, 0
-	for i := len(t.changes) - 1; i >= 0; i-- { // oldest first
-		c := t.changes[i]
-		if !h.commits[c.commit].when.After(p.syncedAt) || i < len(t.changes)-1 && c.commit == t.changes[i+1].commit {
-			continue
-		}
-		src, found, err := cat.show(h.commits[c.commit].hash, repoPath)
-		if err != nil {
-			return err
-		}
-		hash := ""
-		if found {
-			if text, ok, _ := declText(repoPath, src, symbol); ok {
-				hash = sha256Hex(text)
-			}
-		}
-		if hash == prev {
-			continue
-		}
-		prev = hash
-		n++
-		if first < 0 {
-			first = c.commit
-		}
+	out := p.pr.out
+	atOrBeforeSync := func(c change) bool { return !h.commits[c.commit].when.After(p.syncedAt) }
+	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync)
+	if err != nil {
+		return err
 	}
 	if first < 0 {
 		// Not changed by a commit since the sync: an uncommitted edit, or

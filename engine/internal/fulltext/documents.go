@@ -136,7 +136,7 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 				sc[i] = bm25Doc(idf[i], f, float64(m.docLen[id]), m.stats.avgDocLen)
 			}
 		}
-		capGlosses(m.Query, sc, idf, caps)
+		caps.apply(m.Query, sc, idf)
 		out[id] = sc
 	}
 	return out

@@ -2,52 +2,56 @@ package fulltext
 
 import "github.com/ubp-dev/ubp/engine/query"
 
-// glossCaps returns, per term, the highest IDF an English gloss (a
-// Translation term) may weigh with in a text that lacks every word of its
-// concept as written: the highest IDF of those words (0 for other terms:
-// no cap). A gloss stands for the word the user wrote; in a Japanese corpus
-// where that word is common, a sense found in a few English pages (実装:
-// "installation") had the IDF of a rare word and ranked a page that never
-// says 実装 above every page that does. A text holding the word as well
-// keeps the gloss's own IDF (the page says it in both languages), and a
-// concept the corpus does not hold as written has the highest IDF, so its
-// glosses keep theirs: a Japanese question still reaches an English corpus.
-func glossCaps(q query.Query, idf []float64) []float64 {
+// glossCap is, for one query, how far an English gloss (a Translation
+// term) may weigh in a text that lacks every word of its concept as
+// written: at most with the highest IDF of those words. A gloss stands for
+// the word the user wrote; in a Japanese corpus where that word is common,
+// a sense found in a few English pages (実装: "installation") had the IDF of
+// a rare word and ranked a page that never says 実装 above every page that
+// does. A text holding the word as well keeps the gloss's own IDF (the page
+// says it in both languages), and a concept the corpus does not hold as
+// written has the highest IDF, so its glosses keep theirs: a Japanese
+// question still reaches an English corpus.
+type glossCap struct {
+	idf   []float64 // per term: the IDF a capped gloss may weigh with; 0: no cap
+	words [][]int   // per group: its Word terms
+}
+
+// glossCaps computes the caps of q's glosses, given each term's IDF.
+func glossCaps(q query.Query, idf []float64) glossCap {
+	c := glossCap{idf: make([]float64, len(q.Terms)), words: make([][]int, len(q.Groups))}
 	own := make([]float64, len(q.Groups))
-	has := make([]bool, len(q.Groups))
 	for i, t := range q.Terms {
 		if t.Kind == query.Word && t.Group >= 0 {
 			own[t.Group] = max(own[t.Group], idf[i])
-			has[t.Group] = true
+			c.words[t.Group] = append(c.words[t.Group], i)
 		}
 	}
-	caps := make([]float64, len(q.Terms))
 	for i, t := range q.Terms {
-		if t.Kind == query.Translation && t.Group >= 0 && has[t.Group] && idf[i] > own[t.Group] {
-			caps[i] = own[t.Group]
+		if t.Kind == query.Translation && t.Group >= 0 && len(c.words[t.Group]) > 0 && idf[i] > own[t.Group] {
+			c.idf[i] = own[t.Group]
 		}
 	}
-	return caps
+	return c
 }
 
-// capGlosses lowers, in place, the scores of the glosses in termScore (one
+// apply lowers, in place, the scores of the glosses in termScore (one
 // text's, each computed with idf) whose concept the text lacks as written,
-// to what their IDF cap (glossCaps) allows. Scores are linear in the IDF.
-func capGlosses(q query.Query, termScore, idf, caps []float64) {
-	for i, c := range caps {
-		if c == 0 || termScore[i] <= 0 || idf[i] <= 0 {
+// to what their cap allows. Scores are linear in the IDF.
+func (c glossCap) apply(q query.Query, termScore, idf []float64) {
+	for i, capped := range c.idf {
+		if capped == 0 || termScore[i] <= 0 || idf[i] <= 0 {
 			continue
 		}
-		g := q.Terms[i].Group
 		written := false
-		for j, t := range q.Terms {
-			if t.Group == g && t.Kind == query.Word && termScore[j] > 0 {
+		for _, j := range c.words[q.Terms[i].Group] {
+			if termScore[j] > 0 {
 				written = true
 				break
 			}
 		}
 		if !written {
-			termScore[i] *= c / idf[i]
+			termScore[i] *= capped / idf[i]
 		}
 	}
 }

@@ -21,8 +21,8 @@ func TestCapGlosses(t *testing.T) {
 	}
 	idf := []float64{0.2, 1.8, 2.0, 1.5}
 	caps := glossCaps(q, idf)
-	if want := []float64{0, 0.2, 0, 0}; !reflect.DeepEqual(caps, want) {
-		t.Fatalf("caps = %v, want %v", caps, want)
+	if want := []float64{0, 0.2, 0, 0}; !reflect.DeepEqual(caps.idf, want) {
+		t.Fatalf("caps = %v, want %v", caps.idf, want)
 	}
 	tests := []struct {
 		name        string
@@ -36,7 +36,7 @@ func TestCapGlosses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := append([]float64(nil), tt.score...)
-			capGlosses(q, got, idf, caps)
+			caps.apply(q, got, idf)
 			for i := range got {
 				if d := got[i] - tt.want[i]; d > 1e-9 || d < -1e-9 {
 					t.Fatalf("scores = %v, want %v", got, tt.want)

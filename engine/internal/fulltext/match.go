@@ -191,7 +191,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 	}
 	caps := glossCaps(q, m.TermIDF)
 	for _, s := range m.Sections {
-		capGlosses(q, s.Terms, m.TermIDF, caps)
+		caps.apply(q, s.Terms, m.TermIDF)
 	}
 	for g := range groupHits {
 		for id := range groupHits[g] {

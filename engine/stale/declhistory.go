@@ -1,0 +1,51 @@
+package stale
+
+// readDecl returns a Go declaration's text in the file at a commit; found
+// is false when the file or the declaration is not there.
+func readDecl(cat *catFile, hash, repoPath, symbol string) (text []byte, found bool, err error) {
+	src, ok, err := cat.show(hash, repoPath)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	text, found, _ = declText(repoPath, src, symbol)
+	return text, found, nil
+}
+
+// declHash is what a declaration is compared by across commits: the
+// SHA-256 of its text, as symbolFingerprint records it at a sync, or ""
+// when it is missing.
+func declHash(text []byte, found bool) string {
+	if !found {
+		return ""
+	}
+	return sha256Hex(text)
+}
+
+// declChanges walks the commits of changes (newest first, as a history
+// keeps them) oldest first, leaving out those skip refuses (nil: none) and
+// repeats of one commit, and compares the declaration at each with the one
+// before, starting from prev (a declHash). It returns the first commit that
+// changed it (-1: none) and how many did. Both baselines use it: a Go
+// declaration ref counts the commits that changed the declaration, not
+// every commit to its file.
+func declChanges(cat *catFile, h *history, changes []change, repoPath, symbol, prev string, skip func(change) bool) (first, n int, err error) {
+	first = -1
+	for i := len(changes) - 1; i >= 0; i-- {
+		c := changes[i]
+		if skip != nil && skip(c) || i < len(changes)-1 && c.commit == changes[i+1].commit {
+			continue
+		}
+		text, found, err := readDecl(cat, h.commits[c.commit].hash, repoPath, symbol)
+		if err != nil {
+			return -1, 0, err
+		}
+		if hash := declHash(text, found); hash != prev {
+			prev = hash
+			n++
+			if first < 0 {
+				first = c.commit
+			}
+		}
+	}
+	return first, n, nil
+}
