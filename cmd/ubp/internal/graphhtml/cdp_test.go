@@ -29,6 +29,8 @@ type browser struct {
 	evMu   sync.Mutex
 	events []cdpEvent
 	done   chan struct{}
+
+	logPath string // Chromium's stderr
 }
 
 type cdpReply struct {
@@ -59,8 +61,46 @@ func chromiumPath(t testing.TB) string {
 
 // startBrowser launches Chromium with a fresh profile, every proxy pointed
 // at a closed port (so nothing reaches the network) and one blank page
-// attached, with the Page, Runtime, Log and Network domains enabled.
+// attached, with the Page, Runtime, Log and Network domains enabled. A
+// Chromium that exits before its first page exists (seen once on a loaded
+// machine: "browser closed the pipe" at Target.createTarget, before any of
+// ubp's page was loaded) is launched once more, its log shown; a second
+// failure fails the test.
 func startBrowser(t testing.TB, width, height int) *browser {
+	t.Helper()
+	b, created, err := launchBrowser(t, width, height)
+	if err != nil {
+		t.Logf("Chromium exited at start (%v), launching it again; its log:\n%s", err, b.log())
+		if b, created, err = launchBrowser(t, width, height); err != nil {
+			t.Fatalf("Target.createTarget: %v; Chromium's log:\n%s", err, b.log())
+		}
+	}
+	var attached struct {
+		SessionID string `json:"sessionId"`
+	}
+	b.call("", "Target.attachToTarget", map[string]any{"targetId": created, "flatten": true}, &attached)
+	b.session = attached.SessionID
+	for _, domain := range []string{"Page", "Runtime", "Log", "Network"} {
+		b.call(b.session, domain+".enable", map[string]any{}, nil)
+	}
+	b.call(b.session, "Emulation.setDeviceMetricsOverride", map[string]any{
+		"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false,
+	}, nil)
+	return b
+}
+
+// log is the end of Chromium's stderr, as far as it was written.
+func (b *browser) log() string {
+	data, _ := os.ReadFile(b.logPath)
+	if len(data) > 4000 {
+		data = data[len(data)-4000:]
+	}
+	return string(data)
+}
+
+// launchBrowser starts Chromium (see startBrowser) and creates its blank
+// page, whose target id it returns.
+func launchBrowser(t testing.TB, width, height int) (*browser, string, error) {
 	t.Helper()
 	exe := chromiumPath(t)
 	profile := t.TempDir()
@@ -92,7 +132,7 @@ func startBrowser(t testing.TB, width, height int) *browser {
 	}
 	cmdIn.Close()
 	cmdOut.Close()
-	b := &browser{t: t, cmd: cmd, in: ourIn, waiting: map[int]chan cdpReply{}, done: make(chan struct{})}
+	b := &browser{t: t, cmd: cmd, in: ourIn, waiting: map[int]chan cdpReply{}, done: make(chan struct{}), logPath: stderr.Name()}
 	go b.read(ourOut)
 	t.Cleanup(func() {
 		// Close the browser (it ends its own helper processes), killing it
@@ -114,19 +154,8 @@ func startBrowser(t testing.TB, width, height int) *browser {
 	var created struct {
 		TargetID string `json:"targetId"`
 	}
-	b.call("", "Target.createTarget", map[string]any{"url": "about:blank"}, &created)
-	var attached struct {
-		SessionID string `json:"sessionId"`
-	}
-	b.call("", "Target.attachToTarget", map[string]any{"targetId": created.TargetID, "flatten": true}, &attached)
-	b.session = attached.SessionID
-	for _, domain := range []string{"Page", "Runtime", "Log", "Network"} {
-		b.call(b.session, domain+".enable", map[string]any{}, nil)
-	}
-	b.call(b.session, "Emulation.setDeviceMetricsOverride", map[string]any{
-		"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false,
-	}, nil)
-	return b
+	err = b.tryCall("", "Target.createTarget", map[string]any{"url": "about:blank"}, &created)
+	return b, created.TargetID, err
 }
 
 // read dispatches replies to their callers and records events.
