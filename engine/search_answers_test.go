@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Answers of Search on small projects: what a query finds, and how strongly.
 
@@ -77,5 +80,108 @@ func TestQuotedPhraseAcrossLines(t *testing.T) {
 				t.Errorf("%s (fulltext=%v): %v, want fox.md only", q, fulltext, got)
 			}
 		}
+	}
+}
+
+// gluedDocs have Latin words written right after a kanji, which the word
+// index keeps inside the kanji's token, and one that holds the word inside
+// another only.
+var gluedDocs = map[string]string{
+	"new-api.md": "# 仕様\n\n新APIの仕様です。\n",
+	"cte.md":     "# 階層\n\n再帰CTEで木をたどる。\n",
+	"model.md":   "# モデル\n\n約470MBのモデルを使う。\n",
+	"plain.md":   "# Plain\n\nThe api of the service.\n",
+	"rapid.md":   "# Growth\n\nA rapid growth of the capital.\n",
+}
+
+// TestLatinWordAfterKanji: a three-letter Latin word or number written
+// right after a kanji (新API, 再帰CTE, 約470MB) is found by that word, in
+// full text and hybrid search, with its concept matched (strong), while
+// the postings are read and while they wait to be written (a scan); a
+// word merely containing it (rapid) is not.
+func TestLatinWordAfterKanji(t *testing.T) {
+	e := searchProject(t, gluedDocs, "static")
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{"api", []string{"new-api.md", "plain.md"}},
+		{"API", []string{"new-api.md", "plain.md"}},
+		{"cte", []string{"cte.md"}},
+		{"470", []string{"model.md"}},
+		{"470MB", []string{"model.md"}},
+	}
+	check := func(label string) {
+		t.Helper()
+		for _, c := range cases {
+			for _, fulltext := range []bool{true, false} {
+				res := mustSearch(t, e, SearchOptions{Query: c.query, Fulltext: fulltext})
+				got := map[string]string{}
+				for _, h := range res.Results {
+					got[h.Filepath] = h.Match
+				}
+				for _, p := range c.want {
+					if got[p] != "strong" {
+						t.Errorf("%s: %q (fulltext=%v) → %v, want %s strong", label, c.query, fulltext, got, p)
+					}
+				}
+				if m, ok := got["rapid.md"]; ok && m != "none" && m != "weak" {
+					t.Errorf("%s: %q (fulltext=%v) found rapid.md, %s", label, c.query, fulltext, m)
+				}
+			}
+		}
+	}
+	check("postings")
+	if _, err := e.db.Exec(`INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections`); err != nil {
+		t.Fatal(err)
+	}
+	check("units queued")
+}
+
+// TestGluedWordNoRarerThanTheWord: a page saying the word right after a
+// kanji, alone or beside the word on its own, does not outrank by that
+// alone pages saying the word as often on its own: the glued occurrences
+// weigh with the word's IDF, not with their own few.
+func TestGluedWordNoRarerThanTheWord(t *testing.T) {
+	for _, glued := range []string{"公開APIの一覧。", "The api list, 公開APIの一覧。"} {
+		files := map[string]string{"glued.md": "# 公開\n\n" + glued + "\n"}
+		for i := range 6 {
+			files[fmt.Sprintf("api%d.md", i)] = fmt.Sprintf("# Page %d\n\nThe api list, the api list.\n", i)
+		}
+		e := searchProject(t, files, "none")
+		res := mustSearch(t, e, SearchOptions{Query: "api", Fulltext: true})
+		if len(res.Results) != 7 {
+			t.Fatalf("%s: api → %d results, want 7", glued, len(res.Results))
+		}
+		if res.Results[0].Filepath == "glued.md" {
+			t.Errorf("%s: glued.md first with BM25 %.3f against %s's %.3f: a glued word weighs as a rare one", glued,
+				res.Results[0].ScoreBreakdown.BM25, res.Results[1].Filepath, res.Results[1].ScoreBreakdown.BM25)
+		}
+	}
+}
+
+// TestGluedWordsMigration: an index written before the short-term
+// postings kept glued words is queued by migration 0019, answers by scan
+// until the next indexing run writes them, and then from them.
+func TestGluedWordsMigration(t *testing.T) {
+	e := searchProject(t, gluedDocs, "none")
+	// What the schema-18 code wrote: units without glued words.
+	e2 := reopenBefore(t, e, 18, `DELETE FROM section_units WHERE rowid IN (SELECT id FROM sections WHERE content LIKE '%CTE%')`)
+	queued := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`)
+	if queued == 0 {
+		t.Fatal("nothing queued by the migration")
+	}
+	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "cte"})); len(got) != 1 || got[0] != "cte.md" {
+		t.Errorf("cte while queued: %v", got)
+	}
+	coreIndex(t, e2, false)
+	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`); n != 0 {
+		t.Fatalf("%d sections still queued after a run", n)
+	}
+	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_instance WHERE term = 'cte'`); n != 1 {
+		t.Errorf("glued word cte in the postings %d times, want 1", n)
+	}
+	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "cte"})); len(got) != 1 || got[0] != "cte.md" {
+		t.Errorf("cte from the postings: %v", got)
 	}
 }

@@ -53,13 +53,14 @@ func (t Term) SpansLines() bool {
 }
 
 // MatchExpr is the trigram index's MATCH expression for every indexable
-// term of q (each quoted as written, word-indexed ones too), joined with OR
+// term of q (each quoted as written, word-indexed ones too; a Glued term
+// is its word's twin and is left out), joined with OR
 // so a section matching any term is found (ranking by how many terms
 // matched is the caller's job). It is "" when no term can use the index.
 func (q Query) MatchExpr() string {
 	var parts []string
 	for _, t := range q.Terms {
-		if t.FTS() {
+		if t.FTS() && t.Kind != Glued {
 			parts = append(parts, Quote(t.Text))
 		}
 	}

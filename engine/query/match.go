@@ -37,6 +37,9 @@ func findSpans(text []rune, terms []Term) []Span {
 			if t.Kind == Phrase && !onPhraseEdges(text, pat, i, end) {
 				continue
 			}
+			if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
+				continue
+			}
 			switch t.Script {
 			case ScriptLatin:
 				// A stem marks the whole word: "[authentication]", not
@@ -78,6 +81,9 @@ func Occurs(text, pat []rune, t Term) bool {
 			continue
 		}
 		if t.Kind == Phrase && !onPhraseEdges(text, pat, i, i+len(pat)) {
+			continue
+		}
+		if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
 			continue
 		}
 		return true

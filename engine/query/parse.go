@@ -22,6 +22,12 @@ const (
 	// script runs and particles (権の, 値が, 待機): a small bonus, not a
 	// concept (see japaneseBigrams).
 	Bigram
+	// Glued is a Word of the word index (Term.WordIndexed) looked for
+	// where that index cannot see it: written right after a kanji or
+	// hangul with no space (新API, 再帰CTE, 約470MB), which the index's
+	// tokenizer keeps in one token with them. Another term of the word's
+	// group (see GluedWords).
+	Glued
 )
 
 func (k Kind) String() string {
@@ -36,6 +42,8 @@ func (k Kind) String() string {
 		return "translation"
 	case Bigram:
 		return "bigram"
+	case Glued:
+		return "glued"
 	default:
 		return "word"
 	}
@@ -319,6 +327,7 @@ func ParseTranslated(text string, tr Translator) Query {
 		seen[t.Text] = true
 		q.Terms = append(q.Terms, t)
 	}
+	q.Terms = append(q.Terms, gluedTerms(q.Terms)...)
 	// Translations come last, so the term limit drops them first.
 	for _, p := range toTranslate {
 		words := lemmas(tr, p.r, p.tail)

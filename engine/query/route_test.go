@@ -30,6 +30,9 @@ func TestWordIndexedRouting(t *testing.T) {
 			q := Parse(tt.query)
 			got := map[string]bool{}
 			for _, term := range q.Terms {
+				if term.Kind == Glued { // the same word, looked for in the short-term postings
+					continue
+				}
 				got[term.Text] = term.WordIndexed()
 				if term.WordIndexed() && !term.NeedsWordStart() {
 					t.Errorf("%q is word-indexed but does not need a word start", term.Text)

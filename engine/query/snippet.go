@@ -293,7 +293,7 @@ func Summary(text string, n int) string {
 func highlighted(terms []Term) []Term {
 	out := make([]Term, 0, len(terms))
 	for _, t := range terms {
-		if t.Kind != Bigram {
+		if t.Kind != Bigram && t.Kind != Glued { // a Glued term's matches are its Word's
 			out = append(out, t)
 		}
 	}

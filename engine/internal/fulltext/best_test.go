@@ -61,7 +61,7 @@ func TestShortTermsPassOnTheirBestSections(t *testing.T) {
 	}{
 		{"unit postings", func(ctx context.Context, tx *sql.Tx, st corpusStats, limit int, fn func(float64)) (int, error) {
 			var mt Matcher
-			return mt.scanUnit(ctx, tx, "検索", st, limit, func(_, _ int64, s float64) { fn(s) })
+			return mt.scanUnit(ctx, tx, "検索", false, st, limit, func(_, _ int64, s float64) { fn(s) })
 		}},
 		{"substring scan", func(ctx context.Context, tx *sql.Tx, st corpusStats, limit int, fn func(float64)) (int, error) {
 			df, err := scanShortSubstrings(ctx, tx, []string{"検索"}, st, limit, func(_ int, _, _ int64, s float64) { fn(s) })

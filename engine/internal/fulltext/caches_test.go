@@ -77,7 +77,7 @@ func TestCachesServeRepeatReads(t *testing.T) {
 			"section_units", "# C\n\n検索する。\n", "検索", "設計",
 			func(mt *Matcher, ctx context.Context, tx *sql.Tx, st corpusStats, unit string) (string, error) {
 				var scores []float64
-				df, err := mt.scanUnit(ctx, tx, unit, st, maxTermRows, func(_, _ int64, s float64) { scores = append(scores, s) })
+				df, err := mt.scanUnit(ctx, tx, unit, false, st, maxTermRows, func(_, _ int64, s float64) { scores = append(scores, s) })
 				slices.Sort(scores)
 				return fmtScan(df, scores), err
 			}},

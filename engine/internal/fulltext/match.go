@@ -111,10 +111,12 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		var err error
 		matched := -1
 		switch {
+		case t.Kind == query.Glued && units:
+			matched, err = mt.scanUnit(ctx, db, t.Text, true, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.FTS():
 			fts = append(fts, ti)
 		case units && isUnitTerm(t.Text):
-			matched, err = mt.scanUnit(ctx, db, t.Text, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
 			short = append(short, ti)
 		default:
@@ -265,6 +267,13 @@ func ftsHits(ctx context.Context, db store.Querier, t query.Term, n, matched, li
 func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched int, hits []ftsrows.Scored, fn func(id int64, score float64)) error {
 	var keep func(heading, content string) bool
 	switch {
+	case t.Kind == query.Glued:
+		// Only while the short-term postings are being written: the
+		// trigram index finds the word anywhere, the rows read are
+		// checked for it written right after a kanji.
+		keep = func(heading, content string) bool {
+			return query.HasGlued(textfold.String(heading), t.Text) || query.HasGlued(textfold.String(content), t.Text)
+		}
 	case t.NeedsWordStart() && !t.WordIndexed():
 		keep = func(heading, content string) bool {
 			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/ftsrows"
+	"github.com/ubp-dev/ubp/engine/query"
 )
 
 // Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
@@ -70,7 +71,10 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 }
 
 // unitTokens is the text section_units indexes for s: every unit of
-// countUnits once per occurrence, separated by spaces.
+// countUnits and every glued word (query.GluedWords: a Latin word the
+// word index keeps inside a kanji's token) once per occurrence, separated
+// by spaces. A glued word has Latin letters or digits, a unit none, so
+// the two never meet.
 func unitTokens(s string) string {
 	ascii := true
 	for i := 0; i < len(s) && ascii; i++ {
@@ -81,6 +85,7 @@ func unitTokens(s string) string {
 	}
 	counts := map[string]int{}
 	countUnits(s, counts)
+	query.GluedWords(s, func(w string) { counts[w]++ })
 	var b strings.Builder
 	for u, n := range counts {
 		for range n {
@@ -160,17 +165,23 @@ type unitHit struct {
 	hf, cf int32
 }
 
-// unitKey names a unit's scan: the unit and the number of best sections
-// kept.
+// unitKey names a unit's scan: the unit (or the prefix of glued words),
+// and the number of best sections kept.
 type unitKey struct {
 	unit  string
+	glued bool
 	limit int
 }
 
-// unitPostings reads the postings of unit t.
-func unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, error) {
+// unitPostings reads the postings of unit t, or with glued those of the
+// glued words starting with t.
+func unitPostings(ctx context.Context, db store.Querier, t string, glued bool) ([]unitHit, error) {
 	hits := []unitHit{}
-	err := ftsrows.UnitPostings(ctx, db, t, func(id int64, hf, cf int32) {
+	read := ftsrows.UnitPostings
+	if glued {
+		read = ftsrows.GluedPostings
+	}
+	err := read(ctx, db, t, func(id int64, hf, cf int32) {
 		hits = append(hits, unitHit{id: id, hf: hf, cf: cf})
 	})
 	if err != nil {
@@ -184,16 +195,17 @@ func unitPostings(ctx context.Context, db store.Querier, t string) ([]unitHit, e
 // heading's occurrences weigh headingWeight, the length is the section's.
 // It passes on the best limit (keepBest) and reports how many sections
 // hold the unit; both come from the matcher's cache (units) when it has
-// them.
-func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
+// them. With glued, t is a Latin word and the postings are those of the
+// glued words starting with it (see query.Glued).
+func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, glued bool, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
 	gen, err := store.SearchGeneration(ctx, db)
 	if err != nil {
 		return 0, err
 	}
-	key := unitKey{t, limit}
+	key := unitKey{t, glued, limit}
 	s, ok := mt.units.get(gen, key)
 	if !ok {
-		if s, err = mt.readUnit(ctx, db, t, st, limit); err != nil {
+		if s, err = mt.readUnit(ctx, db, t, glued, st, limit); err != nil {
 			return 0, err
 		}
 		mt.units.put(gen, key, s)
@@ -205,8 +217,8 @@ func (mt *Matcher) scanUnit(ctx context.Context, db store.Querier, t string, st 
 }
 
 // readUnit reads and scores the postings of unit t (see scanUnit).
-func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, st corpusStats, limit int) (termScan, error) {
-	hits, err := unitPostings(ctx, db, t)
+func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, glued bool, st corpusStats, limit int) (termScan, error) {
+	hits, err := unitPostings(ctx, db, t, glued)
 	if err != nil {
 		return termScan{}, err
 	}

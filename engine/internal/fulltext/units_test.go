@@ -83,7 +83,7 @@ func TestScanUnitMatchesScan(t *testing.T) {
 				return err
 			}
 			got := map[int64]float64{}
-			gotDF, err := mt.scanUnit(ctx, tx, term, st, math.MaxInt, func(id, doc int64, score float64) {
+			gotDF, err := mt.scanUnit(ctx, tx, term, false, st, math.MaxInt, func(id, doc int64, score float64) {
 				got[id] = score
 				if wantDoc[id] != doc {
 					t.Errorf("%q: section %d reported in document %d, want %d", term, id, doc, wantDoc[id])

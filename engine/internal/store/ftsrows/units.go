@@ -106,6 +106,26 @@ func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id 
 	if err != nil {
 		return fmt.Errorf("read the postings of %q: %w", unit, err)
 	}
+	return readPostings(r, unit, fn)
+}
+
+// GluedPostings calls fn for every section holding a glued word (a Latin
+// word written right after a kanji, see query.GluedWords, which
+// section_units keeps beside the units) that starts with prefix, with its
+// occurrences in the heading and in the content.
+func GluedPostings(ctx context.Context, q store.Querier, prefix string, fn func(id int64, hf, cf int32)) error {
+	r, err := packrows.Query(ctx, q, `
+		SELECT group_concat(doc || ' ' || h || ' ' || c || ' ', '') FROM (
+			SELECT doc, sum(col = 'heading') AS h, sum(col = 'content') AS c
+			FROM section_units_instance WHERE term >= ?1 AND term < ?1 || char(1114111) GROUP BY doc)`, prefix)
+	if err != nil {
+		return fmt.Errorf("read the postings of %q: %w", prefix, err)
+	}
+	return readPostings(r, prefix, fn)
+}
+
+// readPostings passes on the packed postings r of term.
+func readPostings(r *packrows.Reader, unit string, fn func(id int64, hf, cf int32)) error {
 	for r.More() {
 		id, hf, cf := r.Number(), r.Number(), r.Number()
 		if r.Err() != nil {
