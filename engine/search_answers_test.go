@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -183,5 +184,38 @@ func TestGluedWordsMigration(t *testing.T) {
 	}
 	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "cte"})); len(got) != 1 || got[0] != "cte.md" {
 		t.Errorf("cte from the postings: %v", got)
+	}
+}
+
+// TestTitleBeforeFirstH2IsFound: a page whose H1 is followed at once by an
+// H2 (the usual ADR: "# Kubernetes Migration", "## Status") is found by
+// its title's words, strongly, in full text and hybrid search.
+func TestTitleBeforeFirstH2IsFound(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"0005-k8s.md": "# Kubernetes Migration\n\n## Status\n\nAccepted\n\n## Context\n\nWe need to move the services off the old hosts.\n",
+		"other.md":    "# Other\n\nNothing about it.\n",
+	}, "static")
+	for _, fulltext := range []bool{true, false} {
+		res := mustSearch(t, e, SearchOptions{Query: "kubernetes", Fulltext: fulltext})
+		if len(res.Results) == 0 || res.Results[0].Filepath != "0005-k8s.md" || res.Results[0].Match != "strong" {
+			t.Errorf("fulltext=%v: kubernetes → %+v, want 0005-k8s.md, strong", fulltext, res.Results)
+		}
+	}
+}
+
+// TestTitleSectionMigration: an index written before title-only sections
+// were kept gets them from the re-index migration 0019 demands.
+func TestTitleSectionMigration(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"0005-k8s.md": "# Kubernetes Migration\n\n## Status\n\nAccepted\n\n## Context\n\nWe need to move the services off the old hosts.\n",
+	}, "none")
+	// What the schema-18 code wrote: no section 0 before the first H2.
+	e2 := reopenBefore(t, e, 18, `DELETE FROM sections WHERE ord = 0 AND heading = ''`)
+	if f, err := e2.Freshness(context.Background()); err != nil || !f.NeedsReindex {
+		t.Fatalf("freshness after the migration: %+v, %v; want a re-index", f, err)
+	}
+	coreIndex(t, e2, false)
+	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "kubernetes"})); len(got) != 1 || got[0] != "0005-k8s.md" {
+		t.Errorf("kubernetes after the re-index: %v", got)
 	}
 }

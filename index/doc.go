@@ -41,10 +41,13 @@
 //     Anchor is the GitHub slug of the heading (see Slug), made unique per
 //     document in heading order ("usage", "usage-1", …), counting every
 //     heading of the document.
-//  2. Drop: section 0 is dropped when it holds nothing but blank lines and
-//     H1 headings without links, and other sections exist. A document
-//     without H2/H3 keeps its section 0 even if it is just an H1; a blank
-//     body has no sections.
+//  2. Title: a section 0 that holds nothing but blank lines and H1
+//     headings without links, before other sections, is kept as it is
+//     (the H1 is the page's title as written, found by search through it)
+//     and nothing is merged into it (step 4). Until 2026-11-27 it was
+//     dropped, and a page whose H1 is followed by an H2 (an ADR's
+//     "# Use PostgreSQL", then "## Status") was not found by its title's
+//     words. A blank body has no sections.
 //  3. Split: a section over MaxSectionTokens (256 estimated tokens, see
 //     EstimateTokens) is cut into parts at top-level block boundaries:
 //     a new part starts before the block that would push the current part
@@ -57,7 +60,8 @@
 //     (32 tokens) is appended to the previous one, which keeps its own
 //     heading, while the two stay within MaxSectionTokens; the merged
 //     heading line stays in Content. The first section has nothing before
-//     it and stays, however small, and so does a tiny section after a
+//     it and stays, however small, and so does the section after a
+//     title-only section 0 (step 2), and a tiny section after a
 //     full one (a run of tiny sections, such as a glossary's entries,
 //     becomes sections of up to MaxSectionTokens, not one).
 //  5. Orders are renumbered 0..n-1.

@@ -51,9 +51,11 @@ func buildSections(blocks []mdBlock, ls *bodyLines, hasLink func(from, to int) b
 	if cur.level != 0 || len(cur.blocks) > 0 {
 		raws = append(raws, cur)
 	}
-	if len(raws) > 1 && raws[0].level == 0 && emptySection0(raws[0], hasLink) {
-		raws = raws[1:]
-	}
+	// A section 0 of H1 headings only is kept: its heading is the page's
+	// title as written, found nowhere else in the index when the first
+	// H2 follows it (an ADR's "# Use PostgreSQL" then "## Status"); but
+	// nothing joins it, so the first H2's text keeps its own heading.
+	titleOnly := len(raws) > 1 && raws[0].level == 0 && emptySection0(raws[0], hasLink)
 
 	var parts []sectionPart
 	for _, r := range raws {
@@ -61,11 +63,11 @@ func buildSections(blocks []mdBlock, ls *bodyLines, hasLink func(from, to int) b
 	}
 
 	var out []sectionPart
-	for _, p := range parts {
+	for i, p := range parts {
 		// A tiny part joins the one before while that stays within
 		// MaxSectionTokens: a run of thousands of one-line sections (a
 		// glossary) becomes sections of a searchable size, not one.
-		if n := len(out); n > 0 && ls.tokens(p.start, p.end) < MinSectionTokens &&
+		if n := len(out); n > 0 && !(titleOnly && i == 1) && ls.tokens(p.start, p.end) < MinSectionTokens &&
 			ls.tokens(out[n-1].start, p.end) <= MaxSectionTokens {
 			out[n-1].end = p.end
 			continue
@@ -76,7 +78,8 @@ func buildSections(blocks []mdBlock, ls *bodyLines, hasLink func(from, to int) b
 }
 
 // emptySection0 reports whether the text before the first H2/H3 holds
-// nothing but H1 headings without links.
+// nothing but H1 headings without links: the page's title, which nothing
+// joins (buildSections).
 func emptySection0(r rawSection, hasLink func(from, to int) bool) bool {
 	for _, b := range r.blocks {
 		if b.level != 1 || hasLink(b.start, b.end) {

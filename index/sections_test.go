@@ -77,8 +77,13 @@ func TestSectionZero(t *testing.T) {
 		src  string
 		want []wantSection
 	}{
-		{"only H1 before first H2 is dropped", "# Title\n\n## A\n" + p + "\n",
-			[]wantSection{{"A", "A", "a", 2, 3, 4}}},
+		// The H1 is the page's title as written: kept, so search finds
+		// the page by it, and nothing joins it (a tiny first H2 keeps
+		// its own heading).
+		{"only H1 before first H2 stays alone", "# Title\n\n## A\n" + p + "\n",
+			[]wantSection{{"", "", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
+		{"a tiny H2 after a title-only section 0 keeps its heading", "# Kubernetes Migration\n\n## Status\n\nAccepted\n\n## Context\n\n" + p + "\n",
+			[]wantSection{{"", "", "", 0, 1, 1}, {"Status", "Status", "status", 2, 3, 5}, {"Context", "Context", "context", 2, 7, 9}}},
 		{"whitespace before first H2 is dropped", "\n\n## A\n" + p + "\n",
 			[]wantSection{{"A", "A", "a", 2, 3, 4}}},
 		{"H1 only document keeps section 0", "# Title\n",
@@ -233,10 +238,11 @@ func TestSectionsJapanese(t *testing.T) {
 	src := "# 概要\n\n## データベース設計（概要）\n\n" + jp + "\n\n### テーブル 一覧\n\n" + jp + "\n"
 	doc := mustParse(t, "ja.md", src)
 	checkSections(t, doc, []wantSection{
+		{"", "", "", 0, 1, 1},
 		{"データベース設計（概要）", "データベース設計（概要）", "データベース設計概要", 2, 3, 5},
 		{"テーブル 一覧", "データベース設計（概要） > テーブル 一覧", "テーブル-一覧", 3, 7, 9},
 	})
-	if got := doc.Sections[0].Tokens; got != EstimateTokens("## データベース設計（概要）\n\n"+jp) || got < 60 {
+	if got := doc.Sections[1].Tokens; got != EstimateTokens("## データベース設計（概要）\n\n"+jp) || got < 60 {
 		t.Errorf("Japanese section tokens = %d", got)
 	}
 }

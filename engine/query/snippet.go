@@ -229,11 +229,13 @@ func flattenLines(text string) (string, []int) {
 	t := strings.TrimLeft(text, " \t\r\n")
 	line := strings.Count(text[:len(text)-len(t)], "\n")
 	if strings.HasPrefix(t, "#") {
-		if i := strings.IndexByte(t, '\n'); i >= 0 {
+		// The heading is reported on its own; but a section of its
+		// heading alone (a page's title before its first H2) shows it.
+		if i := strings.IndexByte(t, '\n'); i >= 0 && strings.TrimSpace(t[i+1:]) != "" {
 			t = t[i+1:]
 			line++
 		} else {
-			t = ""
+			t = strings.TrimLeft(strings.TrimRight(strings.TrimSpace(t), "#"), "# \t")
 		}
 	}
 	var b strings.Builder

@@ -1,3 +1,4 @@
+-- ubp:reindex
 -- A Latin word written right after a kanji with no space (新API, 再帰CTE,
 -- 約470MB) is part of the kanji's token in the word index (sections_words),
 -- so a three-letter word looked up there ("api") did not find it. The
@@ -10,3 +11,7 @@ DELETE FROM section_units WHERE rowid IN (SELECT id FROM sections
     WHERE length(heading) < length(CAST(heading AS BLOB)) OR length(content) < length(CAST(content AS BLOB)));
 INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections
     WHERE length(heading) < length(CAST(heading AS BLOB)) OR length(content) < length(CAST(content AS BLOB));
+--
+-- The re-index keeps a section 0 of H1 headings only (index.Parse): a
+-- page whose H1 is followed by an H2 (an ADR's "# Use PostgreSQL", then
+-- "## Status") had its title as written nowhere in the index.
