@@ -51,7 +51,13 @@ type fileChange struct {
 // stays exact; a move is seen as one only when both of its paths are
 // within them.
 func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile func(c int, f fileChange)) (*history, error) {
-	args := []string{"log", "--topo-order", "--find-renames=100%", "--name-status", "-z", logFormat}
+	// A merge lists the files it changes itself, against every parent
+	// (dense-combined: a conflict resolved by hand, an edit made while
+	// merging), not those it only brings from a branch, which the
+	// branch's commits list. Without it `git log` lists no file of a
+	// merge, and an edit made in one went unseen whenever the log was
+	// read without pathspecs (more than maxPathspecs targets).
+	args := []string{"log", "--topo-order", "--find-renames=100%", "--diff-merges=dense-combined", "--name-status", "-z", logFormat}
 	if len(pathspecs) > 0 {
 		args = append(args, "--full-history", "--parents", "--")
 		args = append(args, pathspecs...)
@@ -156,7 +162,11 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, f fileCh
 			return nil, fmt.Errorf("commit %s: status %q without a path: %w", h.commits[cur].hash, tok, err)
 		}
 		f := fileChange{status: tok[0], path: p}
-		if f.status == 'R' || f.status == 'C' {
+		if isCombinedStatus(tok) {
+			// A merge's combined status, one letter per parent, with
+			// the path as the merge has it.
+			f.status = combinedStatus(tok)
+		} else if f.status == 'R' || f.status == 'C' {
 			// Moves and copies name the old path first, then the new one.
 			to, err := next()
 			if err != nil {
@@ -179,6 +189,32 @@ func parseLog(r io.Reader, boundary map[string]bool, onFile func(c int, f fileCh
 		}
 	}
 	return h, nil
+}
+
+// isCombinedStatus reports whether a status is a merge's, one letter per
+// parent ("MM"), not one letter with a score ("R100").
+func isCombinedStatus(tok string) bool {
+	if len(tok) < 2 {
+		return false
+	}
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < 'A' || tok[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// combinedStatus is the status of a path in a merge, given its letters
+// against each parent ("MM", "AA", "RM"): added or deleted when it is so
+// against every parent, else modified (a move shows the new path only).
+func combinedStatus(letters string) byte {
+	for _, all := range []byte{'A', 'D'} {
+		if strings.Count(letters, string(all)) == len(letters) {
+			return all
+		}
+	}
+	return 'M'
 }
 
 // coverage is a set of commits: those at index from or later in a linear

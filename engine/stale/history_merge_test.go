@@ -1,6 +1,8 @@
 package stale
 
 import (
+	"context"
+	"fmt"
 	"testing"
 )
 
@@ -195,5 +197,50 @@ func TestGitMergeTopologies(t *testing.T) {
 				t.Errorf("got %s %+v, want stale at %s\n%s", d.Level, d.Refs, want, r.git("log", "--graph", "--oneline", "--name-status", "--topo-order"))
 			}
 		})
+	}
+}
+
+// TestGitEditInMergeManyTargets: a ref changed in a merge commit itself
+// (while resolving it) counts, with more targets than maxPathspecs as
+// with fewer: above it the log is read without pathspecs, where git lists
+// no file of a merge unless asked.
+func TestGitEditInMergeManyTargets(t *testing.T) {
+	for _, n := range []int{3, maxPathspecs + 10} {
+		r := newTestRepo(t)
+		var docs []DocInput
+		for i := range n {
+			code := fmt.Sprintf("src/f%d.txt", i)
+			r.write(code, "v1\n")
+			r.write(fmt.Sprintf("docs/d%d.md", i), "doc\n")
+			docs = append(docs, DocInput{Filepath: fmt.Sprintf("docs/d%d.md", i), RepoPath: fmt.Sprintf("docs/d%d.md", i), Refs: refs(code)})
+		}
+		r.write("src/y.txt", "v1\n")
+		r.write("docs/e.md", "doc\n")
+		docs = append(docs, DocInput{Filepath: "docs/e.md", RepoPath: "docs/e.md", Refs: refs("src/y.txt")})
+		r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+		r.git("checkout", "-q", "-b", "feat")
+		r.write("feat.txt", "f\n")
+		r.commit("2026-01-02T00:00:00Z", "Bo Chen", "feat")
+		r.git("checkout", "-q", "main")
+		r.write("main.txt", "m\n")
+		r.commit("2026-01-03T00:00:00Z", "Ana Lima", "main")
+		r.gitIn(r.dir, gitEnv("GIT_AUTHOR_DATE=2026-01-04T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-04T00:00:00Z"),
+			"-c", "user.name=Ana Lima", "-c", "user.email=a@example.com", "merge", "-q", "--no-ff", "--no-commit", "feat")
+		r.write("src/y.txt", "v2, changed while merging\n")
+		merge := r.commit("2026-01-04T00:00:00Z", "Ana Lima", "merge feat, with y changed")
+		rep, err := Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-03-01T00:00:00Z")}, docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := rep.Documents[len(docs)-1]
+		if e.Level != Stale || len(e.Refs) == 0 || e.Refs[0].Commit != merge {
+			t.Errorf("%d targets: e.md %s %+v, want stale at the merge %s", n+1, e.Level, e.Refs, merge)
+		}
+		if e.Filepath != "docs/e.md" {
+			t.Fatalf("last document %s", e.Filepath)
+		}
+		if rep.Counts[Stale] != 1 {
+			t.Errorf("%d targets: %d stale, want 1", n+1, rep.Counts[Stale])
+		}
 	}
 }

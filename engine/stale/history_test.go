@@ -24,8 +24,10 @@ func parseString(t testing.TB, s string, boundary map[string]bool) (*history, []
 
 func TestParseLog(t *testing.T) {
 	// As git writes it: record separator, NUL-separated fields, then
-	// "\n" and NUL-separated status/path pairs; a merge lists no files.
+	// "\n" and NUL-separated status/path pairs; a merge lists the files
+	// it changed itself, with one status letter per parent.
 	out := "\x1eccc\x00bbb aaa\x002026-01-04T00:00:00+09:00\x00Ana Lima\x00Merge branch 'x'\x00" +
+		"\nMM\x00resolved.go\x00AA\x00added.go\x00RR\x00moved.go\x00DD\x00gone.go\x00" +
 		"\x1ebbb\x00aaa\x002026-01-03T00:00:00Z\x00Bo Chen\x00fix: spaces\x00\nM\x00dir/file with spaces.go\x00D\x00日本語/説明.md\x00A\x00odd\nname\x00R100\x00old/a.md\x00new/a.md\x00C100\x00b.md\x00c.md\x00" +
 		"\x1eaaa\x00\x002026-01-01T00:00:00Z\x00Cy Diaz\x00\x00\nA\x00\x1estarts-with-rs\x00"
 	h, files, err := parseString(t, out, nil)
@@ -42,6 +44,10 @@ func TestParseLog(t *testing.T) {
 		t.Errorf("merge commit: %+v", c)
 	}
 	want := []seenFile{
+		{0, 'M', "resolved.go", ""},
+		{0, 'A', "added.go", ""},
+		{0, 'M', "moved.go", ""},
+		{0, 'D', "gone.go", ""},
 		{1, 'M', "dir/file with spaces.go", ""},
 		{1, 'D', "日本語/説明.md", ""},
 		{1, 'A', "odd\nname", ""},
@@ -63,7 +69,7 @@ func TestParseLog(t *testing.T) {
 
 	// Boundary commits of a shallow clone list no files.
 	_, files, err = parseString(t, out, map[string]bool{"bbb": true})
-	if err != nil || len(files) != 1 || files[0].commit != 2 {
+	if err != nil || len(files) != 5 || files[4].commit != 2 {
 		t.Errorf("boundary: %+v %v", files, err)
 	}
 
