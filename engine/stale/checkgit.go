@@ -295,8 +295,11 @@ func (g *gitCheck) dirtyTime(t *target) time.Time {
 	return latest
 }
 
-// maxSymbolRevisions bounds how many commits are read to find the one that
-// first changed a Go declaration; older candidates are not inspected.
+// maxSymbolRevisions bounds how many commits are read one by one to find
+// the one that first changed a Go declaration, and to count those that
+// changed it since; with more, the first is found by a binary search.
+// Until 2026-11-27 only the oldest 64 were read, and a declaration changed
+// after them was dated by the newest commit to its file.
 const maxSymbolRevisions = 64
 
 // checkSymbol compares a Go declaration's text at the baseline commit with
@@ -345,39 +348,75 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	if baseFound && bytes.Equal(baseText, cur.text) {
 		return nil // other code in the file changed, not this declaration
 	}
-	// Oldest first: the first commit whose text differs from the baseline.
-	candidates := after
-	truncated := len(candidates) > maxSymbolRevisions
-	if truncated {
-		candidates = candidates[len(candidates)-maxSymbolRevisions:]
+	// The first commit (oldest first) whose text differs from the
+	// baseline: every commit when they are few, else a binary search.
+	differs := func(i int) ([]byte, bool, bool, error) {
+		text, found, err := g.declAt(g.hist.commits[after[i].commit].hash, repoPath, pr.r.ref.Symbol)
+		return text, found, err == nil && (found != baseFound || !bytes.Equal(text, baseText)), err
 	}
-	for i := len(candidates) - 1; i >= 0; i-- {
-		c := candidates[i].commit
-		text, found, err := g.declAt(g.hist.commits[c].hash, repoPath, pr.r.ref.Symbol)
-		if err != nil {
-			return err
-		}
-		if found != baseFound || !bytes.Equal(text, baseText) {
-			g.setCommit(pr.out, c)
-			g.lv.modified(pr.out, g.hist.commits[c].when)
-			_, later, err := declChanges(g.cat, g.hist, candidates[:i], repoPath, pr.r.ref.Symbol, declHash(text, found), nil)
+	first := -1 // index in after (newest first) of the first differing commit
+	var text []byte
+	var found bool
+	if len(after) <= maxSymbolRevisions {
+		for i := len(after) - 1; i >= 0 && first < 0; i-- {
+			t, f, d, err := differs(i)
 			if err != nil {
 				return err
 			}
-			// Commits past the inspected ones may or may not change it:
-			// they count, as for a file.
-			pr.out.Commits = 1 + later + countCommits(after[:len(after)-len(candidates)])
-			return nil
+			if d {
+				first, text, found = i, t, f
+			}
+		}
+	} else {
+		// A declaration that differs at a commit is taken to differ at
+		// every later one (a change undone and made again between two
+		// probes may be dated later than its first commit); about
+		// log2(n) reads instead of one per commit to the file.
+		t, f, d, err := differs(0)
+		if err != nil {
+			return err
+		}
+		if d {
+			// after[lo] differs; after[hi] does not (hi = len: the
+			// baseline itself).
+			lo, hi := 0, len(after)
+			text, found = t, f
+			for hi-lo > 1 {
+				mid := (lo + hi) / 2
+				t, f, d, err := differs(mid)
+				if err != nil {
+					return err
+				}
+				if d {
+					lo, text, found = mid, t, f
+				} else {
+					hi = mid
+				}
+			}
+			first = lo
 		}
 	}
-	if truncated {
-		// The change is among commits not inspected: the latest stands in.
-		g.changed(pr.out, after[:1], cur.mtime)
-		pr.out.Commits = countCommits(after[:len(after)-len(candidates)])
+	if first < 0 {
+		// Every commit kept the baseline text: the change is uncommitted.
+		g.changed(pr.out, nil, cur.mtime)
 		return nil
 	}
-	// Every commit kept the baseline text: the change is uncommitted.
-	g.changed(pr.out, nil, cur.mtime)
+	c := after[first].commit
+	g.setCommit(pr.out, c)
+	g.lv.modified(pr.out, g.hist.commits[c].when)
+	// The later commits that changed it again, up to maxSymbolRevisions
+	// of them read; those past them count as for a file.
+	laterOnes := after[:first]
+	skipped := 0
+	if len(laterOnes) > maxSymbolRevisions {
+		skipped = countCommits(laterOnes[:len(laterOnes)-maxSymbolRevisions])
+		laterOnes = laterOnes[len(laterOnes)-maxSymbolRevisions:]
+	}
+	_, later, err := declChanges(g.cat, g.hist, laterOnes, repoPath, pr.r.ref.Symbol, declHash(text, found), nil)
+	if err != nil {
+		return err
+	}
+	pr.out.Commits = 1 + later + skipped
 	return nil
 }
 

@@ -2,6 +2,7 @@ package stale
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,6 +117,50 @@ func TestGitSymbolHistory(t *testing.T) {
 	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", in)
 	if d.Level != PossiblyStale || !d.Refs[0].Uncommitted || d.Refs[0].Commit != "" {
 		t.Errorf("uncommitted edit of Beta: %+v", d)
+	}
+}
+
+// TestGitSymbolBusyFile: in a file with more commits since the document
+// than are read one by one (maxSymbolRevisions), the commit reported for a
+// declaration is still the one that changed it, wherever it falls among
+// them, with its date and a count of one; commits changing other
+// declarations are not it.
+func TestGitSymbolBusyFile(t *testing.T) {
+	src := func(foo string, bar int) string {
+		return fmt.Sprintf("package a\n\nfunc Foo() int { return %s }\n\nvar Bar = %d\n", foo, bar)
+	}
+	for _, before := range []int{maxSymbolRevisions + 6, 3} {
+		for _, afterN := range []int{5, maxSymbolRevisions + 3} {
+			r := newTestRepo(t)
+			r.write("a.go", src("1", 0))
+			r.write("doc.md", "doc\n")
+			r.commit("2025-01-01T00:00:00Z", "Ana Lima", "init")
+			day := mustTime(t, "2025-02-01T00:00:00Z")
+			n := 0
+			bump := func(foo string) string {
+				n++
+				day = day.Add(24 * time.Hour)
+				r.write("a.go", src(foo, n))
+				return r.commit(day.Format(time.RFC3339), "Bo Chen", fmt.Sprintf("bar %d", n))
+			}
+			for range before {
+				bump("1")
+			}
+			real := bump("2")
+			realDay := day
+			for range afterN {
+				bump("2")
+			}
+			d, _ := checkOne(t, r.dir, day.Add(48*time.Hour).Format(time.RFC3339), DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.go#Foo")})
+			got := d.Refs[0]
+			// The commits after it are read one by one up to
+			// maxSymbolRevisions; those past them count as for a file.
+			wantCommits := 1 + max(0, afterN-maxSymbolRevisions)
+			if got.Level != Stale || got.Commit != real || !got.ChangedAt.Equal(realDay) || got.Commits != wantCommits {
+				t.Errorf("%d commits before the change, %d after: %s at %s (%s), %d commits; want stale at %s (%s), %d commits",
+					before, afterN, got.Level, got.Commit, got.ChangedAt, got.Commits, real, realDay, wantCommits)
+			}
+		}
 	}
 }
 
