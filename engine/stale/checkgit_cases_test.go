@@ -146,7 +146,7 @@ func TestGitSymbolBusyFile(t *testing.T) {
 			for range before {
 				bump("1")
 			}
-			real := bump("2")
+			change := bump("2")
 			realDay := day
 			for range afterN {
 				bump("2")
@@ -156,9 +156,9 @@ func TestGitSymbolBusyFile(t *testing.T) {
 			// The commits after it are read one by one up to
 			// maxSymbolRevisions; those past them count as for a file.
 			wantCommits := 1 + max(0, afterN-maxSymbolRevisions)
-			if got.Level != Stale || got.Commit != real || !got.ChangedAt.Equal(realDay) || got.Commits != wantCommits {
+			if got.Level != Stale || got.Commit != change || !got.ChangedAt.Equal(realDay) || got.Commits != wantCommits {
 				t.Errorf("%d commits before the change, %d after: %s at %s (%s), %d commits; want stale at %s (%s), %d commits",
-					before, afterN, got.Level, got.Commit, got.ChangedAt, got.Commits, real, realDay, wantCommits)
+					before, afterN, got.Level, got.Commit, got.ChangedAt, got.Commits, change, realDay, wantCommits)
 			}
 		}
 	}
