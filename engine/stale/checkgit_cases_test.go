@@ -3,6 +3,7 @@ package stale
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -334,5 +335,53 @@ func TestGitSymbolReviewed(t *testing.T) {
 	d, _ = checkOne(t, r.dir, "2026-01-30T00:00:00Z", in)
 	if d.Refs[0].Level != Stale || d.Refs[0].Commit != alpha {
 		t.Errorf("Alpha changed after the review: %+v", d.Refs[0])
+	}
+}
+
+// TestGoDeclarationLineEnds: a CRLF work tree (core.autocrlf=true, as on
+// Windows runners) holds the same declarations as the LF text git stores:
+// under the git baseline an unchanged multi-line declaration is fresh and
+// a changed one stale at its commit; under the index baseline a hash
+// recorded of the CRLF text (as syncs before LF hashing did) still means
+// unchanged.
+func TestGoDeclarationLineEnds(t *testing.T) {
+	const v1 = "package a\n\n// Foo is foo.\nfunc Foo() int {\n\treturn 1\n}\n\n// Bar is bar.\nfunc Bar() int {\n\treturn 2\n}\n"
+	r := newTestRepo(t)
+	r.write("a.go", v1)
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("a.go", strings.Replace(v1, "return 1", "return 10", 1))
+	change := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "change Foo")
+	clone := filepath.Join(t.TempDir(), "clone")
+	r.gitIn(r.dir, nil, "-c", "core.autocrlf=true", "clone", "-q", r.dir, clone)
+	r.gitIn(clone, nil, "config", "core.autocrlf", "true")
+	src, err := os.ReadFile(filepath.Join(clone, "a.go"))
+	if err != nil || !strings.Contains(string(src), "\r\n") {
+		t.Fatalf("the clone's a.go has no CRLF line ends: %q, %v", src, err)
+	}
+	if st := r.gitIn(clone, nil, "status", "--porcelain"); st != "" {
+		t.Fatalf("clone not clean: %s", st)
+	}
+	d, _ := checkOne(t, clone, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.go#Bar", "a.go#Foo")})
+	if d.Refs[0].Level != Fresh {
+		t.Errorf("git baseline, Bar unchanged in a CRLF work tree: %+v", d.Refs[0])
+	}
+	if d.Refs[1].Level != Stale || d.Refs[1].Commit != change {
+		t.Errorf("git baseline, Foo: %+v, want stale at %s", d.Refs[1], change)
+	}
+
+	written, found, _ := declTextAsWritten("a.go", src, "Bar")
+	if !found || !strings.Contains(string(written), "\r\n") {
+		t.Fatalf("Bar as written: %q", written)
+	}
+	rep, err := Check(context.Background(), Options{Root: clone, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{{
+		Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.go#Bar"), IndexedAt: mustTime(t, "2026-01-10T00:00:00Z"),
+		Baselines: map[string]Fingerprint{"a.go#Bar": {Exists: true, SHA256: sha256Hex(written), Files: 1}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Documents[0]; got.Level != Fresh {
+		t.Errorf("index baseline recorded of the CRLF text: %+v", got.Refs)
 	}
 }

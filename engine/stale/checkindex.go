@@ -56,6 +56,8 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 			switch {
 			case stored.Exists && cur.Exists && stored.SHA256 == cur.SHA256:
 				// fresh
+			case stored.Exists && cur.Exists && pr.r.ref.Symbol != "" && recordedWithCRLF(now, pr.r, stored.SHA256):
+				// fresh: recorded before declarations were hashed with LF
 			case !cur.Exists && pr.r.ref.Symbol != "" && st.Exists:
 				lv.missing(pr.out, NotFound) // the file is there, the declaration is not
 			case !cur.Exists && stored.Exists:
@@ -182,4 +184,12 @@ func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pending
 	out.Commit, out.Author, out.Subject, out.Commits = cm.hash, cm.author, cm.subject, n
 	lv.modified(out, cm.when)
 	return nil
+}
+
+// recordedWithCRLF reports whether a Go declaration's recorded hash is of
+// its text now with the file's CRLF line ends, as syncs before 2026-11-27
+// recorded it: unchanged, not modified.
+func recordedWithCRLF(now *currentState, r resolvedRef, recorded string) bool {
+	d, err := now.decl(r)
+	return err == nil && d.writtenHash != "" && d.writtenHash == recorded
 }

@@ -15,7 +15,20 @@ import (
 // joined. A file with syntax errors is searched as far as it parsed, and
 // parseErr says what was wrong; found is false when no declaration has
 // that name.
+//
+// Line ends are LF: a CRLF work tree (Windows, core.autocrlf) holds the
+// same declaration as the LF text git stores, and until 2026-11-27 every
+// multi-line declaration there was "modified" under the git baseline.
 func declText(filename string, src []byte, symbol string) (text []byte, found bool, parseErr error) {
+	text, found, parseErr = declTextAsWritten(filename, src, symbol)
+	if bytes.Contains(text, []byte("\r\n")) {
+		text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+	}
+	return text, found, parseErr
+}
+
+// declTextAsWritten is declText with the file's own line ends.
+func declTextAsWritten(filename string, src []byte, symbol string) (text []byte, found bool, parseErr error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {

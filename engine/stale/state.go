@@ -1,6 +1,7 @@
 package stale
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,6 +24,10 @@ type declNow struct {
 	text       []byte
 	mtime      time.Time
 	parseErr   error
+	// writtenHash is the SHA-256 of the declaration with the file's own
+	// CRLF line ends, when it has any: what an index baseline recorded
+	// before declText made them LF.
+	writtenHash string
 }
 
 func newCurrentState() *currentState {
@@ -75,6 +80,11 @@ func (c *currentState) decl(r resolvedRef) (declNow, error) {
 		d.fileExists = true
 		d.mtime = fi.ModTime()
 		d.text, d.found, d.parseErr = declText(r.rel, src, r.ref.Symbol)
+		if d.found && bytes.Contains(src, []byte("\r\n")) {
+			if written, _, _ := declTextAsWritten(r.rel, src, r.ref.Symbol); !bytes.Equal(written, d.text) {
+				d.writtenHash = sha256Hex(written)
+			}
+		}
 	case err == nil, errors.Is(err, fs.ErrNotExist), isNotDir(err):
 	default:
 		return declNow{}, fmt.Errorf("source_ref %q: %w", r.ref.String(), err)
