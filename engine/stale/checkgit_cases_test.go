@@ -385,3 +385,26 @@ func TestGoDeclarationLineEnds(t *testing.T) {
 		t.Errorf("index baseline recorded of the CRLF text: %+v", got.Refs)
 	}
 }
+
+// TestGitProjectRefLeavesOutOwnState: a ref to the whole project (./) is
+// not changed by ubp's own folder, neither by a committed .ubp/config.json
+// nor by the files SQLite keeps beside the index while ubp runs; a ref to
+// a file inside .ubp still is.
+func TestGitProjectRefLeavesOutOwnState(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("src/a.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.write(".gitignore", ".ubp/index.db\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write(".ubp/config.json", "{}\n")
+	cfg := r.commit("2026-01-02T00:00:00Z", "Ana Lima", "add ubp config")
+	r.write(".ubp/index.db-wal", "journal")
+	r.write(".ubp/sub/x", "journal")
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("./", ".ubp/config.json")})
+	if d.Refs[0].Level != Fresh {
+		t.Errorf("./ changed by ubp's own files: %+v", d.Refs[0])
+	}
+	if d.Refs[1].Level != Stale || d.Refs[1].Commit != cfg {
+		t.Errorf(".ubp/config.json: %+v, want stale at %s", d.Refs[1], cfg)
+	}
+}

@@ -139,16 +139,24 @@ func (s *targetSet) addRef(r resolvedRef) *target {
 }
 
 // match calls fn for every target selecting the project path p.
+//
+// A folder or glob target above a .ubp or .git folder leaves out what is
+// inside it, as a folder's fingerprint does (skipDirs): ubp's own state
+// (its database's journal files while it runs, a committed config) made
+// a document describing the whole project stale.
 func (s *targetSet) match(p string, fn func(*target)) {
 	if t, ok := s.paths[p]; ok {
 		fn(t)
 	}
-	if t, ok := s.paths["."]; ok {
-		fn(t)
+	hidden := skippedFrom(p)
+	if hidden < 0 {
+		if t, ok := s.paths["."]; ok {
+			fn(t)
+		}
+		s.matchGlobs(".", p, fn)
 	}
-	s.matchGlobs(".", p, fn)
 	for i := 0; i < len(p); i++ {
-		if p[i] != '/' {
+		if p[i] != '/' || i < hidden {
 			continue
 		}
 		dir := p[:i]
@@ -157,6 +165,22 @@ func (s *targetSet) match(p string, fn func(*target)) {
 		}
 		s.matchGlobs(dir, p, fn)
 	}
+}
+
+// skippedFrom is the byte offset in p of its first folder that folder
+// refs skip (skipDirs), -1 when none.
+func skippedFrom(p string) int {
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if i < len(p) && skipDirs[p[start:i]] {
+			return start
+		}
+		start = i + 1
+	}
+	return -1
 }
 
 func (s *targetSet) matchGlobs(base, p string, fn func(*target)) {
