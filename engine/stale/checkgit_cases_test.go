@@ -408,3 +408,33 @@ func TestGitProjectRefLeavesOutOwnState(t *testing.T) {
 		t.Errorf(".ubp/config.json: %+v, want stale at %s", d.Refs[1], cfg)
 	}
 }
+
+// TestRefWithBracketsAsWritten: a ref with brackets that names an existing
+// path (a Next.js route, app/[slug]/page.tsx) is that path, under both
+// baselines, not a pattern matching app/s/…; one that exists nowhere as
+// written is still a pattern.
+func TestRefWithBracketsAsWritten(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("app/[slug]/page.tsx", "v1\n")
+	r.write("lib/a1.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("app/[slug]/page.tsx", "v2\n")
+	change := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "route v2")
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md",
+		Refs: refs("app/[slug]/page.tsx", "app/[slug]/", "lib/a[0-9].txt")})
+	for i, ref := range d.Refs[:2] {
+		if ref.Level != Stale || ref.Reason != "modified" || ref.Commit != change {
+			t.Errorf("ref %d: %+v, want stale (modified) at %s", i, ref, change)
+		}
+	}
+	if d.Refs[2].Level != Fresh {
+		t.Errorf("pattern lib/a[0-9].txt: %+v, want fresh", d.Refs[2])
+	}
+	for _, ref := range refs("app/[slug]/page.tsx", "app/[slug]/", "lib/a[0-9].txt") {
+		fp, err := FingerprintRef(r.dir, ref)
+		if err != nil || !fp.Exists || fp.Files != 1 {
+			t.Errorf("index baseline %s: %+v, %v", ref.String(), fp, err)
+		}
+	}
+}

@@ -118,7 +118,7 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 	if r.rel == ".." || strings.HasPrefix(r.rel, "../") {
 		return reject("the path escapes the project root")
 	}
-	if strings.ContainsAny(r.rel, "*?[") {
+	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, inside) {
 		if err := index.CheckGlob(r.rel); err != nil {
 			return reject("%v", err)
 		}
@@ -146,6 +146,21 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 	}
 	r.real = resolved
 	return r, nil
+}
+
+// existsAsWritten reports whether a ref with brackets but no * or ? names
+// a path that exists as written (Next.js and SvelteKit routes:
+// app/[slug]/page.tsx): that path, not the pattern its brackets would make.
+func existsAsWritten(rootReal, rel string, inside func(rootReal, rel string) (string, error)) bool {
+	if strings.ContainsAny(rel, "*?") {
+		return false
+	}
+	real, err := inside(rootReal, rel)
+	if err != nil {
+		return false
+	}
+	_, err = os.Lstat(real)
+	return err == nil
 }
 
 func hasDriveLetter(p string) bool {
