@@ -155,11 +155,11 @@ func existsAsWritten(rootReal, rel string, inside func(rootReal, rel string) (st
 	if strings.ContainsAny(rel, "*?") {
 		return false
 	}
-	real, err := inside(rootReal, rel)
+	resolved, err := inside(rootReal, rel)
 	if err != nil {
 		return false
 	}
-	_, err = os.Lstat(real)
+	_, err = os.Lstat(resolved)
 	return err == nil
 }
 
