@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/graph"
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
@@ -58,33 +60,44 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		if res.Center, err = reader.Center(ctx, tx, id, opts.Page); err != nil {
 			return err
 		}
-		ids := make([]int64, len(hops))
-		for i, h := range hops {
-			ids[i] = h.ID
-		}
-		meta := map[int64]*docmeta.Meta{}
-		if err := e.docs.Add(ctx, tx, meta, ids); err != nil {
+		// Neighbours are read nearest first, a batch at a time, until
+		// they overflow the budget: Fit would drop the rest, so their
+		// pages are never read (a hub page's two hops are most of the
+		// corpus: 4.9 s at 30,000 documents for a 15 KB answer).
+		res.Related = []ContextNeighbour{}
+		used, err := res.Size()
+		if err != nil {
 			return err
 		}
-		res.Related = []ContextNeighbour{}
-		for _, h := range hops {
-			d := meta[h.ID]
-			if d == nil {
-				continue
+		meta := map[int64]*docmeta.Meta{}
+		for start := 0; start < len(hops) && res.TruncatedCount == 0; start += contextBatch {
+			batch := hops[start:min(len(hops), start+contextBatch)]
+			ids := make([]int64, len(batch))
+			for i, h := range batch {
+				ids[i] = h.ID
 			}
-			summary, err := docSummary(ctx, tx, h.ID)
-			if err != nil {
+			if err := e.docs.Add(ctx, tx, meta, ids); err != nil {
 				return err
 			}
-			n := ContextNeighbour{
-				DocID: d.DocID, Filepath: d.Filepath, Title: d.Title,
-				LinkType: h.LinkType, Direction: string(h.Direction),
-				Summary: summary, Depth: h.Depth,
+			for i, h := range batch {
+				if used > maxSize {
+					res.TruncatedCount = len(hops) - start - i
+					break
+				}
+				n, ok, err := neighbour(ctx, tx, meta, h)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					continue
+				}
+				c, err := answer.NeighbourSize(n)
+				if err != nil {
+					return err
+				}
+				used += c
+				res.Related = append(res.Related, n)
 			}
-			if p := meta[h.Parent]; h.Depth > 1 && p != nil {
-				n.Via = p.Filepath
-			}
-			res.Related = append(res.Related, n)
 		}
 		return nil
 	})
@@ -92,6 +105,31 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		return ContextResult{}, err
 	}
 	return res.Fit(maxSize)
+}
+
+// contextBatch is how many neighbours GetContext reads metadata for at once.
+const contextBatch = 32
+
+// neighbour is the related page of hop h, with its summary; false when the
+// page was deleted meanwhile.
+func neighbour(ctx context.Context, tx store.Querier, meta map[int64]*docmeta.Meta, h graph.Hop) (ContextNeighbour, bool, error) {
+	d := meta[h.ID]
+	if d == nil {
+		return ContextNeighbour{}, false, nil
+	}
+	summary, err := docSummary(ctx, tx, h.ID)
+	if err != nil {
+		return ContextNeighbour{}, false, err
+	}
+	n := ContextNeighbour{
+		DocID: d.DocID, Filepath: d.Filepath, Title: d.Title,
+		LinkType: h.LinkType, Direction: string(h.Direction),
+		Summary: summary, Depth: h.Depth,
+	}
+	if p := meta[h.Parent]; h.Depth > 1 && p != nil {
+		n.Via = p.Filepath
+	}
+	return n, true, nil
 }
 
 // summaryRunes is the length of a linked page's summary.

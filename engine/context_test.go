@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -108,5 +109,50 @@ func TestGetContextErrors(t *testing.T) {
 	var nf *NotFoundError
 	if !errors.As(err, &nf) {
 		t.Errorf("unknown page: err = %v, want *NotFoundError", err)
+	}
+}
+
+// TestGetContextReadsWithinTheBudget: a hub page's neighbourhood is read
+// only as far as the budget holds, and the answer is the one reading every
+// neighbour and fitting it would give: the same neighbours, nearest first,
+// the same count of those left out, the same size.
+func TestGetContextReadsWithinTheBudget(t *testing.T) {
+	files := map[string]string{"hub.md": "# Hub\n\nThe centre.\n"}
+	for i := range 150 {
+		files[fmt.Sprintf("p%03d.md", i)] = fmt.Sprintf("# Page %d\n\nLinks to [[hub]] and [[q%03d]]. %s\n", i, i, strings.Repeat("Words. ", 40))
+		files[fmt.Sprintf("q%03d.md", i)] = fmt.Sprintf("# Leaf %d\n\nA leaf two hops away.\n", i)
+	}
+	e := searchProject(t, files, "none")
+	ctx := context.Background()
+	all, err := e.GetContext(ctx, ContextOptions{Page: "hub", Depth: 2, MaxSize: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Related) != 300 || all.TruncatedCount != 0 {
+		t.Fatalf("whole neighbourhood: %d related, %d truncated; want 300, 0", len(all.Related), all.TruncatedCount)
+	}
+	for _, size := range []int{10, 500, 3000, 20000, 60000, 400000} {
+		want, err := all.Fit(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.GetContext(ctx, ContextOptions{Page: "hub", Depth: 2, MaxSize: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exact, err := got.Size(); err != nil || exact != got.TotalSize {
+			t.Errorf("max %d: total_size %d, but the JSON has %d bytes", size, got.TotalSize, exact)
+		}
+		if got.TotalSize != want.TotalSize || got.TruncatedCount != want.TruncatedCount || len(got.Related) != len(want.Related) || got.Center.Truncated != want.Center.Truncated {
+			t.Errorf("max %d: size %d, %d related, %d truncated; want %d, %d, %d", size,
+				got.TotalSize, len(got.Related), got.TruncatedCount, want.TotalSize, len(want.Related), want.TruncatedCount)
+			continue
+		}
+		for i := range got.Related {
+			if got.Related[i] != want.Related[i] {
+				t.Errorf("max %d: neighbour %d = %+v, want %+v", size, i, got.Related[i], want.Related[i])
+				break
+			}
+		}
 	}
 }

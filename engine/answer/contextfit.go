@@ -18,9 +18,19 @@ func jsonSize(v any) (int, error) {
 	return b.Len() - 1, nil // Encode adds a newline
 }
 
+// NeighbourSize is what neighbour n adds to a result's JSON (see Fit).
+func NeighbourSize(n ContextNeighbour) (int, error) {
+	s, err := jsonSize(n)
+	return s + 1, err // and a comma
+}
+
+// Size is the length of res as compact JSON without HTML escaping.
+func (res ContextResult) Size() (int, error) { return jsonSize(res) }
+
 // Fit drops the farthest neighbours, then cuts the centre's content, until
 // the JSON of res (compact, no HTML escaping) fits maxSize, and sets
-// TotalSize and TruncatedCount. Only when no neighbour is left is the
+// TotalSize, and adds the neighbours it dropped to TruncatedCount (which
+// may already count those never read). Only when no neighbour is left is the
 // centre's content cut (Center.Truncated); a maxSize too small even for an
 // empty centre gives that, larger than asked.
 func (res ContextResult) Fit(maxSize int) (ContextResult, error) {
@@ -61,12 +71,13 @@ func (res ContextResult) Fit(maxSize int) (ContextResult, error) {
 		for {
 			trial := res
 			trial.Related = res.Related[:keep]
+			// The count's own digits are in the size.
+			trial.TruncatedCount += len(res.Related) - keep
 			if n, err = size(trial); err != nil {
 				return ContextResult{}, err
 			}
 			if n <= maxSize || keep == 0 {
-				res.TruncatedCount = len(res.Related) - keep
-				res.Related = trial.Related
+				res = trial
 				break
 			}
 			keep--
