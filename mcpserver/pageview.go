@@ -44,7 +44,8 @@ type pageOutput struct {
 	NextStartColumn int                `json:"next_start_column,omitempty" jsonschema:"Set when the first line of the window is longer than max_size and content holds only its start: pass it as start_column, with next_start_line (that same line), to read the rest of the line."`
 	Sections        []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
 	SectionsTotal   int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
-	Outlinks        []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent."`
+	Outlinks        []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent, as many as fit in a fifth of max_size; outlinks_total counts all."`
+	OutlinksTotal   int                `json:"outlinks_total" jsonschema:"How many links are written in the lines sent."`
 	Backlinks       []engine.PageLink  `json:"backlinks" jsonschema:"Links from other documents to this one (at most 50, within a fifth of max_size)."`
 	BacklinkTotal   int                `json:"backlinks_total" jsonschema:"How many links from other documents point here."`
 	SourceRefs      []engine.RefStatus `json:"source_refs" jsonschema:"The page's source_refs with their state, as many as fit in a fifth of max_size; source_refs_total counts all."`
@@ -132,7 +133,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	out.StaleRefs = firstFitting(p.StaleRefs, share/2)
 	out.Warnings = firstFitting(p.Warnings, share/2)
 	size := func(end int) (int, error) {
-		setWindow(&out, p, lines, first, last, from, end, to)
+		setWindow(&out, p, lines, first, last, from, end, to, share)
 		return jsonSize(out)
 	}
 	// The text alone rules out every end past the first line that takes it
@@ -167,10 +168,10 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		}
 	}
 	if lo >= from {
-		setWindow(&out, p, lines, first, last, from, lo, to)
+		setWindow(&out, p, lines, first, last, from, lo, to, share)
 	} else {
 		// The first line alone is too large: send as much of it as fits.
-		setWindow(&out, p, lines, first, last, from, from, to+1)
+		setWindow(&out, p, lines, first, last, from, from, to+1, share)
 		out.Content = ""
 		rest, err := jsonSize(out)
 		if err != nil {
@@ -192,16 +193,20 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 const minPageText = 500
 
 // setWindow sets the text of lines from..end and the links written
-// there; a window that ends before `to` (the end asked for) is truncated
-// and says where to read on.
-func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from, end, to int) {
+// there (as many as fit in share bytes: a paragraph of 5,000 links sent in
+// parts repeated them all in each part, 626 KB for a max_size of 1,000);
+// a window that ends before `to` (the end asked for) is truncated and says
+// where to read on.
+func setWindow(out *pageOutput, p engine.Page, lines []string, first, last, from, end, to, share int) {
 	out.Content = strings.Join(lines[from-first:end-first+1], "\n")
 	out.StartLine, out.EndLine = from, end
 	out.Truncated, out.NextStartLine, out.NextStartColumn = end < to, 0, 0
 	if out.Truncated && end < last {
 		out.NextStartLine = end + 1
 	}
-	out.Outlinks = p.LinksIn(from, end)
+	links := p.LinksIn(from, end)
+	out.OutlinksTotal = len(links)
+	out.Outlinks = firstFitting(links, share)
 }
 
 // outline lists the parts of a page (Page.Outline) from line `from` on,

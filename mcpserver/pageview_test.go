@@ -237,3 +237,28 @@ func TestViewPageLongLine(t *testing.T) {
 		t.Errorf("start_column past the end of the line: %v", err)
 	}
 }
+
+// TestViewPageManyLinksInALine: the links of the lines sent count in
+// max_size like the rest: a paragraph of 5,000 wiki-links read in parts
+// sent all 5,000 with each part (626 KB for max_size 1,000).
+func TestViewPageManyLinksInALine(t *testing.T) {
+	var line strings.Builder
+	var links []engine.PageLink
+	for i := range 5000 {
+		fmt.Fprintf(&line, "[[page%d]] ", i)
+		links = append(links, engine.PageLink{Target: fmt.Sprintf("page%d", i), Line: 3})
+	}
+	p := engine.Page{Filepath: "linky.md", Title: "Linky", Content: "# Linky\n\n" + line.String() + "\n", Outlinks: links}
+	for _, max := range []int{1000, 20000} {
+		out, err := viewPage(p, pageWindow{MaxSize: max, StartLine: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := jsonSize(out); n > max+minPageText {
+			t.Errorf("max_size %d: %d bytes", max, n)
+		}
+		if out.OutlinksTotal != 5000 || len(out.Outlinks) == 0 || len(out.Outlinks) >= 5000 {
+			t.Errorf("max_size %d: %d outlinks of %d", max, len(out.Outlinks), out.OutlinksTotal)
+		}
+	}
+}
