@@ -67,6 +67,11 @@ func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error)
 	if e.readOnly {
 		return writer.EmptyReport(), fmt.Errorf("index: %w", ErrReadOnly)
 	}
+	// Checked at each run, not only when the project was loaded: a
+	// server's docs folder may become a symlink leading elsewhere.
+	if err := e.p.CheckDocsInside(); err != nil {
+		return writer.EmptyReport(), fmt.Errorf("index: %w", err)
+	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
 		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs})
 	}

@@ -50,6 +50,16 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 		return fmt.Errorf("watch: resolve docs folder: %w", err)
 	}
 	ws := &watchState{e: e, w: w, docs: docs, dirs: map[string]bool{}, pending: map[string]bool{}}
+	// The folder holding the docs folder is watched for the docs entry
+	// itself: a docs symlink switched to another folder (ln -sfn) sends
+	// nothing from the folder it left. Not when the docs folder is the
+	// project root, whose parent is outside the project.
+	if root, err := filepath.Abs(e.p.Root); err == nil && filepath.Clean(root) != docs {
+		ws.parent = filepath.Dir(docs)
+		if err := w.Add(ws.parent); err != nil {
+			ws.parent = ""
+		}
+	}
 	if err := w.Add(docs); err != nil {
 		return fmt.Errorf("watch %s: %w", docs, err)
 	}
@@ -115,11 +125,23 @@ const watchRootPoll = 500 * time.Millisecond
 // rewatchRoot watches the docs folder again when it is back, with every
 // folder below it, and marks all of it pending (what is indexed from before
 // it went is compared with what came back); false while it is still gone.
+//
+// A docs folder back as a symlink leading outside the project stays gone:
+// ubp reads only the project (the CLI refuses it when loading the
+// project; a server found and indexed the outside folder).
 func (ws *watchState) rewatchRoot(onReport func(IndexReport, error)) bool {
 	st, err := os.Stat(ws.docs)
 	if err != nil || !st.IsDir() {
 		return false
 	}
+	if err := ws.e.p.CheckDocsInside(); err != nil {
+		if !ws.outsideTold {
+			onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
+			ws.outsideTold = true
+		}
+		return false
+	}
+	ws.outsideTold = false
 	if err := ws.w.Add(ws.docs); err != nil {
 		return false
 	}
@@ -134,8 +156,12 @@ type watchState struct {
 	e       *Engine
 	w       *fsnotify.Watcher
 	docs    string
+	parent  string          // the folder holding docs, watched for the docs entry; "" when not watched
 	dirs    map[string]bool // watched folders
 	pending map[string]bool // paths to index at the next flush
+	// outsideTold is set once a docs folder leading outside the project
+	// was reported, until it is inside again.
+	outsideTold bool
 }
 
 // skipDir reports whether the folder at abs (inside docs) is never
@@ -196,6 +222,20 @@ func (ws *watchState) addTree(dir string, onReport func(IndexReport, error)) {
 // handle records one event and reports whether it matters.
 func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error)) bool {
 	p := filepath.Clean(ev.Name)
+	if ws.parent != "" && filepath.Dir(p) == ws.parent {
+		if p != ws.docs || !ev.Has(fsnotify.Create) && !ev.Has(fsnotify.Remove) && !ev.Has(fsnotify.Rename) {
+			return false // another entry beside the docs folder
+		}
+		// The docs entry was replaced (a symlink switched, a folder moved
+		// in): forget what is watched; the folder is looked for again as
+		// when it went away (rewatchRoot).
+		for d := range ws.dirs {
+			_ = ws.w.Remove(d)
+			delete(ws.dirs, d)
+		}
+		ws.pending[ws.docs] = true
+		return true
+	}
 	name := filepath.Base(p)
 	if name == ".gitignore" {
 		ws.pending[ws.docs] = true

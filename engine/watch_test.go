@@ -261,3 +261,88 @@ func TestWatchDocsFolderComesBack(t *testing.T) {
 		return !gone
 	})
 }
+
+// TestWatchDocsSymlinkSwitched: a docs folder that is a symlink switched
+// to another folder (ln -sfn) is followed: the other folder's pages are
+// served, and files written there later are indexed; one switched to a
+// folder outside the project is not read, and the engine says the docs
+// folder is gone until it is back inside.
+func TestWatchDocsSymlinkSwitched(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	coreWriteFiles(t, filepath.Join(root, "v1"), map[string]string{"a1.md": "# A1\n"})
+	coreWriteFiles(t, filepath.Join(root, "v2"), map[string]string{"b1.md": "# B1\n"})
+	coreWriteFiles(t, outside, map[string]string{"secret.md": "# Secret\n\nTOPSECRETVALUE\n"})
+	docs := filepath.Join(root, "docs")
+	if err := os.Symlink("v1", docs); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = "none"
+	p, _, err := InitProject(root, cfg)
+	if err != nil {
+		t.Fatalf("InitProject: %v", err)
+	}
+	e := coreOpen(t, p)
+	coreIndex(t, e, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.Watch(ctx, nil) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Watch: %v", err)
+		}
+	}()
+	has := func(ref string) bool {
+		_, err := e.GetPage(context.Background(), ref)
+		var nf *NotFoundError
+		if err != nil && !errors.As(err, &nf) {
+			t.Fatalf("GetPage(%s): %v", ref, err)
+		}
+		return err == nil
+	}
+	switchTo := func(target string) {
+		t.Helper()
+		tmp := docs + ".tmp"
+		if err := os.Symlink(target, tmp); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, docs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !has("a1.md") {
+		t.Fatal("a1.md not indexed")
+	}
+	time.Sleep(200 * time.Millisecond) // let the watcher set up
+	switchTo("v2")
+	coreEventually(t, "the pages of the folder switched to", func() bool { return has("b1.md") && !has("a1.md") })
+	n := 0
+	coreEventually(t, "a file written in the folder switched to is indexed", func() bool {
+		n++
+		if n%10 == 1 {
+			coreWriteFiles(t, filepath.Join(root, "v2"), map[string]string{"b2.md": fmt.Sprintf("# B2 %d\n", n)})
+		}
+		return has("b2.md")
+	})
+
+	switchTo(outside)
+	coreEventually(t, "the engine says the docs folder is gone", func() bool {
+		_, gone := e.DocsFolderGone()
+		return gone
+	})
+	time.Sleep(watchDebounce + 2*watchRootPoll)
+	if has("secret.md") {
+		t.Fatal("a page outside the project was indexed")
+	}
+	if res, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: "TOPSECRETVALUE"}); err != nil || len(res.Results) != 0 {
+		t.Fatalf("outside text searchable: %+v, %v", res.Results, err)
+	}
+	switchTo("v1")
+	coreEventually(t, "back inside: the folder's pages", func() bool {
+		_, gone := e.DocsFolderGone()
+		return !gone && has("a1.md") && !has("b1.md")
+	})
+}

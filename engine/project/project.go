@@ -146,6 +146,11 @@ func (p *Project) LockPath() string { return filepath.Join(p.DataDir(), lockFile
 // index, <root>/.ubp/open.lock.
 func (p *Project) OpenLockPath() string { return filepath.Join(p.DataDir(), openLockName) }
 
+// CheckDocsInside checks, as the project was loaded, that its docs folder
+// is still inside its root, symlinks included: a running server whose
+// docs folder became a symlink leading elsewhere must not read there.
+func (p *Project) CheckDocsInside() error { return docsInside(p.Root, p.Config) }
+
 // docsInside checks that cfg's docs folder is root or a folder below it:
 // ubp reads nothing outside the project, so "../" or an absolute path
 // elsewhere is a configuration error, not a folder to index.
