@@ -30,6 +30,8 @@ type (
 	StaleDocument = answer.StaleDocument
 	// Status describes the project and its index.
 	Status = answer.Status
+	// DanglingLink is a dangling link in Status.DanglingList.
+	DanglingLink = answer.DanglingLink
 	// IndexReport counts what an indexing run did.
 	IndexReport = answer.IndexReport
 	// ContextOptions are the parameters of GetContext.
@@ -133,6 +135,9 @@ var MatchLevels = []string{MatchStrong, MatchPartial, MatchWeak, MatchNone}
 // the query: weak (a loose meaning or one common word) or none. The CLI and
 // the MCP server warn on it.
 func PoorMatch(level string) bool { return level == MatchWeak || level == MatchNone }
+
+// MaxDanglingList bounds Status.DanglingList (see answer.MaxDanglingList).
+const MaxDanglingList = answer.MaxDanglingList
 
 // MaxWarningsList bounds Status.Warnings (see answer.MaxWarningsList).
 const MaxWarningsList = answer.MaxWarningsList

@@ -137,3 +137,27 @@ func TestStatusStaleCountEqualsStaleReport(t *testing.T) {
 	coreIndex(t, e, false)
 	check("after a document dropped its refs")
 }
+
+// TestStatusListsDanglingLinks: status lists where the dangling links are
+// written and what they name (the first MaxDanglingList, by file and
+// line), beside their count.
+func TestStatusListsDanglingLinks(t *testing.T) {
+	files := map[string]string{"a.md": "# A\n\nSee [[b]] and [[gone]].\n", "b.md": "# B\n\n[missing](nowhere.md)\n"}
+	for i := range 25 {
+		files[fmt.Sprintf("z%02d.md", i)] = fmt.Sprintf("# Z%d\n\n[[lost%d]]\n", i, i)
+	}
+	e := searchProject(t, files, "none")
+	s, err := e.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.DanglingLinks != 27 || len(s.DanglingList) != MaxDanglingList {
+		t.Fatalf("dangling %d, listed %d; want 27, %d", s.DanglingLinks, len(s.DanglingList), MaxDanglingList)
+	}
+	want := []DanglingLink{{Filepath: "a.md", Line: 3, Target: "gone"}, {Filepath: "b.md", Line: 3, Target: "nowhere.md"}, {Filepath: "z00.md", Line: 3, Target: "lost0"}}
+	for i, w := range want {
+		if s.DanglingList[i] != w {
+			t.Errorf("dangling %d = %+v, want %+v", i, s.DanglingList[i], w)
+		}
+	}
+}

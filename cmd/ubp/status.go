@@ -30,6 +30,12 @@ func (a *app) statusCommand() *cobra.Command {
 				fmt.Fprintf(w, "documents:       %d\n", s.Documents)
 				fmt.Fprintf(w, "sections:        %d\n", s.Sections)
 				fmt.Fprintf(w, "links:           %d (dangling %d, ambiguous %d)\n", s.Links, s.DanglingLinks, s.AmbiguousLinks)
+				for _, l := range s.DanglingList {
+					fmt.Fprintf(w, "  dangling %s:%d: %s\n", l.Filepath, l.Line, l.Target)
+				}
+				if s.DanglingLinks > len(s.DanglingList) && len(s.DanglingList) > 0 {
+					fmt.Fprintf(w, "  (the first %d; get-graph --dangling draws them all)\n", len(s.DanglingList))
+				}
 				fmt.Fprintf(w, "stale documents: %d (%d stale, %d possibly stale; %s baseline)\n", s.StaleDocuments,
 					s.StaleDocuments-s.PossiblyStaleDocuments, s.PossiblyStaleDocuments, s.StalenessBaseline)
 				for _, d := range s.StaleList {

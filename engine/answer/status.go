@@ -10,6 +10,9 @@ type Status struct {
 	Sections       int    `json:"sections"`
 	Links          int    `json:"links"`
 	DanglingLinks  int    `json:"dangling_links"`
+	// DanglingList is the first MaxDanglingList dangling links, by
+	// linking file and line.
+	DanglingList []DanglingLink `json:"dangling_list,omitempty"`
 	AmbiguousLinks int    `json:"ambiguous_links"`
 	StaleDocuments int    `json:"stale_documents"` // stale and possibly stale
 	// PossiblyStaleDocuments is how many of StaleDocuments are only
@@ -31,6 +34,18 @@ type Status struct {
 	DocumentsWithWarnings int             `json:"documents_with_warnings"`
 	Warnings              []index.Warning `json:"warnings"`
 }
+
+// DanglingLink is a link whose target names no document: where it is
+// written and the target as written.
+type DanglingLink struct {
+	Filepath string `json:"filepath"`
+	Line     int    `json:"line"`
+	Target   string `json:"target"`
+}
+
+// MaxDanglingList bounds Status.DanglingList; DanglingLinks counts them
+// all, get-page shows a page's own and get-graph --dangling draws them.
+const MaxDanglingList = 20
 
 // MaxWarningsList bounds Status.Warnings; get-page shows a document's own.
 const MaxWarningsList = 20

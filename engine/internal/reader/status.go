@@ -20,6 +20,11 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 		}
 		s.Documents, s.Sections, s.Links, s.DanglingLinks, s.AmbiguousLinks = c.Documents, c.Sections, c.Links, c.DanglingLinks, c.AmbiguousLinks
 		s.DocumentsWithWarnings = c.DocumentsWithWarnings
+		if c.DanglingLinks > 0 {
+			if s.DanglingList, err = pageread.FirstDanglingLinks(ctx, tx, answer.MaxDanglingList); err != nil {
+				return err
+			}
+		}
 		if s.Warnings, err = pageread.DocumentWarnings(ctx, tx, answer.MaxWarningsList); err != nil {
 			return err
 		}

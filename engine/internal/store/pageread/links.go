@@ -117,3 +117,27 @@ func DanglingLinks(ctx context.Context, q store.Querier) ([]DanglingLink, error)
 	}
 	return out, nil
 }
+
+// FirstDanglingLinks reads up to limit dangling links with where they are
+// written, by linking file and line (read through the partial index on
+// unresolved links).
+func FirstDanglingLinks(ctx context.Context, q store.Querier, limit int) ([]answer.DanglingLink, error) {
+	rows, err := q.QueryContext(ctx, `SELECT d.filepath, l.line, l.target_text FROM links l JOIN documents d ON d.id = l.source_id
+		WHERE `+store.LinkDangling+` ORDER BY d.filepath, l.line, l.target_text LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read dangling links: %w", err)
+	}
+	defer rows.Close()
+	out := []answer.DanglingLink{}
+	for rows.Next() {
+		var l answer.DanglingLink
+		if err := rows.Scan(&l.Filepath, &l.Line, &l.Target); err != nil {
+			return nil, fmt.Errorf("read dangling links: %w", err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read dangling links: %w", err)
+	}
+	return out, nil
+}
