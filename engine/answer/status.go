@@ -4,17 +4,17 @@ import "github.com/ubp-dev/ubp/index"
 
 // Status describes the project and its index.
 type Status struct {
-	ProjectRoot    string `json:"project_root"`
-	DocsDir        string `json:"docs_dir"`
-	Documents      int    `json:"documents"`
-	Sections       int    `json:"sections"`
-	Links          int    `json:"links"`
-	DanglingLinks  int    `json:"dangling_links"`
+	ProjectRoot   string `json:"project_root"`
+	DocsDir       string `json:"docs_dir"`
+	Documents     int    `json:"documents"`
+	Sections      int    `json:"sections"`
+	Links         int    `json:"links"`
+	DanglingLinks int    `json:"dangling_links"`
 	// DanglingList is the first MaxDanglingList dangling links, by
 	// linking file and line.
-	DanglingList []DanglingLink `json:"dangling_list,omitempty"`
-	AmbiguousLinks int    `json:"ambiguous_links"`
-	StaleDocuments int    `json:"stale_documents"` // stale and possibly stale
+	DanglingList   []DanglingLink `json:"dangling_list,omitempty"`
+	AmbiguousLinks int            `json:"ambiguous_links"`
+	StaleDocuments int            `json:"stale_documents"` // stale and possibly stale
 	// PossiblyStaleDocuments is how many of StaleDocuments are only
 	// possibly stale.
 	PossiblyStaleDocuments int `json:"possibly_stale_documents"`
