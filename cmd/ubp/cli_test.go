@@ -167,6 +167,19 @@ func TestInitTwiceKeepsConfig(t *testing.T) {
 	if !strings.Contains(stderr, "Already initialised") {
 		t.Errorf("second init should say the project is initialised; stderr: %s", stderr)
 	}
+	// The flags the kept configuration overrides are said not to apply,
+	// even with --quiet; those not given are not named.
+	for _, args := range [][]string{{"init", "--docs-dir", ".", "--exclude", "guides/**"}, {"init", "--quiet", "--docs-dir", ".", "--exclude", "guides/**"}} {
+		_, _, stderr := runCLI(t, root, args...)
+		for _, want := range []string{"--docs-dir was not applied", "--exclude was not applied"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("%v: stderr %q, want %q", args, stderr, want)
+			}
+		}
+		if strings.Contains(stderr, "--include") {
+			t.Errorf("%v: stderr names --include, not given: %q", args, stderr)
+		}
+	}
 	if !strings.Contains(stdout, "unchanged 16") {
 		t.Errorf("second init should re-index with nothing changed; stdout: %s", stdout)
 	}

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 func (a *app) initCommand() *cobra.Command {
@@ -44,6 +46,15 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 				a.infof("Created %s\n", p.ConfigPath)
 			} else {
 				a.infof("Already initialised: %s is kept as it is; re-indexing.\n", p.ConfigPath)
+				// Flags the kept configuration overrides are said not to
+				// apply (even with --quiet): a user re-running init to
+				// change settings believed it had.
+				for _, name := range []string{"docs-dir", "include", "exclude"} {
+					if cmd.Flags().Changed(name) {
+						fmt.Fprint(a.stderr, termsafe.Text(fmt.Sprintf("ubp: --%s was not applied: the project keeps %s; edit it to change %s\n",
+							name, p.ConfigPath, strings.ReplaceAll(name, "-", "_"))))
+					}
+				}
 			}
 			e, err := engine.Open(cmd.Context(), p, engine.OpenOptions{Getenv: os.Getenv, OnUpgrade: a.announceUpgrade})
 			if err != nil {
