@@ -318,3 +318,23 @@ func TestSearchTextShowsMatchLevels(t *testing.T) {
 }
 
 var foundLine = regexp.MustCompile(`(\d+) of (\d+) found`)
+
+// TestStaleOnAFreshCheckoutSaysTheBaselineIsNew: on a project with its
+// configuration but no index (an unpacked archive: no git), `ubp stale`
+// builds the index, and under the index baseline so recorded nothing can
+// be stale: it says so instead of passing without a word. The next run,
+// on an index built before it, does not.
+func TestStaleOnAFreshCheckoutSaysTheBaselineIsNew(t *testing.T) {
+	root := taskflowProject(t)
+	if err := os.Remove(filepath.Join(root, ".ubp", "index.db")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, root, "stale", "--format", "text")
+	if code != 0 || !strings.Contains(stdout, "the index baseline was recorded just now") {
+		t.Errorf("first run: exit %d, stdout %q, stderr %q; want the warning", code, stdout, stderr)
+	}
+	code, stdout, _ = runCLI(t, root, "stale", "--format", "json")
+	if code != 0 || strings.Contains(stdout, "recorded just now") {
+		t.Errorf("second run: exit %d, warned again: %s", code, stdout)
+	}
+}

@@ -60,6 +60,7 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		}
 		a.printIndexWarnings(rep)
 		a.infof("ubp: indexed %d documents\n", rep.Added)
+		a.builtIndex = true
 	case mode == freshFull || f.NeedsReindex:
 		if f.Current() {
 			return nil

@@ -33,6 +33,11 @@ type app struct {
 	quiet   bool
 	dir     string // -C
 	noColor bool
+
+	// builtIndex is set when this command built the index itself (a
+	// fresh clone, an unpacked archive): an index baseline is then only
+	// moments old.
+	builtIndex bool
 }
 
 // usageError marks an error as bad usage (exit 2).

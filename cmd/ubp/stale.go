@@ -10,6 +10,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -75,6 +76,14 @@ clone hides documents' commits: fetch the whole history).`,
 					return err
 				}
 				rep.ToolVersion = buildVersion()
+				if a.builtIndex && rep.Baseline == stale.BaselineIndex {
+					// Every document was synced by this very command: under
+					// the index baseline nothing can be stale, and a CI job
+					// would pass without a word.
+					rep.Warnings = append(rep.Warnings, index.Warning{Message: "the index baseline was recorded just now, " +
+						"as this command built the index (a fresh clone or an unpacked archive), so no document can be stale against it; " +
+						"in CI check the repository out with git (with its history) and use --baseline git, which auto picks in a git work tree"})
+				}
 				code = rep.ExitCode(threshold)
 				w := a.stdout
 				if output != "" {

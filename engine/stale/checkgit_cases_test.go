@@ -438,3 +438,22 @@ func TestRefWithBracketsAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoBaselineSaysWhyNotGit: in a git work tree where git cannot run
+// (not on PATH), the auto baseline falls back to the index's and the
+// report says so, instead of an all-fresh answer without a word.
+func TestAutoBaselineSaysWhyNotGit(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	t.Setenv("PATH", t.TempDir())
+	rep, err := Check(context.Background(), Options{Root: r.dir, Now: mustTime(t, "2026-01-20T00:00:00Z")},
+		[]DocInput{{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("a.txt")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Baseline != BaselineIndex || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "git could not read it") {
+		t.Errorf("baseline %s, warnings %+v; want index with a warning", rep.Baseline, rep.Warnings)
+	}
+}
