@@ -320,3 +320,38 @@ func FuzzHTTPPost(f *testing.F) {
 		}
 	})
 }
+
+// TestHTTPLargePostsTakeTurns: at most MaxPosts large POSTs are read and
+// served at once, so memory stays bounded however many arrive (150 bodies
+// of 4 MiB took 4 GB); one that gets no turn within the body limit is
+// told the server is busy, and small ones (a cancellation) never wait.
+func TestHTTPLargePostsTakeTurns(t *testing.T) {
+	limits := testLimits
+	limits.MaxPosts, limits.Body = 1, 300*time.Millisecond
+	f := newFakeEngine(t)
+	h, _ := startFront(t, f, limits)
+	sid := h.session()
+	pad := strings.Repeat(" ", 70<<10)
+	done := make(chan *httpResp, 1)
+	go func() {
+		done <- h.post(sid, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"block"}}}`+pad)
+	}()
+	select {
+	case <-f.started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search never started")
+	}
+	if r := h.post(sid, `{"jsonrpc":"2.0","id":10,"method":"ping"}`+pad); r.status != http.StatusServiceUnavailable || !strings.Contains(string(r.body), "busy") {
+		t.Errorf("a second large POST: %d %s, want 503 busy", r.status, r.body)
+	}
+	if m := h.post(sid, `{"jsonrpc":"2.0","id":11,"method":"ping"}`).one(t); m.result() == nil {
+		t.Errorf("a small POST waited or failed: %v", m)
+	}
+	if c := h.post(sid, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}`); c.status != http.StatusAccepted {
+		t.Fatalf("cancel: %d %s", c.status, c.body)
+	}
+	<-done
+	if m := h.post(sid, `{"jsonrpc":"2.0","id":12,"method":"ping"}`+pad).one(t); m.result() == nil {
+		t.Errorf("a large POST after the turn was freed: %v", m)
+	}
+}

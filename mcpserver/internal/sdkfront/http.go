@@ -46,6 +46,13 @@ type Limits struct {
 	Idle        time.Duration // a kept-alive connection between requests
 	SessionIdle time.Duration // a session that sees no request is closed
 	MaxSessions int           // live sessions; the least recently used idle one is closed first
+	// MaxPosts bounds the large POST requests (bodies over
+	// smallPostBody, or of unknown length) read and served at once, over
+	// every session: each holds its body and its decoding (tens of MB
+	// for a 4 MiB body), and 150 at once took 4 GB. Others wait up to
+	// Body for a turn, then get 503. Small ones (tool calls as clients
+	// send them, cancellations) never wait.
+	MaxPosts int
 }
 
 // DefaultLimits are the limits ubp serves with.
@@ -56,6 +63,7 @@ var DefaultLimits = Limits{
 	Idle:        60 * time.Second,
 	SessionIdle: 30 * time.Minute,
 	MaxSessions: 256,
+	MaxPosts:    8,
 }
 
 // SessionIDHeader carries the session id of Streamable HTTP.
@@ -81,6 +89,8 @@ type httpFront struct {
 	mu       sync.Mutex
 	sessions map[string]*httpSession
 	evicted  atomic.Int64 // sessions closed to stay under MaxSessions
+
+	posts chan struct{} // a slot per POST being served (Limits.MaxPosts); nil: no bound
 }
 
 // httpSession is the front's view of one SDK session.
@@ -106,8 +116,12 @@ func newHTTPFront(srv *mcp.Server, g *Gate, bindHost, token string, log, sdkLog 
 		MaxRequestBodyBytes: maxHTTPBody,
 		Logger:              sdkLog,
 	})
-	return &httpFront{mcp: srv, gate: g, sdk: sdk, token: token, bindHost: normalizeHost(bindHost), log: log,
+	f := &httpFront{mcp: srv, gate: g, sdk: sdk, token: token, bindHost: normalizeHost(bindHost), log: log,
 		limits: limits, sessions: map[string]*httpSession{}}
+	if limits.MaxPosts > 0 {
+		f.posts = make(chan struct{}, limits.MaxPosts)
+	}
+	return f
 }
 
 // NewHTTPServer is the http.Server ubp listens with: every connection has
@@ -159,7 +173,29 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // servePOST reads the body, runs the gate and either answers or forwards
 // the request to the SDK with the body restored.
+// smallPostBody is the largest body a POST may have to be served without
+// a turn (Limits.MaxPosts).
+const smallPostBody = 64 << 10
+
 func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
+	if f.posts != nil && (r.ContentLength < 0 || r.ContentLength > smallPostBody) {
+		// A turn before the body is read: memory stays bounded however
+		// many requests arrive at once.
+		wait := time.NewTimer(f.limits.Body)
+		select {
+		case f.posts <- struct{}{}:
+			wait.Stop()
+			defer func() { <-f.posts }()
+		case <-wait.C:
+			w.Header().Set("Retry-After", "1")
+			w.Header().Set("Connection", "close")
+			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("server busy: %d requests are being served; retry", f.limits.MaxPosts))
+			return
+		case <-r.Context().Done():
+			wait.Stop()
+			return
+		}
+	}
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Now().Add(f.limits.Body))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxHTTPBody))
