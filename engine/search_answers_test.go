@@ -219,3 +219,33 @@ func TestTitleSectionMigration(t *testing.T) {
 		t.Errorf("kubernetes after the re-index: %v", got)
 	}
 }
+
+// TestNumberInAWordIsWhole: a word with a number (an error code, a ticket
+// id) is not found inside a longer number: ERR42 finds the page of ERR42
+// only, not those of ERR420 to ERR429, which ranked above it; the same for
+// a three-character word of the word index (x86, not x864).
+func TestNumberInAWordIsWhole(t *testing.T) {
+	files := map[string]string{
+		"err42.md": "# ERR42\n\nError code ERR42 means the disk is full.\n",
+		"x86.md":   "# Builds\n\nWe build for x86 only.\n",
+		"x864.md":  "# Other\n\nThe x864 board.\n",
+	}
+	for i := range 10 {
+		files[fmt.Sprintf("err42%d.md", i)] = fmt.Sprintf("# ERR42%d\n\nError code ERR42%d means something else; ERR42%d again.\n", i, i, i)
+	}
+	e := searchProject(t, files, "static")
+	for _, c := range []struct{ query, want string }{{"ERR42", "err42.md"}, {"x86", "x86.md"}} {
+		for _, fulltext := range []bool{true, false} {
+			res := mustSearch(t, e, SearchOptions{Query: c.query, Fulltext: fulltext})
+			var strong []string
+			for _, h := range res.Results {
+				if h.Match == "strong" {
+					strong = append(strong, h.Filepath)
+				}
+			}
+			if len(strong) != 1 || strong[0] != c.want || res.Results[0].Filepath != c.want {
+				t.Errorf("%s (fulltext=%v): strong %v, first %s; want %s only", c.query, fulltext, strong, res.Results[0].Filepath, c.want)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/query/textfold"
@@ -38,6 +39,9 @@ func findSpans(text []rune, terms []Term) []Span {
 				continue
 			}
 			if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
+				continue
+			}
+			if !onNumberEdges(text, pat, t, i, end) {
 				continue
 			}
 			switch t.Script {
@@ -86,6 +90,9 @@ func Occurs(text, pat []rune, t Term) bool {
 		if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
 			continue
 		}
+		if !onNumberEdges(text, pat, t, i, i+len(pat)) {
+			continue
+		}
 		return true
 	}
 	return false
@@ -126,6 +133,33 @@ func onPhraseEdges(text, pat []rune, start, end int) bool {
 }
 
 func isLatinWordRune(r rune) bool { return IsWordRune(r) && scriptIsLatin(r) }
+
+// NeedsNumberEdges reports whether t is a Latin word that begins or ends
+// with a digit, whose number must then not go on in the text: ERR42 is
+// not in ERR420, 2024 not in 20245 (see onNumberEdges).
+func (t Term) NeedsNumberEdges() bool {
+	if t.Script != ScriptLatin || t.Kind != Word && t.Kind != Glued || t.Text == "" {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(t.Text)
+	last, _ := utf8.DecodeLastRuneInString(t.Text)
+	return unicode.IsDigit(first) || unicode.IsDigit(last)
+}
+
+// onNumberEdges reports whether a match of t at text[start:end] keeps its
+// numbers whole: no digit right before a leading digit, none right after
+// a trailing one. An identifier or an error code is a different one with
+// another digit (ERR42, ERR420); until 2026-11-27 ERR420 to ERR429 ranked
+// above the page of ERR42, found inside each of them.
+func onNumberEdges(text, pat []rune, t Term, start, end int) bool {
+	if !t.NeedsNumberEdges() {
+		return true
+	}
+	if unicode.IsDigit(pat[0]) && start > 0 && unicode.IsDigit(text[start-1]) {
+		return false
+	}
+	return !unicode.IsDigit(pat[len(pat)-1]) || end >= len(text) || !unicode.IsDigit(text[end])
+}
 
 // NeedsWordEdges reports whether t is a quoted phrase that begins or ends
 // with a Latin letter or digit, which must then begin or end a word where

@@ -56,3 +56,20 @@ func BenchmarkOccurs(b *testing.B) {
 		}
 	})
 }
+
+func TestNumberEdges(t *testing.T) {
+	for _, c := range []struct {
+		text, term string
+		want       int
+	}{
+		{"ERR42 and ERR420", "err42", 1},
+		{"err42x", "err42", 1},           // a letter after the number: ERR42's own variant
+		{"v2024 20245 2024.", "2024", 2}, // a letter before it does not change the number
+		{"x86 x864 ax86", "x86", 1},
+		{"version 3 and 13", "3", 1},
+	} {
+		if got := Count(c.text, Parse(c.term).Terms[0]); got != c.want {
+			t.Errorf("Count(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
+		}
+	}
+}

@@ -278,9 +278,11 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 		keep = func(heading, content string) bool {
 			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)
 		}
-	case t.NeedsWordEdges() || t.SpansLines():
+	case t.NeedsWordEdges() || t.SpansLines() || t.NeedsNumberEdges():
 		// A quoted phrase is found where it stands as words ("rust" is
-		// not in "Trusted"); the trigram index finds it anywhere.
+		// not in "Trusted"), a word with a number where its number is
+		// whole (ERR42 not in ERR420); both indexes find them inside
+		// others.
 		keep = func(heading, content string) bool { return query.Count(heading, t) > 0 || query.Count(content, t) > 0 }
 	}
 	if keep != nil && len(hits) > 0 {
