@@ -336,6 +336,8 @@ func TestHTTPHostAndOrigin(t *testing.T) {
 		{"null Origin", "POST", map[string]string{"Origin": "null"}, 403},
 		{"file Origin", "POST", map[string]string{"Origin": "file://"}, 403},
 		{"localhost Host", "POST", map[string]string{"Host": "localhost" + port}, 200},
+		{"a .localhost name, as documented", "POST", map[string]string{"Host": "app.localhost" + port}, 200},
+		{"LOCALHOST in capitals", "POST", map[string]string{"Host": "LOCALHOST" + port}, 200},
 		{"IPv6 loopback Host", "POST", map[string]string{"Host": "[::1]" + port}, 200},
 		{"local Origin", "POST", map[string]string{"Origin": "http://localhost:6274"}, 200},
 		{"loopback Origin", "POST", map[string]string{"Origin": "http://127.0.0.1" + port}, 200},

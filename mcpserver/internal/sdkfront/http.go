@@ -115,6 +115,10 @@ func newHTTPFront(srv *mcp.Server, g *Gate, bindHost, token string, log, sdkLog 
 		SessionTimeout:      limits.SessionIdle,
 		MaxRequestBodyBytes: maxHTTPBody,
 		Logger:              sdkLog,
+		// The front checks Host itself (hostAllowed, as documented:
+		// *.localhost and any case too), before the SDK sees a request;
+		// the SDK's own check refused app.localhost and LOCALHOST.
+		DisableLocalhostProtection: true,
 	})
 	f := &httpFront{mcp: srv, gate: g, sdk: sdk, token: token, bindHost: normalizeHost(bindHost), log: log,
 		limits: limits, sessions: map[string]*httpSession{}}
