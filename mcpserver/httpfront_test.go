@@ -355,3 +355,36 @@ func TestHTTPLargePostsTakeTurns(t *testing.T) {
 		t.Errorf("a large POST after the turn was freed: %v", m)
 	}
 }
+
+// TestHTTPOpenStreamIsNotBusy: a session that only holds its standalone
+// SSE stream open (GET, as SDK clients open by default) is idle, and is
+// closed for a new session when the cap is reached; 256 such clients
+// locked out every other with 503.
+func TestHTTPOpenStreamIsNotBusy(t *testing.T) {
+	limits := testLimits
+	limits.MaxSessions = 2
+	h, _ := startFront(t, newFakeEngine(t), limits)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 2 {
+		sid := h.session()
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set(sessionIDHeader, sid)
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET stream: %d", resp.StatusCode)
+		}
+	}
+	if r := h.post("", initBody); r.status != http.StatusOK {
+		t.Errorf("initialize with every session holding only its stream: %d %s, want 200", r.status, r.body)
+	}
+}

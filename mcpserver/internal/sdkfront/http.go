@@ -168,9 +168,12 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.sdk.ServeHTTP(w, r)
 		f.forget(sid)
 	default:
-		if sess := f.touch(r.Header.Get(SessionIDHeader)); sess != nil {
-			defer f.release(sess)
-		}
+		// A GET holds the standalone SSE stream open as long as the
+		// client likes: it marks the session used but not busy, so an
+		// idle session with its stream open can still be closed for a new
+		// one (256 clients that only held their streams locked out every
+		// other client).
+		f.seen(r.Header.Get(SessionIDHeader))
 		f.sdk.ServeHTTP(w, r) // GET (SSE stream), others 405
 	}
 }
@@ -444,6 +447,15 @@ func (f *httpFront) touch(sid string) *httpSession {
 		return nil
 	}
 	return sess
+}
+
+// seen marks session sid used now, without counting a request in it.
+func (f *httpFront) seen(sid string) {
+	f.mu.Lock()
+	if sess := f.sessions[sid]; sess != nil {
+		sess.lastUsed = time.Now()
+	}
+	f.mu.Unlock()
 }
 
 func (f *httpFront) release(sess *httpSession) {
