@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -159,5 +162,63 @@ func TestStatusListsDanglingLinks(t *testing.T) {
 		if s.DanglingList[i] != w {
 			t.Errorf("dangling %d = %+v, want %+v", i, s.DanglingList[i], w)
 		}
+	}
+}
+
+// TestStatusListsSkippedFiles: the files indexing skipped (too large, not
+// text) stay listed by status after the run that met them, until they are
+// fixed or removed, whether the next run covers the whole folder or only
+// the changed files.
+func TestStatusListsSkippedFiles(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"ok.md":  "# OK\n",
+		"nul.md": "# Nul\nhello\x00world\n",
+		"big.md": "# Big\n\n" + strings.Repeat("x", 6<<20),
+	}, "none")
+	ctx := context.Background()
+	skipped := func() []string {
+		t.Helper()
+		s, err := e.Status(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, w := range s.Skipped {
+			out = append(out, w.File)
+		}
+		if s.SkippedFiles != len(out) {
+			t.Errorf("skipped_files %d, listed %v", s.SkippedFiles, out)
+		}
+		return out
+	}
+	if got := skipped(); !slices.Equal(got, []string{"big.md", "nul.md"}) {
+		t.Fatalf("after the first build: %v", got)
+	}
+	// Asking for the page says why there is none.
+	for _, ref := range []string{"big.md", "big"} {
+		_, err := e.GetPage(ctx, ref)
+		var nf *NotFoundError
+		if !errors.As(err, &nf) || !strings.Contains(err.Error(), "over the") {
+			t.Errorf("GetPage(%s): %v, want not found, saying the file was skipped as too large", ref, err)
+		}
+	}
+	coreIndex(t, e, false) // an unchanged folder: still listed
+	if got := skipped(); !slices.Equal(got, []string{"big.md", "nul.md"}) {
+		t.Fatalf("after a run with nothing changed: %v", got)
+	}
+	docs := e.Project().DocsDir()
+	coreWriteFiles(t, docs, map[string]string{"nul.md": "# Nul\nhello world\n"})
+	if _, err := e.IndexPaths(ctx, []string{filepath.Join(docs, "nul.md")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := skipped(); !slices.Equal(got, []string{"big.md"}) {
+		t.Fatalf("after fixing nul.md (a run over it only): %v", got)
+	}
+	if err := os.Remove(filepath.Join(docs, "big.md")); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	if got := skipped(); len(got) != 0 {
+		t.Fatalf("after removing big.md: %v", got)
 	}
 }

@@ -46,6 +46,13 @@ func (a *app) statusCommand() *cobra.Command {
 				if len(s.Warnings) == engine.MaxWarningsList {
 					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}
+				if s.SkippedFiles > 0 {
+					fmt.Fprintf(w, "skipped:         %d files (not indexed)\n", s.SkippedFiles)
+					writeWarnings(w, s.Skipped)
+					if s.SkippedFiles > len(s.Skipped) {
+						fmt.Fprintf(w, "  (the first %d; ubp index lists them all)\n", len(s.Skipped))
+					}
+				}
 				if s.EmbeddingModel != "" {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
 				}

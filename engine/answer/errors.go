@@ -4,10 +4,16 @@ package answer
 type NotFoundError struct {
 	Query       string   `json:"query"`
 	Suggestions []string `json:"suggestions"` // closest filepaths, best first
+	// Skipped is why indexing skipped the file the query names (over
+	// max_file_size, not text, ...): the file is there, with no page.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 func (e *NotFoundError) Error() string {
 	msg := "page not found: " + e.Query
+	if e.Skipped != "" {
+		return msg + " (the file is there, but indexing " + e.Skipped + ")"
+	}
 	if len(e.Suggestions) > 0 {
 		msg += " (closest: "
 		for i, s := range e.Suggestions {

@@ -33,6 +33,12 @@ type Status struct {
 	// first MaxWarningsList of their warnings, in file path order.
 	DocumentsWithWarnings int             `json:"documents_with_warnings"`
 	Warnings              []index.Warning `json:"warnings"`
+	// SkippedFiles counts the files of the docs folder that indexing
+	// skipped (over max_file_size, not text, a symlink leading nowhere or
+	// outside, ...): they have no document. Skipped lists the first
+	// MaxWarningsList, by path, each with why.
+	SkippedFiles int             `json:"skipped_files"`
+	Skipped      []index.Warning `json:"skipped,omitempty"`
 }
 
 // DanglingLink is a link whose target names no document: where it is

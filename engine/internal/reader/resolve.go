@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -103,7 +104,16 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
 		}
 	}
-	return PageMatch{}, &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
+	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
+	if skipped, err := pageread.SkippedFiles(ctx, r.rdb); err == nil {
+		for _, w := range skipped {
+			if namesFile(key, w.File) {
+				nf.Skipped = w.Message
+				break
+			}
+		}
+	}
+	return PageMatch{}, nf
 }
 
 // resolverFor is a link resolver that resolves key as one over every
@@ -142,4 +152,16 @@ func (r *Reader) pageDocs(ctx context.Context) ([]pageref.Doc, error) {
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// namesFile reports whether a page name names the file rel (relative to
+// the docs folder): its path or file name, with or without extension.
+func namesFile(name, rel string) bool {
+	noExt := strings.TrimSuffix(rel, path.Ext(rel))
+	for _, c := range []string{rel, noExt, path.Base(rel), path.Base(noExt)} {
+		if strings.EqualFold(c, name) {
+			return true
+		}
+	}
+	return false
 }

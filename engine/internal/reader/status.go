@@ -28,6 +28,11 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 		if s.Warnings, err = pageread.DocumentWarnings(ctx, tx, answer.MaxWarningsList); err != nil {
 			return err
 		}
+		skipped, err := pageread.SkippedFiles(ctx, tx)
+		if err != nil {
+			return err
+		}
+		s.SkippedFiles, s.Skipped = len(skipped), skipped[:min(len(skipped), answer.MaxWarningsList)]
 		last, _, err := store.GetMeta(ctx, tx, store.MetaLastIndexedAt)
 		if err != nil {
 			return err

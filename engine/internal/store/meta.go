@@ -27,6 +27,12 @@ const (
 	// MetaLastIndexedAt is the time of the last indexing run that changed
 	// the index (RFC 3339, UTC).
 	MetaLastIndexedAt = "last_indexed_at"
+	// MetaSkippedFiles holds, as JSON, the files of the docs folder the
+	// last runs over them skipped (index.Warning each: over
+	// max_file_size, not text, a symlink leading nowhere or outside, ...).
+	// A skipped file has no document, so without it only the run that met
+	// it named it; status and get-page read it (pageread.SkippedFiles).
+	MetaSkippedFiles = "skipped_files"
 	// MetaDocumentKeys is set once table document_keys holds the keys of
 	// every document (graph.DocKeys): the writer's link resolution and the
 	// read side's page lookup then load only the documents a name can

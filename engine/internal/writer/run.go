@@ -176,6 +176,9 @@ func (w *Writer) Run(ctx context.Context, p Project, opts Options) (answer.Index
 			return rep, err
 		}
 	}
+	if err := w.recordSkipped(ctx, o.scope, rep.Warnings); err != nil {
+		return rep, err
+	}
 	if err := w.finishRun(ctx, wrote || relinked > 0, needsReindex == "1"); err != nil {
 		return rep, err
 	}

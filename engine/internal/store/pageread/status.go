@@ -2,6 +2,7 @@ package pageread
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -57,4 +58,18 @@ func DocumentWarnings(ctx context.Context, q store.Querier, limit int) ([]index.
 		}
 	}
 	return out, rows.Err()
+}
+
+// SkippedFiles reads the files the indexing runs skipped
+// (store.MetaSkippedFiles), by path.
+func SkippedFiles(ctx context.Context, q store.Querier) ([]index.Warning, error) {
+	v, ok, err := store.GetMeta(ctx, q, store.MetaSkippedFiles)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var out []index.Warning
+	if err := json.Unmarshal([]byte(v), &out); err != nil {
+		return nil, fmt.Errorf("read skipped files: %w", err)
+	}
+	return out, nil
 }
