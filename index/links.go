@@ -65,6 +65,11 @@ func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
 	})
 	for _, r := range c.runs {
 		for _, m := range scanWikiLinksAround(string(body[r.start:r.stop]), r.code) {
+			if isAttachment(m.target) {
+				// ![[diagram.png]], [[spec.pdf]]: a file, not a page (as a
+				// Markdown image is); each counted as dangling.
+				continue
+			}
 			off := r.start + m.start
 			kind := KindWiki
 			if m.embed {
@@ -286,4 +291,22 @@ func contextAround(src []byte, from, at, to int, scratch *[]rune) string {
 	end := min(len(out), start+ContextRunes)
 	start = max(0, end-ContextRunes)
 	return strings.TrimSpace(string(out[start:end]))
+}
+
+// attachmentExts are the extensions of files a wiki-link or embed names
+// that are no page: images, audio, video, PDFs, office files, archives,
+// and the canvases of Obsidian and Excalidraw.
+var attachmentExts = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true, ".bmp": true,
+	".avif": true, ".ico": true, ".tif": true, ".tiff": true, ".heic": true,
+	".mp3": true, ".wav": true, ".ogg": true, ".m4a": true, ".flac": true, ".mp4": true, ".webm": true,
+	".mov": true, ".mkv": true, ".avi": true,
+	".pdf": true, ".docx": true, ".xlsx": true, ".pptx": true, ".csv": true, ".zip": true,
+	".canvas": true, ".excalidraw": true,
+}
+
+// isAttachment reports whether a wiki-link target names an attachment by
+// its extension (any letter case).
+func isAttachment(target string) bool {
+	return attachmentExts[strings.ToLower(path.Ext(strings.TrimSpace(target)))]
 }

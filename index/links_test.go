@@ -89,6 +89,10 @@ func TestLinkForms(t *testing.T) {
 		{"same-document heading", "[[#Local Part]]", []wl{{KindWiki, ref, "", "Local Part", ""}}},
 		{"embed", "![[diagrams/flow]]", []wl{{KindEmbed, ref, "diagrams/flow", "", ""}}},
 		{"embed with heading", "![[spec#Limits]]", []wl{{KindEmbed, ref, "spec", "Limits", ""}}},
+		// An attachment (Obsidian's ![[diagram.png]]) is a file, not a
+		// page, as a Markdown image is: no link, so never dangling; a
+		// name with a dot that is no attachment's extension stays one.
+		{"attachments are no links", "![[diagram.png]] ![[Photo.JPG|300]] [[spec.pdf]] [[board.canvas]] [[v1.2 notes]]", []wl{{KindWiki, ref, "v1.2 notes", "", ""}}},
 		{"escaped embed bang", `\![[x]]`, []wl{{KindWiki, ref, "x", "", ""}}},
 		{"several on one line", "[[a]], [[b|extends]] and ![[c]]", []wl{
 			{KindWiki, ref, "a", "", ""}, {KindWiki, LinkExtends, "b", "", ""}, {KindEmbed, ref, "c", "", ""}}},

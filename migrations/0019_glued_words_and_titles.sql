@@ -14,4 +14,5 @@ INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections
 --
 -- The re-index keeps a section 0 of H1 headings only (index.Parse): a
 -- page whose H1 is followed by an H2 (an ADR's "# Use PostgreSQL", then
--- "## Status") had its title as written nowhere in the index.
+-- "## Status") had its title as written nowhere in the index; and a
+-- wiki-link to an attachment (![[diagram.png]]) is no link any more.
