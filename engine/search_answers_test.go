@@ -249,3 +249,35 @@ func TestNumberInAWordIsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestMDXPagesAreDocuments: .mdx files (Markdown with JSX, as Docusaurus
+// writes its pages) are documents: found by search and by name, and
+// links to them, by path or wiki name, resolve. They were skipped without
+// a word, and links to them were neither resolved nor dangling.
+func TestMDXPagesAreDocuments(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"api/overview.mdx": "---\ntitle: API overview\n---\nimport Tabs from '@theme/Tabs';\n\n# API overview\n\nThe wombat endpoint lists items.\n",
+		"intro.md":         "# Intro\n\nSee [the API](api/overview.mdx) and [[overview]].\n",
+	}, "none")
+	ctx := context.Background()
+	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "wombat"})); len(got) != 1 || got[0] != "api/overview.mdx" {
+		t.Errorf("wombat: %v", got)
+	}
+	for _, ref := range []string{"api/overview.mdx", "api/overview", "overview", "API overview"} {
+		if p, err := e.GetPage(ctx, ref); err != nil || p.Filepath != "api/overview.mdx" {
+			t.Errorf("GetPage(%s): %+v, %v", ref, p.Filepath, err)
+		}
+	}
+	p, err := e.GetPage(ctx, "intro.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range p.Outlinks {
+		if !l.Resolved || l.Filepath != "api/overview.mdx" {
+			t.Errorf("link %+v, want resolved to api/overview.mdx", l)
+		}
+	}
+	if len(p.Outlinks) != 2 {
+		t.Errorf("%d links, want 2", len(p.Outlinks))
+	}
+}

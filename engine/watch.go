@@ -275,7 +275,7 @@ func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error
 // isMarkdownFile says whether a file name is one Index considers.
 func isMarkdownFile(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
-	return (ext == ".md" || ext == ".markdown") && !strings.HasPrefix(name, ".")
+	return index.IsMarkdownExt(ext) && !strings.HasPrefix(name, ".")
 }
 
 // flush indexes the pending paths and reports the outcome.

@@ -32,7 +32,7 @@ func widen(k string) string {
 // and .markdown, and .html and .htm, the rendered name of a page that mdBook
 // and Jekyll sources link to ([Enums](ch06-00-enums.html) for
 // ch06-00-enums.md).
-var linkExts = []string{".md", ".markdown", ".html", ".htm"}
+var linkExts = []string{".md", ".markdown", ".mdx", ".html", ".htm"}
 
 // folderPages are the names, without extension, of the document a link to
 // a folder ("guide/") stands for, in order of preference: VitePress and

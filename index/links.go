@@ -208,7 +208,7 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 		heading = d
 	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".md", ".markdown":
+	case ".md", ".markdown", ".mdx":
 	case ".html", ".htm":
 		rendered = true
 	case "":

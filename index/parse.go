@@ -189,7 +189,7 @@ func sectionOf(parts []sectionPart, ln int) int {
 // titleFromPath is the file name without its Markdown extension.
 func titleFromPath(p string) string {
 	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
-	if ext := path.Ext(base); strings.EqualFold(ext, ".md") || strings.EqualFold(ext, ".markdown") {
+	if ext := path.Ext(base); IsMarkdownExt(ext) {
 		base = base[:len(base)-len(ext)]
 	}
 	if base == "." || base == "/" {

@@ -70,9 +70,9 @@ func match(docs []Doc, key string, fold func(string) string) *Doc {
 	return &docs[best]
 }
 
-// stripMarkdownExt removes a trailing .md or .markdown.
+// stripMarkdownExt removes a trailing .md, .markdown or .mdx.
 func stripMarkdownExt(p string) string {
-	for _, ext := range []string{".md", ".markdown"} {
+	for _, ext := range []string{".md", ".markdown", ".mdx"} {
 		if strings.HasSuffix(p, ext) && len(p) > len(ext) {
 			return p[:len(p)-len(ext)]
 		}

@@ -11,8 +11,8 @@ import (
 // file path first, through the unique indexes; sql.ErrNoRows when none is.
 func DocumentByPathOrDocID(ctx context.Context, q store.Querier, key string) (id int64, filepath string, err error) {
 	err = q.QueryRowContext(ctx, `SELECT id, filepath FROM documents
-		WHERE filepath IN (?, ?, ?) OR doc_id = ? ORDER BY filepath = ? DESC LIMIT 1`,
-		key, key+".md", key+".markdown", key, key).Scan(&id, &filepath)
+		WHERE filepath IN (?, ?, ?, ?) OR doc_id = ? ORDER BY filepath = ? DESC LIMIT 1`,
+		key, key+".md", key+".markdown", key+".mdx", key, key).Scan(&id, &filepath)
 	return id, filepath, err
 }
 
