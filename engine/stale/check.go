@@ -419,7 +419,7 @@ type leveler struct {
 // the threshold is possibly_stale, the threshold or older is stale.
 func (lv leveler) modified(out *RefResult, changedAt time.Time) {
 	out.Reason = Modified
-	out.ChangedAt = changedAt
+	out.ChangedAt = changedAt.UTC() // RFC 3339 in UTC, as documented, whatever the committer's zone
 	out.Level = modifiedLevel(changedAt, lv.now, lv.threshold)
 }
 

@@ -208,7 +208,7 @@ func (g *gitCheck) setCommit(out *RefResult, c int) {
 	out.Commit = cm.hash
 	out.Author = cm.author
 	out.Subject = cm.subject
-	out.ChangedAt = cm.when
+	out.ChangedAt = cm.when.UTC()
 }
 
 // countCommits counts the distinct commits among changes.

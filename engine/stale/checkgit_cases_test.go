@@ -457,3 +457,43 @@ func TestAutoBaselineSaysWhyNotGit(t *testing.T) {
 		t.Errorf("baseline %s, warnings %+v; want index with a warning", rep.Baseline, rep.Warnings)
 	}
 }
+
+// TestGitShallowCloneOfTheWholeHistory: a shallow clone as deep as the
+// history (its cut commit is the repository's first, with no parent) hides
+// nothing: the report is complete, as for a full clone, not incomplete
+// with exit 2.
+func TestGitShallowCloneOfTheWholeHistory(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "v2\n")
+	change := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "change")
+	clone := filepath.Join(t.TempDir(), "clone")
+	r.gitIn(r.dir, gitEnv(), "clone", "-q", "--depth", "2", "file://"+r.dir, clone)
+	if _, err := os.Stat(filepath.Join(clone, ".git", "shallow")); err != nil {
+		t.Fatalf("the clone is not shallow: %v", err)
+	}
+	d, rep := checkOne(t, clone, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Level != Stale || d.Refs[0].Commit != change {
+		t.Errorf("doc: %+v, want stale at %s", d, change)
+	}
+	if rep.Incomplete || len(rep.Warnings) != 0 || rep.ExitCode(Stale) != 1 {
+		t.Errorf("incomplete %v, warnings %v, exit %d; want a complete report, exit 1", rep.Incomplete, rep.Warnings, rep.ExitCode(Stale))
+	}
+}
+
+// TestChangedAtInUTC: a change's time is reported in UTC, as the reports
+// document, whatever zone the committer wrote it in.
+func TestChangedAtInUTC(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "v2\n")
+	r.commit("2026-01-02T09:30:00+09:00", "Bo Chen", "change")
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if got := d.Refs[0].ChangedAt.Format(time.RFC3339); got != "2026-01-02T00:30:00Z" {
+		t.Errorf("changed_at %s, want 2026-01-02T00:30:00Z", got)
+	}
+}

@@ -129,7 +129,7 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			if !p.deleted {
 				lv.modified(out, cm.when)
 			} else {
-				out.ChangedAt = cm.when
+				out.ChangedAt = cm.when.UTC()
 			}
 		}
 		if p.deleted {

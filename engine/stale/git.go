@@ -128,10 +128,35 @@ func openGit(ctx context.Context, root, gitDir string) (*gitRepo, error) {
 		}
 		g.boundary = map[string]bool{}
 		for _, h := range strings.Fields(string(data)) {
+			// A commit of the list with no parent in its own object is
+			// the repository's first: nothing was cut there (a clone
+			// with --depth as deep as the history). Until 2026-11-27 it
+			// made the report incomplete, exit 2.
+			if root, err := isRootCommit(ctx, root, h); err == nil && root {
+				continue
+			}
 			g.boundary[h] = true
 		}
+		g.shallow = len(g.boundary) > 0
 	}
 	return g, nil
+}
+
+// isRootCommit reports whether commit hash has no parent in its object:
+// a shallow clone hides the parents of its cut commits from history, not
+// from the objects themselves.
+func isRootCommit(ctx context.Context, dir, hash string) (bool, error) {
+	out, err := runGit(ctx, dir, "cat-file", "commit", hash)
+	if err != nil {
+		return false, err
+	}
+	head, _, _ := bytes.Cut(out, []byte("\n\n"))
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		if bytes.HasPrefix(line, []byte("parent ")) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // projectPath turns a path relative to the work tree top into one relative
