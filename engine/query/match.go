@@ -1,6 +1,8 @@
 package query
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -186,12 +188,14 @@ func scriptIsLatin(r rune) bool {
 }
 
 func sortSpans(s []Span) {
-	// insertion sort keeps it allocation free; span lists are short.
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && (s[j].Start < s[j-1].Start || s[j].Start == s[j-1].Start && s[j].End > s[j-1].End); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
+	// Stable and allocation free, and n log n: an insertion sort took
+	// 4 s over the 300,000 matches of a 5 MB paragraph on every search.
+	slices.SortStableFunc(s, func(a, b Span) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
 		}
-	}
+		return cmp.Compare(b.End, a.End)
+	})
 }
 
 // Count is how often t occurs in text, compared after Normalize. Short

@@ -168,3 +168,28 @@ func TestSnippetCutsBetweenCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSnippetManyMatches: a snippet of one long paragraph with
+// hundreds of thousands of matches (a 5 MB page written without blank
+// lines is one section); the spans' sort was quadratic (4 s a search).
+func BenchmarkSnippetManyMatches(b *testing.B) {
+	text := strings.Repeat("Some text about the cache and lock and [[other]] link. データベースの設計。\n", 20000)
+	terms := Parse("cache lock").Terms
+	b.ResetTimer()
+	for range b.N {
+		Snippet(text, terms, 64)
+	}
+}
+
+// TestSortSpans: spans are ordered by start, the longer first at one
+// start, and spans equal in both keep their order.
+func TestSortSpans(t *testing.T) {
+	s := []Span{{5, 7, 0}, {1, 2, 1}, {1, 4, 2}, {5, 7, 3}, {0, 1, 4}}
+	sortSpans(s)
+	want := []Span{{0, 1, 4}, {1, 4, 2}, {1, 2, 1}, {5, 7, 0}, {5, 7, 3}}
+	for i := range want {
+		if s[i] != want[i] {
+			t.Fatalf("sorted %v, want %v", s, want)
+		}
+	}
+}
