@@ -207,23 +207,8 @@ func TestWatchMissingDocsFolder(t *testing.T) {
 func TestWatchDocsFolderComesBack(t *testing.T) {
 	e, docs := coreFixture(t)
 	coreIndex(t, e, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- e.Watch(ctx, nil) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Watch: %v", err)
-		}
-	}()
-	has := func(ref string) bool {
-		_, err := e.GetPage(context.Background(), ref)
-		var nf *NotFoundError
-		if err != nil && !errors.As(err, &nf) {
-			t.Fatalf("GetPage(%s): %v", ref, err)
-		}
-		return err == nil
-	}
+	watchInBackground(t, e)
+	has := func(ref string) bool { return hasPage(t, e, ref) }
 	n := 0
 	coreEventually(t, "the watcher indexes a probe file", func() bool {
 		n++
@@ -286,23 +271,8 @@ func TestWatchDocsSymlinkSwitched(t *testing.T) {
 	}
 	e := coreOpen(t, p)
 	coreIndex(t, e, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- e.Watch(ctx, nil) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Watch: %v", err)
-		}
-	}()
-	has := func(ref string) bool {
-		_, err := e.GetPage(context.Background(), ref)
-		var nf *NotFoundError
-		if err != nil && !errors.As(err, &nf) {
-			t.Fatalf("GetPage(%s): %v", ref, err)
-		}
-		return err == nil
-	}
+	watchInBackground(t, e)
+	has := func(ref string) bool { return hasPage(t, e, ref) }
 	switchTo := func(target string) {
 		t.Helper()
 		tmp := docs + ".tmp"
@@ -345,4 +315,31 @@ func TestWatchDocsSymlinkSwitched(t *testing.T) {
 		_, gone := e.DocsFolderGone()
 		return !gone && has("a1.md") && !has("b1.md")
 	})
+}
+
+// watchInBackground runs e.Watch until the test ends, and fails the test
+// if it returns an error.
+func watchInBackground(t *testing.T, e *Engine) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.Watch(ctx, nil) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Watch: %v", err)
+		}
+	})
+}
+
+// hasPage reports whether e finds the page ref; an error other than
+// not found fails the test.
+func hasPage(t *testing.T, e *Engine, ref string) bool {
+	t.Helper()
+	_, err := e.GetPage(context.Background(), ref)
+	var nf *NotFoundError
+	if err != nil && !errors.As(err, &nf) {
+		t.Fatalf("GetPage(%s): %v", ref, err)
+	}
+	return err == nil
 }
