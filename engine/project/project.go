@@ -109,7 +109,40 @@ func Init(root string, cfg Config) (p *Project, created bool, err error) {
 		os.Remove(cfgPath)
 		return nil, false, fmt.Errorf("init project: write %s: %w", cfgPath, err)
 	}
+	if err := writeGitignore(filepath.Dir(cfgPath)); err != nil {
+		return nil, false, fmt.Errorf("init project: %w", err)
+	}
 	return &Project{Root: abs, Config: cfg, ConfigPath: cfgPath}, true, nil
+}
+
+// dataGitignore keeps out of git what ubp builds in .ubp/ (the index, its
+// journal files, the locks), so that `git add -A` commits the
+// configuration only: a committed index.db collided with the server's
+// live database at the next checkout.
+const dataGitignore = `# ubp builds everything here from the docs but its configuration.
+*
+!.gitignore
+!config.json
+`
+
+// writeGitignore writes .ubp/.gitignore (dataGitignore) unless one exists.
+func writeGitignore(dataDir string) error {
+	path := filepath.Join(dataDir, ".gitignore")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if _, err := f.WriteString(dataGitignore); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 func loadExisting(root, cfgPath string) (*Project, bool, error) {

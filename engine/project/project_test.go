@@ -2,6 +2,7 @@ package project
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -229,5 +230,59 @@ func TestDocsDirSymlinkOutsideTheProject(t *testing.T) {
 	}
 	if _, err := Find(root); err == nil || !strings.Contains(err.Error(), "outside the project root") {
 		t.Errorf("Find with docs now leading outside: %v", err)
+	}
+}
+
+// TestInitKeepsTheIndexOutOfGit: init writes .ubp/.gitignore, so git
+// tracks the configuration and nothing ubp builds (index.db, its journal
+// files, the locks); a .gitignore already there is kept.
+func TestInitKeepsTheIndexOutOfGit(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	if _, _, err := Init(root, cfg); err != nil {
+		t.Fatal(err)
+	}
+	ignore := filepath.Join(root, ".ubp", ".gitignore")
+	data, err := os.ReadFile(ignore)
+	if err != nil || string(data) != dataGitignore {
+		t.Fatalf(".ubp/.gitignore: %q, %v", data, err)
+	}
+	if git, err := exec.LookPath("git"); err == nil {
+		run := func(args ...string) (string, error) {
+			out, err := exec.Command(git, append([]string{"-C", root}, args...)...).CombinedOutput()
+			return string(out), err
+		}
+		if out, err := run("init", "-q"); err != nil {
+			t.Fatalf("git init: %s %v", out, err)
+		}
+		for _, f := range []string{"index.db", "index.db-wal", "serve.lock", "index.lock"} {
+			if err := os.WriteFile(filepath.Join(root, ".ubp", f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, err := run("status", "--porcelain", "--untracked-files=all", ".ubp")
+		if err != nil {
+			t.Fatalf("git status: %s %v", out, err)
+		}
+		if got := strings.Fields(out); len(got) != 4 || got[1] != ".ubp/.gitignore" || got[3] != ".ubp/config.json" {
+			t.Errorf("git sees in .ubp: %q, want .gitignore and config.json only", out)
+		}
+	}
+	custom := []byte("index.db\n")
+	if err := os.WriteFile(ignore, custom, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, ".ubp", "config.json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Init(root, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(ignore); string(data) != string(custom) {
+		t.Errorf("an existing .gitignore was replaced: %q", data)
 	}
 }
