@@ -183,6 +183,14 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 			out.Truncated = true
 			out.NextStartLine = from
 			out.NextStartColumn = column + utf8.RuneCountInString(out.Content)
+		} else {
+			// The whole line went out (within the least text a window
+			// gets): truncated only when lines asked for follow it. It
+			// said truncated with nowhere to read on at the last line.
+			out.Truncated, out.NextStartLine = from < to, 0
+			if out.Truncated {
+				out.NextStartLine = from + 1
+			}
 		}
 	}
 	return out, nil

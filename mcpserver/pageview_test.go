@@ -262,3 +262,23 @@ func TestViewPageManyLinksInALine(t *testing.T) {
 		}
 	}
 }
+
+// TestViewPageLastLineSentWhole: a last line sent whole, though the
+// answer is over max_size (a window's least text), is not truncated: there
+// is nothing to read on to, and truncated said there was.
+func TestViewPageLastLineSentWhole(t *testing.T) {
+	line := strings.Repeat("word ", 80) // 400 bytes: under minPageText
+	p := engine.Page{Filepath: "p.md", Title: "P", Content: "# P\n\nfirst\n\n" + line}
+	for _, start := range []int{5, 3} {
+		out, err := viewPage(p, pageWindow{MaxSize: 300, StartLine: start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if start == 5 && (out.Truncated || out.NextStartLine != 0 || out.Content != line) {
+			t.Errorf("last line: truncated %v, next %d, content %d bytes", out.Truncated, out.NextStartLine, len(out.Content))
+		}
+		if out.Truncated && out.NextStartLine == 0 {
+			t.Errorf("start %d: truncated with nowhere to read on", start)
+		}
+	}
+}
