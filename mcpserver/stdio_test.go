@@ -156,6 +156,7 @@ func TestStdioToolErrors(t *testing.T) {
 		{"limit not integer", "ubp_search", map[string]any{"query": "x", "limit": 2.5}, []string{`"limit"`, "integer"}},
 		{"limit wrong type", "ubp_search", map[string]any{"query": "x", "limit": "ten"}, []string{`"limit"`, `the string "ten"`}},
 		{"depth too deep", "ubp_search", map[string]any{"query": "x", "depth": 4}, []string{`"depth"`, "from 1 to 3"}},
+		{"line past any int", "ubp_get_page", map[string]any{"filepath": "a.md", "end_line": json.Number("9223372036854775807")}, []string{`"end_line"`, "at most 2147483647", "got 9223372036854775807"}},
 		{"bad link type", "ubp_search", map[string]any{"query": "x", "link_types": []string{"depends_on", "likes"}}, []string{`"link_types[1]"`, "references", `"likes"`}},
 		{"bad doc type", "ubp_search", map[string]any{"query": "x", "doc_type": "novel"}, []string{`"doc_type"`, "spec, design"}},
 		{"wrong type bool", "ubp_search", map[string]any{"query": "x", "include_linked": "yes"}, []string{`"include_linked"`, "true or false"}},

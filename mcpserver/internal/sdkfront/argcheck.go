@@ -66,6 +66,10 @@ func (a *argSchema) check(raw json.RawMessage) error {
 	return nil
 }
 
+// maxPlainInteger bounds an integer parameter whose schema names no
+// maximum: far above any line, column or offset of a page.
+const maxPlainInteger = math.MaxInt32
+
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -101,6 +105,13 @@ func checkValue(path string, s *jsonschema.Schema, v any) error {
 		}
 		if (s.Minimum != nil && f < *s.Minimum) || (s.Maximum != nil && f > *s.Maximum) {
 			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), n)
+		}
+		// Without a maximum (line numbers, offsets) it must still fit the
+		// Go int it is decoded into, which reported 9223372036854775807
+		// as "json: cannot unmarshal number 9223372036854776000 into Go
+		// struct field ...".
+		if s.Maximum == nil && math.Abs(f) > maxPlainInteger {
+			return fmt.Errorf("parameter %q must be an integer of at most %d, got %s", path, maxPlainInteger, n)
 		}
 	case "boolean":
 		if _, ok := v.(bool); !ok {
