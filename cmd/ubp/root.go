@@ -146,6 +146,9 @@ Then:        ubp search "how are files watched"   or   ubp serve`,
 			return checkFlagBounds(cmd)
 		},
 	}
+	// --version prints what `ubp version` prints ("ubp VERSION"); cobra's
+	// own said "ubp version VERSION".
+	root.SetVersionTemplate("ubp {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cleanFlagError(err) })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print results and errors as JSON on stdout")
