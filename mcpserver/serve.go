@@ -30,16 +30,18 @@ import (
 // at once. stdout carries only JSON-RPC; logs go to Stderr and LogFile.
 func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opts Options) error {
 	opts = opts.resolved()
+	// Options the server cannot start with are bad usage (exit 2 from
+	// the CLI), as a bad flag value is, not a failure of the server.
 	names, err := SelectTools(opts.IncludeCategories, opts.ExcludeCategories)
 	if err != nil {
-		return err
+		return &engine.ArgumentError{Param: "categories", Message: err.Error()}
 	}
 	if opts.HTTPAddr != "" {
 		if err := checkToken(opts.Token, opts.TokenSource); err != nil {
-			return err
+			return &engine.ArgumentError{Param: "token", Message: err.Error()}
 		}
 		if _, err := sdkfront.CheckBind(opts.HTTPAddr, opts.Token, DefaultHTTPAddr, EnvHTTPToken); err != nil {
-			return err
+			return &engine.ArgumentError{Param: "http", Message: err.Error()}
 		}
 	}
 	log, sdkLog, closeLog, err := newLoggers(opts)

@@ -36,3 +36,22 @@ func TestServeEmptyCategoryFlagOverridesEnv(t *testing.T) {
 		t.Errorf(`--exclude-categories "" did not override the environment: exit %d, stderr %q`, code, stderr)
 	}
 }
+
+// TestServeBadOptionsAreUsage: options serve cannot start with (an unknown
+// tool category, a short token, a public address without a token) are bad
+// usage, exit 2 and "code": "invalid_argument" in JSON, as a bad value of
+// another flag is; they exited 1 as server failures.
+func TestServeBadOptionsAreUsage(t *testing.T) {
+	root := taskflowProject(t)
+	t.Setenv("UBP_HTTP_TOKEN", "")
+	for _, args := range [][]string{
+		{"serve", "--no-lock", "--no-watch", "--include-categories", "foo"},
+		{"serve", "--no-lock", "--no-watch", "--http", "127.0.0.1:0", "--token", "short"},
+		{"serve", "--no-lock", "--no-watch", "--http", "0.0.0.0:0"},
+	} {
+		code, stdout, _ := runCLI(t, root, append([]string{"--json"}, args...)...)
+		if code != 2 || !strings.Contains(stdout, `"invalid_argument"`) {
+			t.Errorf("%v: exit %d, %s; want 2 and a usage error", args, code, stdout)
+		}
+	}
+}
