@@ -52,10 +52,17 @@ func TestTitleOnlyInFrontmatterIsFound(t *testing.T) {
 		"q.md":     "---\ntitle: Quokka Handbook\n---\n\nBody text only.\n\n## Feeding\n\nLeaves.\n",
 		"other.md": "# Other\n\nNothing about it.\n",
 	}, "static")
+	wantFirstStrong(t, e, "quokka", "q.md")
+}
+
+// wantFirstStrong checks that query finds want first, as a strong match,
+// in full text and in hybrid search.
+func wantFirstStrong(t *testing.T, e *Engine, query, want string) {
+	t.Helper()
 	for _, fulltext := range []bool{true, false} {
-		res := mustSearch(t, e, SearchOptions{Query: "quokka", Fulltext: fulltext})
-		if len(res.Results) == 0 || res.Results[0].Filepath != "q.md" || res.Results[0].Match != "strong" {
-			t.Errorf("fulltext=%v: quokka → %+v, want q.md, strong", fulltext, res.Results)
+		res := mustSearch(t, e, SearchOptions{Query: query, Fulltext: fulltext})
+		if len(res.Results) == 0 || res.Results[0].Filepath != want || res.Results[0].Match != "strong" {
+			t.Errorf("fulltext=%v: %s → %+v, want %s, strong", fulltext, query, res.Results, want)
 		}
 	}
 }
@@ -195,12 +202,7 @@ func TestTitleBeforeFirstH2IsFound(t *testing.T) {
 		"0005-k8s.md": "# Kubernetes Migration\n\n## Status\n\nAccepted\n\n## Context\n\nWe need to move the services off the old hosts.\n",
 		"other.md":    "# Other\n\nNothing about it.\n",
 	}, "static")
-	for _, fulltext := range []bool{true, false} {
-		res := mustSearch(t, e, SearchOptions{Query: "kubernetes", Fulltext: fulltext})
-		if len(res.Results) == 0 || res.Results[0].Filepath != "0005-k8s.md" || res.Results[0].Match != "strong" {
-			t.Errorf("fulltext=%v: kubernetes → %+v, want 0005-k8s.md, strong", fulltext, res.Results)
-		}
-	}
+	wantFirstStrong(t, e, "kubernetes", "0005-k8s.md")
 }
 
 // TestTitleSectionMigration: an index written before title-only sections

@@ -251,26 +251,30 @@ func TestInitKeepsTheIndexOutOfGit(t *testing.T) {
 	if err != nil || string(data) != dataGitignore {
 		t.Fatalf(".ubp/.gitignore: %q, %v", data, err)
 	}
-	if git, err := exec.LookPath("git"); err == nil {
-		run := func(args ...string) (string, error) {
-			out, err := exec.Command(git, append([]string{"-C", root}, args...)...).CombinedOutput()
-			return string(out), err
+	// With a real git, which the project's tests need (as the staleness
+	// tests do): what it sees in .ubp.
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatalf("this test needs git on PATH: %v", err)
+	}
+	run := func(args ...string) (string, error) {
+		out, err := exec.Command(git, append([]string{"-C", root}, args...)...).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run("init", "-q"); err != nil {
+		t.Fatalf("git init: %s %v", out, err)
+	}
+	for _, f := range []string{"index.db", "index.db-wal", "serve.lock", "index.lock"} {
+		if err := os.WriteFile(filepath.Join(root, ".ubp", f), nil, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if out, err := run("init", "-q"); err != nil {
-			t.Fatalf("git init: %s %v", out, err)
-		}
-		for _, f := range []string{"index.db", "index.db-wal", "serve.lock", "index.lock"} {
-			if err := os.WriteFile(filepath.Join(root, ".ubp", f), nil, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		out, err := run("status", "--porcelain", "--untracked-files=all", ".ubp")
-		if err != nil {
-			t.Fatalf("git status: %s %v", out, err)
-		}
-		if got := strings.Fields(out); len(got) != 4 || got[1] != ".ubp/.gitignore" || got[3] != ".ubp/config.json" {
-			t.Errorf("git sees in .ubp: %q, want .gitignore and config.json only", out)
-		}
+	}
+	out, err := run("status", "--porcelain", "--untracked-files=all", ".ubp")
+	if err != nil {
+		t.Fatalf("git status: %s %v", out, err)
+	}
+	if got := strings.Fields(out); len(got) != 4 || got[1] != ".ubp/.gitignore" || got[3] != ".ubp/config.json" {
+		t.Errorf("git sees in .ubp: %q, want .gitignore and config.json only", out)
 	}
 	custom := []byte("index.db\n")
 	if err := os.WriteFile(ignore, custom, 0o644); err != nil {

@@ -35,7 +35,7 @@ const minGluedRunes = 3
 // GluedWords calls fn with each word of s, lower-cased, that the word
 // index holds inside a token and not at its start: a run of cased letters
 // and digits of at least three characters written right after a glue rune
-// (isGlueRune: kanji, hangul), as in 新API連携V2 (api) or 約470MB (470mb).
+// (IsGlueRune: kanji, hangul), as in 新API連携V2 (api) or 約470MB (470mb).
 func GluedWords(s string, fn func(word string)) {
 	start := -1 // byte offset of the current run of letters and digits after a glue rune
 	afterGlue := false
@@ -50,7 +50,7 @@ func GluedWords(s string, fn func(word string)) {
 			emitGlued(s[start:i], fn)
 			start = -1
 		}
-		afterGlue = isGlueRune(r)
+		afterGlue = IsGlueRune(r)
 	}
 	if start >= 0 {
 		emitGlued(s[start:], fn)
@@ -69,7 +69,7 @@ func emitGlued(w string, fn func(string)) {
 	}
 }
 
-// isGlueRune reports whether the word index's tokenizer keeps r inside a
+// IsGlueRune reports whether the word index's tokenizer keeps r inside a
 // token although r is of none of the categories it is told to keep
 // (isTokenLetter): SQLite's unicode61 tables give whole blocks one
 // category, so most kanji and hangul syllables (all but the first of each
@@ -77,10 +77,6 @@ func emitGlued(w string, fn func(string)) {
 // letters and symbols join the letters beside them, while kana, 々, 〇 and
 // punctuation separate. glueRanges lists them, as the tokenizer itself
 // answers (see the test of engine/internal/fulltext that writes it).
-func isGlueRune(r rune) bool { return IsGlueRune(r) }
-
-// IsGlueRune is isGlueRune, for the test that holds its table to the
-// tokenizer.
 func IsGlueRune(r rune) bool {
 	if r < glueRanges[0][0] || isTokenLetter(r) {
 		return false

@@ -91,7 +91,7 @@ func FuzzGluedWords(f *testing.F) {
 					break
 				}
 				prev, _ := utf8.DecodeLastRuneInString(lower[:i+j])
-				found = i+j > 0 && isGlueRune(prev)
+				found = i+j > 0 && IsGlueRune(prev)
 				i += j + 1
 			}
 			if !found {

@@ -5,7 +5,7 @@ package query
 // glueRanges are the code points that the word index's tokenizer keeps
 // inside tokens though they are not cased letters or digits, as closed
 // ranges in order, cased letters and digits between them included (see
-// isGlueRune).
+// IsGlueRune).
 var glueRanges = [][2]rune{
 	{0x0378, 0x0379},
 	{0x0380, 0x0383},

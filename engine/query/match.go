@@ -40,7 +40,7 @@ func findSpans(text []rune, terms []Term) []Span {
 			if t.Kind == Phrase && !onPhraseEdges(text, pat, i, end) {
 				continue
 			}
-			if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
+			if t.Kind == Glued && (i == 0 || !IsGlueRune(text[i-1])) {
 				continue
 			}
 			if !onNumberEdges(text, pat, t, i, end) {
@@ -89,7 +89,7 @@ func Occurs(text, pat []rune, t Term) bool {
 		if t.Kind == Phrase && !onPhraseEdges(text, pat, i, i+len(pat)) {
 			continue
 		}
-		if t.Kind == Glued && (i == 0 || !isGlueRune(text[i-1])) {
+		if t.Kind == Glued && (i == 0 || !IsGlueRune(text[i-1])) {
 			continue
 		}
 		if !onNumberEdges(text, pat, t, i, i+len(pat)) {

@@ -21,10 +21,16 @@ import (
 // multi-line declaration there was "modified" under the git baseline.
 func declText(filename string, src []byte, symbol string) (text []byte, found bool, parseErr error) {
 	text, found, parseErr = declTextAsWritten(filename, src, symbol)
-	if bytes.Contains(text, []byte("\r\n")) {
-		text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+	return lfOnly(text), found, parseErr
+}
+
+// lfOnly is text with its CRLF line ends made LF (text itself when it has
+// none).
+func lfOnly(text []byte) []byte {
+	if !bytes.Contains(text, []byte("\r\n")) {
+		return text
 	}
-	return text, found, parseErr
+	return bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
 }
 
 // declTextAsWritten is declText with the file's own line ends.

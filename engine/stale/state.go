@@ -79,11 +79,10 @@ func (c *currentState) decl(r resolvedRef) (declNow, error) {
 		}
 		d.fileExists = true
 		d.mtime = fi.ModTime()
-		d.text, d.found, d.parseErr = declText(r.rel, src, r.ref.Symbol)
-		if d.found && bytes.Contains(src, []byte("\r\n")) {
-			if written, _, _ := declTextAsWritten(r.rel, src, r.ref.Symbol); !bytes.Equal(written, d.text) {
-				d.writtenHash = sha256Hex(written)
-			}
+		var written []byte
+		written, d.found, d.parseErr = declTextAsWritten(r.rel, src, r.ref.Symbol)
+		if d.text = lfOnly(written); d.found && !bytes.Equal(written, d.text) {
+			d.writtenHash = sha256Hex(written)
 		}
 	case err == nil, errors.Is(err, fs.ErrNotExist), isNotDir(err):
 	default:

@@ -119,10 +119,10 @@ func writeGlueTable(t *testing.T, cps []rune, glue map[rune]bool) {
 	b.WriteString("package query\n\n")
 	b.WriteString("// glueRanges are the code points that the word index's tokenizer keeps\n")
 	b.WriteString("// inside tokens though they are not cased letters or digits, as closed\n")
-	b.WriteString("// ranges in order, cased letters and digits between them included (see\n// isGlueRune).\n")
+	b.WriteString("// ranges in order, cased letters and digits between them included (see\n// IsGlueRune).\n")
 	b.WriteString("var glueRanges = [][2]rune{\n")
 	// Ranges of glue runes; the cased letters and digits between two glue
-	// runes are joined into the range (isGlueRune never asks for them).
+	// runes are joined into the range (IsGlueRune never asks for them).
 	lo, hi := rune(-1), rune(-1)
 	flush := func() {
 		if lo >= 0 {

@@ -99,14 +99,7 @@ func AnyQueued(ctx context.Context, q store.Querier) (bool, error) {
 // packed text (package packrows): a common unit is in thousands of
 // sections, and stepping them one by one from Go took twice as long.
 func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id int64, hf, cf int32)) error {
-	r, err := packrows.Query(ctx, q, `
-		SELECT group_concat(doc || ' ' || h || ' ' || c || ' ', '') FROM (
-			SELECT doc, sum(col = 'heading') AS h, sum(col = 'content') AS c
-			FROM section_units_instance WHERE term = ? GROUP BY doc)`, unit)
-	if err != nil {
-		return fmt.Errorf("read the postings of %q: %w", unit, err)
-	}
-	return readPostings(r, unit, fn)
+	return postings(ctx, q, `term = ?1`, unit, fn)
 }
 
 // GluedPostings calls fn for every section holding a glued word (a Latin
@@ -114,14 +107,20 @@ func UnitPostings(ctx context.Context, q store.Querier, unit string, fn func(id 
 // section_units keeps beside the units) that starts with prefix, with its
 // occurrences in the heading and in the content.
 func GluedPostings(ctx context.Context, q store.Querier, prefix string, fn func(id int64, hf, cf int32)) error {
+	return postings(ctx, q, `term >= ?1 AND term < ?1 || char(1114111)`, prefix, fn)
+}
+
+// postings reads, packed, the occurrences per section of the terms of
+// section_units that termCond (on ?1 = term) selects, and passes them on.
+func postings(ctx context.Context, q store.Querier, termCond, term string, fn func(id int64, hf, cf int32)) error {
 	r, err := packrows.Query(ctx, q, `
 		SELECT group_concat(doc || ' ' || h || ' ' || c || ' ', '') FROM (
 			SELECT doc, sum(col = 'heading') AS h, sum(col = 'content') AS c
-			FROM section_units_instance WHERE term >= ?1 AND term < ?1 || char(1114111) GROUP BY doc)`, prefix)
+			FROM section_units_instance WHERE `+termCond+` GROUP BY doc)`, term)
 	if err != nil {
-		return fmt.Errorf("read the postings of %q: %w", prefix, err)
+		return fmt.Errorf("read the postings of %q: %w", term, err)
 	}
-	return readPostings(r, prefix, fn)
+	return readPostings(r, term, fn)
 }
 
 // readPostings passes on the packed postings r of term.
