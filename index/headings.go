@@ -102,7 +102,9 @@ func headingText(h ast.Node, src []byte, refs []parser.Reference) string {
 	content := bytes.TrimRight(raw.Bytes(), "\n")
 	var again []byte
 	if lines.Len() <= 1 && !bytes.ContainsAny(content, "\n") {
-		again = append([]byte("# "), content...) // ATX: one line
+		// ATX: one line, with a closing # of our own, so that one the
+		// text ends with stays text (a setext heading "0 #" was "0").
+		again = append(append([]byte("# "), content...), " #"...)
 	} else {
 		again = append(append([]byte{}, content...), "\n===\n"...) // setext
 	}
