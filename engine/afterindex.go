@@ -6,13 +6,15 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/embedrun"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 	"github.com/ubp-dev/ubp/index"
 )
 
 // afterIndex runs at the end of every indexing run, after documents are
 // written and links resolved: it writes the short-term postings of the
-// new and changed sections (see fulltext.FillUnits), then embeds the
+// new and changed sections (see fulltext.FillUnits), brings the latent
+// space up to date (see latentrun.Update), then embeds the
 // sections that are new, changed or embedded by another model with the
 // project's provider (see embedrun.Run) and sets report.Embedded.
 //
@@ -22,6 +24,9 @@ import (
 // run embeds what is still missing. Only cancellation is an error.
 func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedrun.Scope) error {
 	if _, err := fulltext.FillUnits(ctx, e.db); err != nil {
+		return err
+	}
+	if _, err := latentrun.Update(ctx, e.db); err != nil {
 		return err
 	}
 	n := 0

@@ -69,6 +69,10 @@ var undoMigration = map[int][]string{
 	// 19 changes data only (the short-term postings, written again by
 	// the next run).
 	19: {},
+	20: {
+		`DROP TRIGGER latent_ai`, `DROP TRIGGER latent_au`, `DROP TRIGGER latent_ad`,
+		`DROP TABLE latent_model`, `DROP TABLE latent_terms`, `DROP TABLE section_latent`, `DROP TABLE latent_pending`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

@@ -6,9 +6,11 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
+	"github.com/ubp-dev/ubp/engine/internal/latentsearch"
 	"github.com/ubp-dev/ubp/engine/internal/params"
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
+	"github.com/ubp-dev/ubp/engine/query"
 	"github.com/ubp-dev/ubp/ranking"
 )
 
@@ -25,7 +27,10 @@ import (
 // hiragana only on the static model) the search runs full text and
 // graph and reports search_type "fulltext_fallback"; Fulltext runs full text
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
-// the candidates with content evidence (see SearchResult).
+// the candidates with content evidence (see SearchResult). A query of at
+// least ranking.LatentMinConcepts concepts also has the latent signal
+// (weighted fusion only): full text's best documents re-scored in a space
+// learned from the corpus (see latentSignal).
 //
 // The signals, their fusion and the hits are engine/internal/search's;
 // the engine checks the parameters and runs them in one read transaction,
@@ -91,6 +96,11 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 			if err := run.AddVector(ctx, tx, vec); err != nil {
 				return err
 			}
+			if fusion != params.FusionRRF {
+				if err := e.latentSignal(ctx, tx, run, q, cfg.LatentWeight); err != nil {
+					return err
+				}
+			}
 			if err := run.Graph(ctx, tx); err != nil {
 				return err
 			}
@@ -143,8 +153,23 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 // graph weights (full text always weighs 1).
 func searchWeights(cfg SearchConfig) ranking.Weights {
 	w := ranking.DefaultWeights
-	w.Vector, w.Graph = cfg.VectorWeight, cfg.GraphWeight
+	w.Vector, w.Graph, w.Latent = cfg.VectorWeight, cfg.GraphWeight, cfg.LatentWeight
 	return w
+}
+
+// latentSignal adds the latent signal to run when the query is long
+// enough (ranking.LatentApplies) and its weight is not 0: full text's
+// best documents re-scored in the space learned from the corpus (see
+// latentsearch.Scores).
+func (e *Engine) latentSignal(ctx context.Context, tx *sql.Tx, run *search.Run, q query.Query, weight float64) error {
+	if weight <= 0 || !ranking.LatentApplies(len(q.Groups)) {
+		return nil
+	}
+	scores, err := latentsearch.Scores(ctx, tx, q.Text, run.FulltextBest(latentsearch.Candidates))
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	return run.AddLatent(ctx, tx, scores)
 }
 
 // vectorSignal is the vector signal of a search for text: its nearest k

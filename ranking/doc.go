@@ -28,6 +28,11 @@
 // only through links scores its graph credit alone: at most
 // Weights.Graph/2, below the content documents it was reached from.
 //
+// A long query (at least [LatentMinConcepts] concepts) also has a latent
+// signal L: the best cosine of a document's sections to the query in a
+// space learned from the corpus itself (latent semantic indexing), min–max
+// scaled like the vector, and added as wL·L·(1 − s·F̂) beside it.
+//
 // Reciprocal-rank fusion ([RRF]) is kept as an alternative.
 //
 // # Match level

@@ -39,6 +39,21 @@ func TestScale(t *testing.T) {
 			in:   map[string]Evidence{"a": {Graph: 3}, "b": {Graph: -1}},
 			want: map[string]Scaled{"a": {Graph: 1}, "b": {}},
 		},
+		{
+			name: "latent min-max over the documents it scored, apart from the vector",
+			in: map[string]Evidence{
+				"a": {Fulltext: 2, Latent: 0.6, HasLatent: true},
+				"b": {Fulltext: 1, Latent: 0.2, HasLatent: true, Vector: 0.3, HasVector: true},
+				"c": {Fulltext: 1, Latent: 0.4, HasLatent: true},
+				"d": {Fulltext: 1},
+			},
+			want: map[string]Scaled{
+				"a": {Fulltext: 1, Latent: 1},
+				"b": {Fulltext: 0.5, Vector: 1},
+				"c": {Fulltext: 0.5, Latent: 0.5},
+				"d": {Fulltext: 0.5},
+			},
+		},
 		{name: "empty", in: map[string]Evidence{}, want: map[string]Scaled{}},
 	}
 	for _, tt := range tests {
@@ -49,7 +64,7 @@ func TestScale(t *testing.T) {
 			}
 			for k, w := range tt.want {
 				g := got[k]
-				if !near(g.Fulltext, w.Fulltext) || !near(g.Vector, w.Vector) || !near(g.Graph, w.Graph) {
+				if !near(g.Fulltext, w.Fulltext) || !near(g.Vector, w.Vector) || !near(g.Graph, w.Graph) || !near(g.Latent, w.Latent) {
 					t.Errorf("%s: got %+v, want %+v", k, g, w)
 				}
 			}
@@ -58,7 +73,7 @@ func TestScale(t *testing.T) {
 }
 
 func TestFuse(t *testing.T) {
-	w := Weights{Vector: 0.2, Graph: 0.1, VectorShrink: 0.5}
+	w := Weights{Vector: 0.2, Graph: 0.1, VectorShrink: 0.5, Latent: 0.4}
 	tests := []struct {
 		name string
 		in   map[string]Evidence
@@ -89,6 +104,16 @@ func TestFuse(t *testing.T) {
 				"c": {},
 			},
 			want: map[string]float64{"a": 1.05 / 1.1, "b": 0.05 / 1.1},
+		},
+		{
+			name: "the latent signal adds its weight, shrunk by the best coverage like the vector's",
+			in: map[string]Evidence{
+				"a": {Fulltext: 2, Coverage: 0.5, Latent: 0.1, HasLatent: true},
+				"b": {Fulltext: 1.5, Latent: 0.5, HasLatent: true},
+				"c": {Fulltext: 1, Latent: 0.3, HasLatent: true},
+			},
+			// latent weight 0.4 × (1 − 0.5 × 0.5) = 0.3
+			want: map[string]float64{"a": 1 / 1.3, "b": (0.75 + 0.3) / 1.3, "c": (0.5 + 0.15) / 1.3},
 		},
 	}
 	for _, tt := range tests {
@@ -221,5 +246,16 @@ func TestLevel(t *testing.T) {
 				t.Errorf("Level(%v, %v) = %s, want %s", tt.coverage, tt.cosine, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestLatentApplies(t *testing.T) {
+	for _, tt := range []struct {
+		concepts int
+		want     bool
+	}{{0, false}, {3, false}, {LatentMinConcepts - 1, false}, {LatentMinConcepts, true}, {48, true}} {
+		if got := LatentApplies(tt.concepts); got != tt.want {
+			t.Errorf("LatentApplies(%d) = %v, want %v", tt.concepts, got, tt.want)
+		}
 	}
 }

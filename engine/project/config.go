@@ -50,6 +50,10 @@ type SearchConfig struct {
 	// GraphWeight is the weight of graph proximity, a boost for documents
 	// full text or the vector found (0..1).
 	GraphWeight float64 `json:"graph_weight"`
+	// LatentWeight is the weight of the latent signal (a space learned
+	// from the project's own sections), which only queries of at least
+	// ranking.LatentMinConcepts concepts get (0..1; 0 turns it off).
+	LatentWeight float64 `json:"latent_weight"`
 	// Alpha is no longer used (it weighed the vector against the other
 	// signals); still accepted (0..1) so older configuration files load.
 	Alpha float64 `json:"alpha,omitempty"`
@@ -99,7 +103,8 @@ func DefaultConfig() Config {
 		},
 		Search: SearchConfig{
 			VectorWeight: ranking.DefaultWeights.Vector, GraphWeight: ranking.DefaultWeights.Graph,
-			Fusion: "weighted", RRFK: 60, DefaultLimit: 10, Translate: "ja-en",
+			LatentWeight: ranking.DefaultWeights.Latent,
+			Fusion:       "weighted", RRFK: 60, DefaultLimit: 10, Translate: "ja-en",
 		},
 		Staleness: StalenessConfig{ThresholdDays: 7, Baseline: "auto"},
 	}
@@ -322,6 +327,9 @@ func (c Config) Validate() error {
 	}
 	if c.Search.GraphWeight < 0 || c.Search.GraphWeight > 1 {
 		return bad("search.graph_weight", "must be between 0 and 1")
+	}
+	if c.Search.LatentWeight < 0 || c.Search.LatentWeight > 1 {
+		return bad("search.latent_weight", "must be between 0 and 1")
 	}
 	if !oneOf(c.Search.Fusion, fusionModes) {
 		return bad("search.fusion", "must be one of %s, not %q", strings.Join(fusionModes, ", "), c.Search.Fusion)

@@ -82,6 +82,7 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 	}{
 		{"alpha too big", `{"search": {"alpha": 1.5}}`, "search.alpha", "must be between 0 and 1"},
 		{"vector weight too big", `{"search": {"vector_weight": 2}}`, "search.vector_weight", "must be between 0 and 1"},
+		{"latent weight below 0", `{"search": {"latent_weight": -0.1}}`, "search.latent_weight", "must be between 0 and 1"},
 		{"graph weight negative", `{"search": {"graph_weight": -1}}`, "search.graph_weight", "must be between 0 and 1"},
 		{"alpha negative", `{"search": {"alpha": -0.1}}`, "search.alpha", "must be between 0 and 1"},
 		{"alpha a string", `{"search": {"alpha": "high"}}`, "search.alpha", "must be a number, not string"},

@@ -116,8 +116,14 @@ func TestImportDirection(t *testing.T) {
 			func(p string) bool {
 				return under(p, "engine/internal/store/sectionrows") || under(p, "engine/internal/store/docrows") ||
 					under(p, "engine/internal/store/linkrows") || under(p, "engine/internal/store/stalerows") ||
-					under(p, "engine/internal/store/ftsrows")
+					under(p, "engine/internal/store/ftsrows") || under(p, "engine/internal/store/latentrows")
 			}, allowOnly("engine/internal/store", "engine/internal/store/sqlbatch", "index")},
+		{"the latent space is pure", func(p string) bool { return under(p, "engine/internal/latent") },
+			allowOnly("engine/internal/latent", "engine/query")},
+		{"the latent signal reads the stored space only: no writer, read side, other retrieval or search", func(p string) bool { return under(p, "engine/internal/latentsearch") },
+			allowOnly("engine/internal/latentsearch", "engine/internal/latent", "engine/internal/store")},
+		{"the latent step imports no writer, read side, retrieval or search", func(p string) bool { return under(p, "engine/internal/latentrun") },
+			allowOnly("engine/internal/latentrun", "engine/internal/latent", "engine/internal/store")},
 		{"full-text retrieval imports no writer, read side, vectors, search or ranking", func(p string) bool { return under(p, "engine/internal/fulltext") },
 			allowOnly("engine/internal/fulltext", "engine/internal/store", "engine/internal/docmeta",
 				"engine/answer", "engine/query", "engine/lexicon")},
@@ -180,7 +186,7 @@ func TestPurePackagesHoldNoSQL(t *testing.T) {
 	pure := []string{"index", "graph", "ranking", "engine/query", "engine/answer", "engine/internal/params",
 		"engine/internal/pageref", "engine/internal/docbody", "engine/freshness", "engine/project",
 		"cmd/ubp/internal/graphtext", "engine/internal/search", "engine/internal/suggest", "engine/internal/vecsearch",
-		"engine/internal/graphview"}
+		"engine/internal/graphview", "engine/internal/latent", "engine/internal/latentsearch"}
 	for _, p := range pure {
 		t.Run(p, func(t *testing.T) {
 			deps, ok := pkgs[p]

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
@@ -27,6 +29,28 @@ func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 	return nil
 }
 
+// AddLatent adds the latent signal's document scores (see
+// latentsearch.Scores; nil: the signal found nothing).
+func (s *Run) AddLatent(ctx context.Context, tx store.Querier, scores map[int64]float64) error {
+	if len(scores) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(scores))
+	for id := range scores {
+		ids = append(ids, id)
+	}
+	if err := s.src.Docs.Add(ctx, tx, s.meta, ids); err != nil {
+		return err
+	}
+	s.latent = map[int64]float64{}
+	for id, sc := range scores {
+		if s.meta[id] != nil {
+			s.latent[id] = sc
+		}
+	}
+	return nil
+}
+
 // AddVector gives the search its vector signal (see vecsearch.Signal),
 // found outside its read transaction, while Fulltext ran: it reads the
 // metadata of the vector's documents and drops its hits on documents
@@ -46,4 +70,19 @@ func (s *Run) AddVector(ctx context.Context, tx store.Querier, ev vecsearch.Evid
 		}
 	}
 	return nil
+}
+
+// FulltextBest is full text's best k documents, best first (ties by id).
+func (s *Run) FulltextBest(k int) []int64 {
+	ids := make([]int64, 0, len(s.ftRaw))
+	for id := range s.ftRaw {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b int64) int {
+		if c := cmp.Compare(s.ftRaw[b], s.ftRaw[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return ids[:min(k, len(ids))]
 }

@@ -15,13 +15,14 @@ const (
 	SignalVector   = "vector"
 	SignalGraph    = "graph"
 	SignalFulltext = "fulltext"
+	SignalLatent   = "latent"
 )
 
 // signalScores are one document's signals on 0..1 as fused (see
 // ranking.Scale): full text relative to the best document, the vector
 // min–max scaled over the documents it found, graph proximity.
 type signalScores struct {
-	Vector, Graph, Fulltext float64
+	Vector, Graph, Fulltext, Latent float64
 }
 
 // presence says which signals ran and found something for a query.
@@ -39,6 +40,9 @@ func (s *Run) evidence() map[int64]ranking.Evidence {
 		}
 		if v, ok := s.vec.Raw[id]; ok {
 			ev.Vector, ev.HasVector = v, true
+		}
+		if v, ok := s.latent[id]; ok {
+			ev.Latent, ev.HasLatent = v, true
 		}
 		out[id] = ev
 	}
@@ -69,7 +73,7 @@ func (s *Run) Fuse() {
 // candidates is every document any signal found.
 func (s *Run) candidates() map[int64]bool {
 	c := map[int64]bool{}
-	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw} {
+	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw, s.latent} {
 		for id := range m {
 			if s.meta[id] != nil {
 				c[id] = true
@@ -82,7 +86,7 @@ func (s *Run) candidates() map[int64]bool {
 // signals are a document's signals on 0..1 (see ranking.Scale).
 func (s *Run) signals(id int64) signalScores {
 	sc := s.scaled[id]
-	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext}
+	return signalScores{Vector: sc.Vector, Graph: sc.Graph, Fulltext: sc.Fulltext, Latent: sc.Latent}
 }
 
 // ranks are each candidate's rank in each signal.

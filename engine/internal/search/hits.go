@@ -60,8 +60,9 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 		return answer.SearchResult{}, err
 	}
 	var ranks map[int64]ranking.SignalRanks
+	var latentRanks map[int64]int
 	if s.opts.Explain {
-		ranks = s.ranks()
+		ranks, latentRanks = s.ranks(), rankBy(s.latent)
 	}
 	if s.opts.IncludeLinked {
 		if err := s.readLinked(ctx, tx, ids); err != nil {
@@ -98,6 +99,9 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 				{Signal: SignalVector, Rank: r.Vector, Score: answer.RoundScore(s.vec.Raw[id])},
 				{Signal: SignalGraph, Rank: r.Graph, Score: answer.RoundScore(s.graphRaw[id])},
 				{Signal: SignalFulltext, Rank: r.Fulltext, Score: answer.RoundScore(s.ftRaw[id])},
+			}
+			if s.latent != nil {
+				hit.Explain = append(hit.Explain, answer.SignalRank{Signal: SignalLatent, Rank: latentRanks[id], Score: answer.RoundScore(s.latent[id])})
 			}
 		}
 		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
@@ -157,6 +161,9 @@ func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
 	}
 	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
 		b.Hops = ev.Hop.Depth
+	}
+	if c, ok := s.latent[id]; ok {
+		b.Latent, b.LatentCosine = answer.RoundScore(sig.Latent), answer.RoundScore(c)
 	}
 	return b
 }

@@ -68,6 +68,7 @@ type Run struct {
 	ftRaw    map[int64]float64
 	graphEv  map[int64]graphEvidence
 	graphRaw map[int64]float64
+	latent   map[int64]float64
 
 	// scaled signals, weights and fused scores
 	scaled  map[int64]ranking.Scaled

@@ -21,11 +21,16 @@ type Querier interface {
 // QueryIDs runs query once per batch of ids, with its single %s replaced by
 // the batch's placeholders ("?,?,?"), and calls scan for every row.
 func QueryIDs(ctx context.Context, q Querier, ids []int64, query string, scan func(*sql.Rows) error) error {
-	for start := 0; start < len(ids); start += Size {
-		part := ids[start:min(start+Size, len(ids))]
+	return QueryKeys(ctx, q, ids, query, scan)
+}
+
+// QueryKeys is QueryIDs for keys of any type SQLite binds (text keys).
+func QueryKeys[K any](ctx context.Context, q Querier, keys []K, query string, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(keys); start += Size {
+		part := keys[start:min(start+Size, len(keys))]
 		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
+		for i, k := range part {
+			args[i] = k
 		}
 		stmt := strings.Replace(query, "%s", "?"+strings.Repeat(",?", len(part)-1), 1)
 		if err := scanAll(ctx, q, stmt, args, scan); err != nil {

@@ -1,0 +1,181 @@
+package latentrun
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+
+	"github.com/ubp-dev/ubp/engine/internal/latent"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/latentrows"
+)
+
+const (
+	// MinSections is the smallest index that gets a model: a model has a
+	// dimension per latent.SectionsPerRank sections, and fewer than ten
+	// dimensions hold no useful meaning.
+	MinSections = 100
+	// MaxTrainSections bounds the sections a training reads, and so its
+	// memory and time: a larger index is sampled evenly.
+	MaxTrainSections = 10_000
+	// batch is the number of queued sections placed per transaction.
+	batch = 500
+)
+
+// Report says what one update did.
+type Report struct {
+	Trained bool // a model was (re)trained, and every section placed
+	Placed  int  // sections placed in the space
+}
+
+// Update brings the latent space up to date (see the package comment).
+func Update(ctx context.Context, db *sql.DB) (Report, error) {
+	m, ok, err := latentrows.LoadModel(ctx, db)
+	if err != nil {
+		return Report{}, err
+	}
+	if !ok || m.Added >= m.Basis {
+		n, err := latentrows.CountSections(ctx, db)
+		if err != nil {
+			return Report{}, err
+		}
+		if n >= MinSections {
+			placed, err := train(ctx, db, n)
+			if err != nil || placed > 0 {
+				return Report{Trained: placed > 0, Placed: placed}, err
+			}
+		}
+		if !ok {
+			return Report{}, nil
+		}
+	}
+	placed, err := placeQueued(ctx, db, m.Rank)
+	return Report{Placed: placed}, err
+}
+
+// train learns a new model from the index's n sections (an even sample
+// of MaxTrainSections when there are more) and places every section in
+// it, in one transaction. It returns the sections placed: 0 when the
+// sections hold too few shared terms for a model.
+func train(ctx context.Context, db *sql.DB, n int) (int, error) {
+	every := (n + MaxTrainSections - 1) / MaxTrainSections
+	var t latent.Trainer
+	err := latentrows.Sample(ctx, db, every, func(s latentrows.Section) error {
+		t.Add(latent.Tokens(s.Heading + "\n" + s.Content))
+		return ctx.Err()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("index: train the latent space: %w", err)
+	}
+	model := t.Model()
+	if model.Rank == 0 {
+		return 0, nil
+	}
+	terms := make([]latentrows.Term, 0, len(model.Terms))
+	for text, i := range model.Terms {
+		terms = append(terms, latentrows.Term{Text: text, IDF: model.IDF[i], Vec: latent.EncodeTerm(model.Vec(i))})
+	}
+	slices.SortFunc(terms, func(a, b latentrows.Term) int {
+		switch {
+		case a.Text < b.Text:
+			return -1
+		case a.Text > b.Text:
+			return 1
+		}
+		return 0
+	})
+	placed := 0
+	err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
+		placed = 0
+		if err := latentrows.Replace(ctx, tx, latentrows.Model{Rank: model.Rank, Basis: n}, terms); err != nil {
+			return err
+		}
+		p, err := latentrows.NewPlacer(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer p.Close()
+		return latentrows.Sample(ctx, tx, 1, func(s latentrows.Section) error {
+			placed++
+			return p.Place(ctx, s.ID, encode(model.Fold(latent.Tokens(s.Heading+"\n"+s.Content))))
+		})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("index: train the latent space: %w", err)
+	}
+	return placed, nil
+}
+
+// placeQueued places the queued sections in the stored model of the given
+// rank, a batch per transaction, reading the vectors of each batch's
+// terms only.
+func placeQueued(ctx context.Context, db *sql.DB, rank int) (int, error) {
+	total := 0
+	for {
+		n := 0
+		err := store.WithTx(ctx, db, func(tx *sql.Tx) error {
+			secs, err := latentrows.Pending(ctx, tx, batch)
+			if err != nil || len(secs) == 0 {
+				return err
+			}
+			n = len(secs)
+			toks := make([][]string, len(secs))
+			var words []string
+			seen := map[string]bool{}
+			for i, s := range secs {
+				toks[i] = latent.Tokens(s.Heading + "\n" + s.Content)
+				for _, w := range toks[i] {
+					if !seen[w] {
+						seen[w] = true
+						words = append(words, w)
+					}
+				}
+			}
+			model, err := storedModel(ctx, tx, rank, words)
+			if err != nil {
+				return err
+			}
+			p, err := latentrows.NewPlacer(ctx, tx)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			for i, s := range secs {
+				if err := p.Place(ctx, s.ID, encode(model.Fold(toks[i]))); err != nil {
+					return err
+				}
+			}
+			return latentrows.AddPlaced(ctx, tx, len(secs))
+		})
+		if err != nil {
+			return total, fmt.Errorf("index: place sections in the latent space: %w", err)
+		}
+		if n == 0 {
+			return total, nil
+		}
+		total += n
+	}
+}
+
+// encode is a section's stored vector; nil for none.
+func encode(v []float32) []byte {
+	if v == nil {
+		return nil
+	}
+	return latent.EncodeUnit(v)
+}
+
+// storedModel reads the part of the stored model (of the given rank) that
+// holds words (see latent.FromEncoded).
+func storedModel(ctx context.Context, q store.Querier, rank int, words []string) (*latent.Model, error) {
+	rows, err := latentrows.Terms(ctx, q, words)
+	if err != nil {
+		return nil, err
+	}
+	terms := make([]latent.EncodedTerm, len(rows))
+	for i, r := range rows {
+		terms[i] = latent.EncodedTerm(r)
+	}
+	return latent.FromEncoded(rank, terms)
+}

@@ -1,0 +1,91 @@
+package latentsearch
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/ubp-dev/ubp/engine/internal/latent"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/latentrows"
+)
+
+const (
+	// Candidates is the number of full text's best documents re-scored.
+	Candidates = 200
+	// Keep is the number of best-scoring documents the signal keeps: the
+	// span the min–max scaling of ranking.Scale runs over.
+	Keep = 50
+)
+
+// Scores places text in the stored space and returns the Keep best of
+// docs by the best cosine of their sections to it (ties by id). It returns
+// nil when the index has no model or text holds none of its terms.
+func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (map[int64]float64, error) {
+	m, ok, err := latentrows.LoadModel(ctx, q)
+	if err != nil || !ok || len(docs) == 0 {
+		return nil, err
+	}
+	toks := latent.Tokens(text)
+	rows, err := latentrows.Terms(ctx, q, unique(toks))
+	if err != nil {
+		return nil, err
+	}
+	terms := make([]latent.EncodedTerm, len(rows))
+	for i, r := range rows {
+		terms[i] = latent.EncodedTerm(r)
+	}
+	model, err := latent.FromEncoded(m.Rank, terms)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	qv := model.Fold(toks)
+	if qv == nil {
+		return nil, nil
+	}
+	best := map[int64]float64{}
+	err = latentrows.DocumentVectors(ctx, q, docs, func(doc, _ int64, vec []byte) error {
+		c := latent.Cosine(qv, latent.DecodeUnit(vec, m.Rank))
+		if b, seen := best[doc]; !seen || c > b {
+			best[doc] = c
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keepBest(best, Keep), nil
+}
+
+// keepBest is the n highest-scoring entries of scores, ties by id.
+func keepBest(scores map[int64]float64, n int) map[int64]float64 {
+	ids := make([]int64, 0, len(scores))
+	for id := range scores {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b int64) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	out := make(map[int64]float64, min(n, len(ids)))
+	for _, id := range ids[:min(n, len(ids))] {
+		out[id] = scores[id]
+	}
+	return out
+}
+
+// unique is words without repeats, in first-seen order.
+func unique(words []string) []string {
+	seen := make(map[string]bool, len(words))
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/latent"
+	"github.com/ubp-dev/ubp/engine/internal/latentrun"
+)
+
+// topicDocs is a corpus of pages on two topics, each page three sections
+// drawn from its topic's words, so the corpus holds well over
+// latentrun.MinSections sections and the two topics apart.
+func topicDocs(pages int) map[string]string {
+	pools := map[string][]string{
+		"vehicles": {"engine", "wheel", "brake", "gearbox", "driver", "road", "tyre", "clutch", "axle", "piston"},
+		"orchards": {"apple", "orchard", "harvest", "pear", "blossom", "grafting", "cider", "pruning", "rootstock", "bees"},
+	}
+	files := map[string]string{}
+	for topic, words := range pools {
+		for i := range pages {
+			var b strings.Builder
+			fmt.Fprintf(&b, "# %s %d\n\n", strings.ToUpper(topic[:1])+topic[1:], i)
+			for s := range 3 {
+				w := func(k int) string { return words[(i+s*3+k)%len(words)] }
+				fmt.Fprintf(&b, "## Part %d\n\nThe %s and the %s, then the %s with the %s.\n\n", s, w(0), w(1), w(3), w(5))
+			}
+			files[fmt.Sprintf("%s/page-%02d.md", topic, i)] = b.String()
+		}
+	}
+	return files
+}
+
+// latentState is the latent space's bookkeeping: the model's row, the
+// sections placed, the sections still queued and the placed vectors whose
+// section is gone.
+type latentState struct {
+	rank, basis, added, placed, queued, orphans, sections int
+}
+
+func readLatentState(t *testing.T, e *Engine) latentState {
+	t.Helper()
+	var s latentState
+	if coreCount(t, e, `SELECT count(*) FROM latent_model`) == 1 {
+		s.rank = coreCount(t, e, `SELECT rank FROM latent_model`)
+		s.basis = coreCount(t, e, `SELECT basis FROM latent_model`)
+		s.added = coreCount(t, e, `SELECT added FROM latent_model`)
+	}
+	s.placed = coreCount(t, e, `SELECT count(*) FROM section_latent`)
+	s.queued = coreCount(t, e, `SELECT count(*) FROM latent_pending`)
+	s.orphans = coreCount(t, e, `SELECT count(*) FROM section_latent WHERE id NOT IN (SELECT id FROM sections)`)
+	s.sections = coreCount(t, e, `SELECT count(*) FROM sections`)
+	return s
+}
+
+// The first index run trains the space and places every section; an
+// edit places only the edited page's sections and counts them; a deleted
+// page's vectors go with its sections.
+func TestLatentSpaceFollowsTheIndex(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	s := readLatentState(t, e)
+	if s.sections < latentrun.MinSections {
+		t.Fatalf("the fixture has %d sections, fewer than %d", s.sections, latentrun.MinSections)
+	}
+	want := latentState{rank: latent.RankFor(s.sections), basis: s.sections, placed: s.sections, sections: s.sections}
+	if s != want {
+		t.Fatalf("after the first run: %+v, want %+v", s, want)
+	}
+
+	page := filepath.Join(e.Project().DocsDir(), "vehicles", "page-03.md")
+	coreEdit(t, page, "# Vehicles 3\n\n## Part 0\n\nThe brake and the road.\n\n## Part 1\n\nThe clutch and the axle.\n")
+	coreIndex(t, e, false)
+	s = readLatentState(t, e)
+	if s.added == 0 || s.added > 4 || s.queued != 0 || s.orphans != 0 || s.placed != s.sections || s.basis != want.basis {
+		t.Fatalf("after an edit: %+v; want the edited page's sections placed and counted, nothing else", s)
+	}
+
+	if err := os.Remove(filepath.Join(e.Project().DocsDir(), "orchards", "page-07.md")); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	if s = readLatentState(t, e); s.orphans != 0 || s.placed != s.sections || s.queued != 0 {
+		t.Fatalf("after a deletion: %+v; want no vector without its section", s)
+	}
+}
+
+// Once as many sections were placed since the training as the index held
+// then, the next run trains again on the index as it is.
+func TestLatentSpaceRetrainsWhenTheSectionsDouble(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	before := readLatentState(t, e)
+	if _, err := e.db.ExecContext(context.Background(), `UPDATE latent_model SET basis = 7, added = 7`); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	after := readLatentState(t, e)
+	if after.basis != before.sections || after.added != 0 || after.placed != after.sections {
+		t.Fatalf("after the run: %+v; want a model trained again on the %d sections, all placed", after, before.sections)
+	}
+}
+
+// Below latentrun.MinSections sections there is no model, sections wait
+// in the queue, and long queries search without the signal.
+func TestLatentSpaceNeedsEnoughSections(t *testing.T) {
+	e := searchProject(t, topicDocs(3), "none")
+	s := readLatentState(t, e)
+	if s.rank != 0 || s.placed != 0 || s.queued != s.sections {
+		t.Fatalf("%+v; want no model and every section queued", s)
+	}
+	res, err := e.Search(context.Background(), SearchOptions{Query: longVehicleQuery})
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("search: %d results, %v", len(res.Results), err)
+	}
+	for _, h := range res.Results {
+		if h.ScoreBreakdown.LatentCosine != 0 {
+			t.Fatalf("%s has latent evidence without a model", h.Filepath)
+		}
+	}
+}
+
+// longVehicleQuery has more than ranking.LatentMinConcepts concepts.
+const longVehicleQuery = "how the engine wheel brake gearbox driver road tyre clutch axle piston work together"
+
+// A long query gets the latent signal, reported as evidence and in
+// --explain; a short one does not, nor does any query with
+// search.latent_weight 0.
+func TestLongQueriesGetTheLatentSignal(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	ctx := context.Background()
+	res, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withLatent := 0
+	for _, h := range res.Results {
+		if !strings.HasPrefix(h.Filepath, "vehicles/") {
+			t.Errorf("%s answers a query about vehicles", h.Filepath)
+		}
+		if h.ScoreBreakdown.LatentCosine > 0 {
+			withLatent++
+		}
+		signals := ""
+		for _, x := range h.Explain {
+			signals += x.Signal + " "
+		}
+		if !strings.Contains(signals, "latent") {
+			t.Errorf("%s: explained by %q, want the latent signal among them", h.Filepath, signals)
+		}
+	}
+	if withLatent == 0 {
+		t.Fatal("no result of a long query has latent evidence")
+	}
+
+	short, err := e.Search(ctx, SearchOptions{Query: "brake road", Explain: true})
+	if err != nil || len(short.Results) == 0 {
+		t.Fatalf("short query: %d results, %v", len(short.Results), err)
+	}
+	for _, h := range short.Results {
+		if h.ScoreBreakdown.LatentCosine != 0 || len(h.Explain) != 3 {
+			t.Fatalf("short query: %s has latent evidence (%+v, %d signals explained)", h.Filepath, h.ScoreBreakdown, len(h.Explain))
+		}
+	}
+
+	e.p.Config.Search.LatentWeight = 0
+	off, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range off.Results {
+		if h.ScoreBreakdown.LatentCosine != 0 {
+			t.Fatalf("latent_weight 0: %s has latent evidence", h.Filepath)
+		}
+	}
+}
