@@ -107,7 +107,7 @@ lexicon:
 # Go fuzz targets, each for FUZZTIME from its seed corpus (testdata/fuzz/);
 # .ci/run runs 3000 inputs of each (FUZZTIME=3000x).
 fuzz:
-	@for spec in index:FuzzParse index:FuzzBoundNesting index:FuzzScanWikiLinks graph:FuzzResolve engine:FuzzParseConfig engine/stale:FuzzCheckPath engine/stale:FuzzDeclText engine/stale:FuzzParseLog engine/stale:FuzzParseStatus engine/embed/wordvec:FuzzParse engine/embed/wordvec:FuzzEmbed engine/query:FuzzFTSQuery engine/query:FuzzStem engine/query:FuzzParseTranslated engine/query:FuzzSnippet engine/query/textfold:FuzzRunes engine/query/textfold:FuzzChangesWords engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML internal/termsafe:FuzzLine engine/internal/stalesnap:FuzzDecodeStats engine/internal/store/stalerows:FuzzUnpack; do \
+	@for spec in index:FuzzParse index:FuzzBoundNesting index:FuzzScanWikiLinks graph:FuzzResolve engine:FuzzParseConfig engine/stale:FuzzCheckPath engine/stale:FuzzDeclText engine/stale:FuzzParseLog engine/stale:FuzzParseStatus engine/embed/wordvec:FuzzParse engine/embed/wordvec:FuzzEmbed engine/query:FuzzFTSQuery engine/query:FuzzStem engine/internal/latent:FuzzTokens engine/query:FuzzParseTranslated engine/query:FuzzSnippet engine/query/textfold:FuzzRunes engine/query/textfold:FuzzChangesWords engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML internal/termsafe:FuzzLine engine/internal/stalesnap:FuzzDecodeStats engine/internal/store/stalerows:FuzzUnpack; do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
 	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
 	done
