@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ubp-dev/ubp/engine/internal/latentrun"
+
 // Parameter bounds of the engine's queries. The CLI flags and the MCP tool
 // schemas state the same bounds by using these constants: each is defined
 // here once.
@@ -16,3 +18,8 @@ const (
 	DefaultSuggestLimit = 20
 	MaxSuggestLimit     = 200
 )
+
+// LatentMinSections is the number of sections an index needs before it
+// learns the latent space of long queries (see docs/search.md, Latent
+// signal).
+const LatentMinSections = latentrun.MinSections

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 	"github.com/ubp-dev/ubp/engine/internal/stalesnap"
 	"github.com/ubp-dev/ubp/engine/stale"
 )
@@ -55,6 +56,9 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 		}
 	}
 	if s.EmbeddingModel, s.Embedded, err = e.embeddingStatus(ctx); err != nil {
+		return Status{}, fmt.Errorf("status: %w", err)
+	}
+	if s.LatentRank, s.LatentBasis, s.LatentQueued, err = latentrun.State(ctx, e.rdb); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
 	return s, nil

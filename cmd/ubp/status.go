@@ -56,6 +56,11 @@ func (a *app) statusCommand() *cobra.Command {
 				if s.EmbeddingModel != "" {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
 				}
+				if s.LatentRank > 0 {
+					fmt.Fprintf(w, "latent space:    %d dimensions, trained on %d sections; %d waiting\n", s.LatentRank, s.LatentBasis, s.LatentQueued)
+				} else {
+					fmt.Fprintf(w, "latent space:    none yet (it needs %d sections; %d waiting)\n", engine.LatentMinSections, s.LatentQueued)
+				}
 				fmt.Fprintf(w, "index size:      %s\n", humanBytes(s.IndexBytes))
 				fmt.Fprintf(w, "last indexed:    %s\n", orDash(s.LastIndexedAt))
 				fmt.Fprintf(w, "schema version:  %d\n", s.SchemaVersion)

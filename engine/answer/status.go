@@ -28,6 +28,13 @@ type Status struct {
 	SchemaVersion     int             `json:"schema_version"`
 	EmbeddingModel    string          `json:"embedding_model,omitempty"`
 	Embedded          int             `json:"embedded_sections"`
+	// LatentRank is the dimensions of the latent space of long queries
+	// (0: none yet, fewer sections than it needs), LatentBasis the
+	// sections the index held when it was trained, and LatentQueued the
+	// sections waiting to be placed in it.
+	LatentRank   int `json:"latent_rank"`
+	LatentBasis  int `json:"latent_basis"`
+	LatentQueued int `json:"latent_queued"`
 	// DocumentsWithWarnings counts the documents whose last parse gave
 	// warnings (frontmatter that does not parse, ...); Warnings lists the
 	// first MaxWarningsList of their warnings, in file path order.

@@ -179,3 +179,15 @@ func storedModel(ctx context.Context, q store.Querier, rank int, words []string)
 	}
 	return latent.FromEncoded(rank, terms)
 }
+
+// State is what status shows of the space: the model's rank and the
+// sections it was trained on (0 and 0 without a model), and the sections
+// waiting to be placed.
+func State(ctx context.Context, q store.Querier) (rank, basis, queued int, err error) {
+	m, _, err := latentrows.LoadModel(ctx, q)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	queued, err = latentrows.CountPending(ctx, q)
+	return m.Rank, m.Basis, queued, err
+}

@@ -137,11 +137,10 @@ func CountSections(ctx context.Context, q store.Querier) (int, error) {
 	return n, nil
 }
 
-// CountPending is the number of sections waiting to be placed, counted up
-// to limit.
-func CountPending(ctx context.Context, q store.Querier, limit int) (int, error) {
+// CountPending is the number of sections waiting to be placed.
+func CountPending(ctx context.Context, q store.Querier) (int, error) {
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM latent_pending LIMIT ?)`, limit).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM latent_pending`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("read the latent queue: %w", err)
 	}
 	return n, nil
