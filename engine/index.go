@@ -73,7 +73,7 @@ func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error)
 		return writer.EmptyReport(), fmt.Errorf("index: %w", err)
 	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
-		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs})
+		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs}, o.Full)
 	}
 	cfg := e.p.Config
 	return e.writer.Run(ctx, writer.Project{

@@ -176,3 +176,29 @@ func TestLongQueriesGetTheLatentSignal(t *testing.T) {
 		}
 	}
 }
+
+// A full re-index learns the space anew, so it also mends a damaged one:
+// a term vector of the wrong length makes long queries fail with an error
+// that says so and what to run, and `ubp index --full` repairs it.
+func TestFullIndexRetrainsTheLatentSpace(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	ctx := context.Background()
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET basis = 1000000`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_terms SET vec = x'0102' WHERE term = 'brake'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
+	if err == nil || !strings.Contains(err.Error(), `latent term "brake"`) || !strings.Contains(err.Error(), "ubp index --full") {
+		t.Fatalf("search over a damaged space: %v; want an error naming the term and the remedy", err)
+	}
+	coreIndex(t, e, true)
+	s := readLatentState(t, e)
+	if s.basis != s.sections || s.added != 0 || s.placed != s.sections {
+		t.Fatalf("after a full re-index: %+v; want a model trained anew on every section", s)
+	}
+	if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err != nil {
+		t.Fatalf("search after the full re-index: %v", err)
+	}
+}

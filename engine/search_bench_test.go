@@ -128,3 +128,29 @@ func BenchmarkFulltext(b *testing.B) {
 		})
 	}
 }
+
+// benchLongQueries have at least ranking.LatentMinConcepts concepts, so
+// they get the latent signal.
+var benchLongQueries = []string{
+	"sensor alert threshold notification dashboard chart retention backup restore cluster replica quota",
+	"ファイルの変更を検出する仕組みと検索の精度、データベース設計の課題、依存関係の表現、通知と監視の性能",
+}
+
+// BenchmarkSearchLong is hybrid search of long queries at 1,000 documents
+// (see searchBenchDocs), with the latent signal and without it
+// (search.latent_weight 0): what the signal costs a search.
+func BenchmarkSearchLong(b *testing.B) {
+	e := benchProject(b, searchBenchDocs(b), DefaultConfig().Embedding.Provider)
+	ctx := context.Background()
+	for _, weight := range []float64{DefaultConfig().Search.LatentWeight, 0} {
+		for i, q := range benchLongQueries {
+			b.Run(fmt.Sprintf("latent=%g/q%d", weight, i), func(b *testing.B) {
+				e.p.Config.Search.LatentWeight = weight
+				runTimed(b, func() error {
+					_, err := e.Search(ctx, SearchOptions{Query: q})
+					return err
+				})
+			})
+		}
+	}
+}

@@ -9,7 +9,8 @@
 -- spread over as many new sections as it was trained on.
 -- latent_terms holds each term's vector (latent.EncodeTerm) and IDF.
 -- section_latent holds each section's place in the space (a unit vector,
--- latent.EncodeUnit). latent_pending lists the sections not yet placed:
+-- latent.EncodeUnit), clustered by document: a search reads the vectors of
+-- the documents it re-scores, each a range of the table. latent_pending lists the sections not yet placed:
 -- the triggers add every new or changed section, the engine empties it
 -- after each indexing run, once a model exists.
 CREATE TABLE latent_model (
@@ -24,9 +25,11 @@ CREATE TABLE latent_terms (
     vec  BLOB NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE section_latent (
-    id  INTEGER PRIMARY KEY,                    -- sections.id
-    vec BLOB NOT NULL
-);
+    doc INTEGER NOT NULL,                       -- sections.document_id
+    id  INTEGER NOT NULL,                       -- sections.id
+    vec BLOB NOT NULL,
+    PRIMARY KEY (doc, id)
+) WITHOUT ROWID;
 CREATE TABLE latent_pending (
     id INTEGER PRIMARY KEY                      -- sections.id
 );
@@ -36,10 +39,10 @@ CREATE TRIGGER latent_ai AFTER INSERT ON sections BEGIN
     INSERT OR IGNORE INTO latent_pending(id) VALUES (new.id);
 END;
 CREATE TRIGGER latent_au AFTER UPDATE OF heading, content ON sections BEGIN
-    DELETE FROM section_latent WHERE id = old.id;
+    DELETE FROM section_latent WHERE doc = old.document_id AND id = old.id;
     INSERT OR IGNORE INTO latent_pending(id) VALUES (new.id);
 END;
 CREATE TRIGGER latent_ad AFTER DELETE ON sections BEGIN
-    DELETE FROM section_latent WHERE id = old.id;
+    DELETE FROM section_latent WHERE doc = old.document_id AND id = old.id;
     DELETE FROM latent_pending WHERE id = old.id;
 END;

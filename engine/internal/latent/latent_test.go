@@ -184,9 +184,14 @@ func TestTermEncoding(t *testing.T) {
 	if _, err := DecodeTerm(b, len(v)+1); err == nil {
 		t.Fatal("a vector of the wrong length was read")
 	}
-	u := DecodeUnit(EncodeUnit([]float32{0.6, -0.8}), 2)
-	if math.Abs(float64(u[0])-0.6) > 0.01 || math.Abs(float64(u[1])+0.8) > 0.01 {
-		t.Fatalf("unit vector read back as %v", u)
+	if c := CosineEncoded([]float32{0.6, -0.8}, EncodeUnit([]float32{0.6, -0.8})); math.Abs(c-1) > 1e-4 {
+		t.Fatalf("cosine of a vector with itself, stored: %g", c)
+	}
+	if c := CosineEncoded([]float32{0.8, 0.6}, EncodeUnit([]float32{0.6, -0.8})); math.Abs(c) > 0.01 {
+		t.Fatalf("cosine of orthogonal vectors, stored: %g", c)
+	}
+	if c := CosineEncoded([]float32{1, 0, 0}, EncodeUnit([]float32{0.6, -0.8})); c != 0 {
+		t.Fatalf("cosine with a vector of another length: %g", c)
 	}
 }
 

@@ -117,6 +117,25 @@ func Cosine(a, b []float32) float64 {
 	return s
 }
 
+// CosineEncoded is the cosine similarity of the unit vector q and a
+// vector as EncodeUnit stored it, read in place: the stored scale cancels
+// out. It is 0 for bytes of another length than 4 + len(q).
+func CosineEncoded(q []float32, b []byte) float64 {
+	if len(b) != 4+len(q) {
+		return 0
+	}
+	var dot, norm float64
+	for i, x := range b[4:] {
+		v := float64(int8(x)) //nolint:gosec // the stored byte is the int8 component, reinterpreted
+		dot += float64(q[i]) * v
+		norm += v * v
+	}
+	if norm == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(norm)
+}
+
 // EncodeTerm stores a term vector in 4 + len(v) bytes: a float32 scale,
 // then each value as a signed byte of that scale.
 func EncodeTerm(v []float32) []byte {
@@ -151,25 +170,3 @@ func DecodeTerm(b []byte, rank int) ([]float32, error) {
 // EncodeUnit stores a unit vector as EncodeTerm does (its own scale
 // keeps the small values of a long vector apart).
 func EncodeUnit(v []float32) []byte { return EncodeTerm(v) }
-
-// DecodeUnit reads a vector written by EncodeUnit, scaled back to unit
-// length (rounding leaves it a little off); nil for bytes of another
-// length than 4 + rank.
-func DecodeUnit(b []byte, rank int) []float32 {
-	out, err := DecodeTerm(b, rank)
-	if err != nil {
-		return nil
-	}
-	var n float64
-	for _, x := range out {
-		n += float64(x) * float64(x)
-	}
-	if n == 0 {
-		return out
-	}
-	n = math.Sqrt(n)
-	for i := range out {
-		out[i] = float32(float64(out[i]) / n)
-	}
-	return out
-}

@@ -30,12 +30,23 @@ type Report struct {
 }
 
 // Update brings the latent space up to date (see the package comment).
-func Update(ctx context.Context, db *sql.DB) (Report, error) {
+// retrain asks for a new model whatever the counts say (a full re-index:
+// it rebuilds what the index learned, as it re-reads every file).
+func Update(ctx context.Context, db *sql.DB, retrain bool) (Report, error) {
 	m, ok, err := latentrows.LoadModel(ctx, db)
 	if err != nil {
 		return Report{}, err
 	}
-	if !ok || m.Added >= m.Basis {
+	queued := 0
+	if ok {
+		if queued, err = latentrows.CountPending(ctx, db); err != nil {
+			return Report{}, err
+		}
+	}
+	// Sections placed since the training, and those about to be, as many
+	// as the index held then: train anew instead of placing them in a
+	// space the index has outgrown (a full re-index queues every section).
+	if !ok || retrain || m.Added+queued >= m.Basis {
 		n, err := latentrows.CountSections(ctx, db)
 		if err != nil {
 			return Report{}, err
@@ -98,7 +109,7 @@ func train(ctx context.Context, db *sql.DB, n int) (int, error) {
 		defer p.Close()
 		return latentrows.Sample(ctx, tx, 1, func(s latentrows.Section) error {
 			placed++
-			return p.Place(ctx, s.ID, encode(model.Fold(latent.Tokens(s.Heading+"\n"+s.Content))))
+			return p.Place(ctx, s, encode(model.Fold(latent.Tokens(s.Heading+"\n"+s.Content))))
 		})
 	})
 	if err != nil {
@@ -142,7 +153,7 @@ func placeQueued(ctx context.Context, db *sql.DB, rank int) (int, error) {
 			}
 			defer p.Close()
 			for i, s := range secs {
-				if err := p.Place(ctx, s.ID, encode(model.Fold(toks[i]))); err != nil {
+				if err := p.Place(ctx, s, encode(model.Fold(toks[i]))); err != nil {
 					return err
 				}
 			}

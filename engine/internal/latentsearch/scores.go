@@ -38,7 +38,7 @@ func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (ma
 	}
 	model, err := latent.FromEncoded(m.Rank, terms)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, fmt.Errorf("read the latent space: %w; run `ubp index --full` to learn it anew", err)
 	}
 	qv := model.Fold(toks)
 	if qv == nil {
@@ -46,7 +46,7 @@ func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (ma
 	}
 	best := map[int64]float64{}
 	err = latentrows.DocumentVectors(ctx, q, docs, func(doc, _ int64, vec []byte) error {
-		c := latent.Cosine(qv, latent.DecodeUnit(vec, m.Rank))
+		c := latent.CosineEncoded(qv, vec)
 		if b, seen := best[doc]; !seen || c > b {
 			best[doc] = c
 		}

@@ -98,14 +98,14 @@ func Terms(ctx context.Context, q store.Querier, terms []string) ([]Term, error)
 
 // Section is a section's text, to be placed in the space.
 type Section struct {
-	ID               int64
+	ID, Doc          int64
 	Heading, Content string
 }
 
 // Sample calls fn for every every-th section in id order (every 1: all),
 // with its text.
 func Sample(ctx context.Context, q store.Querier, every int, fn func(Section) error) error {
-	rows, err := q.QueryContext(ctx, `SELECT id, heading, content FROM sections ORDER BY id`)
+	rows, err := q.QueryContext(ctx, `SELECT id, document_id, heading, content FROM sections ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("read the sections: %w", err)
 	}
@@ -115,7 +115,7 @@ func Sample(ctx context.Context, q store.Querier, every int, fn func(Section) er
 			continue
 		}
 		var s Section
-		if err := rows.Scan(&s.ID, &s.Heading, &s.Content); err != nil {
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Heading, &s.Content); err != nil {
 			return fmt.Errorf("read the sections: %w", err)
 		}
 		if err := fn(s); err != nil {
@@ -148,7 +148,7 @@ func CountPending(ctx context.Context, q store.Querier) (int, error) {
 
 // Pending reads up to limit queued sections with their text, in id order.
 func Pending(ctx context.Context, tx *sql.Tx, limit int) ([]Section, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, s.heading, s.content
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, s.document_id, s.heading, s.content
 		FROM latent_pending AS p JOIN sections AS s ON s.id = p.id
 		ORDER BY p.id LIMIT ?`, limit)
 	if err != nil {
@@ -158,7 +158,7 @@ func Pending(ctx context.Context, tx *sql.Tx, limit int) ([]Section, error) {
 	var out []Section
 	for rows.Next() {
 		var s Section
-		if err := rows.Scan(&s.ID, &s.Heading, &s.Content); err != nil {
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Heading, &s.Content); err != nil {
 			return nil, fmt.Errorf("read the latent queue: %w", err)
 		}
 		out = append(out, s)
@@ -177,7 +177,7 @@ type Placer struct {
 
 // NewPlacer prepares a Placer on tx; Close it when done.
 func NewPlacer(ctx context.Context, tx *sql.Tx) (*Placer, error) {
-	ins, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO section_latent(id, vec) VALUES (?, ?)`)
+	ins, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO section_latent(doc, id, vec) VALUES (?, ?, ?)`)
 	if err != nil {
 		return nil, fmt.Errorf("place sections: %w", err)
 	}
@@ -191,9 +191,10 @@ func NewPlacer(ctx context.Context, tx *sql.Tx) (*Placer, error) {
 
 // Place stores a section's vector (nil: the section holds no term of the
 // model and gets none) and takes it off the queue.
-func (p *Placer) Place(ctx context.Context, id int64, vec []byte) error {
+func (p *Placer) Place(ctx context.Context, s Section, vec []byte) error {
+	id := s.ID
 	if vec != nil {
-		if _, err := p.ins.ExecContext(ctx, id, vec); err != nil {
+		if _, err := p.ins.ExecContext(ctx, s.Doc, id, vec); err != nil {
 			return fmt.Errorf("place section %d: %w", id, err)
 		}
 	}
@@ -212,9 +213,7 @@ func (p *Placer) Close() {
 // DocumentVectors calls fn with every vector of the given documents'
 // sections.
 func DocumentVectors(ctx context.Context, q store.Querier, docs []int64, fn func(doc, section int64, vec []byte) error) error {
-	err := sqlbatch.QueryIDs(ctx, q, docs, `SELECT s.document_id, s.id, l.vec
-		FROM sections AS s JOIN section_latent AS l ON l.id = s.id
-		WHERE s.document_id IN (%s)`, func(rows *sql.Rows) error {
+	err := sqlbatch.QueryIDs(ctx, q, docs, `SELECT doc, id, vec FROM section_latent WHERE doc IN (%s)`, func(rows *sql.Rows) error {
 		var doc, sec int64
 		var vec []byte
 		if err := rows.Scan(&doc, &sec, &vec); err != nil {
