@@ -14,8 +14,8 @@ import (
 // afterIndex runs at the end of every indexing run, after documents are
 // written and links resolved: it writes the short-term postings of the
 // new and changed sections (see fulltext.FillUnits), brings the latent
-// space up to date (see latentrun.Update; a full run trains it anew), then
-// embeds the
+// space up to date (see latentrun.Update; policy says whether it may train
+// it anew), then embeds the
 // sections that are new, changed or embedded by another model with the
 // project's provider (see embedrun.Run) and sets report.Embedded.
 //
@@ -23,11 +23,11 @@ import (
 // the run: the documents are indexed and searchable by full text and
 // links, so it becomes a warning on the configuration file, and the next
 // run embeds what is still missing. Only cancellation is an error.
-func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedrun.Scope, full bool) error {
+func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embedrun.Scope, policy latentrun.Policy) error {
 	if _, err := fulltext.FillUnits(ctx, e.db); err != nil {
 		return err
 	}
-	if _, err := latentrun.Update(ctx, e.db, full); err != nil {
+	if _, err := latentrun.Update(ctx, e.db, policy); err != nil {
 		return err
 	}
 	n := 0

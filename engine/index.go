@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/embedrun"
+	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 )
 
@@ -19,6 +20,11 @@ type IndexOptions struct {
 	// run has waited a second for another indexing run to release
 	// .ubp/index.lock; holder names it ("process 1234").
 	LockWait func(holder string)
+	// Incidental marks a run nobody asked for (a read command or ubp serve
+	// bringing the index up to date before it answers): it leaves costly
+	// upkeep, training the latent space anew once the sections doubled,
+	// to the next ubp index. A first model is trained by any run.
+	Incidental bool
 }
 
 // Index brings the index up to date with the docs folder.
@@ -39,7 +45,14 @@ type IndexOptions struct {
 // The report's Sections, Links, Dangling and Ambiguous are totals of the
 // index after the run; the other counts describe the files of the run.
 func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, error) {
-	return e.run(ctx, writer.Options{Full: opts.Full, Progress: opts.Progress, LockWait: opts.LockWait})
+	policy := latentrun.WhenDue
+	switch {
+	case opts.Full:
+		policy = latentrun.Always
+	case opts.Incidental:
+		policy = latentrun.FirstOnly
+	}
+	return e.run(ctx, writer.Options{Full: opts.Full, Progress: opts.Progress, LockWait: opts.LockWait}, policy)
 }
 
 // IndexPaths brings only the given files (absolute paths, created,
@@ -53,17 +66,17 @@ func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (IndexReport
 		return writer.EmptyReport(), err
 	}
 	if all {
-		return e.run(ctx, writer.Options{})
+		return e.run(ctx, writer.Options{}, latentrun.FirstOnly)
 	}
 	if sc.Empty() {
 		return writer.EmptyReport(), nil
 	}
-	return e.run(ctx, writer.Options{Scope: sc})
+	return e.run(ctx, writer.Options{Scope: sc}, latentrun.FirstOnly)
 }
 
 // run is one indexing run: the writer's, followed (under its lock) by
-// afterIndex.
-func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error) {
+// afterIndex, which trains the latent space as policy allows.
+func (e *Engine) run(ctx context.Context, o writer.Options, policy latentrun.Policy) (IndexReport, error) {
 	if e.readOnly {
 		return writer.EmptyReport(), fmt.Errorf("index: %w", ErrReadOnly)
 	}
@@ -73,7 +86,7 @@ func (e *Engine) run(ctx context.Context, o writer.Options) (IndexReport, error)
 		return writer.EmptyReport(), fmt.Errorf("index: %w", err)
 	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
-		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs}, o.Full)
+		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs}, policy)
 	}
 	cfg := e.p.Config
 	return e.writer.Run(ctx, writer.Project{

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/latent"
 	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 )
@@ -190,8 +191,8 @@ func TestFullIndexRetrainsTheLatentSpace(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
-	if err == nil || !strings.Contains(err.Error(), `latent term "brake"`) || !strings.Contains(err.Error(), "ubp index --full") {
-		t.Fatalf("search over a damaged space: %v; want an error naming the term and the remedy", err)
+	if err == nil || !strings.Contains(err.Error(), `latent term "brake"`) || answer.RemedyOf(err) != answer.RemedyFullIndex {
+		t.Fatalf("search over a damaged space: %v (remedy %v); want an error naming the term, with a full re-index as remedy", err, answer.RemedyOf(err))
 	}
 	coreIndex(t, e, true)
 	s := readLatentState(t, e)
@@ -200,5 +201,86 @@ func TestFullIndexRetrainsTheLatentSpace(t *testing.T) {
 	}
 	if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err != nil {
 		t.Fatalf("search after the full re-index: %v", err)
+	}
+}
+
+// Sections that share too few words give a model of rank 0, stored with
+// its basis: nothing is placed, nothing waits, and the next run does not
+// learn it again.
+func TestLatentSpaceOfSectionsSharingNothing(t *testing.T) {
+	files := map[string]string{}
+	for i := range 70 {
+		files[fmt.Sprintf("p%02d.md", i)] = "# —\n\n## —\n\nthe and of, it is.\n\n## !!\n\n... !!! ---\n"
+	}
+	e := searchProject(t, files, "none")
+	s := readLatentState(t, e)
+	if s.sections < latentrun.MinSections || coreCount(t, e, `SELECT count(*) FROM latent_model`) != 1 ||
+		s.rank != 0 || s.basis != s.sections || s.placed != 0 || s.queued != 0 {
+		t.Fatalf("%+v; want a stored model of rank 0 over every section, nothing placed or waiting", s)
+	}
+	st, err := e.Status(context.Background())
+	if err != nil || st.LatentRank != 0 || st.LatentBasis != s.sections {
+		t.Fatalf("status: rank %d, basis %d, %v", st.LatentRank, st.LatentBasis, err)
+	}
+	if _, err := e.db.ExecContext(context.Background(), `UPDATE latent_model SET basis = basis + 1`); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	if after := readLatentState(t, e); after.basis != s.basis+1 {
+		t.Fatalf("a run with nothing changed learnt the empty model again: %+v", after)
+	}
+	if _, err := e.Search(context.Background(), SearchOptions{Query: longVehicleQuery}); err != nil {
+		t.Fatalf("long query over an empty space: %v", err)
+	}
+}
+
+// A model row of a rank no model has (hand-edited, damaged) fails long
+// queries with the remedy, never a panic, and the next run learns it anew.
+func TestDamagedLatentRank(t *testing.T) {
+	for _, rank := range []int{-4, -1, 1000} {
+		t.Run(fmt.Sprint(rank), func(t *testing.T) {
+			e := searchProject(t, topicDocs(30), "none")
+			ctx := context.Background()
+			if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET rank = ?; UPDATE latent_terms SET vec = x'010203'`, rank); err != nil {
+				t.Fatal(err)
+			}
+			_, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
+			if err == nil || answer.RemedyOf(err) != answer.RemedyFullIndex {
+				t.Fatalf("search with a model of rank %d: %v; want an error with a full re-index as remedy", rank, err)
+			}
+			coreIndex(t, e, false)
+			if s := readLatentState(t, e); s.rank != latent.RankFor(s.sections) || s.placed != s.sections {
+				t.Fatalf("after an index run: %+v; want the space learnt anew", s)
+			}
+			if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err != nil {
+				t.Fatalf("search after the run: %v", err)
+			}
+		})
+	}
+}
+
+// The runs nobody asked for (a read command bringing the index up to date,
+// the watcher's) only place sections; ubp index trains the model anew
+// when it is due.
+func TestIncidentalRunsDoNotRetrain(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	ctx := context.Background()
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET basis = 7, added = 7`); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(e.Project().DocsDir(), "vehicles", "page-04.md")
+	coreEdit(t, page, "# Vehicles 4\n\n## Part 0\n\nThe brake and the road again.\n")
+	if _, err := e.IndexPaths(ctx, []string{page}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Index(ctx, IndexOptions{Incidental: true}); err != nil {
+		t.Fatal(err)
+	}
+	if s := readLatentState(t, e); s.basis != 7 || s.queued != 0 || s.placed != s.sections {
+		t.Fatalf("after incidental runs: %+v; want the edit placed and no new model", s)
+	}
+	coreIndex(t, e, false)
+	if s := readLatentState(t, e); s.basis != s.sections || s.added != 0 {
+		t.Fatalf("after ubp index: %+v; want the model learnt anew", s)
 	}
 }

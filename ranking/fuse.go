@@ -95,6 +95,8 @@ func Scale[K comparable](ev map[K]Evidence) map[K]Scaled {
 		s.Graph = min(max(e.Graph, 0), 1)
 		if e.HasLatent && lhi > llo {
 			s.Latent = (e.Latent - llo) / (lhi - llo)
+		} else if e.HasLatent && lhi > 0 {
+			s.Latent = 1
 		}
 		out[k] = s
 	}

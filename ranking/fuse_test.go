@@ -54,6 +54,11 @@ func TestScale(t *testing.T) {
 				"d": {Fulltext: 0.5},
 			},
 		},
+		{
+			name: "equal positive latent cosines all score 1, as the vector's do",
+			in:   map[string]Evidence{"a": {Latent: 0.3, HasLatent: true}, "b": {Latent: 0.3, HasLatent: true}},
+			want: map[string]Scaled{"a": {Latent: 1}, "b": {Latent: 1}},
+		},
 		{name: "empty", in: map[string]Evidence{}, want: map[string]Scaled{}},
 	}
 	for _, tt := range tests {

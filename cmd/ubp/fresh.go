@@ -54,7 +54,7 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 	switch {
 	case !f.Built:
 		a.infof("ubp: no index yet for %s: building it (%d files)\n", e.Project().DocsDir(), f.Diff.Count())
-		rep, err := a.runIndex(ctx, e, false)
+		rep, err := a.runIndex(ctx, e, engine.IndexOptions{Incidental: true})
 		if err != nil {
 			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
 		}
@@ -65,7 +65,7 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		if f.Current() {
 			return nil
 		}
-		rep, err := a.runIndex(ctx, e, false)
+		rep, err := a.runIndex(ctx, e, engine.IndexOptions{Incidental: true})
 		if err != nil {
 			return fmt.Errorf("bring the index up to date: %w", err)
 		}
@@ -93,7 +93,7 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		// that cannot write (a read-only folder, a lock held) is reported
 		// only when links wait: until then one may point where the files
 		// no longer say.
-		if _, err := e.Index(ctx, engine.IndexOptions{}); err != nil {
+		if _, err := e.Index(ctx, engine.IndexOptions{Incidental: true}); err != nil {
 			if ctx.Err() != nil {
 				return err
 			}

@@ -28,7 +28,7 @@ second says which process holds it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.withEngineMode(cmd.Context(), freshNone, func(e *engine.Engine) error {
-				rep, err := a.runIndex(cmd.Context(), e, full)
+				rep, err := a.runIndex(cmd.Context(), e, engine.IndexOptions{Full: full})
 				if err != nil {
 					return err
 				}
@@ -46,8 +46,7 @@ second says which process holds it.`,
 
 // runIndex runs an indexing pass with a progress bar when stderr is a
 // terminal (and neither --quiet nor --json is set).
-func (a *app) runIndex(ctx context.Context, e *engine.Engine, full bool) (engine.IndexReport, error) {
-	opts := engine.IndexOptions{Full: full}
+func (a *app) runIndex(ctx context.Context, e *engine.Engine, opts engine.IndexOptions) (engine.IndexReport, error) {
 	if !a.quiet {
 		opts.LockWait = func(holder string) {
 			fmt.Fprintf(a.stderr, "waiting for .ubp/index.lock: %s is indexing this project\n", holder)

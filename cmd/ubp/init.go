@@ -61,7 +61,7 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 				return err
 			}
 			defer e.Close()
-			rep, err := a.runIndex(cmd.Context(), e, false)
+			rep, err := a.runIndex(cmd.Context(), e, engine.IndexOptions{})
 			if err != nil {
 				return err
 			}

@@ -56,9 +56,12 @@ func (a *app) statusCommand() *cobra.Command {
 				if s.EmbeddingModel != "" {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
 				}
-				if s.LatentRank > 0 {
+				switch {
+				case s.LatentRank > 0:
 					fmt.Fprintf(w, "latent space:    %d dimensions, trained on %d sections; %d waiting\n", s.LatentRank, s.LatentBasis, s.LatentQueued)
-				} else {
+				case s.LatentBasis > 0:
+					fmt.Fprintf(w, "latent space:    none: the %d sections it was trained on share too few words; %d waiting\n", s.LatentBasis, s.LatentQueued)
+				default:
 					fmt.Fprintf(w, "latent space:    none yet (it needs %d sections; %d waiting)\n", engine.LatentMinSections, s.LatentQueued)
 				}
 				fmt.Fprintf(w, "index size:      %s\n", humanBytes(s.IndexBytes))

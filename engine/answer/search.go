@@ -35,10 +35,12 @@ type ScoreBreakdown struct {
 	// Hops is the number of links from the nearest of the query's best
 	// documents (absent: not reached through links).
 	Hops int `json:"hops,omitempty"`
-	// Latent is the latent signal as fused (0..1) and LatentCosine the
-	// best cosine of the document's sections to the query in the space
-	// learned from the corpus; both absent for the queries that do not
-	// get that signal (shorter than ranking.LatentMinConcepts concepts).
+	// Latent is the latent signal as fused (0..1; absent at 0, the lowest
+	// of the documents it scored) and LatentCosine the best cosine of the
+	// document's sections to the query in the space learned from the
+	// corpus; both absent for the documents it did not score and for the
+	// queries that do not get that signal (shorter than
+	// ranking.LatentMinConcepts concepts).
 	Latent       float64 `json:"latent,omitempty"`
 	LatentCosine float64 `json:"latent_cosine,omitempty"`
 }

@@ -20,6 +20,9 @@ func TestTokens(t *testing.T) {
 		{"メモリ、解放", []string{"メモ", "モリ", "解放"}},
 		{"x86_64 ERR42", []string{"x86", "64", "err42"}},
 		{"— ... !!", nil},
+		{"Café naïve GRÖSSE", []string{"café", "naïve", "grösse"}},
+		{"данные поиска", []string{"данные", "поиска"}},
+		{"검색 엔진", []string{"검색", "엔진"}},
 	} {
 		if got := Tokens(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("Tokens(%q) = %q, want %q", c.in, got, c.want)

@@ -156,8 +156,8 @@ func EncodeTerm(v []float32) []byte {
 
 // DecodeTerm reads a vector of rank values written by EncodeTerm.
 func DecodeTerm(b []byte, rank int) ([]float32, error) {
-	if len(b) != 4+rank {
-		return nil, fmt.Errorf("latent term vector of %d bytes, want %d", len(b), 4+rank)
+	if rank < 0 || len(b) != 4+rank {
+		return nil, fmt.Errorf("latent term vector of %d bytes, want %d", len(b), 4+max(rank, 0))
 	}
 	scale := math.Float32frombits(binary.LittleEndian.Uint32(b))
 	out := make([]float32, rank)

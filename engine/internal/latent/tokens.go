@@ -23,53 +23,70 @@ func isJapanese(r rune) bool {
 	return r == 'ー' || r == '々' || unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han)
 }
 
-// isWordByte reports whether b is an ASCII lower-case letter or digit.
-func isWordByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' }
+// isWordRune reports whether r makes words: a letter or digit of any
+// script but Japanese (ASCII fast).
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z' || r >= '0' && r <= '9'
+	}
+	return !isJapanese(r) && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
 
 // Tokens splits text into the terms of the latent space, in the form the
-// full-text index compares (query.Normalize: NFKC, lower case): English
-// words (runs of ASCII letters and digits, function words dropped, stemmed
-// by query.Stem) and runs of Japanese characters as overlapping character
-// bigrams (a run of one character as itself). Every token is a substring
-// of the normalised text, so the text is not copied token by token.
+// full-text index compares (query.Normalize: NFKC, lower case): words
+// (runs of letters and digits of any script but Japanese: `café`,
+// `größe`, `данные`, `검색`; English function words dropped, plain
+// English words stemmed by query.Stem) and runs of Japanese characters as
+// overlapping character bigrams (a run of one character as itself). Every
+// token is a substring of the normalised text, so the text is not copied
+// token by token.
 func Tokens(text string) []string {
 	s := query.Normalize(text)
 	var out []string
 	for i := 0; i < len(s); {
-		if isWordByte(s[i]) {
-			j := i + 1
-			for j < len(s) && isWordByte(s[j]) {
-				j++
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case isJapanese(r):
+			i = japaneseRun(s, i, n, &out)
+		case isWordRune(r):
+			j := i + n
+			for j < len(s) {
+				r, n := utf8.DecodeRuneInString(s[j:])
+				if !isWordRune(r) {
+					break
+				}
+				j += n
 			}
 			if w := s[i:j]; !functionWords[w] {
 				out = append(out, query.Stem(w))
 			}
 			i = j
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isJapanese(r) {
+		default:
 			i += n
-			continue
-		}
-		// a run of Japanese characters: each pair of neighbours, or the
-		// one character of a run of one
-		start, prev, prevLen := i, i, n
-		i += n
-		pairs := 0
-		for i < len(s) {
-			r, n = utf8.DecodeRuneInString(s[i:])
-			if !isJapanese(r) {
-				break
-			}
-			out = append(out, s[prev:i+n])
-			pairs++
-			prev, prevLen = i, n
-			i += n
-		}
-		if pairs == 0 {
-			out = append(out, s[start:start+prevLen])
 		}
 	}
 	return out
+}
+
+// japaneseRun adds the bigrams of the run of Japanese characters that
+// starts at i with a character of n bytes (the character itself for a run
+// of one) and returns where the run ends.
+func japaneseRun(s string, i, n int, out *[]string) int {
+	start, prev, prevLen := i, i, n
+	i += n
+	pairs := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isJapanese(r) {
+			break
+		}
+		*out = append(*out, s[prev:i+n])
+		pairs++
+		prev, prevLen = i, n
+		i += n
+	}
+	if pairs == 0 {
+		*out = append(*out, s[start:start+prevLen])
+	}
+	return i
 }

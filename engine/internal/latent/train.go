@@ -12,7 +12,7 @@ const (
 	MinDF = 2
 	// MaxTerms is the vocabulary's bound: the terms in the most sections
 	// are kept. It bounds the model's size and the training's memory.
-	MaxTerms = 50_000
+	MaxTerms = 20_000
 	// SectionsPerRank: a model has one dimension per this many sections
 	// trained on, up to MaxRank; fewer sections than this give no model.
 	SectionsPerRank = 10

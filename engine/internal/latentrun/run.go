@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/latent"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -29,33 +31,48 @@ type Report struct {
 	Placed  int  // sections placed in the space
 }
 
-// Update brings the latent space up to date (see the package comment).
-// retrain asks for a new model whatever the counts say (a full re-index:
-// it rebuilds what the index learned, as it re-reads every file).
-func Update(ctx context.Context, db *sql.DB, retrain bool) (Report, error) {
+// Policy says when an update may train the space anew.
+type Policy int
+
+const (
+	// WhenDue trains when there is no model yet, when the sections placed
+	// since the training and those waiting reach the number the index held
+	// then (the sections doubled), or when the stored model is damaged.
+	WhenDue Policy = iota
+	// Always trains anew (a full re-index rebuilds what the index learned).
+	Always
+	// FirstOnly trains only when there is no model (or a damaged one): the
+	// runs nobody asked for (a read command bringing the index up to date,
+	// the watcher of ubp serve) do not spend seconds on a new model, and
+	// the next ubp index trains it when due.
+	FirstOnly
+)
+
+// Update brings the latent space up to date (see the package comment),
+// training a new model as p allows.
+func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 	m, ok, err := latentrows.LoadModel(ctx, db)
 	if err != nil {
 		return Report{}, err
 	}
-	queued := 0
-	if ok {
-		if queued, err = latentrows.CountPending(ctx, db); err != nil {
-			return Report{}, err
-		}
+	if ok && (m.Rank < 0 || m.Rank > latent.MaxRank) {
+		ok = false // damaged: learn it anew
 	}
-	// Sections placed since the training, and those about to be, as many
-	// as the index held then: train anew instead of placing them in a
-	// space the index has outgrown (a full re-index queues every section).
-	if !ok || retrain || m.Added+queued >= m.Basis {
-		n, err := latentrows.CountSections(ctx, db)
+	due := !ok || p == Always
+	if ok && p == WhenDue {
+		queued, err := latentrows.CountPending(ctx, db)
 		if err != nil {
 			return Report{}, err
 		}
-		if n >= MinSections {
-			placed, err := train(ctx, db, n)
-			if err != nil || placed > 0 {
-				return Report{Trained: placed > 0, Placed: placed}, err
-			}
+		// Sections placed since the training, and those about to be: as
+		// many as the index held then, train anew instead of placing them
+		// in a space the index has outgrown.
+		due = m.Added+queued >= m.Basis
+	}
+	if due {
+		placed, err := train(ctx, db)
+		if err != nil || placed > 0 {
+			return Report{Trained: placed > 0, Placed: placed}, err
 		}
 		if !ok {
 			return Report{}, nil
@@ -65,37 +82,33 @@ func Update(ctx context.Context, db *sql.DB, retrain bool) (Report, error) {
 	return Report{Placed: placed}, err
 }
 
-// train learns a new model from the index's n sections (an even sample
-// of MaxTrainSections when there are more) and places every section in
-// it, in one transaction. It returns the sections placed: 0 when the
-// sections hold too few shared terms for a model.
-func train(ctx context.Context, db *sql.DB, n int) (int, error) {
-	every := (n + MaxTrainSections - 1) / MaxTrainSections
+// train learns a new model from the index's sections (a random sample of
+// MaxTrainSections, from a fixed seed, when there are more) and places
+// every section in it, in one transaction. It returns the sections
+// placed: 0 when the index has fewer than MinSections sections.
+func train(ctx context.Context, db *sql.DB) (int, error) {
+	ids, err := latentrows.SectionIDs(ctx, db)
+	if err != nil || len(ids) < MinSections {
+		return 0, err
+	}
+	n := len(ids)
 	var t latent.Trainer
-	err := latentrows.Sample(ctx, db, every, func(s latentrows.Section) error {
+	err = latentrows.Sections(ctx, db, sample(ids, MaxTrainSections), func(s latentrows.Section) error {
 		t.Add(latent.Tokens(s.Heading + "\n" + s.Content))
 		return ctx.Err()
 	})
 	if err != nil {
 		return 0, fmt.Errorf("index: train the latent space: %w", err)
 	}
+	// A model of rank 0 (sections sharing too few terms) is stored too,
+	// with its basis, so that it is not learnt again at every run but
+	// when the sections have doubled; it places nothing.
 	model := t.Model()
-	if model.Rank == 0 {
-		return 0, nil
-	}
 	terms := make([]latentrows.Term, 0, len(model.Terms))
 	for text, i := range model.Terms {
 		terms = append(terms, latentrows.Term{Text: text, IDF: model.IDF[i], Vec: latent.EncodeTerm(model.Vec(i))})
 	}
-	slices.SortFunc(terms, func(a, b latentrows.Term) int {
-		switch {
-		case a.Text < b.Text:
-			return -1
-		case a.Text > b.Text:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(terms, func(a, b latentrows.Term) int { return strings.Compare(a.Text, b.Text) })
 	placed := 0
 	err = store.WithTx(ctx, db, func(tx *sql.Tx) error {
 		placed = 0
@@ -107,7 +120,7 @@ func train(ctx context.Context, db *sql.DB, n int) (int, error) {
 			return err
 		}
 		defer p.Close()
-		return latentrows.Sample(ctx, tx, 1, func(s latentrows.Section) error {
+		return latentrows.EachSection(ctx, tx, func(s latentrows.Section) error {
 			placed++
 			return p.Place(ctx, s, encode(model.Fold(latent.Tokens(s.Heading+"\n"+s.Content))))
 		})
@@ -116,6 +129,24 @@ func train(ctx context.Context, db *sql.DB, n int) (int, error) {
 		return 0, fmt.Errorf("index: train the latent space: %w", err)
 	}
 	return placed, nil
+}
+
+// sample is at most k of ids, drawn at random from a fixed seed (so the
+// same index gives the same sample), in id order. A stride would not do:
+// a document's sections have consecutive ids, so in a corpus of pages
+// alike (a title and the same headings) every k-th section can be the
+// same part of every page.
+func sample(ids []int64, k int) []int64 {
+	if len(ids) <= k {
+		return ids
+	}
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	r := rand.New(rand.NewPCG(5, 6)) //nolint:gosec // a fixed seed: the same index gives the same sample; nothing secret
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	out = out[:k]
+	slices.Sort(out)
+	return out
 }
 
 // placeQueued places the queued sections in the stored model of the given

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/latent"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/latentrows"
@@ -24,8 +25,11 @@ const (
 // nil when the index has no model or text holds none of its terms.
 func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (map[int64]float64, error) {
 	m, ok, err := latentrows.LoadModel(ctx, q)
-	if err != nil || !ok || len(docs) == 0 {
+	if err != nil || !ok || m.Rank == 0 || len(docs) == 0 {
 		return nil, err
+	}
+	if m.Rank < 0 || m.Rank > latent.MaxRank {
+		return nil, answer.WithRemedy(fmt.Errorf("read the latent space: a model of rank %d, which no model has", m.Rank), answer.RemedyFullIndex)
 	}
 	toks := latent.Tokens(text)
 	rows, err := latentrows.Terms(ctx, q, unique(toks))
@@ -38,7 +42,7 @@ func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (ma
 	}
 	model, err := latent.FromEncoded(m.Rank, terms)
 	if err != nil {
-		return nil, fmt.Errorf("read the latent space: %w; run `ubp index --full` to learn it anew", err)
+		return nil, answer.WithRemedy(fmt.Errorf("read the latent space: %w", err), answer.RemedyFullIndex)
 	}
 	qv := model.Fold(toks)
 	if qv == nil {

@@ -102,18 +102,50 @@ type Section struct {
 	Heading, Content string
 }
 
-// Sample calls fn for every every-th section in id order (every 1: all),
-// with its text.
-func Sample(ctx context.Context, q store.Querier, every int, fn func(Section) error) error {
+// SectionIDs reads the ids of every section.
+func SectionIDs(ctx context.Context, q store.Querier) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id FROM sections`)
+	if err != nil {
+		return nil, fmt.Errorf("read the sections: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("read the sections: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the sections: %w", err)
+	}
+	return ids, nil
+}
+
+// Sections calls fn with the text of each of the given sections.
+func Sections(ctx context.Context, q store.Querier, ids []int64, fn func(Section) error) error {
+	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT id, document_id, heading, content FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
+		var s Section
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Heading, &s.Content); err != nil {
+			return err
+		}
+		return fn(s)
+	})
+	if err != nil {
+		return fmt.Errorf("read the sections: %w", err)
+	}
+	return nil
+}
+
+// EachSection calls fn for every section, in id order, with its text.
+func EachSection(ctx context.Context, q store.Querier, fn func(Section) error) error {
 	rows, err := q.QueryContext(ctx, `SELECT id, document_id, heading, content FROM sections ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("read the sections: %w", err)
 	}
 	defer rows.Close()
-	for i := 0; rows.Next(); i++ {
-		if i%every != 0 {
-			continue
-		}
+	for rows.Next() {
 		var s Section
 		if err := rows.Scan(&s.ID, &s.Doc, &s.Heading, &s.Content); err != nil {
 			return fmt.Errorf("read the sections: %w", err)
