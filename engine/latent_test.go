@@ -155,6 +155,10 @@ func TestLongQueriesGetTheLatentSignal(t *testing.T) {
 	if withLatent == 0 {
 		t.Fatal("no result of a long query has latent evidence")
 	}
+	if !strings.Contains(res.Results[0].RelevanceReason+res.Results[1].RelevanceReason+res.Results[2].RelevanceReason, "close to the query's topic") {
+		t.Errorf("no reason of the first three results names the latent signal: %q, %q, %q",
+			res.Results[0].RelevanceReason, res.Results[1].RelevanceReason, res.Results[2].RelevanceReason)
+	}
 
 	short, err := e.Search(ctx, SearchOptions{Query: "brake road", Explain: true})
 	if err != nil || len(short.Results) == 0 {

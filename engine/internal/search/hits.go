@@ -287,6 +287,10 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		}
 		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vec.Cosine[secs[0].ID]))
 	}
+	if c, ok := s.latent[id]; ok && s.scaled[id].Latent >= 0.5 {
+		// in the upper half of the documents the latent signal scored
+		parts = append(parts, fmt.Sprintf("close to the query's topic in this corpus (latent cosine %.2f)", c))
+	}
 	if ev, ok := s.graphEv[id]; ok && s.graphRaw[id] > 0 {
 		seed := s.meta[ev.Seed]
 		switch {
