@@ -61,6 +61,8 @@ func (a *app) statusCommand() *cobra.Command {
 					fmt.Fprintf(w, "latent space:    %d dimensions, trained on %d sections; %d waiting\n", s.LatentRank, s.LatentBasis, s.LatentQueued)
 				case s.LatentBasis > 0:
 					fmt.Fprintf(w, "latent space:    none: the %d sections it was trained on share too few words; %d waiting\n", s.LatentBasis, s.LatentQueued)
+				case s.LatentQueued >= engine.LatentMinSections:
+					fmt.Fprintf(w, "latent space:    none yet: the next ubp index learns it (%d sections waiting)\n", s.LatentQueued)
 				default:
 					fmt.Fprintf(w, "latent space:    none yet (it needs %d sections; %d waiting)\n", engine.LatentMinSections, s.LatentQueued)
 				}
