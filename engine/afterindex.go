@@ -27,8 +27,12 @@ func (e *Engine) afterIndex(ctx context.Context, report *IndexReport, scope embe
 	if _, err := fulltext.FillUnits(ctx, e.db); err != nil {
 		return err
 	}
-	if _, err := latentrun.Update(ctx, e.db, policy); err != nil {
+	lr, err := latentrun.Update(ctx, e.db, policy)
+	if err != nil {
 		return err
+	}
+	if lr.Trained {
+		report.LatentTrained = lr.Placed
 	}
 	n := 0
 	p, err := e.embedder()

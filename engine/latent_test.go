@@ -288,3 +288,56 @@ func TestIncidentalRunsDoNotRetrain(t *testing.T) {
 		t.Fatalf("after ubp index: %+v; want the model learnt anew", s)
 	}
 }
+
+// A damaged term vector met while placing an edited section does not fail
+// every later run: the run learns the space anew.
+func TestDamagedTermMetWhilePlacing(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	ctx := context.Background()
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_terms SET vec = x'0102' WHERE term = 'brake'`); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(e.Project().DocsDir(), "vehicles", "page-05.md")
+	coreEdit(t, page, "# Vehicles 5\n\n## Part 0\n\nThe brake, the brake and the road.\n")
+	rep := coreIndex(t, e, false)
+	s := readLatentState(t, e)
+	if rep.LatentTrained != s.sections || s.basis != s.sections || s.placed != s.sections || s.queued != 0 {
+		t.Fatalf("report %d sections learnt from, state %+v; want the space learnt anew", rep.LatentTrained, s)
+	}
+	if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err != nil {
+		t.Fatalf("search after the run: %v", err)
+	}
+}
+
+// A model kept while the index shrank below latentrun.MinSections is
+// dropped by a full re-index (it would not be learnt now), so a damaged
+// one is mended there too.
+func TestFullIndexDropsTheModelOfASmallIndex(t *testing.T) {
+	e := searchProject(t, topicDocs(30), "none")
+	ctx := context.Background()
+	for i := 3; i < 30; i++ {
+		for _, topic := range []string{"vehicles", "orchards"} {
+			if err := os.Remove(filepath.Join(e.Project().DocsDir(), topic, fmt.Sprintf("page-%02d.md", i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	coreIndex(t, e, false)
+	if s := readLatentState(t, e); s.rank == 0 || s.sections >= latentrun.MinSections {
+		t.Fatalf("%+v; want the model kept over fewer than %d sections", s, latentrun.MinSections)
+	}
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET rank = -4`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err == nil {
+		t.Fatal("a long query over a damaged model succeeded")
+	}
+	coreIndex(t, e, true)
+	s := readLatentState(t, e)
+	if coreCount(t, e, `SELECT count(*) FROM latent_model`) != 0 || s.placed != 0 || s.queued != s.sections {
+		t.Fatalf("after a full re-index: %+v; want no model, every section waiting", s)
+	}
+	if _, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery}); err != nil {
+		t.Fatalf("search after the full re-index: %v", err)
+	}
+}

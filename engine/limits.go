@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/ubp-dev/ubp/engine/internal/latentrun"
+import (
+	"github.com/ubp-dev/ubp/engine/internal/latent"
+	"github.com/ubp-dev/ubp/engine/internal/latentrun"
+)
 
 // Parameter bounds of the engine's queries. The CLI flags and the MCP tool
 // schemas state the same bounds by using these constants: each is defined
@@ -23,3 +26,6 @@ const (
 // learns the latent space of long queries (see docs/search.md, Latent
 // signal).
 const LatentMinSections = latentrun.MinSections
+
+// LatentMaxRank is the most dimensions a latent space has.
+const LatentMaxRank = latent.MaxRank

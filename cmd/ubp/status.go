@@ -57,6 +57,8 @@ func (a *app) statusCommand() *cobra.Command {
 					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
 				}
 				switch {
+				case s.LatentRank < 0 || s.LatentRank > engine.LatentMaxRank:
+					fmt.Fprintf(w, "latent space:    damaged (a rank of %d): the next ubp index learns it anew\n", s.LatentRank)
 				case s.LatentRank > 0:
 					fmt.Fprintf(w, "latent space:    %d dimensions, trained on %d sections; %d waiting\n", s.LatentRank, s.LatentBasis, s.LatentQueued)
 				case s.LatentBasis > 0:

@@ -23,6 +23,8 @@ func TestTokens(t *testing.T) {
 		{"Café naïve GRÖSSE", []string{"café", "naïve", "grösse"}},
 		{"данные поиска", []string{"данные", "поиска"}},
 		{"검색 엔진", []string{"검색", "엔진"}},
+		{"हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
+		{"مُدَرِّس", []string{"مُدَرِّس"}},
 	} {
 		if got := Tokens(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("Tokens(%q) = %q, want %q", c.in, got, c.want)

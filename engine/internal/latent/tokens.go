@@ -52,7 +52,9 @@ func Tokens(text string) []string {
 			j := i + n
 			for j < len(s) {
 				r, n := utf8.DecodeRuneInString(s[j:])
-				if !isWordRune(r) {
+				// a combining mark (a vowel sign, a virama, a harakat)
+				// belongs to the letter before it
+				if !isWordRune(r) && (r < utf8.RuneSelf || !unicode.Is(unicode.M, r)) {
 					break
 				}
 				j += n

@@ -3,6 +3,7 @@ package latentrun
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -27,7 +28,7 @@ const (
 
 // Report says what one update did.
 type Report struct {
-	Trained bool // a model was (re)trained, and every section placed
+	Trained bool // a model was (re)trained and every section placed, or dropped
 	Placed  int  // sections placed in the space
 }
 
@@ -41,25 +42,27 @@ const (
 	WhenDue Policy = iota
 	// Always trains anew (a full re-index rebuilds what the index learned).
 	Always
-	// FirstOnly trains only when there is no model (or a damaged one): the
-	// runs nobody asked for (a read command bringing the index up to date,
-	// the watcher of ubp serve) do not spend seconds on a new model, and
-	// the next ubp index trains it when due.
+	// FirstOnly trains only a first model of an index of at most
+	// MaxTrainSections sections (under a second's work), or in place of a
+	// damaged one: the runs nobody asked for (a read command bringing the
+	// index up to date, ubp serve and its watcher) do not spend seconds on
+	// a model, and the next ubp index trains it when due.
 	FirstOnly
 )
 
 // Update brings the latent space up to date (see the package comment),
-// training a new model as p allows.
+// training a new model as p allows. A damaged model (a rank no model has,
+// a term vector of the wrong length) is learnt anew, or dropped when the
+// index has fewer than MinSections sections, so that the next run mends
+// what a search reported.
 func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 	m, ok, err := latentrows.LoadModel(ctx, db)
 	if err != nil {
 		return Report{}, err
 	}
-	if ok && (m.Rank < 0 || m.Rank > latent.MaxRank) {
-		ok = false // damaged: learn it anew
-	}
-	due := !ok || p == Always
-	if ok && p == WhenDue {
+	damaged := ok && (m.Rank < 0 || m.Rank > latent.MaxRank)
+	due := !ok || damaged || p == Always
+	if ok && !damaged && p == WhenDue {
 		queued, err := latentrows.CountPending(ctx, db)
 		if err != nil {
 			return Report{}, err
@@ -69,31 +72,55 @@ func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 		// in a space the index has outgrown.
 		due = m.Added+queued >= m.Basis
 	}
-	if due {
-		placed, err := train(ctx, db)
-		if err != nil || placed > 0 {
-			return Report{Trained: placed > 0, Placed: placed}, err
+	if !due {
+		placed, err := placeQueued(ctx, db, m.Rank)
+		if !errors.Is(err, errDamaged) {
+			return Report{Placed: placed}, err
 		}
-		if !ok {
-			return Report{}, nil
-		}
+		damaged = true // a term vector: learn it anew below
+	}
+	maxFirst := 0
+	if p == FirstOnly && !damaged {
+		maxFirst = MaxTrainSections
+	}
+	rep, err := renew(ctx, db, ok, maxFirst)
+	if err != nil || rep.Trained || !ok || damaged {
+		return rep, err
 	}
 	placed, err := placeQueued(ctx, db, m.Rank)
 	return Report{Placed: placed}, err
 }
 
+// renew trains a new model (see train). When the index is too small for
+// one and a model is stored (hadModel), the model is dropped: a space
+// learnt from a larger index, or damaged, gives way to none, as the index
+// would have now. maxSections > 0 leaves a larger index untouched.
+func renew(ctx context.Context, db *sql.DB, hadModel bool, maxSections int) (Report, error) {
+	ids, err := latentrows.SectionIDs(ctx, db)
+	if err != nil {
+		return Report{}, err
+	}
+	if maxSections > 0 && len(ids) > maxSections {
+		return Report{}, nil
+	}
+	if len(ids) < MinSections {
+		if !hadModel {
+			return Report{}, nil
+		}
+		return Report{Trained: true}, store.WithTx(ctx, db, func(tx *sql.Tx) error { return latentrows.Drop(ctx, tx) })
+	}
+	placed, err := train(ctx, db, ids)
+	return Report{Trained: true, Placed: placed}, err
+}
+
 // train learns a new model from the index's sections (a random sample of
 // MaxTrainSections, from a fixed seed, when there are more) and places
-// every section in it, in one transaction. It returns the sections
-// placed: 0 when the index has fewer than MinSections sections.
-func train(ctx context.Context, db *sql.DB) (int, error) {
-	ids, err := latentrows.SectionIDs(ctx, db)
-	if err != nil || len(ids) < MinSections {
-		return 0, err
-	}
+// every section in it, in one transaction. ids are every section's. It
+// returns the sections placed.
+func train(ctx context.Context, db *sql.DB, ids []int64) (int, error) {
 	n := len(ids)
 	var t latent.Trainer
-	err = latentrows.Sections(ctx, db, sample(ids, MaxTrainSections), func(s latentrows.Section) error {
+	err := latentrows.Sections(ctx, db, sample(ids, MaxTrainSections), func(s latentrows.Section) error {
 		t.Add(latent.Tokens(s.Heading + "\n" + s.Content))
 		return ctx.Err()
 	})
@@ -176,7 +203,7 @@ func placeQueued(ctx context.Context, db *sql.DB, rank int) (int, error) {
 			}
 			model, err := storedModel(ctx, tx, rank, words)
 			if err != nil {
-				return err
+				return fmt.Errorf("%w: %w", errDamaged, err)
 			}
 			p, err := latentrows.NewPlacer(ctx, tx)
 			if err != nil {
@@ -207,6 +234,9 @@ func encode(v []float32) []byte {
 	}
 	return latent.EncodeUnit(v)
 }
+
+// errDamaged marks a stored model that cannot be read: learn it anew.
+var errDamaged = errors.New("the stored latent space is damaged")
 
 // storedModel reads the part of the stored model (of the given rank) that
 // holds words (see latent.FromEncoded).

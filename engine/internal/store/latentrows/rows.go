@@ -68,6 +68,22 @@ func Replace(ctx context.Context, tx *sql.Tx, m Model, terms []Term) error {
 	return nil
 }
 
+// Drop removes the model: its row, terms and section vectors; every
+// section waits again for the next model.
+func Drop(ctx context.Context, tx *sql.Tx) error {
+	for _, s := range []string{
+		`DELETE FROM latent_model`,
+		`DELETE FROM latent_terms`,
+		`DELETE FROM section_latent`,
+		`INSERT OR IGNORE INTO latent_pending(id) SELECT id FROM sections`,
+	} {
+		if _, err := tx.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("drop the latent model: %w", err)
+		}
+	}
+	return nil
+}
+
 // AddPlaced counts n more sections placed in the model since it was
 // trained.
 func AddPlaced(ctx context.Context, tx *sql.Tx, n int) error {
