@@ -96,12 +96,17 @@ func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 // learnt from a larger index, or damaged, gives way to none, as the index
 // would have now. maxSections > 0 leaves a larger index untouched.
 func renew(ctx context.Context, db *sql.DB, hadModel bool, maxSections int) (Report, error) {
+	if maxSections > 0 {
+		// counted up to the bound only: a run on a larger index reads no
+		// more than that
+		n, err := latentrows.CountSections(ctx, db, maxSections+1)
+		if err != nil || n > maxSections {
+			return Report{}, err
+		}
+	}
 	ids, err := latentrows.SectionIDs(ctx, db)
 	if err != nil {
 		return Report{}, err
-	}
-	if maxSections > 0 && len(ids) > maxSections {
-		return Report{}, nil
 	}
 	if len(ids) < MinSections {
 		if !hadModel {

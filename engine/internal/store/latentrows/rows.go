@@ -176,10 +176,11 @@ func EachSection(ctx context.Context, q store.Querier, fn func(Section) error) e
 	return nil
 }
 
-// CountSections is the number of sections in the index.
-func CountSections(ctx context.Context, q store.Querier) (int, error) {
+// CountSections is the number of sections in the index, counted up to
+// limit (the count stops there: it reads at most limit rows).
+func CountSections(ctx context.Context, q store.Querier, limit int) (int, error) {
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM sections`).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM sections LIMIT ?)`, limit).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count the sections: %w", err)
 	}
 	return n, nil
