@@ -43,7 +43,7 @@ const (
 	// Always trains anew (a full re-index rebuilds what the index learned).
 	Always
 	// FirstOnly trains only a first model of an index of at most
-	// MaxTrainSections sections (under a second's work), or in place of a
+	// MaxTrainSections sections (seconds at most), or in place of a
 	// damaged one: the runs nobody asked for (a read command bringing the
 	// index up to date, ubp serve and its watcher) do not spend seconds on
 	// a model, and the next ubp index trains it when due.
