@@ -341,3 +341,26 @@ func TestFullIndexDropsTheModelOfASmallIndex(t *testing.T) {
 		t.Fatalf("search after the full re-index: %v", err)
 	}
 }
+
+// With a doc_type filter, the latent signal re-scores full text's best
+// documents of that type, not the best of all types, which the answer
+// would not show: here 240 guides match the query better than any design.
+func TestLatentCandidatesFollowTheDocTypeFilter(t *testing.T) {
+	files := map[string]string{}
+	for i := range 240 {
+		files[fmt.Sprintf("guides/g%03d.md", i)] = fmt.Sprintf("---\ndoc_type: guide\n---\n# Guide %d\n\n## Brakes\n\nThe engine, wheel, brake, gearbox and driver on the road: tyre, clutch, axle.\n\n## Orchard %d\n\nApple and pear.\n", i, i)
+	}
+	for i := range 12 {
+		files[fmt.Sprintf("designs/d%02d.md", i)] = fmt.Sprintf("---\ndoc_type: design\n---\n# Design %d\n\n## Notes\n\nThe piston and the brake.\n\n## More\n\nCider and pruning.\n", i)
+	}
+	e := searchProject(t, files, "none")
+	res, err := e.Search(context.Background(), SearchOptions{Query: longVehicleQuery, DocType: "design"})
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("search: %d results, %v", len(res.Results), err)
+	}
+	for _, h := range res.Results {
+		if h.ScoreBreakdown.LatentCosine == 0 {
+			t.Errorf("%s has no latent evidence under the doc_type filter", h.Filepath)
+		}
+	}
+}

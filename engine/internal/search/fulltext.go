@@ -72,11 +72,15 @@ func (s *Run) AddVector(ctx context.Context, tx store.Querier, ev vecsearch.Evid
 	return nil
 }
 
-// FulltextBest is full text's best k documents, best first (ties by id).
+// FulltextBest is full text's best k documents of the asked doc_type,
+// best first (ties by id): a signal that re-scores them spends its reads
+// on documents the answer may show.
 func (s *Run) FulltextBest(k int) []int64 {
 	ids := make([]int64, 0, len(s.ftRaw))
 	for id := range s.ftRaw {
-		ids = append(ids, id)
+		if m := s.meta[id]; m != nil && (s.opts.DocType == "" || string(m.DocType) == s.opts.DocType) {
+			ids = append(ids, id)
+		}
 	}
 	slices.SortFunc(ids, func(a, b int64) int {
 		if c := cmp.Compare(s.ftRaw[b], s.ftRaw[a]); c != 0 {
