@@ -21,9 +21,10 @@ type IndexOptions struct {
 	// .ubp/index.lock; holder names it ("process 1234").
 	LockWait func(holder string)
 	// Incidental marks a run nobody asked for (a read command or ubp serve
-	// bringing the index up to date before it answers): it leaves costly
-	// upkeep, training the latent space anew once the sections doubled,
-	// to the next ubp index. A first model is trained by any run.
+	// bringing the index up to date before it answers): it learns the
+	// latent space (first, or anew once the sections doubled) only for an
+	// index small enough to take seconds at most, and leaves a larger
+	// index's to the next ubp index.
 	Incidental bool
 }
 
@@ -50,7 +51,7 @@ func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, err
 	case opts.Full:
 		policy = latentrun.Always
 	case opts.Incidental:
-		policy = latentrun.FirstOnly
+		policy = latentrun.Bounded
 	}
 	return e.run(ctx, writer.Options{Full: opts.Full, Progress: opts.Progress, LockWait: opts.LockWait}, policy)
 }
@@ -66,12 +67,12 @@ func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (IndexReport
 		return writer.EmptyReport(), err
 	}
 	if all {
-		return e.run(ctx, writer.Options{}, latentrun.FirstOnly)
+		return e.run(ctx, writer.Options{}, latentrun.Bounded)
 	}
 	if sc.Empty() {
 		return writer.EmptyReport(), nil
 	}
-	return e.run(ctx, writer.Options{Scope: sc}, latentrun.FirstOnly)
+	return e.run(ctx, writer.Options{Scope: sc}, latentrun.Bounded)
 }
 
 // run is one indexing run: the writer's, followed (under its lock) by

@@ -264,28 +264,29 @@ func TestDamagedLatentRank(t *testing.T) {
 }
 
 // The runs nobody asked for (a read command bringing the index up to date,
-// the watcher's) only place sections; ubp index trains the model anew
-// when it is due.
-func TestIncidentalRunsDoNotRetrain(t *testing.T) {
+// the watcher's) learn a small index's space anew when it is due, as
+// ubp index does, and only place sections when it is not.
+func TestIncidentalRunsRetrainSmallIndexesWhenDue(t *testing.T) {
 	e := searchProject(t, topicDocs(30), "none")
 	ctx := context.Background()
-	if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET basis = 7, added = 7`); err != nil {
-		t.Fatal(err)
-	}
 	page := filepath.Join(e.Project().DocsDir(), "vehicles", "page-04.md")
 	coreEdit(t, page, "# Vehicles 4\n\n## Part 0\n\nThe brake and the road again.\n")
 	if _, err := e.IndexPaths(ctx, []string{page}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Index(ctx, IndexOptions{Incidental: true}); err != nil {
+	before := readLatentState(t, e)
+	if before.added == 0 || before.queued != 0 || before.basis == 0 {
+		t.Fatalf("after an edit: %+v; want its sections placed and counted", before)
+	}
+	if _, err := e.db.ExecContext(ctx, `UPDATE latent_model SET basis = 7, added = 7`); err != nil {
 		t.Fatal(err)
 	}
-	if s := readLatentState(t, e); s.basis != 7 || s.queued != 0 || s.placed != s.sections {
-		t.Fatalf("after incidental runs: %+v; want the edit placed and no new model", s)
+	coreEdit(t, page, "# Vehicles 4\n\n## Part 0\n\nThe clutch and the road.\n")
+	if _, err := e.IndexPaths(ctx, []string{page}); err != nil {
+		t.Fatal(err)
 	}
-	coreIndex(t, e, false)
-	if s := readLatentState(t, e); s.basis != s.sections || s.added != 0 {
-		t.Fatalf("after ubp index: %+v; want the model learnt anew", s)
+	if s := readLatentState(t, e); s.basis != s.sections || s.added != 0 || s.placed != s.sections {
+		t.Fatalf("after a watcher run with a model due: %+v; want the space learnt anew", s)
 	}
 }
 

@@ -42,12 +42,13 @@ const (
 	WhenDue Policy = iota
 	// Always trains anew (a full re-index rebuilds what the index learned).
 	Always
-	// FirstOnly trains only a first model of an index of at most
-	// MaxTrainSections sections (seconds at most), or in place of a
-	// damaged one: the runs nobody asked for (a read command bringing the
-	// index up to date, ubp serve and its watcher) do not spend seconds on
-	// a model, and the next ubp index trains it when due.
-	FirstOnly
+	// Bounded trains as WhenDue does, but a first or due model only for an
+	// index of at most MaxTrainSections sections (seconds at most); a
+	// damaged one is learnt anew at any size. The runs nobody asked for (a
+	// read command bringing the index up to date, ubp serve and its
+	// watcher) so never spend more on a model, and the next ubp index
+	// trains a larger index's when due.
+	Bounded
 )
 
 // Update brings the latent space up to date (see the package comment),
@@ -62,7 +63,7 @@ func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 	}
 	damaged := ok && (m.Rank < 0 || m.Rank > latent.MaxRank)
 	due := !ok || damaged || p == Always
-	if ok && !damaged && p == WhenDue {
+	if ok && !damaged && p != Always {
 		queued, err := latentrows.CountPending(ctx, db)
 		if err != nil {
 			return Report{}, err
@@ -79,11 +80,11 @@ func Update(ctx context.Context, db *sql.DB, p Policy) (Report, error) {
 		}
 		damaged = true // a term vector: learn it anew below
 	}
-	maxFirst := 0
-	if p == FirstOnly && !damaged {
-		maxFirst = MaxTrainSections
+	bound := 0
+	if p == Bounded && !damaged {
+		bound = MaxTrainSections
 	}
-	rep, err := renew(ctx, db, ok, maxFirst)
+	rep, err := renew(ctx, db, ok, bound)
 	if err != nil || rep.Trained || !ok || damaged {
 		return rep, err
 	}
