@@ -104,19 +104,6 @@ func (m *Model) Fold(tokens []string) []float32 {
 	return out
 }
 
-// Cosine is the cosine similarity of two unit vectors of one model (their
-// dot product); 0 when their lengths differ.
-func Cosine(a, b []float32) float64 {
-	if len(a) != len(b) {
-		return 0
-	}
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
-}
-
 // CosineEncoded is the cosine similarity of the unit vector q and a
 // vector as EncodeUnit stored it, read in place: the stored scale cancels
 // out. It is 0 for bytes of another length than 4 + len(q).

@@ -92,3 +92,17 @@ func japaneseRun(s string, i, n int, out *[]string) int {
 	}
 	return i
 }
+
+// Distinct is tokens without repeats, in first-seen order: the terms to
+// read of a stored model.
+func Distinct(tokens []string) []string {
+	seen := make(map[string]bool, len(tokens))
+	out := make([]string, 0, len(tokens))
+	for _, t := range tokens {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -69,9 +69,6 @@ func (t *Trainer) Add(tokens []string) {
 	t.rows = append(t.rows, row)
 }
 
-// Sections is the number of sections gathered.
-func (t *Trainer) Sections() int { return len(t.rows) }
-
 // Model learns the model of the sections gathered: the terms found in at
 // least MinDF sections (the MaxTerms commonest), weighted (1 + ln tf) ×
 // ln(N/df), each section's row scaled to unit length, and a truncated SVD

@@ -127,7 +127,7 @@ func train(ctx context.Context, db *sql.DB, ids []int64) (int, error) {
 	n := len(ids)
 	var t latent.Trainer
 	err := latentrows.Sections(ctx, db, sample(ids, MaxTrainSections), func(s latentrows.Section) error {
-		t.Add(latent.Tokens(s.Heading + "\n" + s.Content))
+		t.Add(sectionTokens(s))
 		return ctx.Err()
 	})
 	if err != nil {
@@ -155,7 +155,7 @@ func train(ctx context.Context, db *sql.DB, ids []int64) (int, error) {
 		defer p.Close()
 		return latentrows.EachSection(ctx, tx, func(s latentrows.Section) error {
 			placed++
-			return p.Place(ctx, s, encode(model.Fold(latent.Tokens(s.Heading+"\n"+s.Content))))
+			return p.Place(ctx, s, encode(model.Fold(sectionTokens(s))))
 		})
 	})
 	if err != nil {
@@ -196,20 +196,12 @@ func placeQueued(ctx context.Context, db *sql.DB, rank int) (int, error) {
 			}
 			n = len(secs)
 			toks := make([][]string, len(secs))
-			var words []string
-			seen := map[string]bool{}
 			for i, s := range secs {
-				toks[i] = latent.Tokens(s.Heading + "\n" + s.Content)
-				for _, w := range toks[i] {
-					if !seen[w] {
-						seen[w] = true
-						words = append(words, w)
-					}
-				}
+				toks[i] = sectionTokens(s)
 			}
-			model, err := storedModel(ctx, tx, rank, words)
+			model, err := storedModel(ctx, tx, rank, latent.Distinct(slices.Concat(toks...)))
 			if err != nil {
-				return fmt.Errorf("%w: %w", errDamaged, err)
+				return err
 			}
 			p, err := latentrows.NewPlacer(ctx, tx)
 			if err != nil {
@@ -233,6 +225,9 @@ func placeQueued(ctx context.Context, db *sql.DB, rank int) (int, error) {
 	}
 }
 
+// sectionTokens are the terms of a section's heading and content.
+func sectionTokens(s latentrows.Section) []string { return latent.Tokens(s.Heading + "\n" + s.Content) }
+
 // encode is a section's stored vector; nil for none.
 func encode(v []float32) []byte {
 	if v == nil {
@@ -255,7 +250,12 @@ func storedModel(ctx context.Context, q store.Querier, rank int, words []string)
 	for i, r := range rows {
 		terms[i] = latent.EncodedTerm(r)
 	}
-	return latent.FromEncoded(rank, terms)
+	m, err := latent.FromEncoded(rank, terms)
+	if err != nil {
+		// the rows were read: their bytes are what is wrong
+		return nil, fmt.Errorf("%w: %w", errDamaged, err)
+	}
+	return m, nil
 }
 
 // State is what status shows of the space: the model's rank and the

@@ -32,7 +32,7 @@ func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (ma
 		return nil, answer.WithRemedy(fmt.Errorf("read the latent space: a model of rank %d, which no model has", m.Rank), answer.RemedyFullIndex)
 	}
 	toks := latent.Tokens(text)
-	rows, err := latentrows.Terms(ctx, q, unique(toks))
+	rows, err := latentrows.Terms(ctx, q, latent.Distinct(toks))
 	if err != nil {
 		return nil, err
 	}
@@ -77,19 +77,6 @@ func keepBest(scores map[int64]float64, n int) map[int64]float64 {
 	out := make(map[int64]float64, min(n, len(ids)))
 	for _, id := range ids[:min(n, len(ids))] {
 		out[id] = scores[id]
-	}
-	return out
-}
-
-// unique is words without repeats, in first-seen order.
-func unique(words []string) []string {
-	seen := make(map[string]bool, len(words))
-	out := make([]string, 0, len(words))
-	for _, w := range words {
-		if !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
 	}
 	return out
 }

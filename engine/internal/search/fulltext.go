@@ -30,25 +30,14 @@ func (s *Run) Fulltext(ctx context.Context, tx store.Querier) error {
 }
 
 // AddLatent adds the latent signal's document scores (see
-// latentsearch.Scores; nil: the signal found nothing).
+// latentsearch.Scores; nil: the signal found nothing), read in the
+// search's transaction: only its documents' metadata remains to read.
 func (s *Run) AddLatent(ctx context.Context, tx store.Querier, scores map[int64]float64) error {
 	if len(scores) == 0 {
 		return nil
 	}
-	ids := make([]int64, 0, len(scores))
-	for id := range scores {
-		ids = append(ids, id)
-	}
-	if err := s.src.Docs.Add(ctx, tx, s.meta, ids); err != nil {
-		return err
-	}
-	s.latent = map[int64]float64{}
-	for id, sc := range scores {
-		if s.meta[id] != nil {
-			s.latent[id] = sc
-		}
-	}
-	return nil
+	s.latent = scores
+	return s.keepKnown(ctx, tx, s.latent)
 }
 
 // AddVector gives the search its vector signal (see vecsearch.Signal),
@@ -57,16 +46,22 @@ func (s *Run) AddLatent(ctx context.Context, tx store.Querier, scores map[int64]
 // deleted since.
 func (s *Run) AddVector(ctx context.Context, tx store.Querier, ev vecsearch.Evidence) error {
 	s.vec = ev
-	ids := make([]int64, 0, len(s.vec.Raw))
-	for id := range s.vec.Raw {
+	return s.keepKnown(ctx, tx, s.vec.Raw)
+}
+
+// keepKnown reads the metadata of a signal's documents and drops from
+// scores those that no longer exist.
+func (s *Run) keepKnown(ctx context.Context, tx store.Querier, scores map[int64]float64) error {
+	ids := make([]int64, 0, len(scores))
+	for id := range scores {
 		ids = append(ids, id)
 	}
 	if err := s.src.Docs.Add(ctx, tx, s.meta, ids); err != nil {
 		return err
 	}
-	for id := range s.vec.Raw {
+	for id := range scores {
 		if s.meta[id] == nil {
-			delete(s.vec.Raw, id)
+			delete(scores, id)
 		}
 	}
 	return nil
