@@ -82,19 +82,28 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 		return false
 	}
 	parts := buildSections(blocks, ls, hasLink)
+	titleHeaded := h1 != "" && sameTitle(doc.Title, h1)
 	if h1 == "" && len(parts) > 0 && parts[0].level == 0 && parts[0].heading.text == "" {
 		// A page without an H1 (its title in the frontmatter, as Docusaurus
 		// and Hugo pages have it, or its file name) had its title nowhere
 		// in the index: the text before its first heading is headed by it,
 		// as by an H1, so the title's words find the page.
 		parts[0].heading = headingInfo{text: doc.Title, path: doc.Title}
+		titleHeaded = true
 	}
 
 	offset := sp.bodyLine // file line of body line 0
-	doc.Sections = make([]Section, len(parts))
+	doc.Sections = make([]Section, 0, len(parts)+1)
+	// A frontmatter naming the page in other words than its headings (a
+	// title other than the H1, aliases, tags) is a section of its own, so
+	// those words find the page too.
+	if s, ok := frontmatterSection(sp, fm, doc.Title, titleHeaded); ok {
+		doc.Sections = append(doc.Sections, s)
+	}
+	base := len(doc.Sections)
 	for i, p := range parts {
-		doc.Sections[i] = Section{
-			Order:       i,
+		doc.Sections = append(doc.Sections, Section{
+			Order:       base + i,
 			Heading:     p.heading.text,
 			HeadingPath: p.heading.path,
 			Anchor:      p.heading.anchor,
@@ -103,11 +112,11 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 			StartLine:   p.start + offset,
 			EndLine:     p.end + offset,
 			Tokens:      ls.tokens(p.start, p.end),
-		}
+		})
 	}
 	doc.Links = make([]Link, len(raw))
 	for i, l := range raw {
-		l.Link.SectionOrder = sectionOf(parts, l.Line)
+		l.Link.SectionOrder = base + sectionOf(parts, l.Line)
 		l.Link.Line += offset
 		doc.Links[i] = l.Link
 	}

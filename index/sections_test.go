@@ -31,7 +31,7 @@ func checkSections(t *testing.T, doc *Document, want []wantSection) {
 func TestSectionsStructure(t *testing.T) {
 	p := words(30, "w") // 39 tokens: never tiny, never long
 	src := "---\n" +    // 1
-		"title: T\n" + // 2
+		"title: Title\n" + // 2 (the H1's: no frontmatter section)
 		"---\n" + // 3
 		"# Title\n" + // 4
 		"\n" + // 5
@@ -94,11 +94,23 @@ func TestSectionZero(t *testing.T) {
 			[]wantSection{{"z", "z", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
 		{"a frontmatter title heads the opening text without an H1", "---\ntitle: Quokka Handbook\n---\n\nBody text only.\n",
 			[]wantSection{{"Quokka Handbook", "Quokka Handbook", "", 0, 5, 5}}},
+		// A frontmatter title other than the H1 is found nowhere in the
+		// body: the frontmatter block is a section headed by it.
 		{"an H1 keeps the opening text unheaded", "---\ntitle: Quokka Handbook\n---\n\n# Other\n\nBody.\n",
-			[]wantSection{{"", "", "", 0, 5, 7}}},
+			[]wantSection{{"Quokka Handbook", "Quokka Handbook", "", 0, 2, 2}, {"", "", "", 0, 5, 7}}},
+		{"a title the H1 repeats adds no section", "---\ntitle: Quokka handbook\n---\n# Quokka Handbook\n\nBody.\n",
+			[]wantSection{{"", "", "", 0, 4, 6}}},
+		{"a title before a first H2 is the frontmatter's section", "---\ntitle: Retry budget\n---\n## Overview\n" + p + "\n",
+			[]wantSection{{"Retry budget", "Retry budget", "", 0, 2, 2}, {"Overview", "Overview", "overview", 2, 4, 5}}},
+		{"aliases and tags make the frontmatter a section", "---\ntitle: Guide\n\naliases: [handbook]\ntags:\n  - ops\n\n---\n# Guide\n\nBody.\n",
+			[]wantSection{{"Guide", "Guide", "", 0, 2, 6}, {"", "", "", 0, 9, 11}}},
+		{"a file name's title needs no frontmatter section", "## Overview\n" + p + "\n",
+			[]wantSection{{"Overview", "Overview", "overview", 2, 1, 2}}},
 		{"H1 with a link is kept", "# Title [[other]]\n\n## A\n" + p + "\n",
 			[]wantSection{{"", "", "", 0, 1, 1}, {"A", "A", "a", 2, 3, 4}}},
-		{"blank body has no sections", "---\ntitle: x\n---\n\n  \n", nil},
+		{"blank body has no sections", "---\ndoc_type: spec\n---\n\n  \n", nil},
+		{"a blank body's title is still found", "---\ntitle: x\n---\n\n  \n",
+			[]wantSection{{"x", "x", "", 0, 2, 2}}},
 		{"H3 without H2 has its own path", "### Lone\n" + p + "\n",
 			[]wantSection{{"Lone", "Lone", "lone", 3, 1, 2}}},
 	}

@@ -121,7 +121,9 @@ type Frontmatter struct {
 }
 
 // Section is a part of a document between H2/H3 headings (see package docs
-// for the split and merge rules).
+// for the split and merge rules), or the frontmatter block of a page it
+// names in other words than its headings (the first section, before
+// Frontmatter.BodyLine; see Document.BodySections).
 type Section struct {
 	Order       int    `json:"order"`
 	Heading     string `json:"heading"`      // "" for the text before the first H2/H3
@@ -172,6 +174,17 @@ type Document struct {
 	Links    []Link    `json:"links"`
 	// Hash is the hex SHA-256 of the raw file bytes.
 	Hash string `json:"hash"`
+}
+
+// BodySections returns the sections that hold Body's lines: all but the
+// frontmatter's section, when there is one.
+func (d *Document) BodySections() []Section {
+	for i, s := range d.Sections {
+		if s.StartLine >= d.Frontmatter.BodyLine {
+			return d.Sections[i:]
+		}
+	}
+	return nil
 }
 
 // FileInfo is a discovered Markdown file.

@@ -20,7 +20,7 @@ func TestBodySkeletonRebuildsTheBody(t *testing.T) {
 	for _, c := range bodyCases {
 		t.Run(c.Name, func(t *testing.T) {
 			doc, _ := index.Parse(c.Path, []byte(c.Src))
-			sk, kind := Skeleton(doc.Body, doc.Sections)
+			sk, kind := Skeleton(doc.Body, doc.BodySections())
 			if (kind == KindSkeleton) != c.Skeleton {
 				t.Fatalf("kind %d, want skeleton %v (skeleton %q)", kind, c.Skeleton, sk)
 			}
@@ -30,8 +30,9 @@ func TestBodySkeletonRebuildsTheBody(t *testing.T) {
 				}
 				return
 			}
-			contents := make([]string, len(doc.Sections))
-			for i, s := range doc.Sections {
+			body := doc.BodySections()
+			contents := make([]string, len(body))
+			for i, s := range body {
 				contents[i] = s.Content
 			}
 			got, err := Rebuild(sk, contents)
@@ -64,14 +65,15 @@ func TestBodySkeletonOverFixtureCorpora(t *testing.T) {
 				return err
 			}
 			doc, _ := index.Parse(filepath.ToSlash(p), src)
-			sk, kind := Skeleton(doc.Body, doc.Sections)
+			sk, kind := Skeleton(doc.Body, doc.BodySections())
 			files++
 			if kind == KindWhole {
 				return nil
 			}
 			skeletons++
-			contents := make([]string, len(doc.Sections))
-			for i, s := range doc.Sections {
+			body := doc.BodySections()
+			contents := make([]string, len(body))
+			for i, s := range body {
 				contents[i] = s.Content
 			}
 			if got, err := Rebuild(sk, contents); err != nil || got != doc.Body {

@@ -213,7 +213,7 @@ func upsertDocumentRow(ctx context.Context, tx *docwrite.Tx, w docWrite, now str
 		return 0, err
 	}
 	docType, _ := index.ParseDocType(string(d.DocType))
-	body, bodyKind := docbody.Skeleton(d.Body, d.Sections)
+	body, bodyKind := docbody.Skeleton(d.Body, d.BodySections())
 	row := docwrite.DocumentRow{Path: w.file.Path, Title: d.Title, DocType: string(docType), Body: body, BodyKind: bodyKind,
 		Frontmatter: string(fm), Aliases: string(al), ContentHash: w.hash, FileSize: w.file.Size,
 		FileMTime: w.file.ModTime.UnixNano(), IndexedAt: now, UpdatedAt: mtimeRFC3339(w.file.ModTime), Warnings: warns,

@@ -8,10 +8,13 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 )
 
-// SectionContents reads the Markdown of every section of document id, in
-// document order (what a stored skeleton is rebuilt from).
+// SectionContents reads the Markdown of every section of document id that
+// holds lines of its body, in document order (what a stored skeleton is
+// rebuilt from): not the frontmatter's section, which starts before the
+// body (index.Document.BodySections).
 func SectionContents(ctx context.Context, q store.Querier, id int64) ([]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT content FROM sections WHERE document_id = ? ORDER BY ord`, id)
+	rows, err := q.QueryContext(ctx, `SELECT content FROM sections WHERE document_id = ?
+		AND start_line >= (SELECT body_line FROM documents WHERE id = ?) ORDER BY ord`, id, id)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,11 @@
+-- ubp:reindex
+-- A frontmatter that names its page in words no heading of the body holds
+-- (a title other than the page's H1, or a title before a first H2 with no
+-- opening text; aliases; tags) is now the page's first section, its
+-- content the YAML as written (index.Parse): before, such a page was not
+-- found by those words at all (`ubp search --fulltext "Webhook retry
+-- budget"` found nothing for the page of that title). Only re-parsing
+-- the files adds the sections, hence the re-index; nothing in the schema
+-- changes. The body's skeleton and its sections' contents leave that
+-- section out (documents.body_line marks where the body starts).
+SELECT 1;
