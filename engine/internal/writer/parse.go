@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -26,10 +28,34 @@ type parsed struct {
 	skip string
 }
 
+// parseBudget bounds the bytes of the files being read, parsed or waiting
+// for the writer at once, whatever the number of cores: parsing holds
+// several times a file's size (goldmark's tree, the sections; up to ~70
+// times for a file of nothing but headings), so on a 16-core machine a
+// folder of large files parsed 16 at a time took gigabytes. A file counts
+// its size at discovery, at least minJobWeight and at most the budget (so
+// a file over it runs alone). 4 MiB holds
+// hundreds of ordinary pages, more than the workers can parse at once,
+// so ordinary runs do not wait on it.
+var parseBudget int64 = 4 << 20
+
+// minJobWeight is what a file counts against parseBudget at least (an
+// empty file still costs its parse).
+const minJobWeight = 4 << 10
+
+// parseFile is parseJob; tests replace it to watch what runs at once.
+var parseFile = parseJob
+
+// jobWeight is what job j counts against budget.
+func jobWeight(j scanJob, budget int64) int64 {
+	return min(max(j.file.Size, minJobWeight), budget)
+}
+
 // parseAll reads, hashes and parses the jobs on a pool of workers and
 // hands the results to use in job order, so a run is deterministic while
 // parsing runs ahead of the (single-writer) database work. It stops at the
-// first error from use or when ctx is done.
+// first error from use or when ctx is done. The files in flight (parsed or
+// waiting for use) stay within parseBudget bytes and 4 per worker.
 func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p *parsed) error) error {
 	if len(jobs) == 0 {
 		return nil
@@ -45,8 +71,13 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 	for i := range ready {
 		ready[i] = make(chan struct{})
 	}
-	// ahead bounds how many results wait in memory for the writer.
+	// ahead bounds how many results wait in memory for the writer, bytes
+	// how large they are together. The feeder takes both in job order and
+	// use gives them back in job order, so an earlier job never waits for
+	// a later one.
 	ahead := make(chan struct{}, 4*workers)
+	budget := parseBudget
+	bytes := semaphore.NewWeighted(budget)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -57,6 +88,9 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 			select {
 			case ahead <- struct{}{}:
 			case <-ctx.Done():
+				return
+			}
+			if bytes.Acquire(ctx, jobWeight(jobs[i], budget)) != nil {
 				return
 			}
 			select {
@@ -71,7 +105,7 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = parseJob(jobs[i], full)
+				results[i] = parseFile(jobs[i], full)
 				close(ready[i])
 			}
 		}()
@@ -93,6 +127,7 @@ func parseAll(ctx context.Context, jobs []scanJob, full bool, use func(i int, p 
 		err := use(i, &results[i])
 		results[i] = parsed{} // let the document be collected
 		<-ahead
+		bytes.Release(jobWeight(jobs[i], budget))
 		if err != nil {
 			return err
 		}
