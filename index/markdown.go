@@ -18,7 +18,12 @@ var markdownParser parser.Parser = goldmark.New(
 ).Parser()
 
 func parseMarkdown(body []byte) ast.Node {
-	return markdownParser.Parse(text.NewReader(body))
+	md, refs := boundRefRuns(body)
+	pc := parser.NewContext()
+	for _, r := range refs {
+		pc.AddReference(r)
+	}
+	return markdownParser.Parse(text.NewReader(md), parser.WithContext(pc))
 }
 
 // mdBlock is a top-level block of the body with its line range.

@@ -128,7 +128,8 @@ func checkBounded(t *testing.T, src, out []byte) {
 func TestParseBoundsNesting(t *testing.T) {
 	for _, c := range pathoCases {
 		if c.name == "normal" || c.name == "emphasis" || c.name == "backticks" ||
-			c.name == "bracket-links" || c.name == "html" || c.name == "table-columns" {
+			c.name == "bracket-links" || c.name == "html" || c.name == "table-columns" ||
+			c.name == "reference-definitions" { // bounded without loss: refruns_test.go
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -89,6 +90,15 @@ func init() {
 		}},
 		pathoCase{"angle-links-closed-far", func(n int) []byte {
 			return []byte(strings.Repeat("[x](<)", n/6))
+		}},
+		// A run of link reference definitions: goldmark copies the rest
+		// of the run after each one.
+		pathoCase{"reference-definitions", func(n int) []byte {
+			var b strings.Builder
+			for i := 0; b.Len() < n; i++ {
+				fmt.Fprintf(&b, "[r%d]: /x%d.md\n", i, i)
+			}
+			return []byte(b.String())
 		}},
 	)
 }
