@@ -69,10 +69,12 @@
 // A frontmatter that names the page in words no heading of the body holds
 // (a title other than the H1, case aside, that no section 0 carries
 // either; aliases; tags) comes first, as a section of its own: Content is
-// the YAML between the fences as written, StartLine and EndLine its lines,
-// Heading and HeadingPath the title, Level 0, Anchor "". The body does not
-// hold it (Document.BodySections). Until 2026-11-27 those words found
-// nothing.
+// those names alone, each on the line of the file that holds it (several
+// on one line joined by ", ", the lines between empty: no key, doc_type,
+// source_refs or other key is searched), StartLine and EndLine the first
+// and last of those lines, Heading and HeadingPath the title, Level 0,
+// Anchor "". The body does not hold it (Document.BodySections). Until
+// 2026-11-27 those words found nothing.
 //
 // Content is the Markdown source of the section's lines, heading line
 // included, without leading or trailing blank lines, with '\n' line

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -157,32 +158,34 @@ func startsWithKey(yaml []byte) bool {
 // the leading '---' block is no frontmatter at all: YAML that is not a
 // mapping, or not YAML, whose first line is not a key: line (prose or a
 // list after a thematic break). The caller then reads the whole file as
-// Markdown, so no text is lost.
-func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, warns []Warning, markdown bool) {
-	fm, warns, mapping := parseFrontmatterYAML(path, sp)
+// Markdown, so no text is lost. names are the title, aliases and tags with
+// their file lines.
+func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, markdown bool) {
+	fm, names, warns, mapping := parseFrontmatterYAML(path, sp)
 	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && !mapping && !startsWithKey(sp.yaml) {
-		return Frontmatter{BodyLine: 1}, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, true
+		return Frontmatter{BodyLine: 1}, nil, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, true
 	}
-	return fm, warns, false
+	return fm, names, warns, false
 }
 
 // parseFrontmatterYAML decodes the YAML header of parseFrontmatter; mapping
-// reports that it is a YAML mapping.
-func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, warns []Warning, mapping bool) {
+// reports that it is a YAML mapping. names are the title, aliases and tags
+// with their file lines (the names the page goes by).
+func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, mapping bool) {
 	fm = Frontmatter{BodyLine: sp.bodyLine}
 	warn := func(line int, format string, args ...any) {
 		warns = append(warns, Warning{File: path, Line: line, Message: fmt.Sprintf(format, args...)})
 	}
 	if sp.toml {
 		warn(1, "TOML frontmatter (between '+++' lines) is not read, so its title, doc_type and source_refs are ignored: write it as YAML between '---' lines (title: ..., doc_type: ...)")
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	if sp.unclosed {
 		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	if !sp.present || len(bytes.TrimSpace(sp.yaml)) == 0 {
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(sp.yaml, &root); err != nil {
@@ -196,23 +199,23 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, war
 		}
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, warns, false
+			return fm, names, warns, false
 		}
 		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	fileLine := func(n *yaml.Node) int { return sp.yamlLine + n.Line - 1 }
 	if len(root.Content) == 0 {
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	top := resolveAlias(root.Content[0])
 	if top.Kind != yaml.MappingNode {
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, warns, false
+			return fm, names, warns, false
 		}
 		warn(fileLine(top), "frontmatter is not a YAML mapping (key: value lines), ignored")
-		return fm, warns, false
+		return fm, names, warns, false
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(top.Content); i += 2 {
@@ -228,6 +231,8 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, war
 				warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
 			} else if s, ok := scalarString(v); ok {
 				fm.Title = strings.TrimSpace(s)
+				names = append(slices.DeleteFunc(names, func(n lineString) bool { return n.key == "title" }),
+					lineString{fm.Title, fileLine(v), "title"})
 			} else {
 				warn(fileLine(v), "frontmatter title must be a string, ignored")
 			}
@@ -249,10 +254,19 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, war
 				}
 				fm.SourceRefs = append(fm.SourceRefs, ref)
 			}
-		case "tags":
-			fm.Tags = nonEmpty(stringItems(v, key, fileLine, warn))
-		case "aliases":
-			fm.Aliases = nonEmpty(stringItems(v, key, fileLine, warn))
+		case "tags", "aliases":
+			items := stringItems(v, key, fileLine, warn)
+			names = slices.DeleteFunc(names, func(n lineString) bool { return n.key == key })
+			for _, it := range items {
+				if it.value != "" {
+					names = append(names, lineString{it.value, it.line, key})
+				}
+			}
+			if key == "tags" {
+				fm.Tags = nonEmpty(items)
+			} else {
+				fm.Aliases = nonEmpty(items)
+			}
 		case "reviewed":
 			s, _ := scalarString(v)
 			s = strings.TrimSpace(s)
@@ -274,7 +288,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, war
 			fm.Extra[key] = jsonSafe(val)
 		}
 	}
-	return fm, warns, true
+	return fm, names, warns, true
 }
 
 func resolveAlias(n *yaml.Node) *yaml.Node {
@@ -322,6 +336,7 @@ func wrongKind(field, kind, value string) string {
 type lineString struct {
 	value string
 	line  int
+	key   string // the frontmatter key it is a value of, for the names a page goes by
 }
 
 // stringItems reads a list of strings or a single string.
@@ -333,7 +348,7 @@ func stringItems(v *yaml.Node, key string, fileLine func(*yaml.Node) int, warn f
 			return nil
 		}
 		if s, _ := scalarString(v); strings.TrimSpace(s) != "" {
-			return []lineString{{strings.TrimSpace(s), fileLine(v)}}
+			return []lineString{{value: strings.TrimSpace(s), line: fileLine(v)}}
 		}
 		return nil
 	case yaml.SequenceNode:
@@ -349,7 +364,7 @@ func stringItems(v *yaml.Node, key string, fileLine func(*yaml.Node) int, warn f
 				warn(fileLine(item), "frontmatter %s entries must be strings, entry ignored", key)
 				continue
 			}
-			out = append(out, lineString{strings.TrimSpace(s), fileLine(item)})
+			out = append(out, lineString{value: strings.TrimSpace(s), line: fileLine(item)})
 		}
 		return out
 	}

@@ -35,7 +35,7 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
 	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
-	fm, warns, markdown := parseFrontmatter(docPath, sp)
+	fm, names, warns, markdown := parseFrontmatter(docPath, sp)
 	if markdown {
 		// No frontmatter: the file is Markdown from its start (after a BOM).
 		sp = frontmatterSplit{bodyOffset: len(src) - len(bytes.TrimPrefix(src, utf8BOM)), bodyLine: 1}
@@ -97,7 +97,7 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 	// A frontmatter naming the page in other words than its headings (a
 	// title other than the H1, aliases, tags) is a section of its own, so
 	// those words find the page too.
-	if s, ok := frontmatterSection(sp, fm, doc.Title, titleHeaded); ok {
+	if s, ok := frontmatterSection(names, fm, doc.Title, titleHeaded); ok {
 		doc.Sections = append(doc.Sections, s)
 	}
 	base := len(doc.Sections)

@@ -105,6 +105,11 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	if err != nil {
 		return pageOutput{}, err
 	}
+	if sec != nil && p.InFrontmatter(*sec) {
+		// The frontmatter's names, which search reports as a section:
+		// their own lines, before the body's (Page.Lines).
+		lines, first, last = strings.Split(p.Lines(sec.StartLine, sec.EndLine), "\n"), sec.StartLine, sec.EndLine
+	}
 	column := max(w.StartColumn, 1)
 	if column > 1 {
 		// The first line from that character on.

@@ -282,3 +282,20 @@ func TestViewPageLastLineSentWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestViewPageOfTheFrontmatterNames checks the section search reports for
+// a frontmatter's names: it opens with its own lines, before the body's.
+func TestViewPageOfTheFrontmatterNames(t *testing.T) {
+	p := engine.Page{Filepath: "w.md", Title: "Retry budget", BodyStart: 6, Content: "## Part\n\nText.\n",
+		Sections: []engine.PageSection{
+			{Heading: "Retry budget", HeadingPath: "Retry budget", Content: "Retry budget\n\nops", StartLine: 2, EndLine: 4},
+			{Heading: "Part", HeadingPath: "Part", Anchor: "part", Content: "## Part\n\nText.", StartLine: 6, EndLine: 8},
+		}}
+	out, err := viewPage(p, pageWindow{Section: "Retry budget"})
+	if err != nil || out.StartLine != 2 || out.EndLine != 4 || out.Content != "Retry budget\n\nops" || out.Truncated {
+		t.Fatalf("names: lines %d-%d %q truncated %v, %v; want lines 2-4 of the names", out.StartLine, out.EndLine, out.Content, out.Truncated, err)
+	}
+	if out, err := viewPage(p, pageWindow{Section: "part"}); err != nil || out.StartLine != 6 || !strings.HasPrefix(out.Content, "## Part") {
+		t.Errorf("part: lines %d-%d %q, %v", out.StartLine, out.EndLine, out.Content, err)
+	}
+}

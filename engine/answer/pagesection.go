@@ -50,6 +50,9 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 			}
 		}
 	}
+	if s, ok := p.indexedSection(outline, want); ok {
+		return s, nil
+	}
 	var anchors []string
 	for _, s := range outline {
 		if s.Anchor != "" && len(anchors) < 20 {
@@ -63,6 +66,35 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 	return PageSection{}, &ArgumentError{Param: "section",
 		Message: fmt.Sprintf("%q is not a section of %s; sections include: %s", ref, p.Filepath, strings.Join(anchors, ", "))}
 }
+
+// indexedSection is the part of p named by the heading of one of its
+// indexed sections (Sections) that the outline has no heading for, as
+// search reports them: the frontmatter's names (a section before the body,
+// headed by the title: returned as indexed, Content its names) or an
+// opening text headed by the page's title (the outline's part holding its
+// first line).
+func (p Page) indexedSection(outline []PageSection, want string) (PageSection, bool) {
+	first := p.BodyLine()
+	for _, s := range p.Sections {
+		if s.Heading == "" || (sectionKey(s.Heading) != want && sectionKey(s.HeadingPath) != want) {
+			continue
+		}
+		if s.EndLine < first {
+			return s, true
+		}
+		for _, o := range outline {
+			if o.StartLine <= s.StartLine && s.StartLine <= o.EndLine {
+				o.Content = p.Lines(o.StartLine, o.EndLine)
+				return o, true
+			}
+		}
+	}
+	return PageSection{}, false
+}
+
+// InFrontmatter reports whether s lies before the body: the section of
+// the names the frontmatter gives the page (index.Document.BodySections).
+func (p Page) InFrontmatter(s PageSection) bool { return s.EndLine < p.BodyLine() }
 
 // sectionKey is how section names compare: NFC (a heading saved in NFD
 // is named in NFC), in one width (NFKC: ＡＰＩ（v2） is API(v2), ｶﾞｲﾄﾞ is
@@ -120,6 +152,24 @@ func (p Page) LastLine() int {
 func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 	first, last := p.BodyLine(), p.LastLine()
 	from, to = first, last
+	if s != nil && p.InFrontmatter(*s) {
+		// The frontmatter's names: their own lines, before the body's.
+		first, last = s.StartLine, s.EndLine
+		from, to = first, last
+		if start > 0 && (start < first || start > last) {
+			return 0, 0, &ArgumentError{Param: "start_line",
+				Message: fmt.Sprintf("%d is outside section %q of %s, lines %d-%d", start, s.Heading, p.Filepath, first, last)}
+		}
+		from = max(from, start)
+		if end > 0 {
+			if end < from {
+				return 0, 0, &ArgumentError{Param: "end_line",
+					Message: fmt.Sprintf("%d is before line %d, where the text asked for starts", end, from)}
+			}
+			to = min(end, last)
+		}
+		return from, to, nil
+	}
 	if s != nil {
 		from, to = s.StartLine, s.EndLine
 		// Lines outside the section are not in it: say so rather than
@@ -154,11 +204,36 @@ func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 	return from, min(max(to, from), last), nil
 }
 
-// Lines is the Markdown of lines from..to of the file (see Span).
+// Lines is the Markdown of lines from..to of the file (see Span); lines
+// before the body are those of the frontmatter's names (empty where it
+// names nothing).
 func (p Page) Lines(from, to int) string {
 	first := p.BodyLine()
 	lines := strings.Split(p.Content, "\n")
-	return strings.Join(lines[from-first:to-first+1], "\n")
+	if from >= first {
+		return strings.Join(lines[from-first:to-first+1], "\n")
+	}
+	out := make([]string, 0, to-from+1)
+	for n := from; n <= to; n++ {
+		if n >= first {
+			out = append(out, lines[n-first])
+		} else {
+			out = append(out, p.frontmatterLine(n))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// frontmatterLine is line n of the frontmatter's names, "" when none.
+func (p Page) frontmatterLine(n int) string {
+	for _, s := range p.Sections {
+		if p.InFrontmatter(s) && s.StartLine <= n && n <= s.EndLine {
+			if lines := strings.Split(s.Content, "\n"); n-s.StartLine < len(lines) {
+				return lines[n-s.StartLine]
+			}
+		}
+	}
+	return ""
 }
 
 // LinksIn are the links of p written in lines from..to.

@@ -254,3 +254,40 @@ func TestFindSectionInAnotherWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestFindSectionSearchReports checks the headings search reports that the
+// outline has none for: the frontmatter's names (a section before the
+// body, shown as indexed, with its own lines) and an opening text headed
+// by the page's title.
+func TestFindSectionSearchReports(t *testing.T) {
+	p := Page{Filepath: "w.md", BodyStart: 6, Content: "Opening text.\n\n## Part\n\nText.\n", Sections: []PageSection{
+		{Heading: "Retry budget", HeadingPath: "Retry budget", Content: "Retry budget\n\nops, retries", StartLine: 2, EndLine: 4},
+		{Heading: "Retry budget", HeadingPath: "Retry budget", Content: "Opening text.", StartLine: 6, EndLine: 6},
+		{Heading: "Part", HeadingPath: "Part", Anchor: "part", Content: "## Part\n\nText.", StartLine: 8, EndLine: 10},
+	}}
+	s, err := p.FindSection("retry budget")
+	if err != nil || s.StartLine != 2 || s.EndLine != 4 || s.Content != "Retry budget\n\nops, retries" || !p.InFrontmatter(s) {
+		t.Fatalf("FindSection(retry budget) = %+v, %v; want the frontmatter's names, lines 2-4", s, err)
+	}
+	for _, tc := range []struct{ start, end, from, to int }{{0, 0, 2, 4}, {3, 0, 3, 4}, {0, 3, 2, 3}} {
+		from, to, err := p.Span(&s, tc.start, tc.end)
+		if err != nil || from != tc.from || to != tc.to {
+			t.Errorf("Span(names, %d, %d) = %d-%d, %v; want %d-%d", tc.start, tc.end, from, to, err, tc.from, tc.to)
+		}
+	}
+	var ae *ArgumentError
+	if _, _, err := p.Span(&s, 6, 0); !errors.As(err, &ae) || ae.Param != "start_line" {
+		t.Errorf("Span(names, 6, 0): %v, want a start_line error", err)
+	}
+	if got := p.Lines(2, 4); got != "Retry budget\n\nops, retries" {
+		t.Errorf("Lines(2, 4) = %q", got)
+	}
+	if got := p.Lines(6, 8); got != "Opening text.\n\n## Part" {
+		t.Errorf("Lines(6, 8) = %q, the body's lines", got)
+	}
+	// Without the frontmatter's section, the title names the opening text.
+	p.Sections = p.Sections[1:]
+	if s, err := p.FindSection("Retry budget"); err != nil || s.StartLine != 6 || s.Content != "Opening text." {
+		t.Errorf("FindSection(Retry budget) without names = %+v, %v; want the opening text", s, err)
+	}
+}
