@@ -323,20 +323,21 @@ func TestSearchScoresRelativeToTheBestShown(t *testing.T) {
 
 // TestSearchLimitTakesTheFirst: a smaller limit shows the first results of
 // a larger one, with the same scores and the same total_found, up to the
-// default limit.
+// largest limit (a vector pool that grew with the limit past the default
+// reordered the first results at limit 50).
 func TestSearchLimitTakesTheFirst(t *testing.T) {
 	// Enough sections that a pool of ten per result leaves most of them
-	// out at limit 1.
+	// out at limit 1, and a pool of the largest limit's holds many more.
 	docs := map[string]string{}
 	words := []string{"cache", "index", "vector", "graph", "search", "ranking", "storage", "network", "latency", "memory", "disk", "query"}
-	for i := 0; i < 60; i++ {
+	for i := 0; i < 300; i++ {
 		a, b, c := words[i%len(words)], words[(i*5+1)%len(words)], words[(i*7+3)%len(words)]
-		docs[fmt.Sprintf("d%02d.md", i)] = fmt.Sprintf("# Note %d on %s\n\nThe %s keeps the %s close to the %s.\n\n## More\n\nA %s and a %s.\n", i, a, a, b, c, c, b)
+		docs[fmt.Sprintf("d%03d.md", i)] = fmt.Sprintf("# Note %d on %s\n\nThe %s keeps the %s close to the %s.\n\n## More\n\nA %s and a %s.\n", i, a, a, b, c, c, b)
 	}
 	e := searchProject(t, docs, "static")
 	for _, q := range []string{"search ranking", "fast memory for queries", "how the network affects latency"} {
-		full := mustSearch(t, e, SearchOptions{Query: q, Limit: DefaultSearchLimit})
-		for limit := 1; limit < DefaultSearchLimit && limit <= len(full.Results); limit++ {
+		full := mustSearch(t, e, SearchOptions{Query: q, Limit: MaxSearchLimit})
+		for _, limit := range []int{1, 2, 3, 5, DefaultSearchLimit, 20, 30, MaxSearchLimit - 1} {
 			part := mustSearch(t, e, SearchOptions{Query: q, Limit: limit})
 			if part.TotalFound != full.TotalFound {
 				t.Errorf("%q limit %d: total_found %d, want %d", q, limit, part.TotalFound, full.TotalFound)
