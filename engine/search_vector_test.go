@@ -96,3 +96,20 @@ func TestSuggestLinksByVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHalfWidthKatakanaQueryHasAVector checks that a query in half-width
+// katakana is embedded as the same words in full width: it had no vector
+// (search_type fulltext_fallback) while its full-width form had one.
+func TestHalfWidthKatakanaQueryHasAVector(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"rollback.md": "# ロールバック\n\nデプロイに失敗したらロールバックの手順に従う。\n",
+		"other.md":    "# 会議\n\n週次の会議の議事録。\n",
+	}, "static")
+	for _, q := range []string{"ロールバック", "ﾛｰﾙﾊﾞｯｸ"} {
+		res := mustSearch(t, e, SearchOptions{Query: q})
+		if res.SearchType != search.TypeHybrid || len(res.Results) == 0 || res.Results[0].Filepath != "rollback.md" ||
+			res.Results[0].ScoreBreakdown.Cosine <= 0 {
+			t.Errorf("%s: search_type %s, results %+v; want hybrid with rollback.md first and a cosine", q, res.SearchType, res.Results)
+		}
+	}
+}

@@ -30,11 +30,13 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed/wordvec"
 	"github.com/ubp-dev/ubp/engine/lexicon"
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 )
 
 // Version is part of the static model's ID: bump it when segmentation or
-// word vectors change, so stored vectors are recomputed.
-const Version = 1
+// word vectors change, so stored vectors are recomputed. 2: text is folded
+// to one width before it is segmented.
+const Version = 2
 
 const (
 	maxWordRunes = 8   // longest headword tried
@@ -111,9 +113,11 @@ func (e *Embedder) compute(w string) wordVector {
 }
 
 // Segment calls fn with each glossary word of the Japanese text in text, in
-// order (see the package comment).
+// order (see the package comment). The text is read in one width (NFKC,
+// textfold), as full text reads it: half-width katakana (ｴｽｶﾚｰｼｮﾝ) are the
+// words written in full width; until version 2 such a query had no vector.
 func Segment(g *lexicon.Glossary, text string, fn func(word string)) {
-	rs := []rune(text)
+	rs := []rune(textfold.String(text))
 	for i := 0; i < len(rs); {
 		if !startsWord(rs[i]) {
 			i++

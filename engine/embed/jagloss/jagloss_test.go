@@ -40,9 +40,10 @@ func TestSegment(t *testing.T) {
 		{"陳腐化検知設計", []string{"陳腐化", "検知", "設計"}},
 		{"Embeddingモデルの選定", []string{"モデル", "選定"}},
 		{"ファイルの変更をリアルタイムで検出する", []string{"ファイル", "変更", "リアルタイム", "検出"}},
-		{"これはひらがなだけ", nil},      // hiragana words are left out
-		{"字を", nil},             // a lone kanji without i-adjective okurigana
-		{"search ranking", nil}, // Latin text is the word model's
+		{"これはひらがなだけ", nil},                          // hiragana words are left out
+		{"字を", nil},                                 // a lone kanji without i-adjective okurigana
+		{"search ranking", nil},                     // Latin text is the word model's
+		{"ｴｽｶﾚｰｼｮﾝの手順", []string{"エスカレーション", "手順"}}, // half-width katakana: the full-width words
 		{"", nil},
 	}
 	for _, tt := range tests {
