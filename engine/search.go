@@ -115,6 +115,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 		return err
 	})
 	<-vecDone // a transaction that failed to begin did not wait
+	res.QueryCut = q.Cut
 	return res, err
 }
 
@@ -147,6 +148,7 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 		res, err = e.matcher.Sections(ctx, tx, q, limit, opts.DocType, &e.docs)
 		return err
 	})
+	res.QueryCut = q.Cut
 	return res, err
 }
 

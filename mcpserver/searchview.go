@@ -23,6 +23,7 @@ type searchOutput struct {
 	TotalFound int               `json:"total_found"`
 	SearchType string            `json:"search_type"`
 	Match      string            `json:"match"`
+	QueryCut   string            `json:"query_cut,omitempty" jsonschema:"Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."`
 }
 
 type searchHitOutput struct {
@@ -48,7 +49,7 @@ func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (s
 	if err != nil {
 		return searchOutput{}, err
 	}
-	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, SearchType: r.SearchType, Match: r.Match}
+	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, SearchType: r.SearchType, Match: r.Match, QueryCut: r.QueryCut}
 	for _, h := range r.Results {
 		ho := searchHitOutput{SearchHit: h, Sections: make([]searchSectionOutput, 0, len(h.Sections))}
 		for _, s := range h.Sections {

@@ -12,7 +12,7 @@ import (
 
 func summarizeSearch(r searchOutput) string {
 	if len(r.Results) == 0 {
-		return "No document matched."
+		return "No document matched." + cutNote(r.QueryCut)
 	}
 	n := len(r.Results)
 	count := fmt.Sprintf("%d of %d matching documents", n, r.TotalFound)
@@ -25,14 +25,22 @@ func summarizeSearch(r searchOutput) string {
 	if engine.PoorMatch(r.Match) {
 		s += " Nothing in the documents matches the query well."
 	}
-	return s
+	return s + cutNote(r.QueryCut)
+}
+
+// cutNote is the summary's word on a query longer than search reads.
+func cutNote(cut string) string {
+	if cut == "" {
+		return ""
+	}
+	return " Note: " + cut + "."
 }
 
 func summarizeFulltext(r engine.FulltextResult) string {
 	if len(r.Results) == 0 {
-		return "No section matched."
+		return "No section matched." + cutNote(r.QueryCut)
 	}
-	return fmt.Sprintf("%d of %d matching sections; best in: %s.", len(r.Results), r.TotalFound, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath }))
+	return fmt.Sprintf("%d of %d matching sections; best in: %s.", len(r.Results), r.TotalFound, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath })) + cutNote(r.QueryCut)
 }
 
 func summarizeGetPage(p pageOutput) string {

@@ -290,6 +290,7 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.snippet", "An excerpt of the section around the match."),
 		describeAt(out, "results.section_heading", "The heading the match is under; null for the text before the first heading (the page's title there when the page has no H1)."),
 		describeAt(out, "total_found", "How many sections matched before limit."),
+		describeAt(out, "query_cut", "Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."),
 	)
 }
 

@@ -51,6 +51,9 @@ search_type says fulltext_fallback.`,
 				if err != nil {
 					return err
 				}
+				if res.QueryCut != "" {
+					fmt.Fprintf(a.stderr, "ubp: warning: %s\n", res.QueryCut)
+				}
 				if a.jsonOut {
 					return printJSON(a.stdout, res)
 				}

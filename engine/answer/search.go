@@ -108,6 +108,10 @@ type SearchResult struct {
 	// Match is the best result's match level ("none" without results): a
 	// query nothing in the index relates to says so here.
 	Match string `json:"match"`
+	// QueryCut says what of a long query full text left out (its
+	// characters after the first 1,000, its concepts after the first 48;
+	// query.Cut), absent when nothing was.
+	QueryCut string `json:"query_cut,omitempty"`
 }
 
 // FulltextOptions are the parameters of a fulltext search.
@@ -133,6 +137,8 @@ type FulltextHit struct {
 type FulltextResult struct {
 	Results    []FulltextHit `json:"results"`
 	TotalFound int           `json:"total_found"`
+	// QueryCut is SearchResult.QueryCut.
+	QueryCut string `json:"query_cut,omitempty"`
 }
 
 // RoundScore is a score as the answers show it: 4 decimals, readable in

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -130,6 +131,11 @@ type Query struct {
 	// Freq is how many times each group's word or phrase occurs in the
 	// query (the query term frequency of BM25), by group index.
 	Freq []int
+	// Cut says what of the text the terms leave out, "" for nothing: the
+	// characters after the first MaxRunes, the concepts after the first
+	// MaxConcepts. Search answers pass it on (query_cut), so a long query
+	// is never cut without a word.
+	Cut string
 }
 
 // Empty reports whether the query has nothing to look for.
@@ -167,12 +173,20 @@ func (q Query) GroupTerms(g int) []Term {
 // 48 concepts (from 24) let a long question (cisi's run to 100+ words) keep
 // its later concepts: cisi nDCG@10 +0.001, medline +0.002, no set lower.
 const (
-	maxGroups = 48
+	maxGroups = MaxConcepts
 	maxTerms  = 96
 	// maxTranslations bounds the English glosses of a query (each one is
 	// a scan of the index).
 	maxTranslations = 32
-	maxRunes        = 1000
+	maxRunes        = MaxRunes
+)
+
+// The most of a query that search reads: its first MaxRunes characters
+// (after normalisation), and in them its first MaxConcepts distinct words
+// and phrases. Query.Cut says when a query was longer.
+const (
+	MaxRunes    = 1000
+	MaxConcepts = 48
 )
 
 // englishFunctionWords are dropped when the query has other terms. Only
@@ -206,10 +220,13 @@ func Parse(text string) Query { return ParseTranslated(text, nil) }
 // Japanese words from tr as Translation terms (nil: none).
 func ParseTranslated(text string, tr Translator) Query {
 	s := Normalize(text)
+	cutRunes := false
 	if utf8.RuneCountInString(s) > maxRunes {
 		s = string([]rune(s)[:maxRunes])
+		cutRunes = true
 	}
 	q := Query{Text: strings.TrimSpace(s)}
+	dropped := 0 // concepts past maxGroups
 	phrases, rest := splitPhrases(s)
 	chunks := segment(rest)
 
@@ -244,10 +261,14 @@ func ParseTranslated(text string, tr Translator) Query {
 		if g, ok := groupOf[p]; ok {
 			q.Freq[g]++
 		}
-		if seen[p] || len(q.Groups) >= maxGroups {
+		if seen[p] {
 			continue
 		}
 		seen[p] = true
+		if len(q.Groups) >= maxGroups {
+			dropped++
+			continue
+		}
 		g := addGroup(p, p)
 		q.Terms = append(q.Terms, Term{Text: p, Kind: Phrase, Script: ScriptOther, Group: g, Weight: 1})
 	}
@@ -292,10 +313,14 @@ func ParseTranslated(text string, tr Translator) Query {
 			if g, ok := groupOf[text]; ok {
 				q.Freq[g]++
 			}
-			if seen[text] || len(q.Groups) >= maxGroups {
+			if seen[text] {
 				continue
 			}
 			seen[text] = true
+			if len(q.Groups) >= maxGroups {
+				dropped++
+				continue
+			}
 			g := addGroup(r.text, text)
 			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
 			if r.script == ScriptHan {
@@ -351,6 +376,7 @@ func ParseTranslated(text string, tr Translator) Query {
 		q.Freq = []int{1}
 		q.Terms = []Term{{Text: p, Kind: Phrase, Script: ScriptOther, Group: 0, Weight: 1}}
 	}
+	q.Cut = cutSentence(cutRunes, dropped)
 	return q
 }
 
@@ -624,4 +650,17 @@ func japaneseBigrams(chunks [][]run, seen map[string]bool) []Term {
 func isHiragana(r rune) bool {
 	s, _ := scriptOf(r, ScriptOther)
 	return s == ScriptHiragana
+}
+
+// cutSentence says what a query's terms leave out (see Query.Cut).
+func cutSentence(cutRunes bool, dropped int) string {
+	switch {
+	case cutRunes && dropped > 0:
+		return fmt.Sprintf("search read only the first %d characters of the query and, of those, the first %d concepts (%d more left out)", MaxRunes, MaxConcepts, dropped)
+	case cutRunes:
+		return fmt.Sprintf("search read only the first %d characters of the query", MaxRunes)
+	case dropped > 0:
+		return fmt.Sprintf("search read only the first %d concepts of the query (%d more left out)", MaxConcepts, dropped)
+	}
+	return ""
 }
