@@ -20,6 +20,12 @@ import (
 // (httptest), with the http.Server settings of ubp serve and limits.
 func startFront(t testing.TB, e Engine, limits sdkfront.Limits) (*httpServer, *connWatch) {
 	t.Helper()
+	return startFrontWithToken(t, e, limits, "")
+}
+
+// startFrontWithToken is startFront with a bearer token to check.
+func startFrontWithToken(t testing.TB, e Engine, limits sdkfront.Limits, token string) (*httpServer, *connWatch) {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	names, err := SelectTools(nil, nil)
 	if err != nil {
@@ -32,7 +38,7 @@ func startFront(t testing.TB, e Engine, limits sdkfront.Limits) (*httpServer, *c
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(nil)
-	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: srv.mcp, Gate: srv.gate, BindHost: "127.0.0.1", Log: log, SDKLog: log, Limits: limits})
+	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: srv.mcp, Gate: srv.gate, BindHost: "127.0.0.1", Token: token, Log: log, SDKLog: log, Limits: limits})
 	ts.Config = sdkfront.NewHTTPServer(h, limits, log)
 	cw := &connWatch{closed: make(chan struct{}, 64)}
 	ts.Config.ConnState = cw.hook
@@ -255,6 +261,45 @@ func TestHTTPTimeouts(t *testing.T) {
 		cw.waitClosed(t, "a client that does not read its answer")
 	})
 }
+
+// TestHTTPRefusedStalledBodies: a request refused for its Host, Origin,
+// token or path is answered at once, however little of its body came, and
+// its connection closed (they held it forever, unauthenticated).
+func TestHTTPRefusedStalledBodies(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, headers string
+		status              int
+	}{
+		{"no token", "/mcp", "", http.StatusUnauthorized},
+		{"foreign Host", "/mcp", "Authorization: Bearer " + testToken + "\r\n", http.StatusForbidden},
+		{"foreign Origin", "/mcp", "Authorization: Bearer " + testToken + "\r\nOrigin: https://evil.example\r\n", http.StatusForbidden},
+		{"another path", "/other", "Authorization: Bearer " + testToken + "\r\n", http.StatusNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, cw := startFrontWithToken(t, newFakeEngine(t), testLimits, testToken)
+			c := dialRaw(t, h)
+			host := h.hostport
+			if tc.name == "foreign Host" {
+				host = "evil.example"
+			}
+			// The client's own bound only stops a test that would hang.
+			_ = c.SetDeadline(time.Now().Add(20 * time.Second))
+			fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":", tc.path, host, tc.headers)
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatalf("no answer: %v", err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			cw.waitClosed(t, "a refused request with a stalled body")
+		})
+	}
+}
+
+// testToken is the bearer token of startFrontWithToken's servers in tests.
+const testToken = "test-token-0123456789abcdef"
 
 // TestHTTPSlowToolIsNotASlowReader: the write limit counts from when the
 // answer is ready, so a tool call longer than it is still answered.

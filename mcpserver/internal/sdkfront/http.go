@@ -144,20 +144,20 @@ func NewHTTPServer(h http.Handler, limits Limits, log *slog.Logger) *http.Server
 
 func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !f.hostAllowed(hostOnly(r.Host), r) {
-		httpError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Host %q is not allowed (only localhost or the address ubp listens on)", r.Host))
+		refuse(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Host %q is not allowed (only localhost or the address ubp listens on)", r.Host))
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && !f.originAllowed(origin, r) {
-		httpError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Origin %q is not allowed (only local origins)", origin))
+		refuse(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Origin %q is not allowed (only local origins)", origin))
 		return
 	}
 	if f.token != "" && !f.authorized(r) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="ubp"`)
-		httpError(w, http.StatusUnauthorized, "Unauthorized: send Authorization: Bearer <token> (the --token or UBP_HTTP_TOKEN of the server)")
+		refuse(w, http.StatusUnauthorized, "Unauthorized: send Authorization: Bearer <token> (the --token or UBP_HTTP_TOKEN of the server)")
 		return
 	}
 	if r.URL.Path != EndpointPath && r.URL.Path != EndpointPath+"/" {
-		httpError(w, http.StatusNotFound, "Not Found: the MCP endpoint is "+EndpointPath)
+		refuse(w, http.StatusNotFound, "Not Found: the MCP endpoint is "+EndpointPath)
 		return
 	}
 	switch r.Method {
@@ -652,4 +652,17 @@ func writeReply(w http.ResponseWriter, r *reply) {
 // httpError sends a plain-text error.
 func httpError(w http.ResponseWriter, status int, msg string) {
 	http.Error(w, msg, status)
+}
+
+// refuse answers a request the front will not serve (wrong Host, Origin,
+// token or path) at once and closes its connection: nothing more is read
+// from it. net/http reads what is left of an unread body before it
+// answers, with no deadline set before servePOST's, so a refused request
+// whose body never came (Content-Length 1000, 11 bytes sent) held its
+// connection forever, past the token that guards a server on every
+// interface.
+func refuse(w http.ResponseWriter, status int, msg string) {
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+	w.Header().Set("Connection", "close")
+	httpError(w, status, msg)
 }
