@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestIndexNeverReadsOutsideDocs: a Markdown symlink to a file outside the
@@ -58,4 +59,39 @@ func hasWarning(rep IndexReport, file, frag string) bool {
 		}
 	}
 	return false
+}
+
+// TestIndexSeesARepointedSymlink: a symlink re-pointed at another file of
+// the same size and modification time as its old target is read again
+// (the link's own time counts): the index kept the old target's page.
+func TestIndexSeesARepointedSymlink(t *testing.T) {
+	root := t.TempDir()
+	e := coreProject(t, root, "docs")
+	docs := filepath.Join(root, "docs")
+	coreWriteFiles(t, docs, map[string]string{"one.md": "# One\n\nwordone here\n", "two.md": "# Two\n\nwordtwo here\n"})
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, f := range []string{"one.md", "two.md"} {
+		if err := os.Chtimes(filepath.Join(docs, f), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(docs, "pick.md")
+	if err := os.Symlink("one.md", link); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	for _, target := range []string{"two.md", "one.md"} {
+		if err := os.Remove(link); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		coreIndex(t, e, false)
+		p, err := e.GetPage(context.Background(), "pick.md")
+		want := "# " + strings.ToUpper(target[:1]) + strings.TrimSuffix(target[1:], ".md")
+		if err != nil || !strings.HasPrefix(p.Content, want) {
+			t.Errorf("pick.md -> %s: content %q, %v; want the page of %s", target, p.Content, err, target)
+		}
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -136,7 +137,10 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 }
 
 // pendingFile is a file the walk listed, waiting for its stat (StatOnly).
-type pendingFile struct{ abs, rel string }
+type pendingFile struct {
+	abs, rel string
+	linkTime time.Time // a symlink's own modification time (addFile)
+}
 
 // statWorkers is how many files statPending stats at once.
 const statWorkers = 4
@@ -176,7 +180,7 @@ func (w *walker) statPending(ctx context.Context) error {
 		return fmt.Errorf("discover documents: %w", err)
 	}
 	for i, p := range w.pending {
-		w.listFile(p.abs, p.rel, results[i].st, results[i].err)
+		w.listFile(p.abs, p.rel, p.linkTime, results[i].st, results[i].err)
 	}
 	w.pending = nil
 	return nil
@@ -240,7 +244,13 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 			return nil
 		}
 		if resolved, ok := w.resolveLink(abs, rel); ok {
-			w.addFile(resolved, rel)
+			// The link's own time too: re-pointed at a file of the same
+			// size and time as its old target, it is still seen to change.
+			var linkTime time.Time
+			if info, err := e.Info(); err == nil {
+				linkTime = info.ModTime()
+			}
+			w.addFile(resolved, rel, linkTime)
 		}
 		return nil
 	}
@@ -258,7 +268,7 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 			gitIgnored(rules, rel, false) || !w.wanted(rel) {
 			return nil
 		}
-		w.addFile(abs, rel)
+		w.addFile(abs, rel, time.Time{})
 	}
 	return nil
 }
@@ -368,17 +378,20 @@ func (w *walker) wanted(rel string) bool {
 	return false
 }
 
-func (w *walker) addFile(abs, rel string) {
+// addFile lists the file abs as rel; linkTime is the modification time of
+// the symlink that led to it, zero for a file reached directly.
+func (w *walker) addFile(abs, rel string, linkTime time.Time) {
 	if w.opts.StatOnly {
-		w.pending = append(w.pending, pendingFile{abs: abs, rel: rel})
+		w.pending = append(w.pending, pendingFile{abs: abs, rel: rel, linkTime: linkTime})
 		return
 	}
 	st, err := os.Stat(abs)
-	w.listFile(abs, rel, st, err)
+	w.listFile(abs, rel, linkTime, st, err)
 }
 
-// listFile lists the file abs (rel from the root), stat'ed as st, err.
-func (w *walker) listFile(abs, rel string, st fs.FileInfo, err error) {
+// listFile lists the file abs (rel from the root, reached through a
+// symlink of linkTime unless it is zero), stat'ed as st, err.
+func (w *walker) listFile(abs, rel string, linkTime time.Time, st fs.FileInfo, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return // gone since the folder was listed
 	}
@@ -410,7 +423,11 @@ func (w *walker) listFile(abs, rel string, st fs.FileInfo, err error) {
 		return
 	}
 	w.seen[rel] = true
-	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: st.ModTime()})
+	mtime := st.ModTime()
+	if linkTime.After(mtime) {
+		mtime = linkTime
+	}
+	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: mtime})
 }
 
 // IsText reports whether data is a document Discover would read: valid

@@ -192,7 +192,7 @@ type FileInfo struct {
 	Path    string    // relative to the docs folder, '/' separators, NFC
 	AbsPath string    // absolute path on disk (a symlink's real path, inside the docs folder)
 	Size    int64     // bytes
-	ModTime time.Time // modification time
+	ModTime time.Time // modification time; for a symlink the later of its own and its target's
 	// Unreadable is set for a file that exists but could not be read
 	// (permissions, I/O error); Size and ModTime are then zero.
 	Unreadable bool
