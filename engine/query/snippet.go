@@ -36,10 +36,19 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 	if width < 8 {
 		width = 8
 	}
-	terms = highlighted(terms)
+	all := terms
+	terms = highlighted(all)
 	flatText, lines := flattenLines(text)
 	flat := []rune(flatText)
 	spans := findFolded(flat, terms)
+	if len(spans) == 0 {
+		// Found by its 2-grams alone (スト of テスト in ストア): show
+		// those, so the snippet says why the section is there and its
+		// line is theirs, rather than the section's start unmarked.
+		if grams := bigramsOf(all); len(grams) > 0 {
+			terms, spans = grams, findFolded(flat, grams)
+		}
+	}
 	if len(spans) == 0 {
 		// Nothing to show around: show the first prose instead of a
 		// link definition, code or a comment the section starts with.
@@ -296,6 +305,18 @@ func highlighted(terms []Term) []Term {
 	out := make([]Term, 0, len(terms))
 	for _, t := range terms {
 		if t.Kind != Bigram && t.Kind != Glued { // a Glued term's matches are its Word's
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// bigramsOf returns the 2-gram terms of terms, the ones highlighted leaves
+// out.
+func bigramsOf(terms []Term) []Term {
+	var out []Term
+	for _, t := range terms {
+		if t.Kind == Bigram {
 			out = append(out, t)
 		}
 	}

@@ -131,10 +131,16 @@ func TestSnippetLine(t *testing.T) {
 		{"no match", text, "zebra", -1},
 		{"leading blank lines counted", "\n\nfoo bar\n", "bar", 2},
 		{"a match in the heading is not shown", text, "usage", -1},
+		// Found by a 2-gram alone: the snippet shows it, on its line.
+		{"a section found by a 2-gram alone", "## 構成\n\n書き手とストアの話。\n\n読み取り側。\n", "テスト", 2},
+		{"the word before its 2-grams", "## 構成\n\nストアの話。\n\nテストの話。\n", "テスト", 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, line := SnippetLine(tt.text, Parse(tt.query).Terms, 64)
+			if line >= 0 && !strings.Contains(s, MarkOpen) {
+				t.Errorf("SnippetLine(%q) = %q: a line but no mark", tt.query, s)
+			}
 			if line != tt.want {
 				t.Errorf("SnippetLine(%q) = %q, line %d; want line %d", tt.query, s, line, tt.want)
 			}
