@@ -82,7 +82,8 @@ type OpenOptions struct {
 
 // Engine is an open project index. Its methods are safe for concurrent use.
 type Engine struct {
-	p        *Project
+	// p is the project; ReloadConfig replaces it while the engine runs.
+	p        atomic.Pointer[Project]
 	db       *sql.DB // writes (BEGIN IMMEDIATE) and single-statement reads
 	rdb      *sql.DB // read transactions (BEGIN DEFERRED, query only)
 	readOnly bool
@@ -144,7 +145,8 @@ func Open(ctx context.Context, p *Project, opts OpenOptions) (*Engine, error) {
 		}
 		defer unlock()
 	}
-	e := &Engine{p: p, readOnly: opts.ReadOnly, getenv: opts.Getenv}
+	e := &Engine{readOnly: opts.ReadOnly, getenv: opts.Getenv}
+	e.p.Store(p)
 	if e.getenv == nil {
 		e.getenv = func(string) string { return "" }
 	}
@@ -194,7 +196,10 @@ func (e *Engine) Close() error {
 }
 
 // Project is the project this engine indexes.
-func (e *Engine) Project() *Project { return e.p }
+func (e *Engine) Project() *Project { return e.proj() }
+
+// proj is the project as last loaded (see ReloadConfig).
+func (e *Engine) proj() *Project { return e.p.Load() }
 
 // WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
 // fn returns nil, rolled back when it returns an error or panics (the panic

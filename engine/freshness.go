@@ -74,9 +74,9 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		m, err := reader.StoredStats(ctx, e.rdb)
 		storedc <- storedResult{m, err}
 	}()
-	cfg := e.p.Config
+	cfg := e.proj().Config
 	files, _, err := index.Discover(ctx, index.DiscoverOptions{
-		Root:        e.p.DocsDir(),
+		Root:        e.proj().DocsDir(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,
@@ -131,7 +131,7 @@ func (e *Engine) Built(ctx context.Context) (bool, error) {
 func (e *Engine) AbsPaths(rel []string) []string {
 	out := make([]string, len(rel))
 	for i, r := range rel {
-		out[i] = filepath.Join(e.p.DocsDir(), filepath.FromSlash(r))
+		out[i] = filepath.Join(e.proj().DocsDir(), filepath.FromSlash(r))
 	}
 	return out
 }

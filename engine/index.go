@@ -62,7 +62,7 @@ func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, err
 // considered. Paths outside the docs folder are ignored. A pending
 // migration that demands a re-index turns this into a full Index.
 func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (IndexReport, error) {
-	sc, all, err := writer.ScopeFor(e.p.DocsDir(), absPaths)
+	sc, all, err := writer.ScopeFor(e.proj().DocsDir(), absPaths)
 	if err != nil {
 		return writer.EmptyReport(), err
 	}
@@ -83,17 +83,17 @@ func (e *Engine) run(ctx context.Context, o writer.Options, policy latentrun.Pol
 	}
 	// Checked at each run, not only when the project was loaded: a
 	// server's docs folder may become a symlink leading elsewhere.
-	if err := e.p.CheckDocsInside(); err != nil {
+	if err := e.proj().CheckDocsInside(); err != nil {
 		return writer.EmptyReport(), fmt.Errorf("index: %w", err)
 	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
 		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs}, policy)
 	}
-	cfg := e.p.Config
+	cfg := e.proj().Config
 	return e.writer.Run(ctx, writer.Project{
-		Root:        e.p.Root,
-		DocsDir:     e.p.DocsDir(),
-		LockPath:    e.p.LockPath(),
+		Root:        e.proj().Root,
+		DocsDir:     e.proj().DocsDir(),
+		LockPath:    e.proj().LockPath(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,

@@ -170,7 +170,7 @@ func TestLongQueriesGetTheLatentSignal(t *testing.T) {
 		}
 	}
 
-	e.p.Config.Search.LatentWeight = 0
+	e.proj().Config.Search.LatentWeight = 0
 	off, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 // (Page.Fragment, set when the heading names a section: see FindSection).
 // An unknown ref gives a *NotFoundError with the closest filepaths.
 func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
-	m, err := e.reader.ResolvePageRef(ctx, ref, e.p.DocsDir(), e.p.Config.DocsDir)
+	m, err := e.reader.ResolvePageRef(ctx, ref, e.proj().DocsDir(), e.proj().Config.DocsDir)
 	if err != nil {
 		return Page{}, err
 	}
@@ -65,7 +65,7 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 // ignoring case. An unknown ref gives a *NotFoundError listing up to 5 closest
 // filepaths; an empty ref gives an *ArgumentError.
 func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepath string, err error) {
-	return e.reader.ResolvePage(ctx, ref, e.p.DocsDir(), e.p.Config.DocsDir)
+	return e.reader.ResolvePage(ctx, ref, e.proj().DocsDir(), e.proj().Config.DocsDir)
 }
 
 // SectionTexts returns the Markdown of the given sections (as

@@ -70,7 +70,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		}
 	}
 	var again []int64
-	statter, err := stale.NewRefStatter(e.p.Root)
+	statter, err := stale.NewRefStatter(e.proj().Root)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
@@ -115,7 +115,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		if !ok {
 			r = d.Refs
 		}
-		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, e.p.Config.Staleness.ThresholdDays)
+		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, e.proj().Config.Staleness.ThresholdDays)
 		out[d.DocumentID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil

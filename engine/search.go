@@ -43,7 +43,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
-	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
+	limit, err := params.Limit(opts.Limit, e.proj().Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return SearchResult{}, err
 	}
@@ -131,14 +131,14 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 	if err := params.Query(opts.Query); err != nil {
 		return FulltextResult{}, err
 	}
-	limit, err := params.Limit(opts.Limit, e.p.Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
+	limit, err := params.Limit(opts.Limit, e.proj().Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return FulltextResult{}, err
 	}
 	if err := params.DocType(opts.DocType); err != nil {
 		return FulltextResult{}, err
 	}
-	q, err := fulltext.ParseQuery(opts.Query, e.p.Config.Search.Translate)
+	q, err := fulltext.ParseQuery(opts.Query, e.proj().Config.Search.Translate)
 	if err != nil {
 		return FulltextResult{}, err
 	}

@@ -26,7 +26,7 @@ type StaleOptions struct {
 func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, error) {
 	baseline := opts.Baseline
 	if baseline == "" {
-		baseline = e.p.Config.Staleness.Baseline
+		baseline = e.proj().Config.Staleness.Baseline
 	}
 	key, err := e.currentStaleKey(ctx)
 	if err != nil {

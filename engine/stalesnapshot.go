@@ -38,7 +38,7 @@ type staleSnapshotHolder struct {
 
 // currentStaleKey reads HEAD and the index generation.
 func (e *Engine) currentStaleKey(ctx context.Context) (stalesnap.Key, error) {
-	return stalesnap.CurrentKey(ctx, e.rdb, e.p.Root, e.p.Config.Staleness.Baseline, e.getenv("GIT_DIR"))
+	return stalesnap.CurrentKey(ctx, e.rdb, e.proj().Root, e.proj().Config.Staleness.Baseline, e.getenv("GIT_DIR"))
 }
 
 // staleSnapshotLocked returns the snapshot for key: the one in memory,
@@ -130,7 +130,7 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 // shows as moved later.
 func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, baseline string, now time.Time, docs []stalesnap.Input) (*staleSnapshot, stale.Report, error) {
 	stats := make(map[int64][]stale.Fingerprint, len(docs))
-	statter, err := stale.NewRefStatter(e.p.Root)
+	statter, err := stale.NewRefStatter(e.proj().Root)
 	if err != nil {
 		return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
 	}
@@ -156,9 +156,9 @@ func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, ba
 // checkStale runs stale.Check over docs with baseline.
 func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time, docs []stalesnap.Input) (stale.Report, error) {
 	rep, err := stale.Check(ctx, stale.Options{
-		Root:          e.p.Root,
+		Root:          e.proj().Root,
 		Baseline:      baseline,
-		ThresholdDays: e.p.Config.Staleness.ThresholdDays,
+		ThresholdDays: e.proj().Config.Staleness.ThresholdDays,
 		Now:           now,
 		GitDir:        e.getenv("GIT_DIR"),
 		DocsDir:       e.docsDirFromRoot(),
@@ -263,7 +263,7 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]stalesnap.Inpu
 // repoPath is a document's path from the project root ("" when the docs
 // folder is outside it), which git history and SARIF locations use.
 func (e *Engine) repoPath(docPath string) string {
-	rel, err := filepath.Rel(e.p.Root, filepath.Join(e.p.DocsDir(), filepath.FromSlash(docPath)))
+	rel, err := filepath.Rel(e.proj().Root, filepath.Join(e.proj().DocsDir(), filepath.FromSlash(docPath)))
 	if err != nil {
 		return ""
 	}
@@ -277,7 +277,7 @@ func (e *Engine) repoPath(docPath string) string {
 // docsDirFromRoot is the docs folder from the project root, slash-separated
 // ("" when it cannot be said).
 func (e *Engine) docsDirFromRoot() string {
-	rel, err := filepath.Rel(e.p.Root, e.p.DocsDir())
+	rel, err := filepath.Rel(e.proj().Root, e.proj().DocsDir())
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
 		return ""
 	}

@@ -15,7 +15,7 @@ import (
 // Status describes the project and the state of its index: counts, broken
 // links, stale documents, size on disk and when it last changed.
 func (e *Engine) Status(ctx context.Context) (Status, error) {
-	s := Status{ProjectRoot: e.p.Root, DocsDir: e.p.DocsDir(), SchemaVersion: e.version}
+	s := Status{ProjectRoot: e.proj().Root, DocsDir: e.proj().DocsDir(), SchemaVersion: e.version}
 	if err := e.reader.Counts(ctx, &s); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
@@ -50,7 +50,7 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if len(s.StaleList) > answer.MaxStaleList {
 		s.StaleList = s.StaleList[:answer.MaxStaleList]
 	}
-	for _, f := range []string{e.p.DBPath(), e.p.DBPath() + "-wal"} {
+	for _, f := range []string{e.proj().DBPath(), e.proj().DBPath() + "-wal"} {
 		if st, err := os.Stat(f); err == nil {
 			s.IndexBytes += st.Size()
 		}

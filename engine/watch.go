@@ -45,7 +45,7 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 		return fmt.Errorf("watch: %w", err)
 	}
 	defer w.Close()
-	docs, err := filepath.Abs(e.p.DocsDir())
+	docs, err := filepath.Abs(e.proj().DocsDir())
 	if err != nil {
 		return fmt.Errorf("watch: resolve docs folder: %w", err)
 	}
@@ -54,7 +54,7 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 	// itself: a docs symlink switched to another folder (ln -sfn) sends
 	// nothing from the folder it left. Not when the docs folder is the
 	// project root, whose parent is outside the project.
-	if root, err := filepath.Abs(e.p.Root); err == nil && filepath.Clean(root) != docs {
+	if root, err := filepath.Abs(e.proj().Root); err == nil && filepath.Clean(root) != docs {
 		ws.parent = filepath.Dir(docs)
 		if err := w.Add(ws.parent); err != nil {
 			ws.parent = ""
@@ -62,6 +62,10 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 	}
 	if err := w.Add(docs); err != nil {
 		return fmt.Errorf("watch %s: %w", docs, err)
+	}
+	// .ubp/config.json too: a server takes up its changes (ReloadConfig).
+	if data := e.proj().DataDir(); w.Add(data) == nil {
+		ws.dataDir = data
 	}
 	ws.dirs[docs] = true
 	ws.addTree(docs, onReport)
@@ -114,6 +118,12 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 			}
 			onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
 		case <-timer.C:
+			if ws.configChanged {
+				ws.configChanged = false
+				if err := ws.reloadConfig(onReport); err != nil {
+					return err
+				}
+			}
 			ws.flush(ctx, onReport)
 		}
 	}
@@ -134,7 +144,7 @@ func (ws *watchState) rewatchRoot(onReport func(IndexReport, error)) bool {
 	if err != nil || !st.IsDir() {
 		return false
 	}
-	if err := ws.e.p.CheckDocsInside(); err != nil {
+	if err := ws.e.proj().CheckDocsInside(); err != nil {
 		if !ws.outsideTold {
 			onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
 			ws.outsideTold = true
@@ -162,6 +172,30 @@ type watchState struct {
 	// outsideTold is set once a docs folder leading outside the project
 	// was reported, until it is inside again.
 	outsideTold bool
+	// dataDir is the watched .ubp folder ("" when not watched), and
+	// configChanged is set by an event on its config.json until the next
+	// flush reloads it.
+	dataDir       string
+	configChanged bool
+}
+
+// reloadConfig takes up a changed .ubp/config.json (Engine.ReloadConfig):
+// the folders it now includes are watched and every document is checked
+// again at this flush. A change the engine cannot take up ends the watch
+// with its error; a file that does not load is reported, and the
+// configuration in use stays.
+func (ws *watchState) reloadConfig(onReport func(IndexReport, error)) error {
+	changed, err := ws.e.ReloadConfig()
+	switch {
+	case errors.Is(err, ErrConfigChangedScope):
+		return fmt.Errorf("watch: %w", err)
+	case err != nil:
+		onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
+	case changed:
+		ws.addTree(ws.docs, onReport)
+		ws.pending[ws.docs] = true
+	}
+	return nil
 }
 
 // skipDir reports whether the folder at abs (inside docs) is never
@@ -184,7 +218,7 @@ func (ws *watchState) skipDir(abs string) bool {
 		return true
 	}
 	rel = filepath.ToSlash(rel)
-	for _, p := range ws.e.p.Config.Exclude {
+	for _, p := range ws.e.proj().Config.Exclude {
 		if index.MatchGlob(p, rel) {
 			return true
 		}
@@ -237,6 +271,15 @@ func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error
 		return true
 	}
 	name := filepath.Base(p)
+	if ws.dataDir != "" && filepath.Dir(p) == ws.dataDir {
+		// The index's own files change at every run: only the
+		// configuration counts.
+		if name != "config.json" {
+			return false
+		}
+		ws.configChanged = true
+		return true
+	}
 	if name == ".gitignore" {
 		ws.pending[ws.docs] = true
 		return true
