@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/latent"
 	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 )
@@ -29,3 +30,7 @@ const LatentMinSections = latentrun.MinSections
 
 // LatentMaxRank is the most dimensions a latent space has.
 const LatentMaxRank = latent.MaxRank
+
+// MaxLinkedPages is the most linked pages a search result lists
+// (SearchOptions.IncludeLinked).
+const MaxLinkedPages = answer.MaxLinkedPages

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 
@@ -268,6 +269,8 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.relevance_reason", "Why the document was found, in words: which signals matched."),
 		describeAt(out, "results.staleness", "stale: code the document describes (source_refs) changed since the document was last updated; possibly_stale: it may have; untracked: the document declares no source_refs."),
 		describeAt(out, "results.sections", "The sections of the document that matched, best first."),
+		describeAt(out, "results.linked_pages", fmt.Sprintf("With include_linked: at most %d of the pages the document links with, outlinks first.", engine.MaxLinkedPages)),
+		describeAt(out, "results.linked_total", "How many pages the document links with, when there are more than linked_pages lists; absent otherwise."),
 		describeAt(out, "results.sections.start_line", "First line of the section in the file (1-based): its heading, or where a long section's part starts."),
 		describeAt(out, "results.sections.line", "Line of the file (1-based) of the snippet's first match; start_line when the snippet shows none."),
 		describeAt(out, "results.sections.heading", "The heading the snippet's first match is under."),

@@ -97,6 +97,9 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		for _, l := range r.LinkedPages {
 			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), termsafe.Line(l.Filepath), l.LinkType)
 		}
+		if r.LinkedTotal > len(r.LinkedPages) {
+			fmt.Fprintf(w, "   … %d more linked pages (ubp get-page %s lists them all)\n", r.LinkedTotal-len(r.LinkedPages), termsafe.Line(r.Filepath))
+		}
 		if explain {
 			for _, x := range r.Explain {
 				rank := "-"

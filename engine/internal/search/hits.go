@@ -89,8 +89,12 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 			Sections:        secs.matches[id],
 		}
 		if s.opts.IncludeLinked {
-			if hit.LinkedPages, err = s.linkedPages(ctx, tx, id); err != nil {
+			var total int
+			if hit.LinkedPages, total, err = s.linkedPages(ctx, tx, id); err != nil {
 				return answer.SearchResult{}, err
+			}
+			if total > len(hit.LinkedPages) {
+				hit.LinkedTotal = total
 			}
 		}
 		if s.opts.Explain {

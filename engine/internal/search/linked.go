@@ -11,8 +11,9 @@ import (
 )
 
 // linkedPages lists the direct neighbours of a document (links of
-// LinkTypes only), outlinks first.
-func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]answer.LinkedPage, error) {
+// LinkTypes only), outlinks first, at most answer.MaxLinkedPages of them
+// with their summaries, and how many there are.
+func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]answer.LinkedPage, int, error) {
 	allowed := func(t index.LinkType) bool {
 		if len(s.opts.LinkTypes) == 0 {
 			return true
@@ -31,6 +32,7 @@ func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]an
 	}
 	seen := map[key]bool{}
 	out := []answer.LinkedPage{}
+	total := 0
 	add := func(other int64, t index.LinkType, dir graph.Direction) error {
 		k := key{other, t, dir}
 		d := s.meta[other]
@@ -38,6 +40,9 @@ func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]an
 			return nil
 		}
 		seen[k] = true
+		if total++; len(out) >= answer.MaxLinkedPages {
+			return nil
+		}
 		summary, err := s.src.Summary(ctx, tx, other)
 		if err != nil {
 			return err
@@ -47,15 +52,15 @@ func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]an
 	}
 	for _, e := range s.g.Out(id) {
 		if err := add(e.To, e.Type, graph.Outlink); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	for _, e := range s.g.In(id) {
 		if err := add(e.From, e.Type, graph.Backlink); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return out, nil
+	return out, total, nil
 }
 
 // readLinked reads the direct links of the hits ids and the metadata of
