@@ -126,17 +126,55 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	// backlinks get at most a fifth of it each; the text gets the longest
 	// run of whole lines from `from` whose answer (with the links written
 	// in those lines) fits, found by bisection since the size grows with
-	// the last line.
+	// the last line. When even the first line does not fit beside the
+	// page's lists, they are left out (their totals stay) and the text has
+	// the room: with them, the least text a window gets took answers over
+	// max_size (a third of the windows at 1,000, by up to 546 bytes); then,
+	// if need be, the links of the lines sent too.
+	win := window{p: p, parts: parts, lines: lines, first: first, last: last, from: from, to: to, column: column, maxSize: w.MaxSize}
 	share := w.MaxSize / 5
-	out.Sections = outline(parts, from, share)
+	fit, err := win.fit(out, share, share)
+	if err != nil {
+		return pageOutput{}, err
+	}
+	for _, shares := range [][2]int{{0, share}, {0, 0}} {
+		if n, err := jsonSize(fit); err != nil || n <= w.MaxSize {
+			return fit, err
+		}
+		if fit, err = win.fit(out, shares[0], shares[1]); err != nil {
+			return pageOutput{}, err
+		}
+	}
+	return fit, nil
+}
+
+// window is the part of a page viewPage sends, before it is fitted to
+// maxSize: lines from..to of the file (lines[n-first] is line n; last is
+// the page's last), the first from its column.
+type window struct {
+	p                             engine.Page
+	parts                         []engine.PageSection
+	lines                         []string
+	first, last, from, to, column int
+	maxSize                       int
+}
+
+// fit fills out with the window's text, the links written in it (within
+// share bytes) and the page's lists (outline, backlinks, source refs,
+// warnings: each within listShare bytes), within maxSize as far as the
+// text allows.
+func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) {
+	p, parts, lines, first, last, from, to, column := win.p, win.parts, win.lines, win.first, win.last, win.from, win.to, win.column
+	w := pageWindow{MaxSize: win.maxSize}
+	out.Sections = outline(parts, from, listShare)
 	out.BacklinkTotal = len(p.Backlinks)
-	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], share)
+	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], listShare)
 	// The source refs get a fifth too, and the changed ones half of one:
 	// a page with many refs would otherwise leave no room for its text.
 	out.SourceRefsTotal = len(p.SourceRefs)
-	out.SourceRefs = firstFitting(p.SourceRefs, share)
-	out.StaleRefs = firstFitting(p.StaleRefs, share/2)
-	out.Warnings = firstFitting(p.Warnings, share/2)
+	out.SourceRefs = firstFitting(p.SourceRefs, listShare)
+	out.StaleRefs = firstFitting(p.StaleRefs, listShare/2)
+	out.Warnings = firstFitting(p.Warnings, listShare/2)
 	size := func(end int) (int, error) {
 		setWindow(&out, p, lines, first, last, from, end, to, share)
 		return jsonSize(out)
@@ -160,6 +198,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		}
 	}
 	var n int
+	var err error
 	lo := from - 1 // lo fits (from-1: nothing fits yet), hi does not
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
@@ -178,6 +217,9 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		// The first line alone is too large: send as much of it as fits.
 		setWindow(&out, p, lines, first, last, from, from, to+1, share)
 		out.Content = ""
+		// Room for where to read on, at its largest, counts too.
+		out.Truncated, out.NextStartLine = true, from
+		out.NextStartColumn = column + utf8.RuneCountInString(lines[from-first])
 		rest, err := jsonSize(out)
 		if err != nil {
 			return pageOutput{}, err

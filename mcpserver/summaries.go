@@ -50,7 +50,7 @@ func summarizeGetPage(p pageOutput) string {
 	}
 	switch {
 	case p.NextStartColumn > 0:
-		s += fmt.Sprintf(" Line %d is longer than max_size and was cut: read on with start_line=%d and start_column=%d.", p.NextStartLine, p.NextStartLine, p.NextStartColumn)
+		s += fmt.Sprintf(" Line %d did not fit in max_size with the rest of the answer and was cut: read on with start_line=%d and start_column=%d.", p.NextStartLine, p.NextStartLine, p.NextStartColumn)
 	case p.NextStartLine > 0:
 		s += fmt.Sprintf(" Truncated: read on with start_line=%d.", p.NextStartLine)
 	}
