@@ -3,6 +3,8 @@ package stale
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path"
@@ -270,6 +272,9 @@ func (g *gitCheck) checkPath(pr plannedRef, t *target, b gitBaseline) error {
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(mtime)) {
 		return nil // fresh
 	}
+	if same, err := g.undone(pr.r, t, b, cur); err != nil || same {
+		return err // fresh when the file is back to what the document knew
+	}
 	g.changed(pr.out, after, mtime)
 	pr.out.Commits = countCommits(after)
 	return nil
@@ -422,12 +427,60 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 
 // declAt returns a declaration's text in the file at a commit.
 func (g *gitCheck) declAt(hash, repoPath, symbol string) ([]byte, bool, error) {
-	if g.cat == nil {
-		cf, err := startCatFile(g.ctx, g.repo)
-		if err != nil {
-			return nil, false, err
-		}
-		g.cat = cf
+	if err := g.startCat(); err != nil {
+		return nil, false, err
 	}
 	return readDecl(g.cat, hash, repoPath, symbol)
+}
+
+// startCat starts the git cat-file process the checks read blobs from.
+func (g *gitCheck) startCat() error {
+	if g.cat != nil {
+		return nil
+	}
+	cf, err := startCatFile(g.ctx, g.repo)
+	if err != nil {
+		return err
+	}
+	g.cat = cf
+	return nil
+}
+
+// undone reports whether the file ref's target t holds now (cur, the
+// work tree) what it held at the baseline: changes made after it and
+// undone since (a revert, an edit back) leave the document as up to date
+// as it was, as the index baseline and a Go declaration already judged.
+// Until 2026-11-27 such a file was stale, modified by the reverted commit.
+// Only a file whose history has no other path (no folder, glob or move).
+func (g *gitCheck) undone(r resolvedRef, t *target, b gitBaseline, cur Fingerprint) (bool, error) {
+	if t.kind != kindPath || cur.Files != 1 || r.ref.Symbol != "" {
+		return false, nil
+	}
+	for _, c := range t.changes {
+		if c.path != t.rel {
+			return false, nil
+		}
+	}
+	for _, c := range t.changes { // newest first: the first not counted is the baseline's
+		if b.counts(g.hist, c.commit) {
+			continue
+		}
+		if c.status == 'D' {
+			return false, nil
+		}
+		if err := g.startCat(); err != nil {
+			return false, err
+		}
+		data, found, err := g.cat.show(g.hist.commits[c.commit].hash, g.repo.repoPath(c.path))
+		if err != nil || !found {
+			return false, err
+		}
+		now, err := g.now.hash(r) // read only for a file changed since
+		if err != nil {
+			return false, err
+		}
+		sum := sha256.Sum256(data)
+		return now.Files == 1 && hex.EncodeToString(sum[:]) == now.SHA256, nil
+	}
+	return false, nil
 }

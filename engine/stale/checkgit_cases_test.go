@@ -497,3 +497,37 @@ func TestChangedAtInUTC(t *testing.T) {
 		t.Errorf("changed_at %s, want 2026-01-02T00:30:00Z", got)
 	}
 }
+
+// TestGitRevertedFileIsFresh: a file ref changed after the document and
+// changed back since (a revert) holds what the document knew: fresh, as
+// under the index baseline and for a Go declaration. A file that differs
+// stays stale, dated by its first change after the document, and an
+// uncommitted edit back to the document's text is fresh too.
+func TestGitRevertedFileIsFresh(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("other.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "bad\n")
+	r.write("other.txt", "v2\n")
+	bad := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "bad change")
+	r.write("code.txt", "v1\n")
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "revert bad change")
+
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "other.txt")})
+	if d.Refs[0].Level != Fresh {
+		t.Errorf("reverted code.txt: %+v, want fresh", d.Refs[0])
+	}
+	if d.Refs[1].Level != Stale || d.Refs[1].Commit != bad || d.Refs[1].Reason != Modified {
+		t.Errorf("changed other.txt: %+v, want stale at %s", d.Refs[1], bad)
+	}
+	// Changed again, then edited back in the work tree only.
+	r.write("code.txt", "again\n")
+	r.commit("2026-01-04T00:00:00Z", "Bo Chen", "change again")
+	r.write("code.txt", "v1\n")
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt")})
+	if d.Refs[0].Level != Fresh {
+		t.Errorf("code.txt edited back, uncommitted: %+v, want fresh", d.Refs[0])
+	}
+}
