@@ -41,6 +41,12 @@ type DocInput struct {
 	Baselines map[string]Fingerprint
 	// IndexedAt is when Baselines were recorded.
 	IndexedAt time.Time
+	// Warnings are the problems of the document's frontmatter its parse
+	// found (a source_refs entry ignored, a reviewed date not read): the
+	// report carries them, since they change what is checked. Until
+	// 2026-11-27 such a document turned untracked, or stayed stale after
+	// a review its author believed recorded, without a word.
+	Warnings []index.Warning
 }
 
 // Options configures Check.
@@ -301,6 +307,9 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 				}
 			}
 		}
+		for _, w := range d.Warnings {
+			rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: w.Line, Message: w.Message})
+		}
 		var ok []resolvedRef
 		var rejected []RefResult
 		for _, ref := range d.Refs {
@@ -343,7 +352,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep.Warnings = append(rep.Warnings, warns...)
+	rep.Warnings = distinctWarnings(append(rep.Warnings, warns...))
 
 	// Paths from the git work tree top, as code scanning resolves them.
 	rep.PathsFrom = RootProject
@@ -448,4 +457,18 @@ func (r RefResult) LevelAt(now time.Time, thresholdDays int) Level {
 func (lv leveler) missing(out *RefResult, reason Reason) {
 	out.Reason = reason
 	out.Level = Stale
+}
+
+// distinctWarnings drops the repeats of a warning (a rejected ref is named
+// by its document's parse and by the check), keeping the first.
+func distinctWarnings(warns []index.Warning) []index.Warning {
+	seen := map[index.Warning]bool{}
+	out := warns[:0]
+	for _, w := range warns {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
 }

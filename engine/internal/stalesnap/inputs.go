@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ubp-dev/ubp/engine/internal/store/docwarn"
 	"github.com/ubp-dev/ubp/engine/internal/store/stalerows"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
@@ -39,6 +40,13 @@ func ReadInputs(ctx context.Context, tx *sql.Tx, ids []int64, repoPath func(docP
 	err := stalerows.InputDocs(ctx, tx, ids, func(r stalerows.InputDoc) error {
 		d := Input{ID: r.ID, Version: r.Version}
 		d.In.Filepath, d.In.Title, d.In.Reviewed = r.Filepath, r.Title, r.Reviewed
+		if r.Warnings != "" {
+			warns, err := docwarn.Decode(r.Filepath, r.Warnings)
+			if err != nil {
+				return err
+			}
+			d.In.Warnings = frontmatterWarnings(warns, r.BodyLine)
+		}
 		d.In.RepoPath = repoPath(d.In.Filepath)
 		d.In.Refs = []index.SourceRef{}
 		d.In.Baselines = map[string]stale.Fingerprint{}
@@ -106,4 +114,18 @@ func ReadRefs(ctx context.Context, tx *sql.Tx, ids []int64) ([]Refs, error) {
 		return nil, fmt.Errorf("read source refs: %w", err)
 	}
 	return docs, nil
+}
+
+// frontmatterWarnings are the warnings of a document's last parse about
+// its frontmatter (a line before bodyLine): a source_refs entry ignored,
+// a reviewed date not read, frontmatter that is not YAML. They change what
+// a staleness check sees, so its report carries them (stale.DocInput).
+func frontmatterWarnings(warns []index.Warning, bodyLine int) []index.Warning {
+	var out []index.Warning
+	for _, w := range warns {
+		if w.Line > 0 && w.Line < bodyLine {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -16,6 +16,10 @@ type InputDoc struct {
 	Title    string
 	Reviewed string // the frontmatter's reviewed date, "" when none
 	Version  string // content hash and path (see Versions)
+	// Warnings are the last parse's warnings (documents.warnings, JSON),
+	// "" when there are none; BodyLine is the line the body starts at.
+	Warnings string
+	BodyLine int
 }
 
 // SourceRef is one stored source ref of a document with the baseline
@@ -50,14 +54,15 @@ func InputDocs(ctx context.Context, tx *sql.Tx, ids []int64, fn func(InputDoc) e
 	// document's frontmatter JSON in Go cost more than the rest.
 	//nolint:gosec // where holds placeholders only; values are bound
 	rows, err := tx.QueryContext(ctx, `SELECT id, filepath, title,
-		coalesce(json_extract(frontmatter, '$.reviewed'), ''), content_hash || ' ' || filepath FROM documents`+where+` ORDER BY filepath`, args...)
+		coalesce(json_extract(frontmatter, '$.reviewed'), ''), content_hash || ' ' || filepath,
+		CASE WHEN warnings = '[]' THEN '' ELSE warnings END, body_line FROM documents`+where+` ORDER BY filepath`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var d InputDoc
-		if err := rows.Scan(&d.ID, &d.Filepath, &d.Title, &d.Reviewed, &d.Version); err != nil {
+		if err := rows.Scan(&d.ID, &d.Filepath, &d.Title, &d.Reviewed, &d.Version, &d.Warnings, &d.BodyLine); err != nil {
 			return err
 		}
 		if err := fn(d); err != nil {

@@ -48,8 +48,8 @@ func TestInputs(t *testing.T) {
 			if err := InputDocs(ctx, tx, tc.ids, func(d InputDoc) error {
 				got = append(got, d.Filepath)
 				want := map[string]InputDoc{
-					"a.md": {ID: ids["a.md"], Filepath: "a.md", Title: "A", Reviewed: "2026-01-02", Version: versions[ids["a.md"]]},
-					"b.md": {ID: ids["b.md"], Filepath: "b.md", Title: "B", Version: versions[ids["b.md"]]},
+					"a.md": {ID: ids["a.md"], Filepath: "a.md", Title: "A", Reviewed: "2026-01-02", Version: versions[ids["a.md"]], BodyLine: 7},
+					"b.md": {ID: ids["b.md"], Filepath: "b.md", Title: "B", Version: versions[ids["b.md"]], BodyLine: 1},
 				}[d.Filepath]
 				if d != want || d.Version == "" {
 					t.Errorf("%s: %+v, want %+v", tc.name, d, want)
