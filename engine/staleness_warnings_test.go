@@ -15,7 +15,7 @@ import (
 // format of ubp stale, so a document turned untracked without a word.
 func TestStaleReportsFrontmatterProblems(t *testing.T) {
 	e, _ := staleProject(t, map[string]string{
-		"src/a.go": "package src\n",
+		"src/a.go":      "package src\n",
 		"docs/entry.md": "---\ntitle: Entry\nsource_refs:\n  - src/a.go\n  - {path: src/b.go}\n---\n# Entry\n",
 		"docs/date.md":  "---\ntitle: Date\nsource_refs: [src/a.go]\nreviewed: 2026/11/26\n---\n# Date\n",
 		"docs/deep.md":  "---\ntitle: Deep\n---\n# Deep\n\n" + strings.Repeat("[", 40) + "x\n",
