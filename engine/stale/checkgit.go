@@ -338,7 +338,7 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	// the file that does not count: the document's state, or the one its
 	// reviewed: date confirmed. None (the file came later, or a shallow
 	// clone hides it): the declaration did not exist then.
-	repoPath := g.repo.repoPath(pr.r.rel)
+	repoPath := g.repo.repoPath(pr.r.gitPath())
 	var baseText []byte
 	baseFound := false
 	for _, c := range t.changes {

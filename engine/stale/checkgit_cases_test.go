@@ -531,3 +531,31 @@ func TestGitRevertedFileIsFresh(t *testing.T) {
 		t.Errorf("code.txt edited back, uncommitted: %+v, want fresh", d.Refs[0])
 	}
 }
+
+// TestGitRefThroughSymlink: a ref whose path goes through a symlink inside
+// the project (to a file, or a folder on the way) follows the changes git
+// records under the path it leads to: it was fresh whatever changed.
+func TestGitRefThroughSymlink(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("real/r.txt", "v1\n")
+	r.write("real/s.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	if err := os.Symlink("real/r.txt", r.path("link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", r.path("linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("real/r.txt", "v2\n")
+	c := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "change the target")
+
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md",
+		Refs: refs("link.txt", "linkdir/r.txt", "linkdir/", "linkdir/*.txt", "linkdir/s.txt")})
+	for i, want := range []Level{Stale, Stale, Stale, Stale, Fresh} {
+		got := d.Refs[i]
+		if got.Level != want || (want == Stale && got.Commit != c) {
+			t.Errorf("%s: %+v, want %s (at %s when stale)", got.Ref, got, want, c)
+		}
+	}
+}

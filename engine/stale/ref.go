@@ -49,6 +49,29 @@ type resolvedRef struct {
 	real string
 	// dirHint is true when the ref was written with a trailing '/'.
 	dirHint bool
+	// realRel is real from the project root when a symlink inside the
+	// project leads there (a path or a glob's base), "" otherwise: git
+	// records the changes of the file the link leads to under that path.
+	realRel string
+}
+
+// gitPath is the path git's history holds the ref's changes under: the
+// path a symlink inside the project leads to, else the path as written.
+// For a glob, the pattern with its base so resolved. Until 2026-11-27 a
+// ref through such a link was fresh under the git baseline whatever
+// changed, and dated by the commit that made the link under the index
+// baseline.
+func (r resolvedRef) gitPath() string {
+	if r.realRel == "" {
+		return r.rel
+	}
+	if r.kind == kindGlob {
+		if r.base == "." {
+			return r.rel
+		}
+		return path.Join(r.realRel, strings.TrimPrefix(r.rel, r.base+"/"))
+	}
+	return r.realRel
 }
 
 // key identifies what is compared: the same path and symbol in two
@@ -145,6 +168,11 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 		return resolvedRef{}, fmt.Errorf("source_ref %q: %w", ref.String(), err)
 	}
 	r.real = resolved
+	if rel, err := filepath.Rel(rootReal, resolved); err == nil {
+		if rel = filepath.ToSlash(rel); rel != walk && filepath.IsLocal(rel) {
+			r.realRel = rel
+		}
+	}
 	return r, nil
 }
 

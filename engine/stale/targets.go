@@ -125,15 +125,19 @@ func (s *targetSet) addPath(rel string) *target {
 // addRef adds (or finds) the target a resolved ref selects.
 func (s *targetSet) addRef(r resolvedRef) *target {
 	if r.kind != kindGlob {
-		return s.addPath(r.rel)
+		return s.addPath(r.gitPath())
 	}
-	for _, t := range s.globs[r.base] {
-		if t.rel == r.rel {
+	rel, base := r.gitPath(), r.base
+	if rel != r.rel {
+		base = r.realRel
+	}
+	for _, t := range s.globs[base] {
+		if t.rel == rel {
 			return t
 		}
 	}
-	t := &target{kind: kindGlob, rel: r.rel, base: r.base}
-	s.globs[r.base] = append(s.globs[r.base], t)
+	t := &target{kind: kindGlob, rel: rel, base: base}
+	s.globs[base] = append(s.globs[base], t)
 	s.all = append(s.all, t)
 	return t
 }
