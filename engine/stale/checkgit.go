@@ -36,7 +36,7 @@ type gitBaseline struct {
 	// covered holds, for baseCommit, every commit that touched the
 	// document and all their ancestors (see history.covered).
 	covered  coverage
-	reviewed string // YYYY-MM-DD; commits on or before that day do not count
+	reviewed string // YYYY-MM-DD; commits before that day do not count
 }
 
 // counts reports whether commit c is after the baseline: no commit that
@@ -50,7 +50,10 @@ func (b gitBaseline) counts(h *history, c int) bool {
 			return false
 		}
 	}
-	return b.reviewed == "" || h.commits[c].when.Format(time.DateOnly) > b.reviewed
+	// On the day itself a commit counts unless the document's commits
+	// cover it: one made after the review (a code change the same
+	// afternoon) was hidden for good.
+	return b.reviewed == "" || h.commits[c].when.Format(time.DateOnly) >= b.reviewed
 }
 
 // countsDirty reports whether an uncommitted change made at mtime counts.

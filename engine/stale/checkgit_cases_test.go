@@ -559,3 +559,27 @@ func TestGitRefThroughSymlink(t *testing.T) {
 		}
 	}
 }
+
+// TestGitReviewedDaySameDayChange: a reviewed: date hides the commits of
+// the days before it, but a commit on that day that the document's
+// commits do not cover (a code change after the review, the same
+// afternoon) counts: it was hidden for good.
+func TestGitReviewedDaySameDayChange(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("code.txt", "v1\n")
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "v2\n")
+	r.commit("2026-01-09T10:00:00Z", "Bo Chen", "change before the review")
+	r.write("doc.md", "---\nreviewed: 2026-01-10\n---\ndoc\n")
+	r.commit("2026-01-10T09:00:00Z", "Ana Lima", "review")
+	in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt"), Reviewed: "2026-01-10"}
+	if d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", in); d.Level != Fresh {
+		t.Errorf("after the review: %+v, want fresh", d.Refs)
+	}
+	r.write("code.txt", "v3\n")
+	after := r.commit("2026-01-10T15:00:00Z", "Bo Chen", "change after the review")
+	if d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", in); d.Level != Stale || d.Refs[0].Commit != after {
+		t.Errorf("a change the same afternoon: %+v, want stale at %s", d.Refs, after)
+	}
+}
