@@ -114,7 +114,7 @@ fuzz:
 
 # Stress runs against bin/ubp (internal/stress): kill -9 loop with twin
 # index, concurrent serve + index + search + git checkout, bad-input folder,
-# hostile HTTP client. stress-short is the bounded mode .ci/run uses (under
+# hostile HTTP client, a client closing serve's stdout. stress-short is the bounded mode .ci/run uses (under
 # a minute).
 stress: $(BIN)
 	$(GO) test -tags '$(TAGS) stress' -count=1 -timeout 30m -v ./internal/stress -args -ubp $(abspath $(BIN))

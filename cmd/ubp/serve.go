@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -49,6 +51,10 @@ non-loopback address requires a bearer token of at least 16 characters
 			}
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// A client that closes the server's stdout makes its next
+			// write fail (EPIPE), which ends the session cleanly with a
+			// log line; SIGPIPE killed the server silently instead.
+			signal.Ignore(syscall.SIGPIPE)
 			o.IncludeCategories = givenList(cmd, "include-categories", include, mcpserver.EnvIncludeCategories)
 			o.ExcludeCategories = givenList(cmd, "exclude-categories", exclude, mcpserver.EnvExcludeCategories)
 			if o.Token == "" {
