@@ -264,3 +264,16 @@ func TestLatentApplies(t *testing.T) {
 		}
 	}
 }
+
+// TestRelated: a cosine says something of meaning from the weak match
+// level's up (a reason said "similar in meaning (cosine 0.08)").
+func TestRelated(t *testing.T) {
+	for _, tc := range []struct {
+		cosine float64
+		want   bool
+	}{{0, false}, {0.08, false}, {weakCosine - 0.001, false}, {weakCosine, true}, {0.7, true}} {
+		if got := Related(tc.cosine); got != tc.want || Related(tc.cosine) != (Level(0, tc.cosine) != MatchNone) {
+			t.Errorf("Related(%v) = %v, want %v (and as Level says)", tc.cosine, got, tc.want)
+		}
+	}
+}

@@ -19,6 +19,11 @@ const (
 	weakCosine      = 0.3
 )
 
+// Related reports whether a section's cosine to the query says anything
+// of its meaning: at least the weak match level's. Below it a document is
+// no closer in meaning than any other.
+func Related(cosine float64) bool { return cosine >= weakCosine }
+
 // Level is an absolute verdict on one document's evidence: coverage of the
 // query's concepts by its text (0..1) and the best cosine of its sections
 // (0 when the vector did not find it).

@@ -284,7 +284,9 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		}
 		parts = append(parts, p)
 	}
-	if secs := s.vec.Sections[id]; len(secs) > 0 {
+	// A cosine below the weak match level's says nothing of meaning: it
+	// was shown as "similar in meaning (cosine 0.08)".
+	if secs := s.vec.Sections[id]; len(secs) > 0 && ranking.Related(s.vec.Cosine[secs[0].ID]) {
 		where := "the opening section"
 		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
 			where = "'" + r.HeadingPath + "'"
