@@ -31,12 +31,23 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 			if err != nil {
 				return err
 			}
+			if filepath.IsAbs(docsDir) {
+				// An absolute folder inside the project is written as the
+				// relative path the configuration keeps.
+				rel, err := filepath.Rel(root, docsDir)
+				if err != nil || !filepath.IsLocal(rel) && rel != "." {
+					return usagef("--docs-dir %s: outside the project %s; the docs folder must be inside it", docsDir, root)
+				}
+				docsDir = filepath.ToSlash(rel)
+			}
 			cfg := engine.DefaultConfig()
 			cfg.DocsDir = docsDir
 			cfg.Include = include
 			cfg.Exclude = append(cfg.Exclude, exclude...)
-			if st, err := os.Stat(filepath.Join(root, docsDir)); err != nil || !st.IsDir() {
+			if st, err := os.Stat(filepath.Join(root, docsDir)); err != nil {
 				return usagef("--docs-dir %s: no such folder under %s", docsDir, root)
+			} else if !st.IsDir() {
+				return usagef("--docs-dir %s: a file, not a folder", docsDir)
 			}
 			p, created, err := engine.InitProject(root, cfg)
 			if err != nil {
@@ -105,11 +116,24 @@ func executablePath() string {
 // with absolute paths filled in.
 func mcpSetupText(root, bin string) string {
 	return fmt.Sprintf(`Connect an AI agent (MCP):
-  Claude Code:     claude mcp add ubp -- %[2]s serve -C %[1]s
+  Claude Code:     claude mcp add ubp -- %[4]s serve -C %[3]s
                    or .mcp.json in the project:
                    {"mcpServers": {"ubp": {"command": %[2]q, "args": ["serve", "-C", %[1]q]}}}
   Cursor:          .cursor/mcp.json with the same "mcpServers" block
   Claude Desktop:  add the same "mcpServers" block to claude_desktop_config.json
-  HTTP:            %[2]s serve -C %[1]s --http 127.0.0.1:7000   (endpoint http://127.0.0.1:7000/mcp)
-`, root, bin)
+  HTTP:            %[4]s serve -C %[3]s --http 127.0.0.1:7000   (endpoint http://127.0.0.1:7000/mcp)
+`, root, bin, shellQuote(root), shellQuote(bin))
+}
+
+// shellQuote writes s as one word of a POSIX shell command line: as it is
+// when it holds only characters no shell treats specially, else in single
+// quotes. The commands init prints are pasted into a shell; a project path
+// with a space split into two arguments.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_/.:@%+=,-", r) || r > 0x7f)
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -44,6 +44,8 @@ func (a *app) printError(err error) {
 	var ae *engine.ArgumentError
 	var ue usageError
 	switch {
+	case errors.Is(err, errInterrupted):
+		out.Error.Code = "interrupted"
 	case errors.As(err, &nf):
 		out.Error.Code = "not_found"
 		out.Error.Suggestions = nf.Suggestions
@@ -54,13 +56,13 @@ func (a *app) printError(err error) {
 		}
 	case errors.As(err, &ae):
 		out.Error.Code = "invalid_argument"
-		out.Error.Hint = "see `ubp <command> --help` for the accepted values"
+		out.Error.Hint = "see `" + a.helpCommand() + "` for the accepted values"
 	case errors.As(err, &ue) || isCobraUsage(err):
 		out.Error.Code = "usage"
-		out.Error.Hint = "see `ubp <command> --help`"
+		out.Error.Hint = "see `" + a.helpCommand() + "`"
 		if strings.HasPrefix(out.Error.Message, "unknown shorthand flag") {
 			// ubp search -32602: a query (or page) that looks like a flag.
-			out.Error.Hint = "a query or page that starts with '-' goes after `--` (ubp search -- -32602); see `ubp <command> --help`"
+			out.Error.Hint = "a query or page that starts with '-' goes after `--` (ubp search -- -32602); see `" + a.helpCommand() + "`"
 		}
 	case engine.RemedyOf(err) == engine.RemedyInit || engine.RemedyOf(err) == engine.RemedyRewriteConfig:
 		out.Error.Code = "no_project"
@@ -132,4 +134,13 @@ func writeWarnings(w io.Writer, warns []index.Warning) {
 	for _, warn := range warns {
 		fmt.Fprintf(w, "  %s\n", termsafe.Line(warn.String()))
 	}
+}
+
+// helpCommand is the help command of the command that failed (`ubp status
+// --help`), or `ubp <command> --help` when it is not known.
+func (a *app) helpCommand() string {
+	if a.cmdPath == "" {
+		return "ubp <command> --help"
+	}
+	return a.cmdPath + " --help"
 }

@@ -33,6 +33,8 @@ type app struct {
 	quiet   bool
 	dir     string // -C
 	noColor bool
+	// cmdPath is the command that failed ("ubp status"), for the hint.
+	cmdPath string
 
 	// builtIndex is set when this command built the index itself (a
 	// fresh clone, an unpacked archive): an index baseline is then only
@@ -75,7 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			code = exitError
 		}
 	}()
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -83,9 +85,28 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.As(err, &ec) {
 		return ec.code
 	}
+	if ctx.Err() != nil {
+		// Stopped by SIGINT or SIGTERM: whatever the error the stop caused
+		// on its way out (a context canceled, a statement on a closed
+		// transaction, naming the file being written as if it were at
+		// fault), the user only needs to know it stopped, and that the
+		// index holds what was committed.
+		a.printError(errInterrupted)
+		return exitInterrupted
+	}
+	if cmd != nil {
+		a.cmdPath = cmd.CommandPath()
+	}
 	a.printError(err)
 	return exitCodeFor(err)
 }
+
+// exitInterrupted is the exit code of a command stopped by a signal (128 +
+// SIGINT, as shells report it).
+const exitInterrupted = 130
+
+// errInterrupted is what a command stopped by SIGINT or SIGTERM says.
+var errInterrupted = errors.New("interrupted: the index keeps what was written before the stop; `ubp index` completes it")
 
 // codedError is an error with its own exit code (ubp stale exits 2 on
 // errors, as CI scripts expect).
