@@ -112,6 +112,11 @@ func toolError(tool string, err error, log *slog.Logger) error {
 		return toolErrorText(fmt.Sprintf("%s: invalid parameter %q: %s", tool, param, ae.Message))
 	case errors.As(err, &nf):
 		msg := fmt.Sprintf("%s: page not found: %q.", tool, nf.Query)
+		if nf.Skipped != "" {
+			// The file is there: say why it has no page rather than
+			// offer others.
+			return toolErrorText(fmt.Sprintf("%s: %q has no page: the file is there, but indexing %s.", tool, nf.Query, nf.Skipped))
+		}
 		if len(nf.Suggestions) > 0 {
 			msg += " Closest matches: " + strings.Join(nf.Suggestions, ", ") + "."
 		}

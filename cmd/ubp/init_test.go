@@ -100,3 +100,26 @@ func TestUsageHintNamesTheCommand(t *testing.T) {
 		t.Errorf("stderr %q, want the hint to name ubp status --help", stderr)
 	}
 }
+
+// TestGetPageOfASkippedFile: get-page on a file indexing skipped says the
+// file is there and why, even when other pages are close enough to be
+// suggested (the suggestions replaced the reason).
+func TestGetPageOfASkippedFile(t *testing.T) {
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	if err := os.MkdirAll(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"bad.md": "# Bad\n\nText.\n", "bin.md": "\xff\xfe binary \x00"} {
+		if err := os.WriteFile(filepath.Join(docs, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := runCLI(t, root, "get-page", "bin.md")
+	if code == 0 || !strings.Contains(stderr, "the file is there, but indexing") || strings.Contains(stderr, "did you mean") {
+		t.Errorf("get-page bin.md: exit %d, %q; want the reason it was skipped, no suggestions", code, stderr)
+	}
+}

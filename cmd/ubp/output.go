@@ -50,7 +50,12 @@ func (a *app) printError(err error) {
 		out.Error.Code = "not_found"
 		out.Error.Suggestions = nf.Suggestions
 		out.Error.Hint = "run `ubp list-pages` to see every page"
-		if len(nf.Suggestions) > 0 {
+		switch {
+		case nf.Skipped != "":
+			// The file is there: the message says why it has no page,
+			// which suggestions of other pages hid.
+			out.Error.Hint = "fix the file or the configuration (max_file_size, include, exclude), then run `ubp index`"
+		case len(nf.Suggestions) > 0:
 			out.Error.Message = "page not found: " + nf.Query
 			out.Error.Hint = "did you mean: " + strings.Join(nf.Suggestions, ", ")
 		}
