@@ -35,6 +35,9 @@ func DOT(w io.Writer, g engine.GraphResult) error {
 	for _, e := range g.Edges {
 		fmt.Fprintf(b, "  %s -> %s [label=%s];\n", dotQuote(e.Source), dotQuote(e.Target), dotQuote(string(e.Type)))
 	}
+	if note := pageNote(g); note != "" {
+		fmt.Fprintf(b, "  // %s\n", note)
+	}
 	fmt.Fprintln(b, "}")
 	if err := b.Flush(); err != nil {
 		return fmt.Errorf("write DOT graph: %w", err)
@@ -64,13 +67,24 @@ func Mermaid(w io.Writer, g engine.GraphResult) error {
 		}
 		fmt.Fprintf(b, "  %s%s\"%s\"%s\n", k, open, mermaidEscape(n.Title), closeB)
 	}
-	for _, e := range g.Edges {
-		from, ok1 := key[e.Source]
-		to, ok2 := key[e.Target]
-		if !ok1 || !ok2 {
-			continue
+	// An edge's end that is not on this page (a page of the whole graph
+	// carries the edges starting at its documents) gets a node named by
+	// its id, as DOT makes one: until 2026-11-27 such edges were dropped.
+	node := func(id string) string {
+		if k, ok := key[id]; ok {
+			return k
 		}
+		k := fmt.Sprintf("n%d", len(key))
+		key[id] = k
+		fmt.Fprintf(b, "  %s[\"%s\"]\n", k, mermaidEscape(id))
+		return k
+	}
+	for _, e := range g.Edges {
+		from, to := node(e.Source), node(e.Target)
 		fmt.Fprintf(b, "  %s -->|%s| %s\n", from, mermaidEscape(string(e.Type)), to)
+	}
+	if note := pageNote(g); note != "" {
+		fmt.Fprintf(b, "  %%%% %s\n", note)
 	}
 	if err := b.Flush(); err != nil {
 		return fmt.Errorf("write Mermaid graph: %w", err)
@@ -86,3 +100,17 @@ var mermaidEscaper = strings.NewReplacer(
 // mermaidEscape makes s safe inside a quoted Mermaid label. The replacer
 // makes one pass, so the entity codes it writes are not escaped again.
 func mermaidEscape(s string) string { return mermaidEscaper.Replace(s) }
+
+// pageNote says, for a comment line, that g is one page of a larger graph
+// and where the next starts, or that a centre's neighbourhood was cut; ""
+// when g is all of it. JSON has total and next_offset; DOT and Mermaid
+// said nothing, so a page looked like the whole graph.
+func pageNote(g engine.GraphResult) string {
+	switch {
+	case g.NextOffset > 0:
+		return fmt.Sprintf("one page of %d documents: the next starts at --offset %d", g.Total, g.NextOffset)
+	case g.Truncated:
+		return fmt.Sprintf("%d documents around the centre, cut at --limit", g.Total)
+	}
+	return ""
+}

@@ -2,6 +2,7 @@ package graphtext
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine"
@@ -40,5 +41,33 @@ func TestDOTAndMermaidEscape(t *testing.T) {
 `
 	if mm.String() != wantMM {
 		t.Errorf("Mermaid:\n%s\nwant:\n%s", mm.String(), wantMM)
+	}
+}
+
+// TestPageOfTheWholeGraph: a page of the whole graph keeps, in Mermaid as
+// in DOT, the edges that start at its documents and end on another page
+// (Mermaid dropped them), and both say where the next page starts.
+func TestPageOfTheWholeGraph(t *testing.T) {
+	g := engine.GraphResult{
+		Nodes:      []engine.GraphNode{{ID: "a1", Title: "ADR 1", Filepath: "adrs/1.md"}},
+		Edges:      []engine.GraphEdge{{Source: "a1", Target: "b2", Type: "references"}, {Source: "a1", Target: "c3", Type: "depends_on"}},
+		Total:      3,
+		NextOffset: 1,
+	}
+	var mm, dot strings.Builder
+	if err := Mermaid(&mm, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := DOT(&dot, g); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(mm.String(), "-->"); n != 2 {
+		t.Errorf("Mermaid has %d edges, want 2:\n%s", n, mm.String())
+	}
+	if !strings.Contains(mm.String(), `n1["b2"]`) || !strings.Contains(mm.String(), "%% one page of 3 documents: the next starts at --offset 1") {
+		t.Errorf("Mermaid page:\n%s", mm.String())
+	}
+	if !strings.Contains(dot.String(), "// one page of 3 documents: the next starts at --offset 1") {
+		t.Errorf("DOT page:\n%s", dot.String())
 	}
 }
