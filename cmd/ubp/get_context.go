@@ -18,8 +18,10 @@ func (a *app) getContextCommand() *cobra.Command {
 		Long: `Show a page and the pages around it in the link graph (both directions), each
 with the link that reaches it (its direction and type, from the page before it
 on the path: "via" that page beyond depth 1), its depth and a summary. --max-size bounds the bytes
-of the output: the farthest neighbours are dropped first and the centre is
-truncated last; truncated_count says how many neighbours were dropped.`,
+of the answer as JSON without indentation (what ubp_get_context sends; --json
+indents it, a few percent more): the farthest neighbours are dropped first and
+the centre is truncated last; truncated_count says how many neighbours were
+dropped.`,
 		Example: `  ubp get-context designs/architecture.md --depth 2
   ubp get-context "Search Algorithm" --max-size 8000 --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -58,6 +60,6 @@ truncated last; truncated_count says how many neighbours were dropped.`,
 		},
 	}
 	cmd.Flags().IntVar(&o.Depth, "depth", engine.DefaultSearchDepth, fmt.Sprintf("how many links away to go (1-%d)", engine.MaxSearchDepth))
-	cmd.Flags().IntVar(&o.MaxSize, "max-size", engine.DefaultContextSize, fmt.Sprintf("at most `BYTES` of output, %d-%d", engine.MinContextSize, engine.MaxContextSize))
+	cmd.Flags().IntVar(&o.MaxSize, "max-size", engine.DefaultContextSize, fmt.Sprintf("at most `BYTES` of answer (as compact JSON), %d-%d", engine.MinContextSize, engine.MaxContextSize))
 	return cmd
 }
