@@ -76,6 +76,12 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 			if err != nil {
 				return err
 			}
+			if rep.Added+rep.Updated+rep.Unchanged+rep.Renamed == 0 {
+				// Said even with --quiet: every search would answer
+				// "no results" and nothing would say why.
+				fmt.Fprint(a.stderr, termsafe.Text(fmt.Sprintf("ubp: warning: no Markdown files (.md, .markdown) under %s: check --docs-dir (docs_dir), include and exclude in %s\n",
+					p.DocsDir(), p.ConfigPath)))
+			}
 			if a.jsonOut {
 				return printJSON(a.stdout, struct {
 					ProjectRoot string             `json:"project_root"`

@@ -123,3 +123,19 @@ func TestGetPageOfASkippedFile(t *testing.T) {
 		t.Errorf("get-page bin.md: exit %d, %q; want the reason it was skipped, no suggestions", code, stderr)
 	}
 }
+
+// TestInitWithoutMarkdownWarns: init on a docs folder holding no Markdown
+// says so (every search would answer "no results" and nothing said why).
+func TestInitWithoutMarkdownWarns(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs", "readme.txt"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet")
+	if code != 0 || !strings.Contains(stderr, "no Markdown files") {
+		t.Errorf("exit %d, stderr %q; want 0 and a warning that no Markdown was found", code, stderr)
+	}
+}
