@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -54,7 +56,15 @@ type stdioConn struct {
 	incoming  chan jsonrpc.Message
 	closed    chan struct{}
 	closeOnce sync.Once
+	// inputEnded is set once stdin ended: the answers still owed are
+	// written, but not to a client that no longer reads (writeLine).
+	inputEnded atomic.Bool
 }
+
+// stalledWrite is how long an answer may wait to be written once stdin
+// has ended before the session is closed: a client that closed its end
+// of stdin and stopped reading stdout held the server forever.
+var stalledWrite = 30 * time.Second
 
 func newStdioConn(g *Gate, in io.Reader, out io.Writer, log *slog.Logger) *stdioConn {
 	c := &stdioConn{
@@ -90,6 +100,7 @@ func (c *stdioConn) readLoop(in io.Reader) {
 			if !errors.Is(err, io.EOF) {
 				c.log.Warn("reading stdin failed", "error", err)
 			}
+			c.inputEnded.Store(true)
 			c.drain()
 			return // Read reports io.EOF once incoming is closed
 		}
@@ -241,6 +252,20 @@ func (c *stdioConn) writeLine(data []byte) error {
 	defer c.writeMu.Unlock()
 	buf := make([]byte, 0, len(data)+1)
 	buf = append(append(buf, data...), '\n')
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		t := time.NewTimer(stalledWrite)
+		defer t.Stop()
+		select {
+		case <-done:
+		case <-t.C:
+			if c.inputEnded.Load() {
+				c.log.Warn("stdin ended and stdout is not read: closing the session")
+				_ = c.Close()
+			}
+		}
+	}()
 	_, err := c.out.Write(buf)
 	return err
 }
