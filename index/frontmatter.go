@@ -231,8 +231,10 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 				warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
 			} else if s, ok := scalarString(v); ok {
 				fm.Title = strings.TrimSpace(s)
-				names = append(slices.DeleteFunc(names, func(n lineString) bool { return n.key == "title" }),
-					lineString{fm.Title, fileLine(v), "title"})
+				names = slices.DeleteFunc(names, func(n lineString) bool { return n.key == "title" })
+				if fm.Title != "" {
+					names = append(names, lineString{fm.Title, fileLine(v), "title"})
+				}
 			} else {
 				warn(fileLine(v), "frontmatter title must be a string, ignored")
 			}

@@ -18,19 +18,18 @@ import (
 // HeadingPath are the page's title, its Level 0 and Anchor "". The body
 // does not hold it (see Document.BodySections). ok is false when no such
 // section is needed.
-func frontmatterSection(names []lineString, fm Frontmatter, title string, titleHeaded bool) (Section, bool) {
-	if len(fm.Aliases) == 0 && len(fm.Tags) == 0 && (fm.Title == "" || titleHeaded) {
+func frontmatterSection(names []lineString, title string, titleHeaded bool) (Section, bool) {
+	// Needed for an alias or a tag, or for a title no heading holds.
+	needed := false
+	for _, n := range names {
+		needed = needed || n.key != "title" || !titleHeaded
+	}
+	if !needed {
 		return Section{}, false
 	}
-	first, last := 0, 0
-	for i, n := range names {
-		if i == 0 || n.line < first {
-			first = n.line
-		}
-		last = max(last, n.line)
-	}
-	if len(names) == 0 {
-		return Section{}, false
+	first, last := names[0].line, names[0].line
+	for _, n := range names[1:] {
+		first, last = min(first, n.line), max(last, n.line)
 	}
 	lines := make([]string, last-first+1)
 	for _, n := range names {

@@ -34,11 +34,7 @@ type Heading struct {
 // each bracket).
 func Headings(body string) []Heading {
 	md, _ := boundNesting([]byte(body))
-	md, blanked := boundRefRuns(md)
-	pc := parser.NewContext()
-	for _, r := range blanked {
-		pc.AddReference(r)
-	}
+	md, pc := refRunsContext(md)
 	root := blockParser.Parse(text.NewReader(md), parser.WithContext(pc))
 	blocks := topBlocks(root, newBodyLines(body))
 	refs := pc.References() // a heading may name one: ## [text][ref]

@@ -18,11 +18,7 @@ var markdownParser parser.Parser = goldmark.New(
 ).Parser()
 
 func parseMarkdown(body []byte) ast.Node {
-	md, refs := boundRefRuns(body)
-	pc := parser.NewContext()
-	for _, r := range refs {
-		pc.AddReference(r)
-	}
+	md, pc := refRunsContext(body)
 	return markdownParser.Parse(text.NewReader(md), parser.WithContext(pc))
 }
 

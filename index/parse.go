@@ -97,7 +97,7 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 	// A frontmatter naming the page in other words than its headings (a
 	// title other than the H1, aliases, tags) is a section of its own, so
 	// those words find the page too.
-	if s, ok := frontmatterSection(names, fm, doc.Title, titleHeaded); ok {
+	if s, ok := frontmatterSection(names, doc.Title, titleHeaded); ok {
 		doc.Sections = append(doc.Sections, s)
 	}
 	base := len(doc.Sections)

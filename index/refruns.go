@@ -57,6 +57,17 @@ func boundRefRuns(md []byte) ([]byte, []parser.Reference) {
 	return out, refs
 }
 
+// refRunsContext is md bounded by boundRefRuns and the parse context that
+// gives goldmark the definitions it blanked.
+func refRunsContext(md []byte) ([]byte, parser.Context) {
+	md, refs := boundRefRuns(md)
+	pc := parser.NewContext()
+	for _, r := range refs {
+		pc.AddReference(r)
+	}
+	return md, pc
+}
+
 // refDefinition reads a one-line link reference definition: up to three
 // spaces, "[label]:", a destination (in <> or not) and an optional title
 // in quotes or parentheses, nothing after. Other lines, and labels

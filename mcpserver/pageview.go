@@ -137,11 +137,11 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	if err != nil {
 		return pageOutput{}, err
 	}
-	for _, shares := range [][2]int{{0, share}, {0, 0}} {
+	for _, linkShare := range []int{share, 0} {
 		if n, err := jsonSize(fit); err != nil || n <= w.MaxSize {
 			return fit, err
 		}
-		if fit, err = win.fit(out, shares[0], shares[1]); err != nil {
+		if fit, err = win.fit(out, 0, linkShare); err != nil {
 			return pageOutput{}, err
 		}
 	}
@@ -165,7 +165,6 @@ type window struct {
 // text allows.
 func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) {
 	p, parts, lines, first, last, from, to, column := win.p, win.parts, win.lines, win.first, win.last, win.from, win.to, win.column
-	w := pageWindow{MaxSize: win.maxSize}
 	out.Sections = outline(parts, from, listShare)
 	out.BacklinkTotal = len(p.Backlinks)
 	out.Backlinks = firstFitting(p.Backlinks[:min(len(p.Backlinks), maxPageBacklinks)], listShare)
@@ -183,7 +182,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 	// over max_size: measure the encodings only up to there.
 	hi, text := to, 0
 	for n := from; n <= to; n++ {
-		if text += jsonStringSize(lines[n-first]) + 2; text > w.MaxSize {
+		if text += jsonStringSize(lines[n-first]) + 2; text > win.maxSize {
 			hi = n
 			break
 		}
@@ -193,7 +192,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		if err != nil {
 			return pageOutput{}, err
 		}
-		if n <= w.MaxSize {
+		if n <= win.maxSize {
 			return out, nil
 		}
 	}
@@ -205,7 +204,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		if n, err = size(mid); err != nil {
 			return pageOutput{}, err
 		}
-		if n <= w.MaxSize {
+		if n <= win.maxSize {
 			lo = mid
 		} else {
 			hi = mid
@@ -224,7 +223,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		if err != nil {
 			return pageOutput{}, err
 		}
-		out.Content = cutToSize(lines[from-first], max(w.MaxSize-rest, minPageText))
+		out.Content = cutToSize(lines[from-first], max(win.maxSize-rest, minPageText))
 		if len(out.Content) < len(lines[from-first]) {
 			// The rest of the line is read from where this part ends.
 			out.Truncated = true

@@ -33,7 +33,7 @@ func Level(coverage, cosine float64) string {
 		return MatchStrong
 	case coverage >= partialCoverage || cosine >= partialCosine:
 		return MatchPartial
-	case coverage > 0 || cosine >= weakCosine:
+	case coverage > 0 || Related(cosine):
 		return MatchWeak
 	default:
 		return MatchNone

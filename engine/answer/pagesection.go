@@ -155,20 +155,6 @@ func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 	if s != nil && p.InFrontmatter(*s) {
 		// The frontmatter's names: their own lines, before the body's.
 		first, last = s.StartLine, s.EndLine
-		from, to = first, last
-		if start > 0 && (start < first || start > last) {
-			return 0, 0, &ArgumentError{Param: "start_line",
-				Message: fmt.Sprintf("%d is outside section %q of %s, lines %d-%d", start, s.Heading, p.Filepath, first, last)}
-		}
-		from = max(from, start)
-		if end > 0 {
-			if end < from {
-				return 0, 0, &ArgumentError{Param: "end_line",
-					Message: fmt.Sprintf("%d is before line %d, where the text asked for starts", end, from)}
-			}
-			to = min(end, last)
-		}
-		return from, to, nil
 	}
 	if s != nil {
 		from, to = s.StartLine, s.EndLine

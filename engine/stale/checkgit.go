@@ -3,8 +3,6 @@ package stale
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path"
@@ -344,13 +342,10 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	repoPath := g.repo.repoPath(pr.r.gitPath())
 	var baseText []byte
 	baseFound := false
-	for _, c := range t.changes {
-		if !b.counts(g.hist, c.commit) {
-			baseText, baseFound, err = g.declAt(g.hist.commits[c.commit].hash, repoPath, pr.r.ref.Symbol)
-			if err != nil {
-				return err
-			}
-			break
+	if c, ok := g.baselineChange(t, b); ok {
+		baseText, baseFound, err = g.declAt(g.hist.commits[c.commit].hash, repoPath, pr.r.ref.Symbol)
+		if err != nil {
+			return err
 		}
 	}
 	if baseFound && bytes.Equal(baseText, cur.text) {
@@ -464,26 +459,33 @@ func (g *gitCheck) undone(r resolvedRef, t *target, b gitBaseline, cur Fingerpri
 			return false, nil
 		}
 	}
-	for _, c := range t.changes { // newest first: the first not counted is the baseline's
-		if b.counts(g.hist, c.commit) {
-			continue
-		}
-		if c.status == 'D' {
-			return false, nil
-		}
-		if err := g.startCat(); err != nil {
-			return false, err
-		}
-		data, found, err := g.cat.show(g.hist.commits[c.commit].hash, g.repo.repoPath(c.path))
-		if err != nil || !found {
-			return false, err
-		}
-		now, err := g.now.hash(r) // read only for a file changed since
-		if err != nil {
-			return false, err
-		}
-		sum := sha256.Sum256(data)
-		return now.Files == 1 && hex.EncodeToString(sum[:]) == now.SHA256, nil
+	c, ok := g.baselineChange(t, b)
+	if !ok || c.status == 'D' {
+		return false, nil
 	}
-	return false, nil
+	if err := g.startCat(); err != nil {
+		return false, err
+	}
+	data, found, err := g.cat.show(g.hist.commits[c.commit].hash, g.repo.repoPath(c.path))
+	if err != nil || !found {
+		return false, err
+	}
+	now, err := g.now.hash(r) // read only for a file changed since
+	if err != nil {
+		return false, err
+	}
+	return now.Files == 1 && sha256Hex(data) == now.SHA256, nil
+}
+
+// baselineChange is the target's change the baseline holds: the newest
+// that does not count (t.changes are newest first); ok is false when every
+// change counts (the target came after the baseline, or a shallow clone
+// hides it).
+func (g *gitCheck) baselineChange(t *target, b gitBaseline) (change, bool) {
+	for _, c := range t.changes {
+		if !b.counts(g.hist, c.commit) {
+			return c, true
+		}
+	}
+	return change{}, false
 }

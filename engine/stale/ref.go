@@ -65,10 +65,7 @@ func (r resolvedRef) gitPath() string {
 	if r.realRel == "" {
 		return r.rel
 	}
-	if r.kind == kindGlob {
-		if r.base == "." {
-			return r.rel
-		}
+	if r.kind == kindGlob { // realRel is set only for a base other than "."
 		return path.Join(r.realRel, strings.TrimPrefix(r.rel, r.base+"/"))
 	}
 	return r.realRel

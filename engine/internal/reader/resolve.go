@@ -108,7 +108,8 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	if skipped, err := pageread.SkippedFiles(ctx, r.rdb); err == nil {
 		for _, w := range skipped {
 			if namesFile(key, w.File) {
-				nf.Skipped = w.Message
+				// The file is there: its reason, not other pages.
+				nf.Skipped, nf.Suggestions = w.Message, nil
 				break
 			}
 		}

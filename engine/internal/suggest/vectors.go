@@ -66,10 +66,14 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 			groups[0] = append(groups[0], i)
 		}
 	}
-	// Each section keeps its best partners only: in a corpus of pages
-	// alike, most pairs pass minScore, and keeping them all took
-	// gigabytes; the suggestions are the best pairs.
+	// Past maxAllPairs, each section keeps its best partners only: in a
+	// corpus of pages alike, most pairs pass minScore, and keeping them all
+	// took gigabytes; the suggestions are the best pairs.
 	best := make([][]partner, len(vs))
+	limit := len(vs) // every partner, up to maxAllPairs sections
+	if len(groups) > 1 {
+		limit = maxPartners
+	}
 	keep := func(i, j int, score float64) {
 		l := best[i]
 		for _, p := range l {
@@ -77,7 +81,7 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 				return // met in two groups
 			}
 		}
-		if len(l) < maxPartners {
+		if len(l) < limit {
 			best[i] = append(l, partner{j, score})
 			return
 		}
@@ -129,7 +133,8 @@ type partner struct {
 	score float64
 }
 
-// maxPartners is how many best partners each section keeps.
+// maxPartners is how many best partners each section keeps past
+// maxAllPairs sections.
 const maxPartners = 8
 
 // maxAllPairs is the most sections compared with every other: the pairs

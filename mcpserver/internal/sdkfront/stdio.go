@@ -252,20 +252,13 @@ func (c *stdioConn) writeLine(data []byte) error {
 	defer c.writeMu.Unlock()
 	buf := make([]byte, 0, len(data)+1)
 	buf = append(append(buf, data...), '\n')
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		t := time.NewTimer(stalledWrite)
-		defer t.Stop()
-		select {
-		case <-done:
-		case <-t.C:
-			if c.inputEnded.Load() {
-				c.log.Warn("stdin ended and stdout is not read: closing the session")
-				_ = c.Close()
-			}
+	stalled := time.AfterFunc(stalledWrite, func() {
+		if c.inputEnded.Load() {
+			c.log.Warn("stdin ended and stdout is not read: closing the session")
+			_ = c.Close()
 		}
-	}()
+	})
+	defer stalled.Stop()
 	_, err := c.out.Write(buf)
 	return err
 }
