@@ -64,7 +64,7 @@ func TestStaticProvider(t *testing.T) {
 		t.Fatalf("ModelID %q dims %d", p.ModelID(), p.Dimensions())
 	}
 	ctx := context.Background()
-	if !regexp.MustCompile(`^static-glove-100d-100k-int8-sif1-[0-9a-f]{8}-ja2-[0-9a-f]{8}$`).MatchString(p.ModelID()) {
+	if !regexp.MustCompile(`^static-glove-100d-100k-int8-sif1-[0-9a-f]{8}-ja3-[0-9a-f]{8}$`).MatchString(p.ModelID()) {
 		t.Errorf("ModelID %q: want the word model's and the glossary's fingerprints", p.ModelID())
 	}
 	// English and Japanese (through the glossary) have vectors; hiragana

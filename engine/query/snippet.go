@@ -251,21 +251,32 @@ func flattenLines(text string) (string, []int) {
 	b.Grow(len(t))
 	lines := make([]int, 0, len(t))
 	space := false
+	// A run of whitespace that is one line break inside a Japanese word
+	// (see textfold) goes with no space: the word reads, and is matched,
+	// as one.
+	breaks, breakFirst := 0, false
+	var last rune
 	for _, r := range t {
 		if unicode.IsSpace(r) {
+			if !space {
+				breaks, breakFirst = 0, r == '\n' || r == '\r'
+			}
 			space = true
 			if r == '\n' {
 				line++
+				breaks++
 			}
 			continue
 		}
-		if space && b.Len() > 0 {
+		inWord := breaks == 1 && breakFirst && textfold.JapaneseLetter(last) && textfold.JapaneseLetter(r)
+		if space && b.Len() > 0 && !inWord {
 			b.WriteByte(' ')
 			lines = append(lines, line)
 		}
 		space = false
 		b.WriteRune(r)
 		lines = append(lines, line)
+		last = r
 	}
 	return b.String(), lines
 }

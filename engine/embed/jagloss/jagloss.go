@@ -35,8 +35,9 @@ import (
 
 // Version is part of the static model's ID: bump it when segmentation or
 // word vectors change, so stored vectors are recomputed. 2: text is folded
-// to one width before it is segmented.
-const Version = 2
+// to one width before it is segmented; 3: a line break inside a Japanese
+// word no longer splits it (textfold).
+const Version = 3
 
 const (
 	maxWordRunes = 8   // longest headword tried

@@ -22,13 +22,14 @@ import (
 // call it.
 const SQLFunc = "ubp_nfkc"
 
-// String returns s in NFKC. ASCII text, already in that form, is returned
+// String returns s in NFKC, with the line breaks inside Japanese words
+// taken out (see joinable). ASCII text, already in that form, is returned
 // as it is without a pass of the normaliser.
 func String(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	return norm.NFKC.String(s)
+	return joinLines(norm.NFKC.String(s))
 }
 
 // Runes folds text like String and maps each rune of the result back to
@@ -37,6 +38,12 @@ func String(s string) string {
 // each from the same one rune). When folding changes nothing, folded is
 // text and from and to are nil.
 func Runes(text []rune) (folded []rune, from, to []int) {
+	folded, from, to = nfkcRunes(text)
+	return joinRunes(folded, from, to)
+}
+
+// nfkcRunes is Runes without the line joins.
+func nfkcRunes(text []rune) (folded []rune, from, to []int) {
 	s := string(text)
 	if isASCII(s) || norm.NFKC.IsNormalString(s) {
 		return text, nil, nil
@@ -63,7 +70,13 @@ func Runes(text []rune) (folded []rune, from, to []int) {
 // digits or kana can match, so a scan for such a term may read it as
 // written.
 func ChangesWords(s string) bool {
-	if isASCII(s) || norm.NFKC.IsNormalString(s) {
+	if isASCII(s) {
+		return false
+	}
+	if joinsLines(s) {
+		return true
+	}
+	if norm.NFKC.IsNormalString(s) {
 		return false
 	}
 	changed := false
@@ -119,8 +132,8 @@ func hasWordRune(s string) bool {
 	return false
 }
 
-// Version names the fold: a full-text table built with another one must be
+// Version names the fold (/2: line breaks inside Japanese words joined): a full-text table built with another one must be
 // rebuilt, since FTS5 removes a row's tokens by folding its text again
 // (NFKC can change when Go's Unicode tables do, for characters new to
 // them). Change the suffix when String changes.
-const Version = "nfkc-" + norm.Version + "/1"
+const Version = "nfkc-" + norm.Version + "/2"

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"testing"
 	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 func TestString(t *testing.T) {
@@ -40,6 +38,8 @@ func TestRunes(t *testing.T) {
 		{"xｶﾞy", "xガy", []int{0, 1, 3}, []int{1, 3, 4}},
 		{"㌔m", "キロm", []int{0, 0, 1}, []int{1, 1, 2}},
 		{"ﾃﾞｰﾀ", "データ", []int{0, 2, 3}, []int{2, 3, 4}},
+		{"特\n定", "特定", []int{0, 2}, []int{1, 3}},
+		{"ｶﾞ\n ｲ", "ガイ", []int{0, 4}, []int{2, 5}},
 	}
 	for _, c := range cases {
 		in := []rune(c.in)
@@ -53,15 +53,15 @@ func TestRunes(t *testing.T) {
 	}
 }
 
-// FuzzRunes: Runes agrees with NFKC and its map covers the input in order.
+// FuzzRunes: Runes agrees with String and its map covers the input in order.
 func FuzzRunes(f *testing.F) {
-	for _, s := range []string{"", "abc", "ＬＲＵ方式", "ｶﾞｲﾄﾞ", "㌔㍻", "e\u0301", "\xff\xfe"} {
+	for _, s := range []string{"", "abc", "ＬＲＵ方式", "ｶﾞｲﾄﾞ", "㌔㍻", "e\u0301", "\xff\xfe", "特\r\n  定", "ｶﾞ\nｲ"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		in := []rune(s)
 		got, from, to := Runes(in)
-		if want := norm.NFKC.String(string(in)); string(got) != want {
+		if want := String(string(in)); string(got) != want {
 			t.Fatalf("Runes(%q) = %q, want %q", s, string(got), want)
 		}
 		if from == nil {
@@ -129,4 +129,47 @@ func FuzzChangesWords(f *testing.F) {
 			t.Fatalf("ChangesWords(%q) = false, but its letters and numbers fold from %q to %q", s, a, b)
 		}
 	})
+}
+
+func TestStringJoinsLinesInsideJapaneseWords(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"特\n定", "特定"},
+		{"特\r\n定", "特定"},
+		{"無\n  効化", "無効化"},
+		{"改\n\t行", "改行"},
+		{"ｶﾞｲ\nﾄﾞ", "ガイド"},
+		{"データ\nベース", "データベース"},
+		{"東京\n\n大阪", "東京\n\n大阪"}, // a paragraph break
+		{"東京  \n大阪", "東京  \n大阪"}, // a Markdown hard break
+		{"終わり。\n次", "終わり。\n次"},   // punctuation: no word is split
+		{"The cache is\nflushed", "The cache is\nflushed"},
+		{"API\n設定", "API\n設定"},
+		{"設定\nAPI", "設定\nAPI"},
+		{"> 引\n> 用", "> 引\n> 用"},
+		{"末尾\n", "末尾\n"},
+		{"\n先頭", "\n先頭"},
+	}
+	for _, c := range cases {
+		if got := String(c.in); got != c.want {
+			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestChangesWordsAtJoinedLines(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"特\n定", true},
+		{"東京\n\n大阪", false},
+		{"日本語", false},
+		{"ＡＢ", true},
+		{"（注）", false},
+	}
+	for _, c := range cases {
+		if got := ChangesWords(c.in); got != c.want {
+			t.Errorf("ChangesWords(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
 }
