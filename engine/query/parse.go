@@ -394,10 +394,18 @@ func keepRun(r run, lenient bool) bool {
 		return n >= 2 && !englishFunctionWords[r.text] || isDigits(r.text)
 	case ScriptKatakana:
 		return n >= 2 || lenient
+	case ScriptHan:
+		return lenient || !japaneseFunctionWords[r.text]
 	default:
 		return true
 	}
 }
+
+// japaneseFunctionWords are the question words written in kanji (何 in
+// 何か, 何が; 誰, 何故), dropped like their English counterparts (what, who,
+// why). The others (どう, なぜ, いつ, どこ) are hiragana, which is never a
+// term but where the query has nothing else.
+var japaneseFunctionWords = map[string]bool{"何": true, "誰": true, "何故": true}
 
 func isDigits(s string) bool {
 	for _, r := range s {
