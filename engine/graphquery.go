@@ -30,23 +30,42 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	if err := graphview.CheckAround(opts); err != nil {
 		return GraphResult{}, err
 	}
+	if opts.Center == "" {
+		return e.wholeGraph(ctx, opts.Dangling)
+	}
+	center, _, err := e.ResolvePage(ctx, opts.Center)
+	if err != nil {
+		return GraphResult{}, err
+	}
+	var res GraphResult
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
+		// Only the links and documents within depth hops of the centre.
+		links, err := e.links.Neighbourhood(ctx, tx, nil)
+		if err != nil {
+			return err
+		}
+		res, err = graphview.Around(ctx, tx, links, &e.docs, center, depth, opts.Dangling, opts.Limit)
+		return err
+	})
+	if err != nil {
+		return GraphResult{}, err
+	}
+	return res, nil
+}
+
+// wholeGraph answers GetGraph for the whole graph in one answer.
+func (e *Engine) wholeGraph(ctx context.Context, dangling bool) (GraphResult, error) {
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
 		return GraphResult{}, fmt.Errorf("load link graph: %w", err)
 	}
-	var center int64
-	if opts.Center != "" {
-		if center, _, err = e.ResolvePage(ctx, opts.Center); err != nil {
-			return GraphResult{}, err
-		}
-	}
 	var res GraphResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		meta, err := e.docs.All(ctx, tx)
+		meta, err := e.docs.All(ctx, tx) // cached between index changes
 		if err != nil {
 			return err
 		}
-		res, err = graphview.Around(ctx, tx, g, meta, center, depth, opts.Dangling, opts.Limit)
+		res, err = graphview.Whole(ctx, tx, g, meta, dangling)
 		return err
 	})
 	if err != nil {

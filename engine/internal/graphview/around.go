@@ -2,43 +2,92 @@ package graphview
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
+	"github.com/ubp-dev/ubp/engine/internal/linkwalk"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
 
-// Around builds the graph of GetGraph without paging: with center 0 every
-// document of meta, otherwise center and every document within depth
-// links of it in g, in either direction; the edges of g among them
-// (several links of one type between the same two documents are one
-// edge); and, with dangling, the link targets that resolve to no document
-// (see addDangling). Nodes are ordered by file path (the centre first),
-// edges by source, target and type.
-func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, center int64, depth int, dangling bool, limit int) (answer.GraphResult, error) {
-	res := answer.GraphResult{Nodes: []answer.GraphNode{}, Edges: []answer.GraphEdge{}}
+// Whole builds the whole graph of GetGraph without paging: every document
+// of meta, the edges of g among them (several links of one type between
+// the same two documents are one edge) and, with dangling, the link
+// targets that resolve to no document (see addDangling). Nodes are
+// ordered by file path, edges by source, target and type.
+func Whole(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, dangling bool) (answer.GraphResult, error) {
+	in := make(map[int64]bool, len(meta))
+	for id := range meta {
+		in[id] = true
+	}
+	read := func() ([]pageread.DanglingLink, error) { return pageread.DanglingLinks(ctx, q) }
+	return build(g, meta, in, dangling, read, "")
+}
+
+// Around builds the graph of GetGraph around center: center and every
+// document within depth links of it, in either direction, with the edges
+// among them and, with dangling, the dangling targets they link to. A
+// limit over 0 keeps the limit nearest (see nearest) and sets Total and
+// Truncated. It reads what the neighbourhood needs only, never the whole
+// graph: the links of the documents fewer than depth hops away (links,
+// see linkwalk.Neighbourhood.Within), the links from the farthest kept
+// ones to each other, and the metadata of the documents reached (through
+// docs). Nodes are ordered by file path (the centre first), edges by
+// source, target and type.
+func Around(ctx context.Context, q store.Querier, links *linkwalk.Neighbourhood, docs *docmeta.Cache, center int64, depth int, dangling bool, limit int) (answer.GraphResult, error) {
+	if err := links.Within(ctx, q, []int64{center}, depth); err != nil {
+		return answer.GraphResult{}, fmt.Errorf("read the links around the centre: %w", err)
+	}
+	hops := links.Graph().BFS([]int64{center}, depth, nil)
+	ids := make([]int64, 0, len(hops)+1)
+	ids = append(ids, center)
+	for _, h := range hops {
+		ids = append(ids, h.ID)
+	}
+	meta := make(map[int64]*docmeta.Meta, len(ids))
+	if err := docs.Add(ctx, q, meta, ids); err != nil {
+		return answer.GraphResult{}, fmt.Errorf("read the documents around the centre: %w", err)
+	}
+	in := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		in[id] = true
+	}
+	total, truncated := 0, false
+	if limit > 0 && len(in) > limit {
+		total, truncated = nearest(in, hops, meta, center, limit), true
+	}
+	kept := make([]int64, 0, len(in))
+	for id := range in {
+		kept = append(kept, id)
+	}
+	if err := links.Among(ctx, q, kept); err != nil {
+		return answer.GraphResult{}, fmt.Errorf("read the links around the centre: %w", err)
+	}
+	read := func() ([]pageread.DanglingLink, error) { return pageread.DanglingLinksFrom(ctx, q, kept) }
 	centerID := ""
 	if d := meta[center]; d != nil {
 		centerID = d.DocID
 	}
-	in := map[int64]bool{}
-	if center == 0 {
-		for id := range meta {
-			in[id] = true
-		}
-	} else {
-		in[center] = true
-		hops := g.BFS([]int64{center}, depth, nil)
-		for _, h := range hops {
-			in[h.ID] = true
-		}
-		if limit > 0 && len(in) > limit {
-			res.Total, res.Truncated = nearest(in, hops, meta, center, limit), true
-		}
+	res, err := build(links.Graph(), meta, in, dangling, read, centerID)
+	if err != nil {
+		return answer.GraphResult{}, err
 	}
+	res.Total, res.Truncated = total, truncated
+	return res, nil
+}
+
+// build is the graph of the documents in (those of meta), the edges of g
+// among them, one per type between two documents, and with dangling the
+// dangling links readDangling returns of them, sorted with centerID (if
+// any) first.
+func build(g *graph.Graph, meta map[int64]*docmeta.Meta, in map[int64]bool, dangling bool,
+	readDangling func() ([]pageread.DanglingLink, error), centerID string,
+) (answer.GraphResult, error) {
+	res := answer.GraphResult{Nodes: []answer.GraphNode{}, Edges: []answer.GraphEdge{}}
 	for id := range in {
 		d := meta[id]
 		if d == nil {
@@ -64,9 +113,11 @@ func Around(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64
 		}
 	}
 	if dangling {
-		if err := addDangling(ctx, q, meta, in, &res); err != nil {
+		links, err := readDangling()
+		if err != nil {
 			return answer.GraphResult{}, err
 		}
+		addDangling(links, meta, in, &res)
 	}
 	res.Sort(centerID)
 	return res, nil

@@ -1,11 +1,8 @@
 package graphview
 
 import (
-	"context"
-
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
-	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -14,13 +11,9 @@ import (
 // target (text that resolves to no document).
 const danglingIDPrefix = "dangling:"
 
-// addDangling adds a node for every unresolved link target of the
-// documents in the graph, with an edge from each document linking to it.
-func addDangling(ctx context.Context, q store.Querier, meta map[int64]*docmeta.Meta, in map[int64]bool, res *answer.GraphResult) error {
-	links, err := pageread.DanglingLinks(ctx, q)
-	if err != nil {
-		return err
-	}
+// addDangling adds a node for every target of links (dangling links) from
+// a document in the graph, with an edge from each document linking to it.
+func addDangling(links []pageread.DanglingLink, meta map[int64]*docmeta.Meta, in map[int64]bool, res *answer.GraphResult) {
 	nodes := map[string]bool{}
 	for _, l := range links {
 		if !in[l.Source] {
@@ -33,5 +26,4 @@ func addDangling(ctx context.Context, q store.Querier, meta map[int64]*docmeta.M
 		}
 		res.Edges = append(res.Edges, answer.GraphEdge{Source: meta[l.Source].DocID, Target: id, Type: l.Type, SourcePath: meta[l.Source].Filepath})
 	}
-	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/indextest"
+	"github.com/ubp-dev/ubp/engine/internal/linkwalk"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
@@ -58,7 +59,23 @@ func newView(t *testing.T) view {
 
 func (v view) around(t *testing.T, center string, depth int, dangling bool) answer.GraphResult {
 	t.Helper()
-	res, err := Around(context.Background(), v.rdb, v.g, v.meta, v.ids[center], depth, dangling, 0)
+	ctx := context.Background()
+	if center == "" {
+		res, err := Whole(ctx, v.rdb, v.g, v.meta, dangling)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	var (
+		cache linkwalk.Cache
+		docs  docmeta.Cache
+	)
+	links, err := cache.Neighbourhood(ctx, v.rdb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Around(ctx, v.rdb, links, &docs, v.ids[center], depth, dangling, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,5 +202,49 @@ func TestCheckPage(t *testing.T) {
 	}
 	if err := CheckAround(answer.GraphOptions{Center: "a", Limit: 2}); err != nil {
 		t.Error(err)
+	}
+}
+
+// Around reads only the neighbourhood's links, yet answers as a cut of the
+// whole graph does: for every centre and depth, the documents within
+// depth hops in the whole graph, every edge among them (those between
+// two of the farthest too) and their dangling targets.
+func TestAroundIsTheWholeGraphCut(t *testing.T) {
+	v := newView(t)
+	whole := v.around(t, "", 0, true)
+	for path, id := range v.ids {
+		for depth := 1; depth <= 3; depth++ {
+			in := map[string]bool{v.meta[id].DocID: true}
+			for _, h := range v.g.BFS([]int64{id}, depth, nil) {
+				in[v.meta[h.ID].DocID] = true
+			}
+			var wantNodes, wantEdges []string
+			for _, ed := range whole.Edges {
+				if in[ed.Source] && (in[ed.Target] || strings.HasPrefix(ed.Target, danglingIDPrefix)) {
+					wantEdges = append(wantEdges, ed.Source+" "+string(ed.Type)+" "+ed.Target)
+					in[ed.Target] = true
+				}
+			}
+			for _, n := range whole.Nodes {
+				if in[n.ID] {
+					wantNodes = append(wantNodes, n.ID)
+				}
+			}
+			got := v.around(t, path, depth, true)
+			var gotNodes, gotEdges []string
+			for _, n := range got.Nodes {
+				gotNodes = append(gotNodes, n.ID)
+			}
+			for _, ed := range got.Edges {
+				gotEdges = append(gotEdges, ed.Source+" "+string(ed.Type)+" "+ed.Target)
+			}
+			slices.Sort(gotNodes)
+			slices.Sort(wantNodes)
+			slices.Sort(gotEdges)
+			slices.Sort(wantEdges)
+			if !slices.Equal(gotNodes, wantNodes) || !slices.Equal(gotEdges, wantEdges) {
+				t.Errorf("%s depth %d: nodes %v edges %v, want %v %v", path, depth, gotNodes, gotEdges, wantNodes, wantEdges)
+			}
+		}
 	}
 }

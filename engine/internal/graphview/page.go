@@ -65,9 +65,11 @@ func Page(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*
 		}
 	}
 	if dangling && len(in) > 0 {
-		if err := addDangling(ctx, q, meta, in, &res); err != nil {
+		links, err := pageread.DanglingLinksFrom(ctx, q, ids)
+		if err != nil {
 			return answer.GraphResult{}, err
 		}
+		addDangling(links, meta, in, &res)
 	}
 	res.Sort("")
 	if next := offset + len(DocumentNodes(res)); next < res.Total {

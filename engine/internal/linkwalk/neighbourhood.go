@@ -188,3 +188,28 @@ func (c *Cache) Drop() {
 	c.links = nil
 	c.mu.Unlock()
 }
+
+// Among adds the links between documents of ids that the expanded
+// documents' links do not hold already: those from a document of ids not
+// expanded to another of ids (of the neighbourhood's types). After Within
+// of depth hops, the documents depth hops away are reached but not
+// expanded; Among of the documents a view keeps gives it every link among
+// them, reading the links from the unexpanded ones only.
+func (n *Neighbourhood) Among(ctx context.Context, db store.Querier, ids []int64) error {
+	in := make(map[int64]bool, len(ids))
+	var need []int64
+	for _, id := range ids {
+		in[id] = true
+		if !n.expanded[id] {
+			need = append(need, id)
+		}
+	}
+	slices.Sort(need)
+	return linkrows.LinksFrom(ctx, db, need, func(l linkrows.Link) error {
+		if in[l.Target] && !n.links[l.ID] && (n.types == nil || n.types[l.Type]) {
+			n.links[l.ID] = true
+			n.g.AddEdge(l.Source, l.Target, l.Type)
+		}
+		return nil
+	})
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 	"github.com/ubp-dev/ubp/graph"
 	"github.com/ubp-dev/ubp/index"
 )
@@ -137,6 +138,27 @@ func FirstDanglingLinks(ctx context.Context, q store.Querier, limit int) ([]answ
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read dangling links: %w", err)
+	}
+	return out, nil
+}
+
+// DanglingLinksFrom reads the distinct dangling links of the documents
+// ids, in batches (through the index on the links' source).
+func DanglingLinksFrom(ctx context.Context, q store.Querier, ids []int64) ([]DanglingLink, error) {
+	var out []DanglingLink
+	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT DISTINCT l.source_id, l.target_text, l.link_type FROM links l
+		WHERE l.source_id IN (%s) AND `+store.LinkDangling, func(rows *sql.Rows) error {
+		var l DanglingLink
+		var lt string
+		if err := rows.Scan(&l.Source, &l.Target, &lt); err != nil {
+			return err
+		}
+		l.Type, _ = index.ParseLinkType(lt)
+		out = append(out, l)
+		return nil
+	})
+	if err != nil {
 		return nil, fmt.Errorf("read dangling links: %w", err)
 	}
 	return out, nil
