@@ -195,11 +195,11 @@ func (e *Engine) Close() error {
 	return nil
 }
 
-// Project is the project this engine indexes.
-func (e *Engine) Project() *Project { return e.proj() }
-
-// proj is the project as last loaded (see ReloadConfig).
-func (e *Engine) proj() *Project { return e.p.Load() }
+// Project is the project this engine indexes, as last loaded (see
+// ReloadConfig). A reload replaces it whole, never changes it: a call that
+// reads the configuration takes it once and passes it down, so that one
+// answer never mixes two configurations.
+func (e *Engine) Project() *Project { return e.p.Load() }
 
 // WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
 // fn returns nil, rolled back when it returns an error or panics (the panic

@@ -74,9 +74,10 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 		m, err := reader.StoredStats(ctx, e.rdb)
 		storedc <- storedResult{m, err}
 	}()
-	cfg := e.proj().Config
+	p := e.Project() // one configuration for the whole check
+	cfg := p.Config
 	files, _, err := index.Discover(ctx, index.DiscoverOptions{
-		Root:        e.proj().DocsDir(),
+		Root:        p.DocsDir(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,
@@ -129,9 +130,10 @@ func (e *Engine) Built(ctx context.Context) (bool, error) {
 // AbsPaths returns the absolute paths of docs-relative paths, for
 // IndexPaths.
 func (e *Engine) AbsPaths(rel []string) []string {
+	docs := e.Project().DocsDir()
 	out := make([]string, len(rel))
 	for i, r := range rel {
-		out[i] = filepath.Join(e.proj().DocsDir(), filepath.FromSlash(r))
+		out[i] = filepath.Join(docs, filepath.FromSlash(r))
 	}
 	return out
 }

@@ -102,7 +102,7 @@ func BenchmarkFreshness10k(b *testing.B) {
 	// warm engine and as a CLI command pays it (open, search, close).
 	b.Run("search-cold", func(b *testing.B) {
 		for b.Loop() {
-			e2, err := Open(ctx, e.proj(), OpenOptions{})
+			e2, err := Open(ctx, e.Project(), OpenOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -30,7 +30,7 @@ func (e *Engine) GraphNodeDetails(ctx context.Context, g GraphResult) (map[strin
 			ids = append(ids, id)
 		}
 	}
-	st, err := e.currentStaleness(ctx, ids)
+	st, err := e.currentStaleness(ctx, e.Project(), ids)
 	if err != nil {
 		return nil, err
 	}

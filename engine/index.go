@@ -62,7 +62,7 @@ func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, err
 // considered. Paths outside the docs folder are ignored. A pending
 // migration that demands a re-index turns this into a full Index.
 func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (IndexReport, error) {
-	sc, all, err := writer.ScopeFor(e.proj().DocsDir(), absPaths)
+	sc, all, err := writer.ScopeFor(e.Project().DocsDir(), absPaths)
 	if err != nil {
 		return writer.EmptyReport(), err
 	}
@@ -83,17 +83,18 @@ func (e *Engine) run(ctx context.Context, o writer.Options, policy latentrun.Pol
 	}
 	// Checked at each run, not only when the project was loaded: a
 	// server's docs folder may become a symlink leading elsewhere.
-	if err := e.proj().CheckDocsInside(); err != nil {
+	p := e.Project() // one configuration for the whole run
+	if err := p.CheckDocsInside(); err != nil {
 		return writer.EmptyReport(), fmt.Errorf("index: %w", err)
 	}
 	o.AfterWrite = func(ctx context.Context, rep *IndexReport, w writer.Written) error {
 		return e.afterIndex(ctx, rep, embedrun.Scope{StartGeneration: w.StartGeneration, Docs: w.Docs}, policy)
 	}
-	cfg := e.proj().Config
+	cfg := p.Config
 	return e.writer.Run(ctx, writer.Project{
-		Root:        e.proj().Root,
-		DocsDir:     e.proj().DocsDir(),
-		LockPath:    e.proj().LockPath(),
+		Root:        p.Root,
+		DocsDir:     p.DocsDir(),
+		LockPath:    p.LockPath(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,

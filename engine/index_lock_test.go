@@ -15,9 +15,9 @@ func TestIndexSaysWhenItWaitsForTheLock(t *testing.T) {
 	root := t.TempDir()
 	e1 := coreProject(t, root, "docs")
 	coreWriteFiles(t, root+"/docs", map[string]string{"a.md": "# A\n"})
-	e2 := coreOpen(t, e1.proj())
+	e2 := coreOpen(t, e1.Project())
 
-	unlock, err := e1.writer.Lock(context.Background(), e1.proj().LockPath(), nil)
+	unlock, err := e1.writer.Lock(context.Background(), e1.Project().LockPath(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

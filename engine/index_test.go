@@ -402,7 +402,7 @@ func TestIndexFullKeepsSourceRefBaseline(t *testing.T) {
 
 func TestIndexHonoursConfigAndWarns(t *testing.T) {
 	e, docs := coreFixture(t)
-	e.proj().Config.Exclude = []string{"adrs/**"}
+	e.Project().Config.Exclude = []string{"adrs/**"}
 	coreWriteFiles(t, docs, map[string]string{
 		"bad.md":    "\xff\xfe not utf-8",
 		"yaml.md":   "---\ntitle: [unclosed\n---\n# Y\n",
@@ -424,7 +424,7 @@ func TestIndexHonoursConfigAndWarns(t *testing.T) {
 		t.Error("excluded folder indexed")
 	}
 	// Excluding a folder later deletes its documents.
-	e.proj().Config.Exclude = []string{"adrs/**", "designs/**"}
+	e.Project().Config.Exclude = []string{"adrs/**", "designs/**"}
 	rep = coreIndex(t, e, false)
 	if rep.Deleted != 2 {
 		t.Errorf("deleted %d, want 2", rep.Deleted)

@@ -202,7 +202,7 @@ func TestNoopIndexReadsNoFile(t *testing.T) {
 func TestIndexDropsFileThatIsNoDocument(t *testing.T) {
 	root := t.TempDir()
 	e := coreProject(t, root, "docs")
-	e.proj().Config.MaxFileSize = 1000
+	e.Project().Config.MaxFileSize = 1000
 	docs := filepath.Join(root, "docs")
 	coreWriteFiles(t, docs, map[string]string{
 		"bin.md": "# Bin\n", "big.md": "# Big\n", "c.md": "# C\n\nSee [[bin]] and [[big]].\n",

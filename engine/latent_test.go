@@ -170,7 +170,7 @@ func TestLongQueriesGetTheLatentSignal(t *testing.T) {
 		}
 	}
 
-	e.proj().Config.Search.LatentWeight = 0
+	e.Project().Config.Search.LatentWeight = 0
 	off, err := e.Search(ctx, SearchOptions{Query: longVehicleQuery})
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,8 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 // (Page.Fragment, set when the heading names a section: see FindSection).
 // An unknown ref gives a *NotFoundError with the closest filepaths.
 func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
-	m, err := e.reader.ResolvePageRef(ctx, ref, e.proj().DocsDir(), e.proj().Config.DocsDir)
+	proj := e.Project() // one configuration for the whole answer
+	m, err := e.reader.ResolvePageRef(ctx, ref, proj.DocsDir(), proj.Config.DocsDir)
 	if err != nil {
 		return Page{}, err
 	}
@@ -42,7 +43,7 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 			p.MissingHeading = m.Fragment
 		}
 	}
-	st, err := e.pageStaleness(ctx, id)
+	st, err := e.pageStaleness(ctx, proj, id)
 	if err != nil {
 		return Page{}, fmt.Errorf("get page %s: %w", ref, err)
 	}
@@ -65,7 +66,8 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 // ignoring case. An unknown ref gives a *NotFoundError listing up to 5 closest
 // filepaths; an empty ref gives an *ArgumentError.
 func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepath string, err error) {
-	return e.reader.ResolvePage(ctx, ref, e.proj().DocsDir(), e.proj().Config.DocsDir)
+	p := e.Project()
+	return e.reader.ResolvePage(ctx, ref, p.DocsDir(), p.Config.DocsDir)
 }
 
 // SectionTexts returns the Markdown of the given sections (as

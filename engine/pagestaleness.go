@@ -24,8 +24,8 @@ type docStaleness struct {
 // pageStaleness gives a document's staleness: its level, the reason, the
 // state of each of its source refs (in the order written) and the refs
 // that changed.
-func (e *Engine) pageStaleness(ctx context.Context, docID int64) (docStaleness, error) {
-	m, err := e.currentStaleness(ctx, []int64{docID})
+func (e *Engine) pageStaleness(ctx context.Context, p *Project, docID int64) (docStaleness, error) {
+	m, err := e.currentStaleness(ctx, p, []int64{docID})
 	if err != nil {
 		return docStaleness{}, err
 	}
@@ -43,9 +43,10 @@ func (e *Engine) pageStaleness(ctx context.Context, docID int64) (docStaleness, 
 // moved on disk (then only those documents are checked again). Only their
 // versions and refs are read for the rest: what a check needs besides
 // (titles, reviewed dates, the baselines stored at indexing) is read for
-// the documents checked again.
-func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]docStaleness, error) {
-	key, err := e.currentStaleKey(ctx)
+// the documents checked again. p is the project (and configuration) of
+// the answer.
+func (e *Engine) currentStaleness(ctx context.Context, p *Project, ids []int64) (map[int64]docStaleness, error) {
+	key, err := e.currentStaleKey(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
@@ -65,12 +66,12 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		}
 	}
 	if snap == nil {
-		if snap, err = e.staleSnapshotLocked(ctx, key); err != nil {
+		if snap, err = e.staleSnapshotLocked(ctx, p, key); err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
 	}
 	var again []int64
-	statter, err := stale.NewRefStatter(e.proj().Root)
+	statter, err := stale.NewRefStatter(p.Root)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
 	}
@@ -90,11 +91,11 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 	}
 	refs := make(map[int64][]index.SourceRef, len(again))
 	if len(again) > 0 {
-		inputs, err := e.recheckInputs(ctx, ids, again)
+		inputs, err := e.recheckInputs(ctx, p, ids, again)
 		if err != nil {
 			return nil, err
 		}
-		part, _, err := e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, inputs)
+		part, _, err := e.computeStaleSnapshot(ctx, p, key, key.SurfaceBaseline(), time.Time{}, inputs)
 		if err != nil {
 			return nil, fmt.Errorf("staleness: %w", err)
 		}
@@ -115,7 +116,7 @@ func (e *Engine) currentStaleness(ctx context.Context, ids []int64) (map[int64]d
 		if !ok {
 			r = d.Refs
 		}
-		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, e.proj().Config.Staleness.ThresholdDays)
+		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, p.Config.Staleness.ThresholdDays)
 		out[d.DocumentID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil
@@ -130,11 +131,11 @@ var maxListedRechecks = 1000
 
 // recheckInputs reads the check inputs of the documents again, found
 // among those of ids (every document when nil).
-func (e *Engine) recheckInputs(ctx context.Context, ids, again []int64) ([]stalesnap.Input, error) {
+func (e *Engine) recheckInputs(ctx context.Context, p *Project, ids, again []int64) ([]stalesnap.Input, error) {
 	if ids != nil || len(again) <= maxListedRechecks {
-		return e.staleInputs(ctx, again)
+		return e.staleInputs(ctx, p, again)
 	}
-	all, err := e.staleInputs(ctx, nil)
+	all, err := e.staleInputs(ctx, p, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ var ErrConfigChangedScope = errors.New("the new configuration needs a new proces
 // indexing with the exclude globs it started with, and it and the CLI
 // undid each other's runs at every edit.
 func (e *Engine) ReloadConfig() (changed bool, err error) {
-	cur := e.proj()
+	cur := e.Project()
 	cfg, err := LoadConfig(cur.ConfigPath)
 	if err != nil {
 		return false, fmt.Errorf("reload the configuration (the one loaded before stays in use): %w", err)

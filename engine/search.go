@@ -43,7 +43,9 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
-	limit, err := params.Limit(opts.Limit, e.proj().Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
+	p := e.Project() // one configuration for the whole search
+	cfg := p.Config.Search
+	limit, err := params.Limit(opts.Limit, cfg.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return SearchResult{}, err
 	}
@@ -57,7 +59,6 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 	if err := params.LinkTypes(opts.LinkTypes); err != nil {
 		return SearchResult{}, err
 	}
-	cfg := e.Project().Config.Search
 	fusion, err := params.Fusion(opts.Fusion, cfg.Fusion)
 	if err != nil {
 		return SearchResult{}, err
@@ -107,7 +108,7 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 			}
 		}
 		run.Fuse()
-		levels, err := e.hitStaleness(ctx, run.Shown())
+		levels, err := e.hitStaleness(ctx, p, run.Shown())
 		if err != nil {
 			return err
 		}
@@ -131,14 +132,15 @@ func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (Full
 	if err := params.Query(opts.Query); err != nil {
 		return FulltextResult{}, err
 	}
-	limit, err := params.Limit(opts.Limit, e.proj().Config.Search.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
+	cfg := e.Project().Config.Search // one configuration for the whole search
+	limit, err := params.Limit(opts.Limit, cfg.DefaultLimit, DefaultSearchLimit, MaxSearchLimit)
 	if err != nil {
 		return FulltextResult{}, err
 	}
 	if err := params.DocType(opts.DocType); err != nil {
 		return FulltextResult{}, err
 	}
-	q, err := fulltext.ParseQuery(opts.Query, e.proj().Config.Search.Translate)
+	q, err := fulltext.ParseQuery(opts.Query, cfg.Translate)
 	if err != nil {
 		return FulltextResult{}, err
 	}
@@ -187,9 +189,9 @@ func (e *Engine) vectorSignal(ctx context.Context, text string, k int) (vecsearc
 }
 
 // hitStaleness is the staleness of the documents ids as the snapshot says
-// it, for the hits of a search.
-func (e *Engine) hitStaleness(ctx context.Context, ids []int64) (map[int64]search.Staleness, error) {
-	levels, err := e.currentStaleness(ctx, ids)
+// it under p's configuration, for the hits of a search.
+func (e *Engine) hitStaleness(ctx context.Context, p *Project, ids []int64) (map[int64]search.Staleness, error) {
+	levels, err := e.currentStaleness(ctx, p, ids)
 	if err != nil {
 		return nil, fmt.Errorf("staleness of the results: %w", err)
 	}

@@ -145,7 +145,7 @@ func BenchmarkSearchLong(b *testing.B) {
 	for _, weight := range []float64{DefaultConfig().Search.LatentWeight, 0} {
 		for i, q := range benchLongQueries {
 			b.Run(fmt.Sprintf("latent=%g/q%d", weight, i), func(b *testing.B) {
-				e.proj().Config.Search.LatentWeight = weight
+				e.Project().Config.Search.LatentWeight = weight
 				runTimed(b, func() error {
 					_, err := e.Search(ctx, SearchOptions{Query: q})
 					return err

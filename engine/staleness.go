@@ -24,29 +24,30 @@ type StaleOptions struct {
 // made since. Under the configured baseline the report also replaces the
 // staleness snapshot that search results, pages and status read.
 func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, error) {
+	p := e.Project() // one configuration for the whole check
 	baseline := opts.Baseline
 	if baseline == "" {
-		baseline = e.proj().Config.Staleness.Baseline
+		baseline = p.Config.Staleness.Baseline
 	}
-	key, err := e.currentStaleKey(ctx)
+	key, err := e.currentStaleKey(ctx, p)
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("stale: %w", err)
 	}
-	docs, err := e.staleInputs(ctx, nil)
+	docs, err := e.staleInputs(ctx, p, nil)
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("stale: %w", err)
 	}
 	// Under the configured baseline, the report becomes what search,
 	// pages and status say too, until HEAD or the index moves.
 	if (baseline == key.Config || baseline == "" && key.Config == stale.BaselineAuto) && opts.Now.IsZero() {
-		snap, rep, err := e.computeStaleSnapshot(ctx, key, baseline, opts.Now, docs)
+		snap, rep, err := e.computeStaleSnapshot(ctx, p, key, baseline, opts.Now, docs)
 		if err != nil {
 			return stale.Report{}, fmt.Errorf("stale: %w", err)
 		}
 		e.adoptStaleSnapshot(ctx, snap)
 		return rep, nil
 	}
-	rep, err := e.checkStale(ctx, baseline, opts.Now, docs)
+	rep, err := e.checkStale(ctx, p, baseline, opts.Now, docs)
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("stale: %w", err)
 	}

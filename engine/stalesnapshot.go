@@ -37,8 +37,8 @@ type staleSnapshotHolder struct {
 }
 
 // currentStaleKey reads HEAD and the index generation.
-func (e *Engine) currentStaleKey(ctx context.Context) (stalesnap.Key, error) {
-	return stalesnap.CurrentKey(ctx, e.rdb, e.proj().Root, e.proj().Config.Staleness.Baseline, e.getenv("GIT_DIR"))
+func (e *Engine) currentStaleKey(ctx context.Context, p *Project) (stalesnap.Key, error) {
+	return stalesnap.CurrentKey(ctx, e.rdb, p.Root, p.Config.Staleness.Baseline, e.getenv("GIT_DIR"))
 }
 
 // staleSnapshotLocked returns the snapshot for key: the one in memory,
@@ -47,7 +47,7 @@ func (e *Engine) currentStaleKey(ctx context.Context) (stalesnap.Key, error) {
 // same HEAD and baseline but an older index is brought up to date by
 // checking the documents whose content or path changed. e.staleSnap.mu
 // must be held.
-func (e *Engine) staleSnapshotLocked(ctx context.Context, key stalesnap.Key) (*staleSnapshot, error) {
+func (e *Engine) staleSnapshotLocked(ctx context.Context, p *Project, key stalesnap.Key) (*staleSnapshot, error) {
 	h := &e.staleSnap
 	if h.cur != nil && h.cur.header.Key == key {
 		return h.cur, nil
@@ -63,16 +63,16 @@ func (e *Engine) staleSnapshotLocked(ctx context.Context, key stalesnap.Key) (*s
 	switch {
 	case s == nil:
 		var docs []stalesnap.Input
-		if docs, err = e.staleInputs(ctx, nil); err != nil {
+		if docs, err = e.staleInputs(ctx, p, nil); err != nil {
 			return nil, err
 		}
-		if s, _, err = e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, docs); err != nil {
+		if s, _, err = e.computeStaleSnapshot(ctx, p, key, key.SurfaceBaseline(), time.Time{}, docs); err != nil {
 			return nil, err
 		}
 		err = e.storeStaleSnapshot(ctx, s, true)
 	case s.header.Key != key:
 		var part *staleSnapshot
-		if part, err = e.updateStaleSnapshot(ctx, s, key); err != nil {
+		if part, err = e.updateStaleSnapshot(ctx, p, s, key); err != nil {
 			return nil, err
 		}
 		err = e.storeStaleSnapshot(ctx, part, false)
@@ -89,7 +89,7 @@ func (e *Engine) staleSnapshotLocked(ctx context.Context, key stalesnap.Key) (*s
 // updateStaleSnapshot brings s to key (same HEAD and baseline, another
 // index state): documents gone are dropped, documents new, edited or
 // renamed are checked. It returns the part checked, with key.
-func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key stalesnap.Key) (*staleSnapshot, error) {
+func (e *Engine) updateStaleSnapshot(ctx context.Context, p *Project, s *staleSnapshot, key stalesnap.Key) (*staleSnapshot, error) {
 	var versions map[int64]string
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -110,11 +110,11 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 			changed = append(changed, id)
 		}
 	}
-	docs, err := e.staleInputs(ctx, changed)
+	docs, err := e.staleInputs(ctx, p, changed)
 	if err != nil {
 		return nil, err
 	}
-	part, _, err := e.computeStaleSnapshot(ctx, key, key.SurfaceBaseline(), time.Time{}, docs)
+	part, _, err := e.computeStaleSnapshot(ctx, p, key, key.SurfaceBaseline(), time.Time{}, docs)
 	if err != nil {
 		return nil, err
 	}
@@ -128,9 +128,9 @@ func (e *Engine) updateStaleSnapshot(ctx context.Context, s *staleSnapshot, key 
 // computeStaleSnapshot checks docs under baseline at now (zero: the
 // current time). Refs are stat'ed first, so a change made during the check
 // shows as moved later.
-func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, baseline string, now time.Time, docs []stalesnap.Input) (*staleSnapshot, stale.Report, error) {
+func (e *Engine) computeStaleSnapshot(ctx context.Context, p *Project, key stalesnap.Key, baseline string, now time.Time, docs []stalesnap.Input) (*staleSnapshot, stale.Report, error) {
 	stats := make(map[int64][]stale.Fingerprint, len(docs))
-	statter, err := stale.NewRefStatter(e.proj().Root)
+	statter, err := stale.NewRefStatter(p.Root)
 	if err != nil {
 		return nil, stale.Report{}, fmt.Errorf("check staleness: %w", err)
 	}
@@ -141,7 +141,7 @@ func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, ba
 		}
 		stats[d.ID] = st
 	}
-	rep, err := e.checkStale(ctx, baseline, now, docs)
+	rep, err := e.checkStale(ctx, p, baseline, now, docs)
 	if err != nil {
 		return nil, stale.Report{}, err
 	}
@@ -154,14 +154,14 @@ func (e *Engine) computeStaleSnapshot(ctx context.Context, key stalesnap.Key, ba
 }
 
 // checkStale runs stale.Check over docs with baseline.
-func (e *Engine) checkStale(ctx context.Context, baseline string, now time.Time, docs []stalesnap.Input) (stale.Report, error) {
+func (e *Engine) checkStale(ctx context.Context, p *Project, baseline string, now time.Time, docs []stalesnap.Input) (stale.Report, error) {
 	rep, err := stale.Check(ctx, stale.Options{
-		Root:          e.proj().Root,
+		Root:          p.Root,
 		Baseline:      baseline,
-		ThresholdDays: e.proj().Config.Staleness.ThresholdDays,
+		ThresholdDays: p.Config.Staleness.ThresholdDays,
 		Now:           now,
 		GitDir:        e.getenv("GIT_DIR"),
-		DocsDir:       e.docsDirFromRoot(),
+		DocsDir:       docsDirFromRoot(p),
 	}, stalesnap.Inputs(docs))
 	if err != nil {
 		return stale.Report{}, fmt.Errorf("check staleness: %w", err)
@@ -247,11 +247,11 @@ func (e *Engine) storeStaleSnapshot(ctx context.Context, s *staleSnapshot, whole
 
 // staleInputs reads documents with their source refs and index baselines,
 // all of them when ids is nil, in one read transaction.
-func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]stalesnap.Input, error) {
+func (e *Engine) staleInputs(ctx context.Context, p *Project, ids []int64) ([]stalesnap.Input, error) {
 	var docs []stalesnap.Input
 	err := e.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		docs, err = stalesnap.ReadInputs(ctx, tx, ids, e.repoPath)
+		docs, err = stalesnap.ReadInputs(ctx, tx, ids, func(docPath string) string { return repoPath(p, docPath) })
 		return err
 	})
 	if err != nil {
@@ -262,8 +262,8 @@ func (e *Engine) staleInputs(ctx context.Context, ids []int64) ([]stalesnap.Inpu
 
 // repoPath is a document's path from the project root ("" when the docs
 // folder is outside it), which git history and SARIF locations use.
-func (e *Engine) repoPath(docPath string) string {
-	rel, err := filepath.Rel(e.proj().Root, filepath.Join(e.proj().DocsDir(), filepath.FromSlash(docPath)))
+func repoPath(p *Project, docPath string) string {
+	rel, err := filepath.Rel(p.Root, filepath.Join(p.DocsDir(), filepath.FromSlash(docPath)))
 	if err != nil {
 		return ""
 	}
@@ -276,8 +276,8 @@ func (e *Engine) repoPath(docPath string) string {
 
 // docsDirFromRoot is the docs folder from the project root, slash-separated
 // ("" when it cannot be said).
-func (e *Engine) docsDirFromRoot() string {
-	rel, err := filepath.Rel(e.proj().Root, e.proj().DocsDir())
+func docsDirFromRoot(p *Project) string {
+	rel, err := filepath.Rel(p.Root, p.DocsDir())
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
 		return ""
 	}

@@ -189,7 +189,7 @@ func TestStalenessBaselineGitOutsideGit(t *testing.T) {
 	e, _ := staleProject(t, map[string]string{
 		"docs/bad.md": "---\ntitle: Bad\nsource_refs:\n  - missing.txt\n---\n# Bad\n",
 	})
-	e.proj().Config.Staleness.Baseline = stale.BaselineGit
+	e.Project().Config.Staleness.Baseline = stale.BaselineGit
 	mustIndex(t, e)
 	p := mustPage(t, e, "bad.md")
 	if p.Staleness != stale.Stale || p.StaleReason == nil || p.StaleReason.Baseline != stale.BaselineIndex {

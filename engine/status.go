@@ -15,17 +15,18 @@ import (
 // Status describes the project and the state of its index: counts, broken
 // links, stale documents, size on disk and when it last changed.
 func (e *Engine) Status(ctx context.Context) (Status, error) {
-	s := Status{ProjectRoot: e.proj().Root, DocsDir: e.proj().DocsDir(), SchemaVersion: e.version}
+	p := e.Project() // one configuration for the whole answer
+	s := Status{ProjectRoot: p.Root, DocsDir: p.DocsDir(), SchemaVersion: e.version}
 	if err := e.reader.Counts(ctx, &s); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
 	// Every document: their stored rows and refs are read whole, without
 	// a list of ids to look up.
-	levels, err := e.currentStaleness(ctx, nil)
+	levels, err := e.currentStaleness(ctx, p, nil)
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	if s.StalenessBaseline, err = e.stalenessBaseline(ctx); err != nil {
+	if s.StalenessBaseline, err = e.stalenessBaseline(ctx, p); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
 	var staleIDs []int64
@@ -50,7 +51,7 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if len(s.StaleList) > answer.MaxStaleList {
 		s.StaleList = s.StaleList[:answer.MaxStaleList]
 	}
-	for _, f := range []string{e.proj().DBPath(), e.proj().DBPath() + "-wal"} {
+	for _, f := range []string{p.DBPath(), p.DBPath() + "-wal"} {
 		if st, err := os.Stat(f); err == nil {
 			s.IndexBytes += st.Size()
 		}
@@ -67,8 +68,8 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 // stalenessBaseline is the baseline of the current snapshot: git or index.
 // The snapshot in memory or the stored one's header answers when made for
 // the current state; only otherwise is the snapshot read whole (or made).
-func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
-	key, err := e.currentStaleKey(ctx)
+func (e *Engine) stalenessBaseline(ctx context.Context, p *Project) (string, error) {
+	key, err := e.currentStaleKey(ctx, p)
 	if err != nil {
 		return "", err
 	}
@@ -89,7 +90,7 @@ func (e *Engine) stalenessBaseline(ctx context.Context) (string, error) {
 	if stored != nil && stored.Key == key {
 		return stored.Baseline, nil
 	}
-	snap, err := e.staleSnapshotLocked(ctx, key)
+	snap, err := e.staleSnapshotLocked(ctx, p, key)
 	if err != nil {
 		return "", err
 	}

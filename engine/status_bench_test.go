@@ -12,7 +12,7 @@ import (
 func BenchmarkStatusScale(b *testing.B) {
 	n := benchDocsFromEnv(b, 2000)
 	e, _, _ := indexedScaleCorpus(b, n)
-	p := e.proj()
+	p := e.Project()
 	ctx := context.Background()
 	want, err := e.Status(ctx)
 	if err != nil || want.Documents != n {

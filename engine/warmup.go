@@ -58,7 +58,7 @@ func (e *Engine) warmSearch() {
 	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
 	defer cancel()
 	for i, q := range warmQueries {
-		if i > 0 && e.proj().Config.Search.Translate != "ja-en" {
+		if i > 0 && e.Project().Config.Search.Translate != "ja-en" {
 			break
 		}
 		if e.warm.stop.Load() {

@@ -45,7 +45,8 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 		return fmt.Errorf("watch: %w", err)
 	}
 	defer w.Close()
-	docs, err := filepath.Abs(e.proj().DocsDir())
+	p := e.Project() // docs_dir never changes on a reload (ReloadConfig)
+	docs, err := filepath.Abs(p.DocsDir())
 	if err != nil {
 		return fmt.Errorf("watch: resolve docs folder: %w", err)
 	}
@@ -54,7 +55,7 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 	// itself: a docs symlink switched to another folder (ln -sfn) sends
 	// nothing from the folder it left. Not when the docs folder is the
 	// project root, whose parent is outside the project.
-	if root, err := filepath.Abs(e.proj().Root); err == nil && filepath.Clean(root) != docs {
+	if root, err := filepath.Abs(p.Root); err == nil && filepath.Clean(root) != docs {
 		ws.parent = filepath.Dir(docs)
 		if err := w.Add(ws.parent); err != nil {
 			ws.parent = ""
@@ -64,7 +65,7 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 		return fmt.Errorf("watch %s: %w", docs, err)
 	}
 	// .ubp/config.json too: a server takes up its changes (ReloadConfig).
-	if data := e.proj().DataDir(); w.Add(data) == nil {
+	if data := p.DataDir(); w.Add(data) == nil {
 		ws.dataDir = data
 	}
 	ws.dirs[docs] = true
@@ -144,7 +145,7 @@ func (ws *watchState) rewatchRoot(onReport func(IndexReport, error)) bool {
 	if err != nil || !st.IsDir() {
 		return false
 	}
-	if err := ws.e.proj().CheckDocsInside(); err != nil {
+	if err := ws.e.Project().CheckDocsInside(); err != nil {
 		if !ws.outsideTold {
 			onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
 			ws.outsideTold = true
@@ -218,7 +219,7 @@ func (ws *watchState) skipDir(abs string) bool {
 		return true
 	}
 	rel = filepath.ToSlash(rel)
-	for _, p := range ws.e.proj().Config.Exclude {
+	for _, p := range ws.e.Project().Config.Exclude {
 		if index.MatchGlob(p, rel) {
 			return true
 		}
