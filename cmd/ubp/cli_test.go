@@ -119,6 +119,9 @@ func TestCLIGolden(t *testing.T) {
 		{"bad_flag", []string{"status", "--nope"}, 2},
 		{"query_like_a_flag", []string{"search", "-32602"}, 2},
 		{"unknown_command", []string{"frobnicate"}, 2},
+		{"unknown_command_near", []string{"serch"}, 2},
+		{"completion_unknown_shell", []string{"completion", "tcsh"}, 2},
+		{"help_unknown_command", []string{"help", "frobnicate"}, 2},
 		{"bad_depth_json", []string{"get-context", "designs/database.md", "--depth", "9", "--json"}, 2},
 		{"search_no_query", []string{"search"}, 2},
 		// The CLI's promises (issue 10 part 7).

@@ -77,7 +77,7 @@ var rePflagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(
 func cleanFlagError(err error) error {
 	m := rePflagValue.FindStringSubmatch(err.Error())
 	if m == nil {
-		return usageError{err}
+		return usageError{err: err}
 	}
 	value, flag, cause := m[1], m[2], m[3]
 	switch {

@@ -65,6 +65,9 @@ func (a *app) printError(err error) {
 	case errors.As(err, &ue) || isCobraUsage(err):
 		out.Error.Code = "usage"
 		out.Error.Hint = "see `" + a.helpCommand() + "`"
+		if ue.hint != "" {
+			out.Error.Hint = ue.hint
+		}
 		if strings.HasPrefix(out.Error.Message, "unknown shorthand flag") {
 			// ubp search -32602: a query (or page) that looks like a flag.
 			out.Error.Hint = "a query or page that starts with '-' goes after `--` (ubp search -- -32602); see `" + a.helpCommand() + "`"

@@ -42,13 +42,17 @@ type app struct {
 	builtIndex bool
 }
 
-// usageError marks an error as bad usage (exit 2).
-type usageError struct{ err error }
+// usageError marks an error as bad usage (exit 2). hint, when set, is
+// what to do instead (printError adds the command's help).
+type usageError struct {
+	err  error
+	hint string
+}
 
 func (u usageError) Error() string { return u.err.Error() }
 func (u usageError) Unwrap() error { return u.err }
 
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+func usagef(format string, args ...any) error { return usageError{err: fmt.Errorf(format, args...)} }
 
 // exitCodeError lets a command choose its exit code without printing an
 // error (ubp stale --exit-code).
@@ -68,9 +72,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	// JSON error object.
 	a.jsonOut = jsonRequested(args)
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
 	defer func() {
 		if r := recover(); r != nil {
 			a.printError(fmt.Errorf("internal error: %v", r))
@@ -189,6 +190,19 @@ Then:        ubp search "how are files watched"   or   ubp serve`,
 		a.serveCommand(),
 		a.versionCommand(),
 	)
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	// help and completion are made now rather than by Execute, so that
+	// guardGroups reaches them too (after SetOut: completion keeps the
+	// stream it is made with).
+	root.SetHelpCommand(helpTopicCommand())
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	if c := findSubcommand(root, "completion"); c != nil {
+		c.Example = "  ubp completion bash\n  ubp completion zsh --help"
+	}
+	guardGroups(root)
 	return root
 }
 
