@@ -53,13 +53,13 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 	}
 	switch {
 	case !f.Built:
-		a.infof("ubp: no index yet for %s: building it (%d files)\n", e.Project().DocsDir(), f.Diff.Count())
+		a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), count(f.Diff.Count(), "file", "files"))
 		rep, err := a.runIndex(ctx, e, engine.IndexOptions{Incidental: true})
 		if err != nil {
 			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
 		}
 		a.printIndexWarnings(rep)
-		a.infof("ubp: indexed %d documents\n", rep.Added)
+		a.infof("ubp: indexed %s\n", count(rep.Added, "document", "documents"))
 		a.builtIndex = true
 	case mode == freshFull || f.NeedsReindex:
 		if f.Current() {
@@ -119,6 +119,7 @@ func changeSummary(r engine.IndexReport) string {
 	return fmt.Sprintf("added %d, updated %d, renamed %d, deleted %d", r.Added, r.Updated, r.Renamed, r.Deleted)
 }
 
+// plural is one when n is 1, else many: "file" or "files".
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -132,4 +133,9 @@ func removeIndexFiles(db string) {
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 		_ = os.Remove(db + suffix)
 	}
+}
+
+// count is n with its noun, singular for 1: "1 file", "3 files".
+func count(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, plural(n, one, many))
 }

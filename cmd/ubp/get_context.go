@@ -53,7 +53,7 @@ dropped.`,
 					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]%s: %s\n", r.Depth, arrow(r.Direction), termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.LinkType, via, oneLine(r.Summary, 120))
 				}
 				if !a.quiet {
-					fmt.Fprintf(w, "\n%d bytes, %d neighbours dropped\n", res.TotalSize, res.TruncatedCount)
+					fmt.Fprintf(w, "\n%s, %s dropped\n", count(res.TotalSize, "byte", "bytes"), count(res.TruncatedCount, "neighbour", "neighbours"))
 				}
 				return nil
 			})

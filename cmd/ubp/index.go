@@ -87,6 +87,6 @@ func (a *app) printIndexReport(r engine.IndexReport) {
 	fmt.Fprintf(a.stdout, "sections %d, links %d (dangling %d, ambiguous %d), embedded %d, warnings %d\n",
 		r.Sections, r.Links, r.Dangling, r.Ambiguous, r.Embedded, len(r.Warnings))
 	if r.LatentTrained > 0 {
-		fmt.Fprintf(a.stdout, "latent space learnt anew from %d sections\n", r.LatentTrained)
+		fmt.Fprintf(a.stdout, "latent space learnt anew from %s\n", count(r.LatentTrained, "section", "sections"))
 	}
 }

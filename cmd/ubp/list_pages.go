@@ -36,7 +36,7 @@ func (a *app) listPagesCommand() *cobra.Command {
 				}
 				table(termsafe.Writer(a.stdout), []string{"FILEPATH", "TITLE", "TYPE", "LINKS", "UPDATED"}, rows)
 				if !a.quiet {
-					fmt.Fprintf(a.stdout, "%d of %d pages\n", len(res.Pages), res.Total)
+					fmt.Fprintf(a.stdout, "%d of %s\n", len(res.Pages), count(res.Total, "page", "pages"))
 				}
 				return nil
 			})

@@ -98,7 +98,8 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), termsafe.Line(l.Filepath), l.LinkType)
 		}
 		if r.LinkedTotal > len(r.LinkedPages) {
-			fmt.Fprintf(w, "   … %d more linked pages (ubp get-page %s lists them all)\n", r.LinkedTotal-len(r.LinkedPages), termsafe.Line(r.Filepath))
+			more := r.LinkedTotal - len(r.LinkedPages)
+			fmt.Fprintf(w, "   … %d more %s (ubp get-page %s lists them all)\n", more, plural(more, "linked page", "linked pages"), termsafe.Line(r.Filepath))
 		}
 		if explain {
 			for _, x := range r.Explain {

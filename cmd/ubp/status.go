@@ -41,30 +41,30 @@ func (a *app) statusCommand() *cobra.Command {
 				for _, d := range s.StaleList {
 					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
 				}
-				fmt.Fprintf(w, "warnings:        %d documents (from their last parse)\n", s.DocumentsWithWarnings)
+				fmt.Fprintf(w, "warnings:        %s (from their last parse)\n", count(s.DocumentsWithWarnings, "document", "documents"))
 				writeWarnings(w, s.Warnings)
 				if len(s.Warnings) == engine.MaxWarningsList {
 					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}
 				if s.SkippedFiles > 0 {
-					fmt.Fprintf(w, "skipped:         %d files (not indexed)\n", s.SkippedFiles)
+					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", count(s.SkippedFiles, "file", "files"))
 					writeWarnings(w, s.Skipped)
 					if s.SkippedFiles > len(s.Skipped) {
 						fmt.Fprintf(w, "  (the first %d; ubp index lists them all)\n", len(s.Skipped))
 					}
 				}
 				if s.EmbeddingModel != "" {
-					fmt.Fprintf(w, "embeddings:      %d sections (%s)\n", s.Embedded, s.EmbeddingModel)
+					fmt.Fprintf(w, "embeddings:      %s (%s)\n", count(s.Embedded, "section", "sections"), s.EmbeddingModel)
 				}
 				switch {
 				case s.LatentRank < 0 || s.LatentRank > engine.LatentMaxRank:
 					fmt.Fprintf(w, "latent space:    damaged (a rank of %d): the next ubp index learns it anew\n", s.LatentRank)
 				case s.LatentRank > 0:
-					fmt.Fprintf(w, "latent space:    %d dimensions, trained on %d sections; %d waiting\n", s.LatentRank, s.LatentBasis, s.LatentQueued)
+					fmt.Fprintf(w, "latent space:    %s, trained on %s; %d waiting\n", count(s.LatentRank, "dimension", "dimensions"), count(s.LatentBasis, "section", "sections"), s.LatentQueued)
 				case s.LatentBasis > 0:
-					fmt.Fprintf(w, "latent space:    none: the %d sections it was trained on share too few words; %d waiting\n", s.LatentBasis, s.LatentQueued)
+					fmt.Fprintf(w, "latent space:    none: the %s it was trained on share too few words; %d waiting\n", count(s.LatentBasis, "section", "sections"), s.LatentQueued)
 				case s.LatentQueued >= engine.LatentMinSections:
-					fmt.Fprintf(w, "latent space:    none yet: the next ubp index learns it (%d sections waiting)\n", s.LatentQueued)
+					fmt.Fprintf(w, "latent space:    none yet: the next ubp index learns it (%s waiting)\n", count(s.LatentQueued, "section", "sections"))
 				default:
 					fmt.Fprintf(w, "latent space:    none yet (it needs %d sections; %d waiting)\n", engine.LatentMinSections, s.LatentQueued)
 				}

@@ -168,7 +168,7 @@ func (p Page) Span(s *PageSection, start, end int) (from, to int, err error) {
 	if start > 0 {
 		if start > last {
 			return 0, 0, &ArgumentError{Param: "start_line",
-				Message: fmt.Sprintf("%d is past the end of %s, which has %d lines", start, p.Filepath, last)}
+				Message: fmt.Sprintf("%d is past the end of %s, which has %s", start, p.Filepath, lineCount(last))}
 		}
 		from = start
 	}
@@ -231,4 +231,12 @@ func (p Page) LinksIn(from, to int) []PageLink {
 		}
 	}
 	return out
+}
+
+// lineCount is "1 line" or "12 lines".
+func lineCount(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
 }

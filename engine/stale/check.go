@@ -342,9 +342,9 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		if hidden > 0 {
 			rep.Incomplete = true
 			rep.Warnings = append(rep.Warnings, index.Warning{File: ".", Message: fmt.Sprintf(
-				"shallow clone: the last commit of %d of %d documents with source_refs is not in the history fetched, so their levels cannot be trusted "+
+				"shallow clone: the last commit of %d of %s with source_refs is not in the history fetched, so their levels cannot be trusted "+
 					"(every visible commit counts, older changes are unseen); clone with the full history (actions/checkout: fetch-depth: 0)",
-				hidden, countTracked(plans))})
+				hidden, count(countTracked(plans), "document", "documents"))})
 		}
 	} else {
 		warns, err = checkIndex(ctx, openRepo, plans, lv)

@@ -109,11 +109,14 @@ func shortSubject(s string) string {
 }
 
 // commitsSince is "1 commit since" or "3 commits since".
-func commitsSince(n int) string {
+func commitsSince(n int) string { return count(n, "commit", "commits") + " since" }
+
+// count is n with its noun, singular for 1: "1 day", "7 days".
+func count(n int, one, many string) string {
 	if n == 1 {
-		return "1 commit since"
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d commits since", n)
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // displayPath is the path reports show for a document: from the git root

@@ -19,7 +19,7 @@ var levelMark = map[Level]string{Stale: "🔴", PossiblyStale: "🟠", Fresh: "�
 func WriteMarkdown(w io.Writer, r Report, threshold Level) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "## ubp stale report\n\n")
-	fmt.Fprintf(bw, "Baseline `%s`, threshold %d days, generated %s, %s.\n\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(r.rootLine()))
+	fmt.Fprintf(bw, "Baseline `%s`, threshold %s, generated %s, %s.\n\n", r.Baseline, count(r.ThresholdDays, "day", "days"), r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(r.rootLine()))
 	if r.Incomplete {
 		fmt.Fprintf(bw, "> [!WARNING]\n> Incomplete: %s\n\n", mdText(incompleteNote))
 	}

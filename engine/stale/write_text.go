@@ -12,8 +12,8 @@ import (
 // refs (commit, subject, author, date, commits since), then warnings.
 func WriteText(w io.Writer, r Report, threshold Level) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %d days, %s, %s\n", r.Baseline, r.ThresholdDays, r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), r.rootLine())
-	fmt.Fprintf(bw, "%d documents: %s\n", len(r.Documents), r.countsLine())
+	fmt.Fprintf(bw, "ubp stale: baseline %s, threshold %s, %s, %s\n", r.Baseline, count(r.ThresholdDays, "day", "days"), r.GeneratedAt.UTC().Format("2006-01-02 15:04 UTC"), r.rootLine())
+	fmt.Fprintf(bw, "%s: %s\n", count(len(r.Documents), "document", "documents"), r.countsLine())
 	if r.Incomplete {
 		fmt.Fprintf(bw, "incomplete: %s\n", incompleteNote)
 	}

@@ -278,7 +278,12 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		}
 		// Of every concept of the query: those the corpus does not have
 		// at all (no weight in the score) are missing here too.
-		p := fmt.Sprintf("matches %d of %d query terms in %s", d.Best.Matched, max(d.Best.Groups, len(s.q.Groups)), where)
+		terms := max(d.Best.Groups, len(s.q.Groups))
+		noun := "query terms"
+		if terms == 1 {
+			noun = "query term"
+		}
+		p := fmt.Sprintf("matches %d of %d %s in %s", d.Best.Matched, terms, noun, where)
 		if d.TitleFactor > 1 {
 			p += " and in the title"
 		}
