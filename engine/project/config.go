@@ -111,18 +111,25 @@ func DefaultConfig() Config {
 }
 
 // ConfigError is a problem in a configuration: the file (when known), the
-// field as a dotted path ("search.alpha", "exclude[1]") and what is wrong.
+// line of the field in it (when known, from 1), the field as a dotted path
+// ("search.alpha", "exclude[1]") and what is wrong.
 type ConfigError struct {
 	File    string
+	Line    int
 	Field   string
 	Message string
 }
 
 func (e *ConfigError) Error() string {
 	var b strings.Builder
-	if e.File != "" {
+	switch {
+	case e.File != "" && e.Line > 0:
+		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+	case e.File != "":
 		b.WriteString(e.File)
 		b.WriteString(": ")
+	case e.Line > 0:
+		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
 	if e.Field != "" {
 		fmt.Fprintf(&b, "field %q: ", e.Field)
@@ -159,14 +166,18 @@ func parseConfig(data []byte) (Config, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return Config{}, answer.WithRemedy(&ConfigError{Message: "the file is empty; expected a JSON object"}, answer.RemedyRewriteConfig)
 	}
+	lines, err := scanKeys(data)
+	if err != nil {
+		return Config{}, err
+	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		return Config{}, decodeError(data, err)
+		return Config{}, withLine(decodeError(data, err), lines)
 	}
 	if err := checkKnownFields(data, reflect.TypeOf(cfg), ""); err != nil {
-		return Config{}, err
+		return Config{}, withLine(err, lines)
 	}
 	if err := cfg.Validate(); err != nil {
-		return Config{}, err
+		return Config{}, withLine(err, lines)
 	}
 	if cfg.Include == nil {
 		cfg.Include = []string{}
@@ -175,6 +186,15 @@ func parseConfig(data []byte) (Config, error) {
 		cfg.Exclude = []string{}
 	}
 	return cfg, nil
+}
+
+// withLine adds to a *ConfigError the line of its field in the file.
+func withLine(err error, lines keyLines) error {
+	var ce *ConfigError
+	if errors.As(err, &ce) {
+		lines.at(ce)
+	}
+	return err
 }
 
 // decodeError turns an encoding/json error into a ConfigError naming the
@@ -263,7 +283,7 @@ func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
 	for _, k := range keys {
 		ft, ok := known[k]
 		if !ok {
-			return &ConfigError{Field: prefix + k, Message: "unknown field (known fields here: " + strings.Join(names, ", ") + ")"}
+			return &ConfigError{Field: prefix + k, Message: "unknown field; correct its name or remove it (known fields here: " + strings.Join(names, ", ") + ")"}
 		}
 		if err := checkKnownFields(m[k], ft, prefix+k+"."); err != nil {
 			return err

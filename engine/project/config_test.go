@@ -3,6 +3,7 @@ package project
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -126,7 +127,7 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 				t.Fatalf("LoadConfig(%s) succeeded, want an error about %q", c.json, c.field)
 			}
 			msg := err.Error()
-			if !strings.HasPrefix(msg, path+": ") {
+			if !strings.HasPrefix(msg, path+":") {
 				t.Errorf("error does not start with the file name: %s", msg)
 			}
 			if c.field != "" && !strings.Contains(msg, `field "`+c.field+`"`) {
@@ -193,4 +194,53 @@ func FuzzParseConfig(f *testing.F) {
 			t.Fatalf("parseConfig accepted an invalid config: %v", err)
 		}
 	})
+}
+
+// TestConfigErrorsNameTheLine: a key given twice is an error (it was
+// accepted, the last one winning without a word), and every error about a
+// key says on which line of the file it stands: unknown keys, wrong types,
+// invalid values, list entries.
+func TestConfigErrorsNameTheLine(t *testing.T) {
+	cases := []struct {
+		name    string
+		json    string
+		field   string
+		line    int
+		message string
+	}{
+		{"duplicate top-level", "{\n  \"docs_dir\": \"docs\",\n  \"docs_dir\": \"other\"\n}", "docs_dir", 3, "given twice (first on line 2)"},
+		{"duplicate nested", "{\n  \"search\": {\n    \"fusion\": \"rrf\",\n    \"rrf_k\": 60,\n    \"fusion\": \"weighted\"\n  }\n}", "search.fusion", 5, "given twice (first on line 3)"},
+		{"duplicate object", "{\n  \"search\": {},\n  \"staleness\": {},\n  \"search\": {\"rrf_k\": 3}\n}", "search", 4, "given twice (first on line 2)"},
+		{"duplicate in a list's object", "{\n  \"include\": [],\n  \"embedding\": {\"openai\": {\"model\": \"a\",\n \"model\": \"b\"}}\n}", "embedding.openai.model", 4, "first on line 3"},
+		{"unknown key", "{\n  \"docs_dir\": \"docs\",\n  \"doc_dir\": \"x\"\n}", "doc_dir", 3, "unknown field"},
+		{"unknown nested key", "{\n  \"search\": {\n    \"alfa\": 1\n  }\n}", "search.alfa", 3, "unknown field"},
+		{"wrong type", "{\n  \"docs_dir\": \"docs\",\n\n  \"max_file_size\": \"big\"\n}", "max_file_size", 4, "must be a whole number, not string"},
+		{"wrong nested type", "{\n  \"search\": {\n    \"rrf_k\": true\n  }\n}", "search.rrf_k", 3, "must be a whole number"},
+		{"invalid value", "{\n  \"search\": {\n    \"fusion\": \"max\"\n  }\n}", "search.fusion", 3, "must be one of"},
+		{"list entry", "{\n  \"exclude\": [\n    \"ok/**\",\n    \"bad[/x\"\n  ]\n}", "exclude[1]", 4, "malformed"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".json")
+			if err := os.WriteFile(path, []byte(c.json), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := LoadConfig(path)
+			if err == nil {
+				t.Fatalf("LoadConfig accepted %s", c.json)
+			}
+			msg := err.Error()
+			if want := fmt.Sprintf("%s:%d: field %q: ", path, c.line, c.field); !strings.HasPrefix(msg, want) {
+				t.Errorf("error %q does not start with %q", msg, want)
+			}
+			if !strings.Contains(msg, c.message) {
+				t.Errorf("error %q does not contain %q", msg, c.message)
+			}
+			var ce *ConfigError
+			if !errors.As(err, &ce) || ce.Field != c.field || ce.Line != c.line {
+				t.Errorf("want *ConfigError with Field %q, Line %d; got %#v", c.field, c.line, err)
+			}
+		})
+	}
 }

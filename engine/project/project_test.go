@@ -87,7 +87,7 @@ func TestFindProjectBadConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Find(root)
-	if err == nil || !strings.Contains(err.Error(), cfgPath+`: field "search.alpha": must be between 0 and 1`) {
+	if err == nil || !strings.Contains(err.Error(), cfgPath+`:1: field "search.alpha": must be between 0 and 1`) {
 		t.Fatalf("want the config error, got %v", err)
 	}
 }
