@@ -22,8 +22,8 @@ of the answer as JSON without indentation (what ubp_get_context sends; --json
 indents it, a few percent more): the farthest neighbours are dropped first and
 the centre is truncated last; truncated_count says how many neighbours were
 dropped.`,
-		Example: `  ubp get-context designs/architecture.md --depth 2
-  ubp get-context "Search Algorithm" --max-size 8000 --json`,
+		Example: `  ubp get-context docs/architecture.md --depth 2
+  ubp get-context "Search" --max-size 8000 --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-context takes exactly one page")

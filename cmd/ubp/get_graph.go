@@ -31,7 +31,7 @@ type, staleness with the changed refs, tags and links when clicked. Node
 positions are computed when the page is written, so large graphs open
 without a layout pass in the browser. HTML always includes dangling targets.`,
 		Example: `  ubp get-graph --format mermaid
-  ubp get-graph --center designs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg
+  ubp get-graph --center docs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg
   ubp get-graph --format html --output graph.html`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -31,10 +31,10 @@ when it has no such heading).
 With --start-line and/or --end-line, show only those lines of the file (1-based,
 the frontmatter left out; with --section, within that section) and the links
 written in them. A start past the end of the file exits 2.`,
-		Example: `  ubp get-page designs/architecture.md
+		Example: `  ubp get-page docs/architecture.md
   ubp get-page "Architecture" --json
-  ubp get-page designs/architecture.md --section "API Layer > Middleware Stack"
-  ubp get-page designs/architecture.md --start-line 40 --end-line 80`,
+  ubp get-page docs/search.md --section "Fusion > Match level"
+  ubp get-page docs/architecture.md --start-line 55 --end-line 80`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-page takes exactly one page (a filepath, title or alias)")
