@@ -58,6 +58,49 @@ func checkFlagBounds(cmd *cobra.Command) error {
 	return err
 }
 
+// emptyAllowed are the flags whose empty value means something of its own:
+// -C "" stays in the current folder (as git -C "" does), and an empty
+// category list of serve overrides the environment variable.
+var emptyAllowed = map[string]bool{"directory": true, "include-categories": true, "exclude-categories": true}
+
+// checkEmptyFlags rejects a flag given with an empty value, or a list flag
+// with an empty entry: --center "$PAGE" with PAGE unset was taken as no
+// --center at all (the whole graph), --output "" as stdout, serve --http ""
+// as stdio, without a word.
+func checkEmptyFlags(cmd *cobra.Command) error {
+	var err error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if err != nil || emptyAllowed[f.Name] || f.Value.Type() == "bool" {
+			return
+		}
+		value, empty := f.Value.String(), false
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			items := sv.GetSlice()
+			value, empty = strings.Join(items, ","), len(items) == 0
+			for _, it := range items {
+				empty = empty || strings.TrimSpace(it) == ""
+			}
+		} else {
+			empty = strings.TrimSpace(value) == ""
+		}
+		if !empty {
+			return
+		}
+		what := "an empty value"
+		if value != "" && strings.TrimSpace(value) != "" {
+			what = "an empty entry"
+		}
+		ue := usageError{err: fmt.Errorf("--%s %q: %s", f.Name, value, what)}
+		ue.hint = "give a value, or leave --" + f.Name + " out"
+		if f.DefValue != "" && f.DefValue != "[]" {
+			ue.hint += " for its default (" + f.DefValue + ")"
+		}
+		ue.hint += "; see `" + cmd.CommandPath() + " --help`"
+		err = ue
+	})
+	return err
+}
+
 // checkFormatConflict makes --json with a --format other than json a usage
 // error instead of a silent override.
 func (a *app) checkFormatConflict(cmd *cobra.Command) error {

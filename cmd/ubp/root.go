@@ -165,6 +165,9 @@ Then:        ubp search "how are files watched"   or   ubp serve`,
 			if err := a.checkFormatConflict(cmd); err != nil {
 				return err
 			}
+			if err := checkEmptyFlags(cmd); err != nil {
+				return err
+			}
 			return checkFlagBounds(cmd)
 		},
 	}

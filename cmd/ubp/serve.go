@@ -62,7 +62,9 @@ non-loopback address requires a bearer token of at least 16 characters
 				// kept out of flags, which show in ps.
 				o.Token, o.TokenSource = os.Getenv(mcpserver.EnvHTTPToken), mcpserver.EnvHTTPToken
 			}
-			if o.HTTPAddr != "" {
+			// --http "" (the address left as an argument) or --http= named
+			// no address: it served stdio.
+			if cmd.Flags().Changed("http") {
 				if err := checkHTTPAddr(o.HTTPAddr); err != nil {
 					return err
 				}
