@@ -26,7 +26,7 @@ type intBound struct {
 var intBounds = map[string]map[string]intBound{
 	"search":        {"limit": {1, engine.MaxSearchLimit, "leave --limit out for search.default_limit"}, "depth": {1, engine.MaxSearchDepth, ""}},
 	"get-context":   {"depth": {1, engine.MaxSearchDepth, ""}, "max-size": {engine.MinContextSize, engine.MaxContextSize, ""}},
-	"get-graph":     {"depth": {1, engine.MaxGraphDepth, ""}},
+	"get-graph":     {"depth": {1, engine.MaxGraphDepth, ""}, "limit": {0, 1 << 30, "0 draws every document"}, "offset": {0, 1 << 30, ""}},
 	"suggest-links": {"limit": {1, engine.MaxSuggestLimit, ""}},
 	"list-pages":    {"limit": {0, 1 << 30, "0 lists every page"}, "offset": {0, 1 << 30, ""}},
 }

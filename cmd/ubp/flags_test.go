@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 func TestJSONRequested(t *testing.T) {
@@ -44,5 +46,31 @@ func TestCheckHTTPAddr(t *testing.T) {
 				t.Errorf("checkHTTPAddr(%q) = %v, want ok=%v", tc.addr, err, tc.ok)
 			}
 		})
+	}
+}
+
+// TestNegativeIntFlagsNameTheFlag: every whole-number flag of every
+// command given -1 is a usage error naming the flag and the value (with
+// the accepted range), not the engine's parameter name: get-graph --limit
+// -1 said "invalid limit: must be positive", though 0 is accepted.
+func TestNegativeIntFlagsNameTheFlag(t *testing.T) {
+	root := taskflowProject(t)
+	operand := map[string][]string{"search": {"x"}, "get-page": {"designs/database.md"}, "get-context": {"designs/database.md"}}
+	checked := 0
+	for _, c := range (&app{}).rootCommand().Commands() {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() != "int" {
+				return
+			}
+			checked++
+			args := append(append([]string{c.Name()}, operand[c.Name()]...), "--"+f.Name, "-1")
+			code, _, stderr := runCLI(t, root, args...)
+			if want := "--" + f.Name + " -1: "; code != 2 || !strings.Contains(stderr, want) {
+				t.Errorf("ubp %s: exit %d, stderr %q; want 2 and %q", strings.Join(args, " "), code, stderr, want)
+			}
+		})
+	}
+	if checked < 10 {
+		t.Errorf("only %d whole-number flags found", checked)
 	}
 }
