@@ -74,3 +74,30 @@ func TestNegativeIntFlagsNameTheFlag(t *testing.T) {
 		t.Errorf("only %d whole-number flags found", checked)
 	}
 }
+
+// TestArgumentErrorsNameTheFlag: a value the engine rejects is reported
+// under the flag the user typed (--min-score, --doc-type), not the
+// parameter name the MCP tools use (min_score, doc_type); an argument
+// that is no flag (the page, the query) keeps its name.
+func TestArgumentErrorsNameTheFlag(t *testing.T) {
+	root := taskflowProject(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"suggest-links", "--min-score", "2"}, "ubp: --min-score: must be between 0 and 1, got 2\n"},
+		{[]string{"list-pages", "--doc-type", "nosuch"}, "ubp: --doc-type: \"nosuch\" is not a document type"},
+		{[]string{"list-pages", "--sort", "size"}, "ubp: --sort: \"size\": use one of"},
+		{[]string{"search", "x", "--fusion", "max"}, "ubp: --fusion: unknown fusion \"max\""},
+		{[]string{"get-page", "designs/database.md", "--section", "Nowhere"}, "ubp: --section: \"Nowhere\" is not a section"},
+		{[]string{"search", "   "}, "ubp: invalid query: must not be empty\n"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, stderr := runCLI(t, root, tc.args...)
+			if code != 2 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tc.want)
+			}
+		})
+	}
+}

@@ -61,6 +61,11 @@ func (a *app) printError(err error) {
 		}
 	case errors.As(err, &ae):
 		out.Error.Code = "invalid_argument"
+		if flag := a.givenFlag(ae.Param); flag != "" && out.Error.Message == ae.Error() {
+			// The engine names its parameter as the MCP tools do
+			// (min_score); the user typed the flag.
+			out.Error.Message = flag + ": " + ae.Message
+		}
 		out.Error.Hint = "see `" + a.helpCommand() + "` for the accepted values"
 	case errors.As(err, &ue) || isCobraUsage(err):
 		out.Error.Code = "usage"
@@ -151,4 +156,17 @@ func (a *app) helpCommand() string {
 		return "ubp <command> --help"
 	}
 	return a.cmdPath + " --help"
+}
+
+// givenFlag is "--min-score" when the failing command has a flag for the
+// engine parameter param (min_score) and it was given, else "".
+func (a *app) givenFlag(param string) string {
+	if a.failed == nil || param == "" {
+		return ""
+	}
+	f := a.failed.Flags().Lookup(strings.ReplaceAll(param, "_", "-"))
+	if f == nil || !f.Changed {
+		return ""
+	}
+	return "--" + f.Name
 }

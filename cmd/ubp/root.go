@@ -35,6 +35,9 @@ type app struct {
 	noColor bool
 	// cmdPath is the command that failed ("ubp status"), for the hint.
 	cmdPath string
+	// failed is the command that failed, whose flags name the engine's
+	// parameters in errors.
+	failed *cobra.Command
 
 	// builtIndex is set when this command built the index itself (a
 	// fresh clone, an unpacked archive): an index baseline is then only
@@ -97,6 +100,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if cmd != nil {
 		a.cmdPath = cmd.CommandPath()
+		a.failed = cmd
 	}
 	a.printError(err)
 	return exitCodeFor(err)
