@@ -79,20 +79,7 @@ type gitCheck struct {
 // commit (or reviewed: date), reading history in one `git log` pass and
 // uncommitted changes in one `git status`.
 func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, docsDir string) (warns []index.Warning, hidden int, err error) {
-	ts := newTargetSet()
-	ts.docFolder = cleanRepoPath(docsDir)
-	docT := make([]*target, len(plans))
-	refT := make([][]*target, len(plans))
-	for i, p := range plans {
-		if rp := cleanRepoPath(p.in.RepoPath); rp != "" {
-			docT[i] = ts.addDoc(rp)
-		}
-		refT[i] = make([]*target, len(p.refs))
-		for k, pr := range p.refs {
-			refT[i][k] = ts.addRef(pr.r)
-		}
-	}
-	h, err := ts.collect(ctx, repo)
+	h, docT, refT, err := collectFollowing(ctx, repo, plans, docsDir)
 	if err != nil {
 		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}

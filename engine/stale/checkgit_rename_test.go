@@ -90,6 +90,50 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "new page")
 		wantFresh(t, r, "docs/doc.md", "a new page, written after the change")
 	})
+	// A document moved from outside the docs folder, or with the docs
+	// folder itself, keeps its history as `git log --follow` does: git
+	// sees no move when it is asked about the new folder alone.
+	inFolder := func(t *testing.T, r *testRepo, docsDir, path string) DocResult {
+		t.Helper()
+		rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: docsDir}, []DocInput{doc(path)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Documents[0]
+	}
+	for _, tc := range []struct {
+		name, docsDir, path string
+		moves               [][2]string // git mv from, to; committed unless staged
+		staged              bool
+	}{
+		{name: "docs folder moved", docsDir: "handbook", path: "handbook/doc.md", moves: [][2]string{{"docs", "handbook"}}},
+		{name: "docs folder move staged", docsDir: "handbook", path: "handbook/doc.md", moves: [][2]string{{"docs", "handbook"}}, staged: true},
+		{name: "docs folder moved twice", docsDir: "site/docs", path: "site/docs/doc.md", moves: [][2]string{{"docs", "handbook"}, {"handbook", "site/docs"}}},
+		{name: "document moved into the docs folder", docsDir: "handbook", path: "handbook/doc.md", moves: [][2]string{{"docs/doc.md", "handbook/doc.md"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, c := setup(t)
+			for i, m := range tc.moves {
+				r.move(m[0], m[1])
+				if !tc.staged {
+					r.commit(fmt.Sprintf("2026-01-%02dT00:00:00Z", 3+i), "Cy Diaz", "move "+m[0])
+				}
+			}
+			if d := inFolder(t, r, tc.docsDir, tc.path); d.Level != Stale || d.Refs[0].Commit != c {
+				t.Errorf("got %+v, want stale at %s (the change before the move)", d, c)
+			}
+		})
+	}
+	t.Run("docs folder moved, then the document edited", func(t *testing.T) {
+		r, _ := setup(t)
+		r.move("docs", "handbook")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move docs")
+		r.write("handbook/doc.md", "# Doc\n\nv2.\n")
+		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "update")
+		if d := inFolder(t, r, "handbook", "handbook/doc.md"); d.Level != Fresh {
+			t.Errorf("got %+v, want fresh: edited after the move", d)
+		}
+	})
 	// Past maxPathspecs targets git reads the whole history: the same answer.
 	t.Run("many documents", func(t *testing.T) {
 		r, c := setup(t)

@@ -45,7 +45,9 @@
 // dated
 // after the document's `reviewed: YYYY-MM-DD` if any; uncommitted changes
 // count too, unless the document itself has uncommitted edits (it is being
-// updated). History is read in one `git log --name-status -z` pass (with
+// updated). A document moved without an edit keeps the history of the
+// paths it had, as `git log --follow` does: moves within the docs folder,
+// into it, or of the folder itself. History is read in one `git log --name-status -z` pass (with
 // pathspecs for up to 256 distinct targets, else all of it), uncommitted
 // changes in one `git status`, and Go declarations at past commits through
 // one `git cat-file --batch`. In a shallow clone the cut commits' files are

@@ -277,6 +277,9 @@ type dirtyEntry struct {
 	// moved is true when nothing else changed the file since.
 	from  string
 	moved bool
+	// added is a staged addition: a document so listed may be an exact
+	// move from a path outside the pathspecs git was given.
+	added bool
 }
 
 // readStatus lists uncommitted changes: staged, unstaged and untracked
@@ -310,7 +313,7 @@ func parseStatus(out []byte) ([]dirtyEntry, error) {
 			return nil, fmt.Errorf("git status: unexpected entry %q", rec)
 		}
 		x, y := rec[0], rec[1]
-		e := dirtyEntry{path: string(rec[3:]), deleted: x == 'D' || y == 'D'}
+		e := dirtyEntry{path: string(rec[3:]), deleted: x == 'D' || y == 'D', added: x == 'A'}
 		if x == 'R' || x == 'C' {
 			// The path it came from follows as a field of its own.
 			i := bytes.IndexByte(out, 0)

@@ -121,7 +121,7 @@ func TestParseStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []dirtyEntry{
-		{path: "a.go"}, {path: "gone.txt", deleted: true}, {path: "new dir/f.txt"}, {path: "日本.md"},
+		{path: "a.go"}, {path: "gone.txt", deleted: true}, {path: "new dir/f.txt"}, {path: "日本.md", added: true},
 		{path: "from.md", deleted: true}, {path: "to.md", from: "from.md", moved: true},
 		{path: "was.md", deleted: true}, {path: "edited.md", from: "was.md"},
 	}

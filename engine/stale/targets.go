@@ -85,6 +85,12 @@ type targetSet struct {
 	// "." when it is the project root): the pathspec that lets git see
 	// moves between documents' paths.
 	docFolder string
+	// moveSources are paths documents were moved from outside docFolder
+	// (see followMoves): git is asked about them too, so it sees the moves.
+	moveSources []string
+	// limited is set by collect when git was given pathspecs: it saw a
+	// move only when both of its paths were within them.
+	limited bool
 }
 
 func newTargetSet() *targetSet {
@@ -196,14 +202,18 @@ func (s *targetSet) matchGlobs(base, p string, fn func(*target)) {
 }
 
 // pathspecs limits git to the targets: literal paths, glob patterns, and
-// nothing at all (the whole history) when the project root is a target.
+// nothing at all (the whole history) when the project root is a target or
+// there are more than maxPathspecs of them.
 func (s *targetSet) pathspecs() []string {
-	if _, ok := s.paths["."]; ok || s.docFolder == "." {
+	if _, ok := s.paths["."]; ok || s.docFolder == "." || len(s.all)+len(s.moveSources) > maxPathspecs {
 		return nil
 	}
-	specs := make([]string, 0, len(s.all)+1)
+	specs := make([]string, 0, len(s.all)+len(s.moveSources)+1)
 	if s.docFolder != "" {
 		specs = append(specs, ":(literal)"+s.docFolder)
+	}
+	for _, p := range s.moveSources {
+		specs = append(specs, ":(literal)"+p)
 	}
 	for _, t := range s.all {
 		if t.doc {
@@ -226,10 +236,8 @@ const maxPathspecs = 256
 // collect reads history and uncommitted changes once and files every path
 // under the targets that select it.
 func (s *targetSet) collect(ctx context.Context, g *gitRepo) (*history, error) {
-	var specs []string
-	if len(s.all) <= maxPathspecs {
-		specs = s.pathspecs()
-	}
+	specs := s.pathspecs()
+	s.limited = specs != nil
 	// Uncommitted changes first: a staged move sends the history of the
 	// document's old path to it.
 	dirty, err := readStatus(ctx, g, specs)
