@@ -73,6 +73,8 @@ type gitCheck struct {
 	warns []index.Warning
 	// hidden counts documents whose last commit a shallow clone cut off.
 	hidden int
+	// unseen are the refs that exist but that git knows nothing of.
+	unseen []unseenRef
 }
 
 // checkGit compares every ref with the commits after its document's last
@@ -102,12 +104,15 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, d
 			if pr.r.ref.Symbol != "" {
 				err = g.checkSymbol(p.in, pr, refT[i][k], b)
 			} else {
-				err = g.checkPath(pr, refT[i][k], b)
+				err = g.checkPath(p.in, pr, refT[i][k], b)
 			}
 			if err != nil {
 				return nil, 0, err
 			}
 		}
+	}
+	if err := g.warnIgnored(); err != nil {
+		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}
 	return g.warns, g.hidden, nil
 }
@@ -246,7 +251,7 @@ func (g *gitCheck) changed(out *RefResult, after []change, mtime time.Time) {
 	g.lv.modified(out, g.hist.commits[first].when)
 }
 
-func (g *gitCheck) checkPath(pr plannedRef, t *target, b gitBaseline) error {
+func (g *gitCheck) checkPath(d *DocInput, pr plannedRef, t *target, b gitBaseline) error {
 	cur, err := g.now.stat(pr.r)
 	if err != nil {
 		return err
@@ -256,6 +261,7 @@ func (g *gitCheck) checkPath(pr plannedRef, t *target, b gitBaseline) error {
 		g.missing(pr.out, t, b, after)
 		return nil
 	}
+	g.noteUnseen(d, pr, t)
 	mtime := g.dirtyTime(t)
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(mtime)) {
 		return nil // fresh
@@ -311,6 +317,7 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		g.missing(pr.out, t, b, after)
 		return nil
 	}
+	g.noteUnseen(d, pr, t)
 	if !cur.found {
 		g.lv.missing(pr.out, NotFound)
 		if len(after) > 0 {

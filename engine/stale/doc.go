@@ -45,7 +45,8 @@
 // dated
 // after the document's `reviewed: YYYY-MM-DD` if any; uncommitted changes
 // count too, unless the document itself has uncommitted edits (it is being
-// updated). A document moved without an edit keeps the history of the
+// updated). A ref git ignores has no history: only whether it exists is
+// checked, and the report warns. A document moved without an edit keeps the history of the
 // paths it had, as `git log --follow` does: moves within the docs folder,
 // into it, or of the folder itself. History is read in one `git log --name-status -z` pass (with
 // pathspecs for up to 256 distinct targets, else all of it), uncommitted
