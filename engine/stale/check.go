@@ -341,7 +341,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		warns, hidden, err = checkGit(ctx, repo, plans, lv, opts.DocsDir)
 		if hidden > 0 {
 			rep.Incomplete = true
-			rep.Warnings = append(rep.Warnings, index.Warning{File: ".", Message: fmt.Sprintf(
+			rep.Warnings = append(rep.Warnings, index.Warning{Message: fmt.Sprintf(
 				"shallow clone: the last commit of %d of %s with source_refs is not in the history fetched, so their levels cannot be trusted "+
 					"(every visible commit counts, older changes are unseen); clone with the full history (actions/checkout: fetch-depth: 0)",
 				hidden, count(countTracked(plans), "document", "documents"))})
@@ -370,7 +370,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 			}
 		}
 		for i := range rep.Warnings {
-			if f := rep.Warnings[i].File; f != "" && f != "." && !filepath.IsAbs(f) {
+			if f := rep.Warnings[i].File; !projectWide(rep.Warnings[i]) && !filepath.IsAbs(f) {
 				rep.Warnings[i].File = prefix + f
 			}
 		}

@@ -81,7 +81,7 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 	}
 	if err := commitTimes(ctx, repo, pending, lv); err != nil {
 		// Commit details are a refinement: the modification times stand.
-		warns = append(warns, index.Warning{File: ".", Message: "commit details unavailable: " + err.Error()})
+		warns = append(warns, index.Warning{Message: "commit details unavailable: " + err.Error()})
 	}
 	return warns, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // listed returns the documents a report shows for threshold: at or above it,
@@ -137,4 +139,21 @@ func (r Report) rootLine() string {
 		return "paths from the git root"
 	}
 	return "paths from the project root"
+}
+
+// projectWide reports whether a warning is about the whole project (a
+// shallow clone, an index baseline recorded just now), not one file: it
+// names no file ("" or ".").
+func projectWide(w index.Warning) bool { return w.File == "" || w.File == "." }
+
+// warningLocation is where a report says a warning is: "file:line",
+// "file", or "" for a project-wide one, printed without a location.
+func warningLocation(w index.Warning) string {
+	switch {
+	case projectWide(w):
+		return ""
+	case w.Line > 0:
+		return fmt.Sprintf("%s:%d", w.File, w.Line)
+	}
+	return w.File
 }

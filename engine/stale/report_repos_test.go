@@ -129,7 +129,7 @@ func TestShallowCloneSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "3 of 3 documents") || !strings.Contains(rep.Warnings[0].Message, "fetch-depth: 0") {
+	if len(rep.Warnings) != 1 || rep.Warnings[0].File != "" || !strings.Contains(rep.Warnings[0].Message, "3 of 3 documents") || !strings.Contains(rep.Warnings[0].Message, "fetch-depth: 0") {
 		t.Errorf("warnings: %v", rep.Warnings)
 	}
 	if !rep.Incomplete || rep.HasAtOrAbove(PossiblyStale) || rep.ExitCode(PossiblyStale) != 2 {

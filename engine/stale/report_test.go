@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -214,5 +216,43 @@ func TestAgeAndLevels(t *testing.T) {
 	}
 	if (Report{Documents: []DocResult{{Level: Fresh}}}).HasAtOrAbove(PossiblyStale) {
 		t.Error("a fresh report has something at or above possibly_stale")
+	}
+}
+
+// TestProjectWarningsHaveNoEmptyLocation: a warning about the whole
+// project (a shallow clone, an index baseline recorded just now) names no
+// file. Until 2026-11-27 text printed it as ": message" (or ".: message"),
+// Markdown as an empty code span and JSON with "file": "" (or "."); now
+// text and Markdown print the message alone and JSON leaves file out.
+func TestProjectWarningsHaveNoEmptyLocation(t *testing.T) {
+	now := mustTime(t, fixtureNow)
+	rep := Report{Baseline: BaselineIndex, GeneratedAt: now, ThresholdDays: 7, Counts: map[Level]int{},
+		Warnings: []index.Warning{{Message: "about the project"}, {File: ".", Message: "about the root"}, {File: "docs/a.md", Line: 3, Message: "about a"}}}
+	text := string(render(t, WriteText, rep, PossiblyStale))
+	for _, want := range []string{"\n  about the project\n", "\n  about the root\n", "\n  docs/a.md:3: about a\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text does not hold %q:\n%s", want, text)
+		}
+	}
+	md := string(render(t, WriteMarkdown, rep, PossiblyStale))
+	for _, want := range []string{"\n- about the project\n", "\n- about the root\n", "\n- `docs/a.md:3`: about a\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown does not hold %q:\n%s", want, md)
+		}
+	}
+	var out struct{ Warnings []map[string]any }
+	if err := json.Unmarshal(render(t, WriteJSON, rep, PossiblyStale), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Warnings) != 3 {
+		t.Fatalf("JSON warnings: %v", out.Warnings)
+	}
+	for i, w := range out.Warnings[:2] {
+		if f, ok := w["file"]; ok {
+			t.Errorf("JSON warning %d has file %q; a project warning has none", i, f)
+		}
+	}
+	if w := out.Warnings[2]; w["file"] != "docs/a.md" || w["line"] != 3.0 {
+		t.Errorf("JSON document warning: %v", w)
 	}
 }

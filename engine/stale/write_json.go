@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"time"
-
-	"github.com/ubp-dev/ubp/index"
 )
 
 // jsonReport is the JSON form of a report: the documents at or above
@@ -13,17 +11,25 @@ import (
 // repo_path and warning files start from paths_from (the git root in a
 // git work tree).
 type jsonReport struct {
-	Baseline      string          `json:"baseline"`
-	GeneratedAt   time.Time       `json:"generated_at"`
-	ThresholdDays int             `json:"threshold_days"`
-	Level         Level           `json:"level"`
-	CommitURL     string          `json:"commit_url,omitempty"`
-	PathsFrom     string          `json:"paths_from"`
-	ProjectPrefix string          `json:"project_prefix,omitempty"`
-	Incomplete    bool            `json:"incomplete,omitempty"`
-	Counts        map[Level]int   `json:"counts"`
-	Documents     []DocResult     `json:"documents"`
-	Warnings      []index.Warning `json:"warnings"`
+	Baseline      string        `json:"baseline"`
+	GeneratedAt   time.Time     `json:"generated_at"`
+	ThresholdDays int           `json:"threshold_days"`
+	Level         Level         `json:"level"`
+	CommitURL     string        `json:"commit_url,omitempty"`
+	PathsFrom     string        `json:"paths_from"`
+	ProjectPrefix string        `json:"project_prefix,omitempty"`
+	Incomplete    bool          `json:"incomplete,omitempty"`
+	Counts        map[Level]int `json:"counts"`
+	Documents     []DocResult   `json:"documents"`
+	Warnings      []jsonWarning `json:"warnings"`
+}
+
+// jsonWarning is a warning in JSON: a project-wide one (see projectWide)
+// has no file and no line.
+type jsonWarning struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Message string `json:"message"`
 }
 
 // WriteJSON writes the report as one indented JSON object.
@@ -39,13 +45,16 @@ func WriteJSON(w io.Writer, r Report, threshold Level) error {
 		Incomplete:    r.Incomplete,
 		Counts:        r.Counts,
 		Documents:     r.listed(threshold),
-		Warnings:      r.Warnings,
+		Warnings:      make([]jsonWarning, len(r.Warnings)),
 	}
 	if out.Documents == nil {
 		out.Documents = []DocResult{}
 	}
-	if out.Warnings == nil {
-		out.Warnings = []index.Warning{}
+	for i, w := range r.Warnings {
+		out.Warnings[i] = jsonWarning{Message: w.Message}
+		if !projectWide(w) {
+			out.Warnings[i].File, out.Warnings[i].Line = w.File, w.Line
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

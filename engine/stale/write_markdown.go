@@ -65,11 +65,11 @@ func WriteMarkdown(w io.Writer, r Report, threshold Level) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "\n<details><summary>Warnings (%d)</summary>\n\n", len(r.Warnings))
 		for _, wn := range r.Warnings {
-			loc := wn.File
-			if wn.Line > 0 {
-				loc = fmt.Sprintf("%s:%d", wn.File, wn.Line)
+			if loc := warningLocation(wn); loc != "" {
+				fmt.Fprintf(bw, "- %s: %s\n", mdCode(loc), mdText(wn.Message))
+			} else {
+				fmt.Fprintf(bw, "- %s\n", mdText(wn.Message))
 			}
-			fmt.Fprintf(bw, "- %s: %s\n", mdCode(loc), mdText(wn.Message))
 		}
 		fmt.Fprintf(bw, "\n</details>\n")
 	}

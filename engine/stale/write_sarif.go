@@ -160,7 +160,7 @@ func WriteSARIF(w io.Writer, r Report, threshold Level) error {
 	}
 	for _, wn := range r.Warnings {
 		n := sarifNotification{Level: "warning", Message: sarifText{wn.Message}}
-		if wn.File != "" && wn.File != "." {
+		if !projectWide(wn) {
 			n.Locations = []sarifLocation{location(wn.File, wn.Line)}
 		}
 		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications, n)

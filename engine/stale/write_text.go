@@ -42,7 +42,11 @@ func WriteText(w io.Writer, r Report, threshold Level) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "\nwarnings:\n")
 		for _, wn := range r.Warnings {
-			fmt.Fprintf(bw, "  %s\n", wn)
+			if loc := warningLocation(wn); loc != "" {
+				fmt.Fprintf(bw, "  %s: %s\n", loc, wn.Message)
+			} else {
+				fmt.Fprintf(bw, "  %s\n", wn.Message)
+			}
 		}
 	}
 	return bw.Flush()
