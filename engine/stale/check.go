@@ -308,6 +308,9 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 			}
 		}
 		for _, w := range d.Warnings {
+			if recordedRejection(w, d.Refs) {
+				continue // decided again below
+			}
 			rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: w.Line, Message: w.Message})
 		}
 		var ok []resolvedRef

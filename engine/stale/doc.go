@@ -26,7 +26,9 @@
 // glob ('**' spans folders; see index.MatchGlob). path.go#Symbol narrows a
 // ref to one Go declaration (function, Type.Method, type, const or var,
 // doc comment included), found with go/parser: only a change to its text
-// counts. CheckPath rejects absolute paths and paths that escape the root
+// counts. A ref whose whole text names a path that exists is that path,
+// '#' included (notes/c#.md); only otherwise does its last '#' split off
+// a declaration. CheckPath rejects absolute paths and paths that escape the root
 // after cleaning or through symlinks; Check turns each into a warning
 // naming the document and line, and such refs are never read.
 //

@@ -23,7 +23,25 @@ type RejectedError struct {
 }
 
 func (e *RejectedError) Error() string {
-	return fmt.Sprintf("source_ref %q rejected: %s", e.Ref, e.Why)
+	return rejectedPrefix(e.Ref) + e.Why
+}
+
+// rejectedPrefix starts the message of a RejectedError for ref.
+func rejectedPrefix(ref string) string {
+	return fmt.Sprintf("source_ref %q rejected: ", ref)
+}
+
+// recordedRejection reports whether w is a RejectedError that indexing
+// recorded for one of refs (at its line): Check decides rejections again,
+// so one that no longer holds (a file whose name holds '#' made since, an
+// older ubp's verdict) is not repeated.
+func recordedRejection(w index.Warning, refs []index.SourceRef) bool {
+	for _, r := range refs {
+		if w.Line == r.Line && strings.HasPrefix(w.Message, rejectedPrefix(r.String())) {
+			return true
+		}
+	}
+	return false
 }
 
 // refKind is how a ref selects files.
@@ -87,7 +105,8 @@ func (r resolvedRef) key() string {
 // CheckPath reports whether ref may be read: it returns a *RejectedError
 // when the path is empty, absolute, escapes root after cleaning or through
 // a symlink, is a malformed glob, or carries a #Symbol that is not a Go
-// identifier on a single .go file. Nothing is read but directory entries
+// identifier on a single .go file. A ref whose whole text (path#Symbol)
+// names a file or folder that exists is that path: a name may hold '#'. Nothing is read but directory entries
 // and symlinks on the way to the ref.
 func CheckPath(root string, ref index.SourceRef) error {
 	rootReal, err := realRoot(root)
@@ -138,6 +157,16 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 	if r.rel == ".." || strings.HasPrefix(r.rel, "../") {
 		return reject("the path escapes the project root")
 	}
+	whole := "" // the ref's whole text as a path, when it carries a #Symbol
+	if ref.Symbol != "" {
+		// A file or folder whose name holds '#' ("notes/c#.md"): the whole
+		// text names it when that exists as written, as for brackets.
+		whole = path.Clean(strings.TrimSpace(ref.Path + "#" + ref.Symbol))
+		if whole != ".." && !strings.HasPrefix(whole, "../") && existsAsWritten(rootReal, whole, inside) {
+			ref = index.SourceRef{Path: ref.Path + "#" + ref.Symbol, Line: ref.Line}
+			r = resolvedRef{ref: ref, dirHint: strings.HasSuffix(ref.Symbol, "/"), rel: whole}
+		}
+	}
 	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, inside) {
 		if err := index.CheckGlob(r.rel); err != nil {
 			return reject("%v", err)
@@ -147,10 +176,10 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 	}
 	if ref.Symbol != "" {
 		if r.kind == kindGlob || r.dirHint || !strings.HasSuffix(r.rel, ".go") {
-			return reject("#%s names a Go declaration, so the path must be a single .go file", ref.Symbol)
+			return reject("#%s names a Go declaration, so the path must be a single .go file; and no file or folder %s exists", ref.Symbol, whole)
 		}
 		if !validSymbol(ref.Symbol) {
-			return reject("#%s is not a Go declaration name (Name or Type.Method)", ref.Symbol)
+			return reject("#%s is not a Go declaration name (Name or Type.Method); and no file or folder %s exists", ref.Symbol, whole)
 		}
 	}
 	walk := r.rel
