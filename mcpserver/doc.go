@@ -16,8 +16,8 @@
 // The SDK (go-sdk v1.8.0) does the JSON-RPC plumbing. Everything that
 // works around it sits behind one boundary, internal/sdkfront: a gate
 // that answers malformed JSON, batches, requests before the handshake
-// ends, methods ubp does not serve, bad params and bad tool arguments
-// itself, and transports that drop the answers of cancelled requests,
+// ends, methods ubp does not serve, bad params, bad tool arguments and
+// ids still in use itself, and transports that drop the answers of cancelled requests,
 // undo the SDK's HTML escaping, accept `Accept: application/json` alone,
 // bound HTTP connections in time and live sessions in number, and check
 // Host, Origin and the bearer token. Its package comment and

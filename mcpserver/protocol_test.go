@@ -198,3 +198,39 @@ func TestStaleResultsSayWhy(t *testing.T) {
 		t.Errorf("changed_refs = %v, want main.go modified only", refs)
 	}
 }
+
+// TestStdioDuplicateInFlightID: a request whose id is that of a call not
+// yet answered gets an error naming the id, as over HTTP; the SDK answered
+// nothing at all, so the client waited for ever. The call that holds the
+// id is still answered (here: cancelled, so not at all), and the id can be
+// used again once it is free.
+func TestStdioDuplicateInFlightID(t *testing.T) {
+	f := newFakeEngine(t)
+	c := startStdio(t, f, fakeOpts)
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"block"}}}`)
+	select {
+	case <-f.started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search never started")
+	}
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":"dup","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"ubp_list_pages","arguments":{}}}`,
+	} {
+		c.send(line)
+		m := c.recv()
+		if m["id"] != "dup" || m.errCode() != -32600 || !strings.Contains(m.errMessage(), `request ID "dup" is already in use`) {
+			t.Errorf("%s while a call with its id runs: %v, want -32600 for id \"dup\" saying the id is in use", line, m)
+		}
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"dup"}}`)
+	select {
+	case <-f.cancelled:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the engine call did not stop after notifications/cancelled")
+	}
+	if m := c.request("ping", nil); m.result() == nil {
+		t.Fatalf("ping: %v", m)
+	}
+}

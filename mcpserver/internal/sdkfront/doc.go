@@ -12,6 +12,8 @@
 //     answers -32700 and reads on;
 //   - a cancelled request is still answered ("request cancelled"): both
 //     transports drop the answer;
+//   - on stdio, a request that reuses the id of one in progress gets no
+//     answer at all: stdio.go answers -32600 naming the id;
 //   - messages are encoded with json.Marshal, which HTML-escapes <, > and
 //     &: wire.go undoes it so that what the model reads is sent as written
 //     and byte budgets count what is sent;

@@ -137,6 +137,13 @@ func (c *stdioConn) handle(line []byte) bool {
 	}
 	c.mu.Lock()
 	act, rep := c.gate.route(in, c.hs)
+	if act == actForward && c.inUse(in) {
+		// The SDK drops such a call without an answer (it clears the
+		// id to keep the error from the call that holds it, and a
+		// message without an id gets no answer): say so, as over HTTP.
+		act, rep = actReply, errorReply(in.id, 0, codeInvalidRequest,
+			"invalid request: request ID %s is already in use by a request not yet answered; give each request a new ID", in.id)
+	}
 	if act == actForward {
 		c.hs.forwarded(in.method)
 		if req, ok := in.msg.(*jsonrpc.Request); ok && req.IsCall() {
@@ -342,4 +349,15 @@ func encodeResponse(resp *jsonrpc.Response) ([]byte, error) {
 		ID      json.RawMessage `json:"id"`
 		Error   *jsonrpc.Error  `json:"error"`
 	}{"2.0", json.RawMessage("null"), we})
+}
+
+// inUse reports whether in is a call whose id is that of a forwarded call
+// not yet answered. c.mu is held.
+func (c *stdioConn) inUse(in *inbound) bool {
+	req, ok := in.msg.(*jsonrpc.Request)
+	if !ok || !req.IsCall() {
+		return false
+	}
+	_, pending := c.pending[req.ID]
+	return pending
 }
