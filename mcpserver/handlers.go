@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -87,7 +88,18 @@ func knowsStructuredContent(req *mcp.CallToolRequest) bool {
 	if ip == nil {
 		return true
 	}
-	return ip.ProtocolVersion >= structuredSince
+	return negotiatedVersion(ip.ProtocolVersion) >= structuredSince
+}
+
+// negotiatedVersion is the protocol version the server answered a client
+// asking for asked with, as the SDK chooses it: asked when ubp speaks it,
+// else the newest ubp speaks. The client's own string said an unknown
+// version (1.0, 2025-01-01) was older than structuredContent.
+func negotiatedVersion(asked string) string {
+	if slices.Contains(protocolVersions, asked) {
+		return asked
+	}
+	return protocolVersions[0]
 }
 
 // toolErrorText is an error the agent can act on; the SDK turns it into a

@@ -116,19 +116,41 @@ func TestStdioSendsTextAsIs(t *testing.T) {
 	}
 }
 
-// TestLegacyClientsGetJSONText: a client of a protocol version before
-// structuredContent reads the answer as JSON text.
+// TestLegacyClientsGetJSONText: a session of a protocol version before
+// structuredContent reads the answer as JSON text; newer ones get a
+// summary beside structuredContent. The version is the one the server
+// answered initialize with: a client asking for one ubp does not know
+// (1.0, 2025-01-01) is answered 2025-11-25 and was sent the JSON text too,
+// as if it had asked for an old version.
 func TestLegacyClientsGetJSONText(t *testing.T) {
-	c := startStdio(t, newFakeEngine(t), fakeOpts)
-	if m := c.request("initialize", map[string]any{"protocolVersion": "2025-03-26", "capabilities": map[string]any{},
-		"clientInfo": map[string]any{"name": "old", "version": "1"}}); m.result() == nil {
-		t.Fatal(m)
+	cases := []struct {
+		asked, negotiated string
+		jsonText          bool
+	}{
+		{"2024-11-05", "2024-11-05", true},
+		{"2025-03-26", "2025-03-26", true},
+		{"2025-06-18", "2025-06-18", false},
+		{"2025-11-25", "2025-11-25", false},
+		{"2025-01-01", "2025-11-25", false},
+		{"1.0", "2025-11-25", false},
+		{"2099-01-01", "2025-11-25", false},
 	}
-	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	m := c.callTool(ToolListPages, map[string]any{})
-	var v map[string]any
-	if err := json.Unmarshal([]byte(m.toolText()), &v); err != nil || v["total"] != 3.0 {
-		t.Errorf("text block of a 2025-03-26 client is not the JSON answer: %q (%v)", m.toolText(), err)
+	for _, tc := range cases {
+		t.Run(tc.asked, func(t *testing.T) {
+			c := startStdio(t, newFakeEngine(t), fakeOpts)
+			m := c.request("initialize", map[string]any{"protocolVersion": tc.asked, "capabilities": map[string]any{},
+				"clientInfo": map[string]any{"name": "old", "version": "1"}})
+			if got := m.result()["protocolVersion"]; got != tc.negotiated {
+				t.Fatalf("initialize asking %s: protocolVersion %v, want %s", tc.asked, got, tc.negotiated)
+			}
+			c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			m = c.callTool(ToolListPages, map[string]any{})
+			var v map[string]any
+			isJSON := json.Unmarshal([]byte(m.toolText()), &v) == nil && v["total"] == 3.0
+			if isJSON != tc.jsonText {
+				t.Errorf("text block of a %s session (asked %s): %q, want JSON text: %v", tc.negotiated, tc.asked, m.toolText(), tc.jsonText)
+			}
+		})
 	}
 }
 

@@ -16,7 +16,8 @@ import (
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
-// protocolVersions are the MCP versions ubp negotiates. 2026-07-28 (the
+// protocolVersions are the MCP versions ubp negotiates, newest first (a
+// client asking for another is answered the first). 2026-07-28 (the
 // sessionless protocol) is left out: ubp keeps the initialize handshake.
 var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
