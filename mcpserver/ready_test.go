@@ -3,8 +3,12 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // The handshake, ping and tools/list are answered while the index is being
@@ -69,4 +73,43 @@ func TestFailedPreparationFailsToolCalls(t *testing.T) {
 	if err := c.closeAndWait(); !errors.Is(err, failed) {
 		t.Errorf("Serve returned %v, want the preparation's error", err)
 	}
+}
+
+// TestFailedPreparationRetried: a tool call after a failed preparation
+// tries it again; once it succeeds, calls are answered and the watcher
+// runs. A server started while the docs folder was away (a branch switch)
+// failed every call until it was restarted, and never watched the folder.
+func TestFailedPreparationRetried(t *testing.T) {
+	e := newProject(t, "taskflow-docs", "designs")
+	docs := e.Project().DocsDir()
+	if err := os.Rename(docs, docs+".away"); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{NoLock: true}
+	opts.Prepare = func(ctx context.Context) error {
+		_, err := e.Index(ctx, engine.IndexOptions{})
+		return err
+	}
+	c := startStdio(t, e, opts)
+	c.initialize()
+	m := c.callTool(ToolListPages, map[string]any{})
+	if m.errCode() == 0 || !strings.Contains(m.errMessage(), "the next tool call tries again") {
+		t.Fatalf("tool call while the docs folder is away: %v, want an error saying the next call tries again", m)
+	}
+	if err := os.Rename(docs+".away", docs); err != nil {
+		t.Fatal(err)
+	}
+	if m := c.callTool(ToolListPages, map[string]any{}); m.result() == nil || m.isToolError() {
+		t.Fatalf("tool call once the docs folder is back: %v", m)
+	}
+	found := func() bool {
+		m := c.callTool(ToolFulltextSearch, map[string]any{"query": "zebracorn"})
+		res, _ := m.result()["structuredContent"].(map[string]any)
+		hits, _ := res["results"].([]any)
+		return len(hits) > 0
+	}
+	if err := os.WriteFile(filepath.Join(docs, "zebracorn.md"), []byte("# Zebracorn\n\nThe zebracorn cache.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the watcher to index a new document", found)
 }

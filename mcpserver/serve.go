@@ -81,16 +81,24 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if err := prepare(parent, opts.Prepare); err != nil {
-			// Every tool call now fails with this error, which the agent
-			// sees; Serve returns it when the session ends.
+		for {
+			err := prepare(parent, opts.Prepare)
+			// A failure fails the tool calls waiting, which the agent
+			// sees; the next call asks for another attempt. Serve
+			// returns the last failure when the session ends.
 			ready.finish(err)
-			if parent.Err() == nil {
-				log.Error("the index could not be brought up to date; tool calls fail until the server is restarted", "error", err)
+			if err == nil {
+				break
 			}
-			return
+			if parent.Err() == nil {
+				log.Error("the index could not be brought up to date; the next tool call tries again", "error", err)
+			}
+			select {
+			case <-ready.again:
+			case <-ctx.Done():
+				return
+			}
 		}
-		ready.finish(nil)
 		if !opts.NoWatch && ctx.Err() == nil {
 			watch(ctx, e, log)
 		}
@@ -105,8 +113,8 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 	cancel()
 	wg.Wait()
 	// A failed preparation failed the session's tool calls: say why.
-	if ready.err != nil && !errors.Is(ready.err, context.Canceled) {
-		return ready.err
+	if err := ready.lastErr(); err != nil && !errors.Is(err, context.Canceled) {
+		return err
 	}
 	return err
 }
