@@ -179,11 +179,7 @@ func sectionViewOf(p engine.Page, s engine.PageSection) sectionView {
 
 func (a *app) printSection(v sectionView) {
 	w := termsafe.Writer(a.stdout)
-	h := v.Section.HeadingPath
-	if h == "" {
-		h = "(intro)"
-	}
-	fmt.Fprintf(w, "%s: %s\n", termsafe.Line(v.Title), termsafe.Line(h))
+	fmt.Fprintf(w, "%s: %s\n", termsafe.Line(v.Title), termsafe.Line(headingOrIntro(v.Section.HeadingPath)))
 	fmt.Fprintf(w, "%s:%d-%d\n", termsafe.Line(v.Filepath), v.Section.StartLine, v.Section.EndLine)
 	a.printLinks(w, "outlinks", v.Outlinks)
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(v.Section.Content, "\n"))
@@ -218,11 +214,7 @@ func (a *app) printPage(p engine.Page) {
 	a.printLinks(w, "backlinks", p.Backlinks)
 	fmt.Fprintln(w, "\nsections:")
 	for _, s := range p.Outline() {
-		h := s.HeadingPath
-		if h == "" {
-			h = "(intro)"
-		}
-		fmt.Fprintf(w, "  %s:%d-%d  %s\n", file, s.StartLine, s.EndLine, termsafe.Line(h))
+		fmt.Fprintf(w, "  %s:%d-%d  %s\n", file, s.StartLine, s.EndLine, termsafe.Line(headingOrIntro(s.HeadingPath)))
 	}
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(p.Content, "\n"))
 }

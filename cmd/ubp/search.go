@@ -88,11 +88,7 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 			fmt.Fprintf(w, "   %s: %s\n", r.Staleness, r.StaleReason.Summary)
 		}
 		for _, s := range r.Sections {
-			h := s.Heading
-			if h == "" {
-				h = "(intro)"
-			}
-			fmt.Fprintf(w, "   %s:%d  %s: %s\n", termsafe.Line(r.Filepath), s.Line, termsafe.Line(h), oneLine(s.Snippet, 160))
+			fmt.Fprintf(w, "   %s:%d  %s: %s\n", termsafe.Line(r.Filepath), s.Line, termsafe.Line(headingOrIntro(s.Heading)), oneLine(s.Snippet, 160))
 		}
 		for _, l := range r.LinkedPages {
 			fmt.Fprintf(w, "   %s %s [%s]\n", arrow(l.Direction), termsafe.Line(l.Filepath), l.LinkType)
@@ -130,6 +126,15 @@ func arrow(direction string) string {
 		return "<-"
 	}
 	return "->"
+}
+
+// headingOrIntro names a section by its heading (or heading path), the
+// text before a page's first subheading, which has none, as "(intro)".
+func headingOrIntro(h string) string {
+	if h == "" {
+		return "(intro)"
+	}
+	return h
 }
 
 // oneLine collapses whitespace and cuts s to at most n runes.

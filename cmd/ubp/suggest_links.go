@@ -33,9 +33,9 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 					return nil
 				}
 				for _, s := range res {
-					fmt.Fprintf(termsafe.Writer(a.stdout), "%.3f  %s:%d (%s)  <->  %s:%d (%s)\n", s.Score,
-						termsafe.Line(s.SourceFilepath), s.SourceLine, termsafe.Line(s.SourceHeading),
-						termsafe.Line(s.TargetFilepath), s.TargetLine, termsafe.Line(s.TargetHeading))
+					fmt.Fprintf(termsafe.Writer(a.stdout), "%.3f  %s:%d %s  <->  %s:%d %s\n", s.Score,
+						termsafe.Line(s.SourceFilepath), s.SourceLine, termsafe.Line(parenHeading(s.SourceHeading)),
+						termsafe.Line(s.TargetFilepath), s.TargetLine, termsafe.Line(parenHeading(s.TargetHeading)))
 				}
 				return nil
 			})
@@ -44,4 +44,13 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 	cmd.Flags().Float64Var(&minScore, "min-score", 0.75, "only pairs at least this similar (0-1; 0: every pair)")
 	cmd.Flags().IntVar(&o.Limit, "limit", engine.DefaultSuggestLimit, fmt.Sprintf("at most `N` suggestions, 1-%d", engine.MaxSuggestLimit))
 	return cmd
+}
+
+// parenHeading is a section's heading path in parentheses, "(intro)" for
+// the text before a page's first subheading.
+func parenHeading(h string) string {
+	if h == "" {
+		return "(intro)"
+	}
+	return "(" + h + ")"
 }
