@@ -76,6 +76,9 @@ var undoMigration = map[int][]string{
 	// 21 changes data only (the frontmatter's sections, which the
 	// re-index it asks for writes).
 	21: {},
+	// 22 changes data only (the links inside MkDocs admonitions, which
+	// the re-index it asks for finds).
+	22: {},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

@@ -31,13 +31,19 @@
 // # Sections
 //
 // The body is parsed with goldmark (CommonMark + GFM tables). Line numbers
-// are always 1-based lines of the file, frontmatter included.
+// are always 1-based lines of the file, frontmatter included. An MkDocs
+// admonition ("!!! note", with an optional quoted title), collapsible
+// block ("??? tip", "???+ tip") or content tab ('=== "macOS"') is a
+// container block, as a block quote is: the lines indented four spaces
+// under its marker line are its Markdown content (not an indented code
+// block), so their links count. Until 2026-11-27 they were code.
 //
 //  1. Cut: a section starts at every top-level H2 or H3 heading (ATX or
-//     setext) and runs to the next one. Headings inside lists or block
-//     quotes, H1 and H4–H6 are not boundaries. The text before the first
-//     H2/H3 is section 0 (Heading "", Level 0). HeadingPath is "H2" for an
-//     H2 and "H2 > H3" for an H3 under an H2 (just "H3" before any H2).
+//     setext) and runs to the next one. Headings inside lists, block
+//     quotes or admonitions, H1 and H4–H6 are not boundaries. The text
+//     before the first H2/H3 is section 0 (Heading "", Level 0).
+//     HeadingPath is "H2" for an H2 and "H2 > H3" for an H3 under an H2
+//     (just "H3" before any H2).
 //     Anchor is the GitHub slug of the heading (see Slug), made unique per
 //     document in heading order ("usage", "usage-1", …), counting every
 //     heading of the document.
@@ -52,10 +58,10 @@
 //     EstimateTokens) is cut into parts at top-level block boundaries:
 //     a new part starts before the block that would push the current part
 //     over the limit, unless the current part holds only headings. Blocks
-//     are atomic: a paragraph, fenced or indented code block, table, list
-//     or block quote is never cut, however large. Parts keep the heading,
-//     HeadingPath, Anchor and Level of their section and have their own
-//     lines.
+//     are atomic: a paragraph, fenced or indented code block, table, list,
+//     block quote or admonition is never cut, however large. Parts keep
+//     the heading, HeadingPath, Anchor and Level of their section and
+//     have their own lines.
 //  4. Merge: walking in order, a section or part under MinSectionTokens
 //     (32 tokens) is appended to the previous one, which keeps its own
 //     heading, while the two stay within MaxSectionTokens; the merged

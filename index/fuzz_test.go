@@ -21,6 +21,7 @@ var fuzzSeeds = []string{
 	"<!-- [[c]] -->\n<div>\n[[h]]\n</div>\n",
 	"[[[[[[]]]]]]![[!![[a]]",
 	"[[`b`]] `[[`c]] [[d`]]`` [[`` e`f ``|`depends_on`]] [[x\n`y`]]\n",
+	"!!! note \"T\"\n\n    ## H [[a]]\n\n        [[code]]\n??? tip\n\t[b](b.md)\n=== \"Tab\"\n    !!! x\n        > [[q]]\n",
 }
 
 func FuzzParse(f *testing.F) {

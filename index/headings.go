@@ -77,11 +77,13 @@ func headingLabelsWith(root ast.Node, src []byte, textOf func(ast.Node, []byte) 
 }
 
 // blockParser finds the blocks of a body as markdownParser does (the same
-// block parsers and paragraph transformers, tables included) without
-// parsing their inline content: each line stays plain text.
+// block parsers, MkDocs admonitions included, and paragraph transformers,
+// tables included) without parsing their inline content: each line stays
+// plain text.
 var blockParser = func() parser.Parser {
 	p := parser.NewParser(
 		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithBlockParsers(admonitionBlockParser),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 		parser.WithParagraphTransformers(util.Prioritized(extension.NewTableParagraphTransformer(), 200)),
 	)

@@ -13,8 +13,11 @@ import (
 )
 
 // markdownParser is shared: a goldmark parser holds no per-document state.
+// Besides CommonMark and GFM it reads MkDocs admonitions and content tabs
+// (admonitionParser).
 var markdownParser parser.Parser = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
+	goldmark.WithParserOptions(parser.WithBlockParsers(admonitionBlockParser)),
 ).Parser()
 
 func parseMarkdown(body []byte) ast.Node {

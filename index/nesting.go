@@ -1,6 +1,9 @@
 package index
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Limits on how deeply Markdown may nest before ubp reads the deeper markup
 // as plain text. Goldmark's work grows with the square of bracket nesting
@@ -11,10 +14,11 @@ const (
 	// maxBracketDepth is the deepest nesting of unclosed '[' in a paragraph.
 	maxBracketDepth = 32
 	// maxContainerMarkers is how many block container markers ('>', list
-	// bullets, ordered list numbers) one line may open.
+	// bullets, ordered list numbers, an MkDocs admonition) one line may
+	// open.
 	maxContainerMarkers = 16
 	// maxMarkerColumn is the last column at which a line may open a
-	// container (deep list nesting by indentation).
+	// container (deep list or admonition nesting by indentation).
 	maxMarkerColumn = 64
 	// maxLinkDestination is how far after "](" the ')' closing an inline
 	// link's destination (and title) may be, and after "](<" the '>': from
@@ -97,7 +101,7 @@ func boundNesting(body []byte) ([]byte, *nestingLimit) {
 	next := newNextByte(body)
 	for i := 0; i < len(body); i++ {
 		if lineStart {
-			i = boundLinePrefix(body, i, func(j int) { blank(j, line, "block quotes or lists") })
+			i = boundLinePrefix(body, i, func(j int) { blank(j, line, "block quotes, lists or admonitions") })
 			lineStart = false
 			if i >= len(body) {
 				break
@@ -201,8 +205,8 @@ func boundLinePrefix(b []byte, start int, blank func(int)) int {
 }
 
 // markerLen is the length of a block container marker at b[i] ('>', a
-// bullet followed by white space, or 1-9 digits and '.' or ')' followed by
-// white space), or 0.
+// bullet followed by white space, 1-9 digits and '.' or ')' followed by
+// white space, or an MkDocs admonition's marker line up to its end), or 0.
 func markerLen(b []byte, i int) int {
 	spaceAt := func(j int) bool { return j >= len(b) || b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r' }
 	switch c := b[i]; {
@@ -219,6 +223,14 @@ func markerLen(b []byte, i int) int {
 		}
 		if j < len(b) && (b[j] == '.' || b[j] == ')') && spaceAt(j+1) {
 			return j - i + 1
+		}
+	case c == '!' || c == '?' || c == '=':
+		end := i + bytes.IndexByte(b[i:], '\n')
+		if end < i {
+			end = len(b)
+		}
+		if admonitionMarkerRE.Match(bytes.TrimRight(b[i:end], " \t\r")) {
+			return end - i
 		}
 	}
 	return 0

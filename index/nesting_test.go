@@ -77,6 +77,21 @@ func TestBoundNesting(t *testing.T) {
 			return b.String()
 		}(), true, maxMarkerColumn/2 + 1},
 		{"thematic break and setext", "a\n---\n* * *\n- - -\n", false, 0},
+		{"admonitions within the column", func() string {
+			var b strings.Builder
+			for d := 0; d*4 <= maxMarkerColumn; d++ {
+				b.WriteString(strings.Repeat("    ", d) + "!!! note\n")
+			}
+			return b.String()
+		}(), false, 0},
+		{"deep admonitions", func() string {
+			var b strings.Builder
+			for d := 0; d < 40; d++ {
+				b.WriteString(strings.Repeat("    ", d) + "!!! note \"T\"\r\n")
+			}
+			return b.String()
+		}(), true, maxMarkerColumn/4 + 1},
+		{"admonition after quotes", strings.Repeat("> ", maxContainerMarkers) + "??? tip\n", true, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -91,6 +91,16 @@ func init() {
 		pathoCase{"angle-links-closed-far", func(n int) []byte {
 			return []byte(strings.Repeat("[x](<)", n/6))
 		}},
+		// MkDocs admonitions nested by indentation: goldmark finds the
+		// column of every open block on every line.
+		pathoCase{"nested-admonitions", func(n int) []byte {
+			var b strings.Builder
+			for d := 0; b.Len() < n; d = (d + 1) % 200 {
+				b.WriteString(strings.Repeat("    ", d))
+				b.WriteString("!!! x\n")
+			}
+			return []byte(b.String())
+		}},
 		// A run of link reference definitions: goldmark copies the rest
 		// of the run after each one.
 		pathoCase{"reference-definitions", func(n int) []byte {
