@@ -112,7 +112,8 @@
 // (any case). "#anchor" becomes TargetHeading, "?query" is dropped, path
 // and anchor are URL-decoded ("a%20b%28v2%29.md" → "a b(v2).md"). Not
 // document links: URLs with a scheme (https:, mailto:, …), "//host" paths,
-// same-page "#anchor" links, other file types, images.
+// same-page "#anchor" links, other file types, images, and relative paths
+// that leave the docs folder ("../README.md" from its top level).
 //
 // Target is kept as written (relative to the document, or to the docs root
 // when it starts with '/'); resolution is the graph package's job. Link.Line

@@ -25,6 +25,9 @@ type rawLink struct {
 
 // linkCollector walks the goldmark tree of a body and collects links.
 type linkCollector struct {
+	// dir is the linking document's folder, from the docs root ("." at
+	// the root).
+	dir   string
 	body  []byte
 	lines *bodyLines
 	links []rawLink
@@ -42,8 +45,9 @@ type textRun struct {
 	code        []codeSpan
 }
 
-func collectLinks(root ast.Node, body []byte, ls *bodyLines) []rawLink {
-	c := &linkCollector{body: body, lines: ls}
+// collectLinks lists the links of the body of the document at docPath.
+func collectLinks(root ast.Node, docPath string, body []byte, ls *bodyLines) []rawLink {
+	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -143,7 +147,7 @@ func (c *linkCollector) addCodeSpan(cs *ast.CodeSpan) {
 
 func (c *linkCollector) markdownLink(l *ast.Link) {
 	target, heading, rendered, ok := docLinkTarget(string(unescapeMarkdown(l.Destination)))
-	if !ok {
+	if !ok || leavesDocs(c.dir, target) {
 		return
 	}
 	off := l.Pos()
@@ -223,6 +227,19 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 		return "", "", false, false
 	}
 	return norm.NFC.String(p), norm.NFC.String(strings.TrimSpace(heading)), rendered, true
+}
+
+// leavesDocs reports whether the relative link path target, written in a
+// document of the folder dir, leads out of the docs folder ("../README.md"
+// from the root): a file ubp never reads, so no document link, as a link
+// to "../src/main.go" is not (it resolved to nothing and was counted as
+// broken). Paths from the docs root ("/x.md") never leave it.
+func leavesDocs(dir, target string) bool {
+	if strings.HasPrefix(target, "/") {
+		return false
+	}
+	j := path.Join(dir, target)
+	return j == ".." || strings.HasPrefix(j, "../")
 }
 
 // contextAround returns about ContextRunes characters of src[from:to]

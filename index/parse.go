@@ -68,7 +68,7 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 		doc.Title = titleFromPath(docPath)
 	}
 
-	raw := collectLinks(root, md, ls)
+	raw := collectLinks(root, docPath, md, ls)
 	linkLines := make([]int, len(raw))
 	for i, l := range raw {
 		linkLines[i] = l.Line
