@@ -469,8 +469,17 @@ func (w *walker) unreadable(abs, rel string, err error) {
 	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
 }
 
-// notTextReason says why data is not UTF-8 text, or "" when it is.
+// notTextReason says why data is not UTF-8 text, or "" when it is. A
+// UTF-16 file (byte order mark FF FE or FE FF: Notepad's "Unicode", what
+// Windows PowerShell 5 writes with "> file.md") is named so: it is text,
+// in an encoding ubp does not read.
 func notTextReason(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return "UTF-16 text (little-endian); convert the file to UTF-8"
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return "UTF-16 text (big-endian); convert the file to UTF-8"
+	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return fmt.Sprintf("not a text file (NUL byte at offset %d)", i)
 	}
