@@ -70,7 +70,7 @@ func checkInvariants(t testing.TB, src string, doc *Document) {
 		// Only a Markdown link can be to a rendered name or route, and it is
 		// one exactly when it does not name the Markdown file.
 		ext := strings.ToLower(path.Ext(l.Target))
-		if wantRendered := l.Kind == KindMarkdown && ext != ".md" && ext != ".markdown"; l.Rendered != wantRendered {
+		if wantRendered := l.Kind == KindMarkdown && !IsMarkdownExt(ext); l.Rendered != wantRendered {
 			t.Fatalf("link %+v: rendered %v, want %v", l, l.Rendered, wantRendered)
 		}
 		if l.Kind == KindMarkdown && strings.Trim(l.Target, "/.") == "" {

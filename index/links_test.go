@@ -122,6 +122,7 @@ func TestLinkForms(t *testing.T) {
 
 		{"markdown", "[Database](database.md)", []wl{{KindMarkdown, ref, "database.md", "", "Database"}}},
 		{"markdown relative", "[up](../guides/setup.md)", []wl{{KindMarkdown, ref, "../guides/setup.md", "", "up"}}},
+		{"mdx page", "[p](intro.mdx#start)", []wl{{KindMarkdown, ref, "intro.mdx", "start", "p"}}},
 		{"markdown dot slash", "[x](./a.md)", []wl{{KindMarkdown, ref, "./a.md", "", "x"}}},
 		{"markdown .markdown and case", "[a](a.markdown) [b](B.MD)", []wl{
 			{KindMarkdown, ref, "a.markdown", "", "a"}, {KindMarkdown, ref, "B.MD", "", "b"}}},
