@@ -82,6 +82,9 @@ var undoMigration = map[int][]string{
 	// 23 changes data only (the links out of the docs folder, which the
 	// re-index it asks for drops).
 	23: {},
+	// 24 changes data only (the headings' explicit ids, which the
+	// re-index it asks for reads).
+	24: {},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

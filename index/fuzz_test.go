@@ -22,6 +22,7 @@ var fuzzSeeds = []string{
 	"[[[[[[]]]]]]![[!![[a]]",
 	"[[`b`]] `[[`c]] [[d`]]`` [[`` e`f ``|`depends_on`]] [[x\n`y`]]\n",
 	"!!! note \"T\"\n\n    ## H [[a]]\n\n        [[code]]\n??? tip\n\t[b](b.md)\n=== \"Tab\"\n    !!! x\n        > [[q]]\n",
+	"## Install {#inst .x k=v}\n## Use {braces}\n## {#only}\n## Setup {: #s }\nSetext {#t}\n---\n## Usage\n## Inst {#usage}\n",
 }
 
 func FuzzParse(f *testing.F) {

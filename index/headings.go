@@ -66,9 +66,13 @@ func headingLabelsWith(root ast.Node, src []byte, textOf func(ast.Node, []byte) 
 			return ast.WalkContinue, nil
 		}
 		if h, ok := n.(*ast.Heading); ok {
-			t := textOf(h, src)
+			t, id := splitHeadingAttrs(textOf(h, src))
 			texts[h] = t
-			anchors[h] = slugs.next(t)
+			if id != "" {
+				anchors[h] = slugs.take(id)
+			} else {
+				anchors[h] = slugs.next(t)
+			}
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil

@@ -50,3 +50,21 @@ func (s *slugger) next(heading string) string {
 	s.seen[slug] = 0
 	return slug
 }
+
+// take hands out id, a heading's explicit anchor ({#id}), as it is, and
+// marks it taken, so a later heading with that slug gets a suffix. An id
+// an earlier heading already has gets one too (id-1, ...): anchors stay
+// unique within a document.
+func (s *slugger) take(id string) string {
+	anchor := id
+	if _, taken := s.seen[id]; taken {
+		for n := 1; ; n++ {
+			anchor = id + "-" + strconv.Itoa(n)
+			if _, taken := s.seen[anchor]; !taken {
+				break
+			}
+		}
+	}
+	s.seen[anchor] = 0
+	return anchor
+}
