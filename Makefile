@@ -10,6 +10,7 @@ PKGS      := ./...
 SHARED    ?= $(abspath ../shared)
 BENCHTIME ?= 1x
 FUZZTIME  ?= 20s
+FUZZMIN   ?= 5s
 
 export CGO_ENABLED := 1
 
@@ -105,11 +106,13 @@ lexicon:
 	bash internal/lexicongen/fetch.sh
 
 # Go fuzz targets, each for FUZZTIME from its seed corpus (testdata/fuzz/);
-# .ci/run runs 3000 inputs of each (FUZZTIME=3000x).
+# .ci/run runs 3000 inputs of each (FUZZTIME=3000x). Each new interesting
+# input is minimised for at most FUZZMIN (go's default is a minute, which
+# made the slow targets, FuzzStdioInput, take minutes on a busy machine).
 fuzz:
 	@for spec in index:FuzzParse index:FuzzBoundNesting index:FuzzBoundRefRuns index:FuzzScanWikiLinks graph:FuzzResolve engine:FuzzParseConfig engine/stale:FuzzCheckPath engine/stale:FuzzDeclText engine/stale:FuzzParseLog engine/stale:FuzzParseStatus engine/embed/wordvec:FuzzParse engine/embed/wordvec:FuzzEmbed engine/query:FuzzFTSQuery engine/query:FuzzStem engine/internal/latent:FuzzTokens engine/query:FuzzParseTranslated engine/query:FuzzSnippet engine/query/textfold:FuzzRunes engine/query/textfold:FuzzChangesWords engine/embed/jagloss:FuzzSegment mcpserver:FuzzStdioInput mcpserver:FuzzHTTPPost mcpserver/internal/sdkfront:FuzzUnescapeHTML internal/termsafe:FuzzLine engine/internal/stalesnap:FuzzDecodeStats engine/internal/store/stalerows:FuzzUnpack; do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
-	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+	  $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./$$pkg || exit 1; \
 	done
 
 # Stress runs against bin/ubp (internal/stress): kill -9 loop with twin
