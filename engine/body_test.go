@@ -42,6 +42,13 @@ func pageOutputs(t *testing.T, e *Engine) map[string]string {
 		if err != nil {
 			t.Fatalf("GetContext %s: %v", p, err)
 		}
+		if page.Content == "" {
+			// An empty body has no line of its own to be found by: the
+			// schema before migration 0017 did not keep where it starts,
+			// and Page.BodyLine cannot derive it until the re-index that
+			// migration demands.
+			c.Center.StartLine, c.Center.EndLine, c.Center.TotalLines = 0, 0, 0
+		}
 		b, err := json.Marshal([]any{page, c})
 		if err != nil {
 			t.Fatal(err)

@@ -23,10 +23,13 @@ import (
 //
 // MaxSize bounds TotalSize, the bytes of the result as compact JSON (no HTML
 // escaping, as the CLI and MCP print it, minus indentation). When the
-// result is larger the farthest neighbours are dropped first
-// (TruncatedCount says how many); only when no neighbour is left is the
-// centre's content cut (Center.Truncated). A MaxSize too small even for an
-// empty centre returns that, larger than asked.
+// result is larger, the centre and the neighbours each have at least half
+// of the room (ContextResult.Fit): the farthest neighbours are dropped
+// (TruncatedCount says how many) and the centre's content is cut at a line
+// boundary, before a heading when one is near (Center.Truncated, with the
+// lines it holds and Center.NextStartLine to read on from with GetPage). A
+// MaxSize too small even for an empty centre returns that, larger than
+// asked.
 func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextResult, error) {
 	if strings.TrimSpace(opts.Page) == "" {
 		return ContextResult{}, &ArgumentError{Param: "page", Message: "must not be empty"}
@@ -61,14 +64,12 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return err
 		}
 		// Neighbours are read nearest first, a batch at a time, until
-		// they overflow the budget: Fit would drop the rest, so their
-		// pages are never read (a hub page's two hops are most of the
-		// corpus: 4.9 s at 30,000 documents for a 15 KB answer).
+		// they alone overflow the budget: Fit would drop the rest, so
+		// their pages are never read (a hub page's two hops are most of
+		// the corpus: 4.9 s at 30,000 documents for a 15 KB answer).
+		// However long the centre, they have their share (Fit).
 		res.Related = []ContextNeighbour{}
-		used, err := res.Size()
-		if err != nil {
-			return err
-		}
+		used := 0
 		meta := map[int64]*docmeta.Meta{}
 		for start := 0; start < len(hops) && res.TruncatedCount == 0; start += contextBatch {
 			batch := hops[start:min(len(hops), start+contextBatch)]

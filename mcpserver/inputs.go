@@ -32,7 +32,7 @@ type getPageInput struct {
 type getContextInput struct {
 	Filepath string `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias."`
 	Depth    int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to collect pages, in both directions."`
-	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; the farthest pages are dropped first."`
+	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; when the centre and its neighbours do not all fit, each has at least half, the farthest pages being dropped and the centre cut at a line boundary."`
 }
 
 type listPagesInput struct {

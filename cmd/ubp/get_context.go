@@ -19,9 +19,11 @@ func (a *app) getContextCommand() *cobra.Command {
 with the link that reaches it (its direction and type, from the page before it
 on the path: "via" that page beyond depth 1), its depth and a summary. --max-size bounds the bytes
 of the answer as JSON without indentation (what ubp_get_context sends; --json
-indents it, a few percent more): the farthest neighbours are dropped first and
-the centre is truncated last; truncated_count says how many neighbours were
-dropped.`,
+indents it, a few percent more). When the page and its neighbours do not all
+fit, each has at least half of the room: the farthest neighbours are dropped
+(truncated_count says how many) and the centre is cut at a line boundary,
+before a heading when one is near; the answer names the lines sent and the
+get-page --start-line that reads on (next_start_line in the JSON).`,
 		Example: `  ubp get-context docs/architecture.md --depth 2
   ubp get-context "Search" --max-size 8000 --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -41,7 +43,11 @@ dropped.`,
 					return printJSON(a.stdout, res)
 				}
 				w := termsafe.Writer(a.stdout)
-				fmt.Fprintf(w, "%s (%s)\n\n%s\n", termsafe.Line(res.Center.Title), termsafe.Line(res.Center.Filepath), strings.TrimRight(res.Center.Content, "\n"))
+				c := res.Center
+				fmt.Fprintf(w, "%s (%s)\n\n%s\n", termsafe.Line(c.Title), termsafe.Line(c.Filepath), strings.TrimRight(c.Content, "\n"))
+				if c.Truncated {
+					fmt.Fprintf(w, "\n[%s; read on with: ubp get-page %s --start-line %d]\n", centreLines(c), shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine)
+				}
 				if len(res.Related) > 0 {
 					fmt.Fprintln(w, "\nrelated:")
 				}
@@ -62,4 +68,16 @@ dropped.`,
 	cmd.Flags().IntVar(&o.Depth, "depth", engine.DefaultSearchDepth, fmt.Sprintf("how many links away to go (1-%d)", engine.MaxSearchDepth))
 	cmd.Flags().IntVar(&o.MaxSize, "max-size", engine.DefaultContextSize, fmt.Sprintf("at most `BYTES` of answer (as compact JSON), %d-%d", engine.MinContextSize, engine.MaxContextSize))
 	return cmd
+}
+
+// centreLines says which lines of the file a cut centre holds.
+func centreLines(c engine.ContextCenter) string {
+	if c.EndLine < c.StartLine {
+		return fmt.Sprintf("none of lines %d-%d sent", c.StartLine, c.TotalLines)
+	}
+	s := fmt.Sprintf("lines %d-%d of %d", c.StartLine, c.EndLine, c.TotalLines)
+	if c.NextStartColumn > 0 {
+		s += fmt.Sprintf(", line %d up to character %d", c.NextStartLine, c.NextStartColumn-1)
+	}
+	return s
 }

@@ -11,13 +11,27 @@ type ContextOptions struct {
 	MaxSize int    // bytes of output; 0 means 50000
 }
 
-// ContextCenter is the page at the centre of a context.
+// ContextCenter is the page at the centre of a context: its body, whole
+// or, when the budget is short, its first lines (see ContextResult.Fit).
+// Lines are lines of the file, 1-based, as ubp_get_page and get-page
+// --start-line count them.
 type ContextCenter struct {
-	DocID     string `json:"doc_id"`
-	Filepath  string `json:"filepath"`
-	Title     string `json:"title"`
-	Content   string `json:"content"`
-	Truncated bool   `json:"truncated,omitempty"`
+	DocID    string `json:"doc_id"`
+	Filepath string `json:"filepath"`
+	Title    string `json:"title"`
+	Content  string `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded): the whole body, or when truncated its first whole lines, cut before a heading when one is near (the start of one long line when not even it fits)."`
+	// StartLine is the line of the file the body starts at (after the
+	// frontmatter), EndLine the last one in Content (StartLine-1 when
+	// Content is empty), TotalLines the file's last line.
+	StartLine  int  `json:"start_line" jsonschema:"First line of the file (1-based) in content: where the body starts, after the frontmatter."`
+	EndLine    int  `json:"end_line" jsonschema:"Last line of the file in content (partly, when next_start_column is set)."`
+	TotalLines int  `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
+	Truncated  bool `json:"truncated,omitempty" jsonschema:"True when content stops before the end of the file to stay under max_size: read the rest with ubp_get_page, start_line set to next_start_line."`
+	// NextStartLine is the first line not (wholly) in Content when
+	// Truncated; NextStartColumn the character (1-based) of it to read on
+	// from when Content holds only its start.
+	NextStartLine   int `json:"next_start_line,omitempty" jsonschema:"When truncated: the first line not in content; pass it as start_line to ubp_get_page to read on."`
+	NextStartColumn int `json:"next_start_column,omitempty" jsonschema:"Set when content holds only the start of line next_start_line (a line longer than the budget): pass it as start_column to ubp_get_page, with start_line, to read the rest of the line."`
 }
 
 // ContextNeighbour is a page near the centre.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 )
 
 // jsonSize is the length of v as compact JSON without HTML escaping.
@@ -27,84 +26,99 @@ func NeighbourSize(n ContextNeighbour) (int, error) {
 // Size is the length of res as compact JSON without HTML escaping.
 func (res ContextResult) Size() (int, error) { return jsonSize(res) }
 
-// Fit drops the farthest neighbours, then cuts the centre's content, until
-// the JSON of res (compact, no HTML escaping) fits maxSize, and sets
-// TotalSize, and adds the neighbours it dropped to TruncatedCount (which
-// may already count those never read). Only when no neighbour is left is the
-// centre's content cut (Center.Truncated); a maxSize too small even for an
-// empty centre gives that, larger than asked.
-func (res ContextResult) Fit(maxSize int) (ContextResult, error) {
-	size := func(r ContextResult) (int, error) {
-		// TotalSize's own digits count: measure with the final value.
-		n, err := jsonSize(r)
-		if err != nil {
-			return 0, err
-		}
-		for {
-			r.TotalSize = n
-			m, err := jsonSize(r)
-			if err != nil || m == n {
-				return m, err
-			}
-			n = m
-		}
+// measure is the size of res with TotalSize set to it: its own digits
+// count.
+func (res ContextResult) measure() (int, error) {
+	n, err := jsonSize(res)
+	if err != nil {
+		return 0, err
 	}
-	n, err := size(res)
+	for {
+		res.TotalSize = n
+		m, err := jsonSize(res)
+		if err != nil || m == n {
+			return m, err
+		}
+		n = m
+	}
+}
+
+// Fit makes the JSON of res (compact, no HTML escaping) fit maxSize and
+// sets TotalSize. When the centre and its neighbours do not fit together,
+// each has at least half of the room the other fields leave: the centre
+// is kept whole when it takes no more than half (the farthest neighbours
+// that do not fit beside it are dropped), and the neighbours are all kept
+// when they take no more than half (the centre is cut); when both need
+// more, the nearest neighbours that fit in half are kept and the centre
+// is cut to the rest. The neighbours dropped are added to TruncatedCount
+// (which may already count those never read). The centre is cut at a line
+// boundary (see cutCentre), or inside its first line when not even that
+// fits; a maxSize too small even for an empty centre gives that, larger
+// than asked.
+func (res ContextResult) Fit(maxSize int) (ContextResult, error) {
+	n, err := res.measure()
 	if err != nil {
 		return ContextResult{}, err
 	}
-	if n > maxSize && len(res.Related) > 0 {
-		// Each neighbour costs its own JSON plus a comma; find how many of
-		// the nearest fit, then confirm with a real measurement.
-		costs := make([]int, len(res.Related))
-		for i, r := range res.Related {
-			if costs[i], err = jsonSize(r); err != nil {
-				return ContextResult{}, err
-			}
-			costs[i]++
-		}
-		keep := len(res.Related)
-		for keep > 0 && n > maxSize {
-			keep--
-			n -= costs[keep]
-		}
-		for {
-			trial := res
-			trial.Related = res.Related[:keep]
-			// The count's own digits are in the size.
-			trial.TruncatedCount += len(res.Related) - keep
-			if n, err = size(trial); err != nil {
-				return ContextResult{}, err
-			}
-			if n <= maxSize || keep == 0 {
-				res = trial
-				break
-			}
-			keep--
-		}
+	if n <= maxSize {
+		res.TotalSize = n
+		return res, nil
 	}
-	if n > maxSize {
-		// Longest prefix of the content (in characters) that fits.
-		content := res.Center.Content
-		lo, hi := 0, utf8.RuneCountInString(content)
-		runes := []rune(content)
-		res.Center.Truncated = true
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			res.Center.Content = string(runes[:mid])
-			if m, err := size(res); err != nil {
-				return ContextResult{}, err
-			} else if m <= maxSize {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		res.Center.Content = string(runes[:lo])
-		if n, err = size(res); err != nil {
+	all := res.Related
+	dropped := res.TruncatedCount
+	with := func(k int, c ContextCenter) ContextResult {
+		r := res
+		r.Related = all[:k]
+		r.TruncatedCount = dropped + len(all) - k
+		r.Center = c
+		return r
+	}
+	costs := make([]int, len(all))
+	for i, r := range all {
+		if costs[i], err = NeighbourSize(r); err != nil {
 			return ContextResult{}, err
 		}
 	}
-	res.TotalSize = n
-	return res, nil
+	cut := newCentreCut(res.Center)
+
+	// The most neighbours that fit beside the whole centre: each costs
+	// its JSON and a comma (one byte too many for the last one left, and a
+	// longer TruncatedCount may take one more), so the estimate is never
+	// short; measurements confirm it.
+	whole := len(all)
+	for whole > 0 && n > maxSize {
+		whole--
+		n -= costs[whole]
+	}
+	for ; whole >= 0; whole-- {
+		if n, err = with(whole, res.Center).measure(); err != nil {
+			return ContextResult{}, err
+		}
+		if n <= maxSize {
+			break
+		}
+	}
+	// The nearest neighbours that fit in half of the room an empty centre
+	// leaves.
+	bare, err := with(0, cut.lines(0)).measure()
+	if err != nil {
+		return ContextResult{}, err
+	}
+	share, used := (maxSize-bare)/2, 0
+	half := 0
+	for half < len(all) && used+costs[half] <= share {
+		used += costs[half]
+		half++
+	}
+	if whole >= half {
+		r := with(whole, res.Center)
+		r.TotalSize = n
+		return r, nil
+	}
+	for k := half; ; k-- {
+		r, fits, err := cut.fit(func(c ContextCenter) ContextResult { return with(k, c) }, maxSize)
+		if err != nil || fits || k == 0 {
+			return r, err
+		}
+	}
 }

@@ -10,16 +10,23 @@ import (
 )
 
 // Center reads the page at the centre of a context: its ids, title and
-// whole body. ref is how the caller named it, for errors.
+// whole body, with the lines of the file the body spans. ref is how the
+// caller named it, for errors.
 func Center(ctx context.Context, q store.Querier, id int64, ref string) (answer.ContextCenter, error) {
-	var c answer.ContextCenter
-	var err error
-	c.DocID, c.Filepath, c.Title, err = pageread.DocumentName(ctx, q, id)
+	// A page's header and body, and its sections when the index does not
+	// know where the body starts (Page.BodyLine), give the lines.
+	p := answer.Page{}
+	err := pageread.PageHeader(ctx, q, id, &p)
 	if err == nil {
-		c.Content, err = Body(ctx, q, id)
+		p.Content, err = Body(ctx, q, id)
+	}
+	if err == nil && p.BodyStart == 0 {
+		p.Sections, err = pageread.PageSections(ctx, q, id, nil)
 	}
 	if err != nil {
 		return answer.ContextCenter{}, fmt.Errorf("read page %s: %w", ref, err)
 	}
-	return c, nil
+	first, last := p.BodyLine(), p.LastLine()
+	return answer.ContextCenter{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, Content: p.Content,
+		StartLine: first, EndLine: last, TotalLines: last}, nil
 }

@@ -1,0 +1,154 @@
+package answer
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/index"
+)
+
+// centreCut cuts the content of a context's centre into its first lines.
+type centreCut struct {
+	whole ContextCenter
+	// ends[i] is the byte of the content just after line i (0-based) and
+	// its newline.
+	ends []int
+}
+
+func newCentreCut(c ContextCenter) centreCut {
+	k := centreCut{whole: c}
+	for i := 0; ; {
+		j := strings.IndexByte(c.Content[i:], '\n')
+		if j < 0 || i+j+1 == len(c.Content) {
+			k.ends = append(k.ends, len(c.Content))
+			return k
+		}
+		i += j + 1
+		k.ends = append(k.ends, i)
+	}
+}
+
+// lines is the centre with its first n lines (all of them: the centre as
+// read).
+func (k centreCut) lines(n int) ContextCenter {
+	if n >= len(k.ends) {
+		return k.whole
+	}
+	c := k.whole
+	c.Content, c.Truncated = "", true
+	if n > 0 {
+		c.Content = k.whole.Content[:k.ends[n-1]]
+	}
+	c.EndLine = c.StartLine + n - 1
+	c.NextStartLine = c.StartLine + n
+	return c
+}
+
+// part is the centre with the first chars characters of its first line
+// only (none: lines(0)).
+func (k centreCut) part(chars int) ContextCenter {
+	if chars == 0 {
+		return k.lines(0)
+	}
+	c := k.lines(0)
+	first := k.whole.Content[:k.ends[0]]
+	i := 0
+	for range chars {
+		_, w := utf8.DecodeRuneInString(first[i:])
+		i += w
+	}
+	c.Content = first[:i]
+	c.EndLine = c.StartLine
+	c.NextStartColumn = chars + 1
+	return c
+}
+
+// fit is the answer build gives with the longest start of the centre that
+// keeps it within maxSize, and whether one does (not even an empty centre
+// may). The centre is cut at a line boundary: before the last heading
+// within the lines that fit (index.Headings: top-level ones, not those in
+// code, lists or quotes), else after the last blank line, when that keeps
+// at least half of their bytes; else after the last whole line that fits;
+// and when not even the first line fits, inside it, at a character.
+func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (ContextResult, bool, error) {
+	measure := func(c ContextCenter) (ContextResult, bool, error) {
+		r := build(c)
+		n, err := r.measure()
+		r.TotalSize = n
+		return r, n <= maxSize, err
+	}
+	if r, ok, err := measure(k.whole); err != nil || ok {
+		return r, ok, err
+	}
+	r, ok, err := measure(k.lines(0))
+	if err != nil || !ok {
+		return r, false, err
+	}
+	// Bisect on whole lines: the most that fit, fewer than all.
+	lo, hi := 0, len(k.ends)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		_, ok, err := measure(k.lines(mid))
+		if err != nil {
+			return ContextResult{}, false, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if lo > 0 {
+		r, _, err := measure(k.lines(k.boundary(lo)))
+		return r, true, err
+	}
+	// Not even the first line: the most of its characters that fit.
+	lo, hi = 0, utf8.RuneCountInString(strings.TrimSuffix(k.whole.Content[:k.ends[0]], "\n"))
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		_, ok, err := measure(k.part(mid))
+		if err != nil {
+			return ContextResult{}, false, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	r, _, err = measure(k.part(lo))
+	return r, true, err
+}
+
+// boundary is where to cut a centre of which n lines fit (0 < n < all):
+// the number of lines to keep, n or fewer (see fit).
+func (k centreCut) boundary(n int) int {
+	enough := k.ends[n-1] / 2
+	// The lines that fit and the next two: a heading on the line after
+	// them, and a setext heading's underline, count.
+	upto := k.ends[min(n+1, len(k.ends)-1)]
+	heading := 0
+	for _, h := range index.Headings(k.whole.Content[:upto]) {
+		if h.Line > n {
+			break
+		}
+		heading = h.Line
+	}
+	if heading > 0 && k.ends[heading-1] >= enough {
+		return heading
+	}
+	for m := n; m > 0 && k.ends[m-1] >= enough; m-- {
+		if line := k.whole.Content[k.startOf(m-1):k.ends[m-1]]; strings.TrimSpace(line) == "" {
+			return m
+		}
+	}
+	return n
+}
+
+// startOf is the byte of the content line i (0-based) starts at.
+func (k centreCut) startOf(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return k.ends[i-1]
+}
