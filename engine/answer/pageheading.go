@@ -36,14 +36,15 @@ func (b bodyLines) trimBlankEnd(from, to int) int {
 	return to
 }
 
-// headings lists the top-level headings of the body (index.Headings: not
-// those in code, comments, lists or quotes), with their lines of the file
-// and heading paths: the H2 to H6 headings above each, as the sections'
-// heading paths are written ("Usage > Options > Flags").
-func (p Page) headings(first int) []headingLine {
+// headingLines gives the top-level headings hs of the body (index.Headings:
+// not those in code, comments, lists or quotes) their lines of the file,
+// the body starting at line first, and heading paths: the H2 to H6
+// headings above each, as the sections' heading paths are written ("Usage
+// > Options > Flags").
+func headingLines(hs []index.Heading, first int) []headingLine {
 	var out []headingLine
 	var stack []headingLine // open headings of levels 2 to 6
-	for _, h := range index.Headings(p.Content) {
+	for _, h := range hs {
 		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
 			stack = stack[:len(stack)-1]
 		}
@@ -67,14 +68,21 @@ func (p Page) headings(first int) []headingLine {
 // indexes (cut at H2 and H3, long ones split into parts under one heading,
 // short ones merged into the one before), it lists each heading once and
 // every heading written. Content is left empty: the lines are the page's
-// (FindSectionIn fills it for the one asked for).
+// (FindSectionIn fills it for the one asked for). The headings of a long
+// body are parsed once and kept while it does not change (headingCache):
+// reading a page window by window outlines it on every call.
 func (p Page) Outline() []PageSection {
+	return p.outlineFrom(headings.of(p.Content))
+}
+
+// outlineFrom is the outline of p, whose body has the headings hs.
+func (p Page) outlineFrom(hs []index.Heading) []PageSection {
 	out := []PageSection{}
 	b := p.body()
-	hs := p.headings(b.first)
+	lines := headingLines(hs, b.first)
 	introEnd := b.last()
-	if len(hs) > 0 {
-		introEnd = hs[0].line - 1
+	if len(lines) > 0 {
+		introEnd = lines[0].line - 1
 	}
 	for l := b.first; l <= introEnd; l++ {
 		if strings.TrimSpace(b.lines[l-b.first]) != "" {
@@ -82,9 +90,9 @@ func (p Page) Outline() []PageSection {
 			break
 		}
 	}
-	for i, h := range hs {
+	for i, h := range lines {
 		to := b.last()
-		for _, next := range hs[i+1:] {
+		for _, next := range lines[i+1:] {
 			if next.level <= h.level {
 				to = next.line - 1
 				break
