@@ -28,7 +28,8 @@ import (
 // hiragana only on the static model) the search runs full text and
 // graph and reports search_type "fulltext_fallback"; Fulltext runs full text
 // only ("fulltext"). DocType filters before the limit, and TotalFound counts
-// the candidates with content evidence (see SearchResult). A query of at
+// the candidates with content evidence (see SearchResult; a lower bound when
+// TotalFoundLowerBound says so). A query of at
 // least ranking.LatentMinConcepts concepts also has the latent signal
 // (weighted fusion only): full text's best documents re-scored in a space
 // learned from the corpus (see latentSignal).
@@ -127,7 +128,9 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 // section ranks by BM25 of its terms scaled by the share of query concepts
 // it matches, times its document's title boost. Snippets mark matches as
 // ⟦match⟧. TotalFound counts every matching section after the doc_type
-// filter. The matching and ranking are engine/internal/fulltext's.
+// filter, or is a lower bound that TotalFoundLowerBound marks when a term
+// is in more sections than full text reads of it (see Matcher.Sections).
+// The matching and ranking are engine/internal/fulltext's.
 func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
 	if err := params.Query(opts.Query); err != nil {
 		return FulltextResult{}, err

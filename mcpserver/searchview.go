@@ -21,9 +21,11 @@ const excerptBytes = 600
 type searchOutput struct {
 	Results    []searchHitOutput `json:"results"`
 	TotalFound int               `json:"total_found"`
-	SearchType string            `json:"search_type"`
-	Match      string            `json:"match"`
-	QueryCut   string            `json:"query_cut,omitempty" jsonschema:"Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."`
+	// TotalFoundLowerBound is engine.SearchResult's.
+	TotalFoundLowerBound bool   `json:"total_found_lower_bound,omitempty"`
+	SearchType           string `json:"search_type"`
+	Match                string `json:"match"`
+	QueryCut             string `json:"query_cut,omitempty" jsonschema:"Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."`
 }
 
 type searchHitOutput struct {
@@ -49,7 +51,7 @@ func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (s
 	if err != nil {
 		return searchOutput{}, err
 	}
-	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, SearchType: r.SearchType, Match: r.Match, QueryCut: r.QueryCut}
+	out := searchOutput{Results: make([]searchHitOutput, 0, len(r.Results)), TotalFound: r.TotalFound, TotalFoundLowerBound: r.TotalFoundLowerBound, SearchType: r.SearchType, Match: r.Match, QueryCut: r.QueryCut}
 	for _, h := range r.Results {
 		ho := searchHitOutput{SearchHit: h, Sections: make([]searchSectionOutput, 0, len(h.Sections))}
 		for _, s := range h.Sections {

@@ -15,17 +15,27 @@ func summarizeSearch(r searchOutput) string {
 		return "No document matched." + cutNote(r.QueryCut)
 	}
 	n := len(r.Results)
-	count := fmt.Sprintf("%d of %d matching documents", n, r.TotalFound)
+	total := atLeast(r.TotalFound, r.TotalFoundLowerBound)
+	count := fmt.Sprintf("%d of %s matching documents", n, total)
 	if n > r.TotalFound {
 		// total_found leaves out pages reached only through links or with
 		// too loose a meaning (match none), which may be shown.
-		count = fmt.Sprintf("%d documents, %d with a match of their own", n, r.TotalFound)
+		count = fmt.Sprintf("%d documents, %s with a match of their own", n, total)
 	}
 	s := fmt.Sprintf("%s (%s search), best match %s; best: %s.", count, r.SearchType, r.Match, firstPaths(n, func(i int) string { return r.Results[i].Filepath }))
 	if engine.PoorMatch(r.Match) {
 		s += " Nothing in the documents matches the query well."
 	}
 	return s + cutNote(r.QueryCut)
+}
+
+// atLeast is a total as the summaries say it: "at least 1000" when it is
+// a lower bound (total_found_lower_bound).
+func atLeast(total int, lowerBound bool) string {
+	if lowerBound {
+		return fmt.Sprintf("at least %d", total)
+	}
+	return fmt.Sprint(total)
 }
 
 // cutNote is the summary's word on a query longer than search reads.
@@ -40,7 +50,7 @@ func summarizeFulltext(r engine.FulltextResult) string {
 	if len(r.Results) == 0 {
 		return "No section matched." + cutNote(r.QueryCut)
 	}
-	return fmt.Sprintf("%d of %d matching sections; best in: %s.", len(r.Results), r.TotalFound, firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath })) + cutNote(r.QueryCut)
+	return fmt.Sprintf("%d of %s matching sections; best in: %s.", len(r.Results), atLeast(r.TotalFound, r.TotalFoundLowerBound), firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath })) + cutNote(r.QueryCut)
 }
 
 func summarizeGetPage(p pageOutput) string {

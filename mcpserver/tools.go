@@ -279,7 +279,8 @@ func tuneSearch(in, out *jsonschema.Schema) error {
 		describeAt(out, "match", "The best result's match level; none when nothing in the index relates to the query."),
 		describeAt(out, "results.sections.snippet", "About 64 characters of the section where its matches cover the most of the query, each match marked."),
 		describeAt(out, "results.sections.end_line", "Last line of the section in the file."),
-		describeAt(out, "total_found", "How many documents match the query by content (full text or meaning) before limit; pages reached only through links are not counted."),
+		describeAt(out, "total_found", "How many documents match the query by content (full text or meaning) before limit; pages reached only through links are not counted. A lower bound when total_found_lower_bound is true."),
+		describeAt(out, "total_found_lower_bound", "True when total_found is a lower bound: a query word is in more than 1,000 sections and full text read only its best 1,000, so matching documents beyond them that nothing else found are not counted. Absent when total_found is exact."),
 		describeAt(out, "search_type", "hybrid: vectors, full text and graph; fulltext_fallback: no embeddings, full text and graph; fulltext: full text only."),
 	)
 }
@@ -293,7 +294,8 @@ func tuneFulltext(in, out *jsonschema.Schema) error {
 		describeAt(out, "results.line", "Line of the file (1-based) of the snippet's first match; the section's first line when the snippet shows none."),
 		describeAt(out, "results.snippet", "An excerpt of the section around the match."),
 		describeAt(out, "results.section_heading", "The heading the match is under; null for the text before the first heading (the page's title there when the page has no H1)."),
-		describeAt(out, "total_found", "How many sections matched before limit."),
+		describeAt(out, "total_found", "How many sections matched before limit. Exact unless total_found_lower_bound is true."),
+		describeAt(out, "total_found_lower_bound", "True when total_found is a lower bound: a query word is in more than 1,000 sections and only its best 1,000 were counted (a query of one word without doc_type is still counted exactly). Absent when total_found is exact."),
 		describeAt(out, "query_cut", "Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."),
 	)
 }

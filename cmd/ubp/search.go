@@ -22,8 +22,11 @@ the query to sections (vectors) and closeness in the link graph add to it.
 
 Each result shows its score, relative to the best result, and its match level:
 strong (most of the query's words are in its text), partial, weak (a loose
-meaning or one common word) or none. The last line gives the best match and
-says so when nothing in the documents matches the query well.
+meaning or one common word) or none. The last line gives the number of
+documents found and the best match, and says so when nothing in the documents
+matches the query well. The number reads "at least N" (total_found_lower_bound
+in JSON) when a query word is in more than 1,000 sections: full text reads the
+best 1,000 of them only.
 
 Without a vector for the query (provider "none", or text the model has no word
 for, such as hiragana only) full text and graph carry the search and
@@ -108,12 +111,17 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		}
 	}
 	if !a.quiet {
+		total := fmt.Sprint(res.TotalFound)
+		if res.TotalFoundLowerBound {
+			// a query word is in more sections than full text reads
+			total = "at least " + total
+		}
 		if n := len(res.Results); n <= res.TotalFound {
-			fmt.Fprintf(w, "%d of %d found (%s), best match %s\n", n, res.TotalFound, res.SearchType, res.Match)
+			fmt.Fprintf(w, "%d of %s found (%s), best match %s\n", n, total, res.SearchType, res.Match)
 		} else {
 			// total_found leaves out pages reached only through links or
 			// with too loose a meaning (match none), which may be shown.
-			fmt.Fprintf(w, "%d shown, %d with a match of their own (%s), best match %s\n", n, res.TotalFound, res.SearchType, res.Match)
+			fmt.Fprintf(w, "%d shown, %s with a match of their own (%s), best match %s\n", n, total, res.SearchType, res.Match)
 		}
 		if engine.PoorMatch(res.Match) {
 			fmt.Fprintln(w, "nothing in the documents matches this query well: the results share only a loose meaning or a common word with it")

@@ -112,7 +112,11 @@ const MaxLinkedPages = 10
 type SearchResult struct {
 	Results    []SearchHit `json:"results"`
 	TotalFound int         `json:"total_found"`
-	SearchType string      `json:"search_type"` // hybrid, fulltext_fallback or fulltext
+	// TotalFoundLowerBound says TotalFound is a lower bound: a query term
+	// is in more sections than full text reads of it (its best 1,000), so
+	// documents found by nothing else beyond those were not counted.
+	TotalFoundLowerBound bool   `json:"total_found_lower_bound,omitempty"`
+	SearchType           string `json:"search_type"` // hybrid, fulltext_fallback or fulltext
 	// Match is the best result's match level ("none" without results): a
 	// query nothing in the index relates to says so here.
 	Match string `json:"match"`
@@ -145,6 +149,12 @@ type FulltextHit struct {
 type FulltextResult struct {
 	Results    []FulltextHit `json:"results"`
 	TotalFound int           `json:"total_found"`
+	// TotalFoundLowerBound says TotalFound is a lower bound (see
+	// SearchResult): absent when it is the exact count, which it is
+	// whenever every query term is in at most 1,000 sections, and for a
+	// query of one term without a doc_type filter (the term's own count of
+	// sections, whose matches need no check of their text).
+	TotalFoundLowerBound bool `json:"total_found_lower_bound,omitempty"`
 	// QueryCut is SearchResult.QueryCut.
 	QueryCut string `json:"query_cut,omitempty"`
 }

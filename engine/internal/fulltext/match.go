@@ -35,6 +35,10 @@ type Matches struct {
 	AvgDocSections float64
 	// TermIDF is the IDF each term's section scores were computed with.
 	TermIDF []float64
+	// dfExact says which terms' TermDF is the exact number of sections
+	// they match: those whose every match was seen, and those of an FTS5
+	// table that needs no check of the rows it finds (rowCheck).
+	dfExact []bool
 	stats   corpusStats
 	docLen  map[int64]int // length of each matched document
 	scorer  *scorer
@@ -54,6 +58,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		TermIDF:  make([]float64, len(q.Terms)),
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*Section{},
+		dfExact:  make([]bool, len(q.Terms)),
 	}
 	stats, err := readCorpusStats(ctx, db)
 	if err != nil {
@@ -127,6 +132,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		if matched >= 0 {
 			m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched)
+			m.dfExact[ti] = true
 		}
 	}
 	if len(substr) > 0 {
@@ -140,6 +146,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		for i, ti := range substr {
 			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
+			m.dfExact[ti] = true
 		}
 	}
 	if len(short) > 0 {
@@ -153,6 +160,7 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		}
 		for i, ti := range short {
 			m.TermDF[ti], m.TermIDF[ti] = df[i], termIDF(stats.n, df[i])
+			m.dfExact[ti] = true
 		}
 	}
 	matchedSoFar := func() []int64 {
@@ -163,7 +171,10 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		return ids
 	}
 	err = mt.readFTSTerms(ctx, db, q.Terms, fts, stats.n, maxTermRows, matchedSoFar,
-		func(ti, matched int) { m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched) }, add)
+		func(ti, matched int) {
+			m.TermDF[ti], m.TermIDF[ti] = matched, termIDF(stats.n, matched)
+			m.dfExact[ti] = rowCheck(q.Terms[ti]) == nil
+		}, add)
 	if err != nil {
 		return nil, err
 	}
@@ -265,27 +276,7 @@ func ftsHits(ctx context.Context, db store.Querier, t query.Term, n, matched, li
 // stands inside other words only, and rescaled to our IDF with matched,
 // the term's document frequency.
 func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched int, hits []ftsrows.Scored, fn func(id int64, score float64)) error {
-	var keep func(heading, content string) bool
-	switch {
-	case t.Kind == query.Glued:
-		// Only while the short-term postings are being written: the
-		// trigram index finds the word anywhere, the rows read are
-		// checked for it written right after a kanji.
-		keep = func(heading, content string) bool {
-			return query.HasGlued(textfold.String(heading), t.Text) || query.HasGlued(textfold.String(content), t.Text)
-		}
-	case t.NeedsWordStart() && !t.WordIndexed():
-		keep = func(heading, content string) bool {
-			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)
-		}
-	case t.NeedsWordEdges() || t.SpansLines() || t.NeedsNumberEdges():
-		// A quoted phrase is found where it stands as words ("rust" is
-		// not in "Trusted"), a word with a number where its number is
-		// whole (ERR42 not in ERR420); both indexes find them inside
-		// others.
-		keep = func(heading, content string) bool { return query.Count(heading, t) > 0 || query.Count(content, t) > 0 }
-	}
-	if keep != nil && len(hits) > 0 {
+	if keep := rowCheck(t); keep != nil && len(hits) > 0 {
 		var err error
 		if hits, err = keptRows(ctx, db, hits, keep); err != nil {
 			return err
@@ -295,6 +286,33 @@ func passHits(ctx context.Context, db store.Querier, t query.Term, n, matched in
 	scale := termIDF(n, matched) / sqliteIDF(n, matched)
 	for _, h := range hits {
 		fn(h.ID, h.Score*scale)
+	}
+	return nil
+}
+
+// rowCheck is the test the text of a row an FTS5 table found for term t
+// must pass, nil when every row it finds holds the term: then, and only
+// then, the table's count of matches (countMatches) is the term's number
+// of sections.
+func rowCheck(t query.Term) func(heading, content string) bool {
+	switch {
+	case t.Kind == query.Glued:
+		// Only while the short-term postings are being written: the
+		// trigram index finds the word anywhere, the rows read are
+		// checked for it written right after a kanji.
+		return func(heading, content string) bool {
+			return query.HasGlued(textfold.String(heading), t.Text) || query.HasGlued(textfold.String(content), t.Text)
+		}
+	case t.NeedsWordStart() && !t.WordIndexed():
+		return func(heading, content string) bool {
+			return query.HasWordStart(textfold.String(heading), t.Text) || query.HasWordStart(textfold.String(content), t.Text)
+		}
+	case t.NeedsWordEdges() || t.SpansLines() || t.NeedsNumberEdges():
+		// A quoted phrase is found where it stands as words ("rust" is
+		// not in "Trusted"), a word with a number where its number is
+		// whole (ERR42 not in ERR420); both indexes find them inside
+		// others.
+		return func(heading, content string) bool { return query.Count(heading, t) > 0 || query.Count(content, t) > 0 }
 	}
 	return nil
 }
@@ -416,6 +434,35 @@ func (c *termCounts) pass(n int, st corpusStats, limit int, fn func(term int, id
 		}
 	}
 	return c.df
+}
+
+// Partial reports whether Sections holds only part of the query's
+// matches: some term is in more sections than full text reads of it
+// (maxTermRows), so its other sections, where no other term is, are not
+// there. Counts of Sections, or of their documents, are then lower bounds.
+func (m *Matches) Partial() bool {
+	if m == nil {
+		return false
+	}
+	for _, df := range m.TermDF {
+		if df > maxTermRows {
+			return true
+		}
+	}
+	return false
+}
+
+// SectionCount is the number of sections the query matches, with ok
+// false when it is not known exactly. Without Partial it is len(Sections);
+// with, it is known only for a query of one term whose TermDF is exact.
+func (m *Matches) SectionCount() (n int, ok bool) {
+	switch {
+	case !m.Partial():
+		return len(m.Sections), true
+	case len(m.TermDF) == 1 && m.dfExact[0]:
+		return m.TermDF[0], true
+	}
+	return 0, false
 }
 
 // Docs lists the documents of the matched sections, each once.

@@ -18,8 +18,10 @@ const SnippetRunes = 64
 // of documents of docType, every type when ""), each by its BM25 evidence
 // (Matches.SectionScore) times its document's title factor, and builds the
 // top limit hits, with snippets marking the matches as ⟦match⟧.
-// TotalFound counts every matching section. The documents' metadata come
-// through docs.
+// TotalFound counts every matching section; when a term is in more
+// sections than are read of it (Matches.Partial), it is that term's own
+// count for a query of one term without docType, else a lower bound
+// (TotalFoundLowerBound). The documents' metadata come through docs.
 func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query, limit int, docType string, docs *docmeta.Cache) (answer.FulltextResult, error) {
 	m, err := mt.Match(ctx, tx, q)
 	if err != nil {
@@ -49,6 +51,16 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 	}
 	sectionrows.Sort(ranked)
 	res := answer.FulltextResult{Results: []answer.FulltextHit{}, TotalFound: len(ranked)}
+	if m.Partial() {
+		// Some term was read by its best rows only: the sections ranked
+		// are part of its matches. Its own count is exact for one term
+		// without a filter; else what was ranked is a lower bound.
+		if n, ok := m.SectionCount(); ok && docType == "" {
+			res.TotalFound = n
+		} else {
+			res.TotalFoundLowerBound = true
+		}
+	}
 	top := ranked[:min(limit, len(ranked))]
 	ids := make([]int64, len(top))
 	for i, s := range top {

@@ -54,7 +54,12 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 	if len(ids) > 0 {
 		top = s.scores[ids[0]]
 	}
-	res := answer.SearchResult{Results: []answer.SearchHit{}, TotalFound: s.total, SearchType: s.searchType(), Match: ranking.MatchNone}
+	res := answer.SearchResult{
+		Results: []answer.SearchHit{}, TotalFound: s.total, SearchType: s.searchType(), Match: ranking.MatchNone,
+		// a term read by its best sections only: its documents beyond
+		// them, where no other signal found anything, are not counted
+		TotalFoundLowerBound: s.ft.Partial(),
+	}
 	secs, err := s.hitSections(ctx, tx, ids)
 	if err != nil {
 		return answer.SearchResult{}, err
