@@ -10,6 +10,7 @@ import (
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // Bounds of ubp_get_page. A page is read in windows of whole lines; the
@@ -116,7 +117,7 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		line := []rune(lines[from-first])
 		if column > len(line) {
 			return pageOutput{}, &engine.ArgumentError{Param: "start_column",
-				Message: fmt.Sprintf("%d is past the end of line %d, which has %d characters", column, from, len(line))}
+				Message: fmt.Sprintf("%d is past the end of line %d, which has %s", column, from, plural.Count(len(line), "character", "characters"))}
 		}
 		lines[from-first] = string(line[column-1:])
 		out.StartColumn = column

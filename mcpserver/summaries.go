@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // The text block beside structuredContent: a short summary in words, so
@@ -16,11 +17,11 @@ func summarizeSearch(r searchOutput) string {
 	}
 	n := len(r.Results)
 	total := atLeast(r.TotalFound, r.TotalFoundLowerBound)
-	count := fmt.Sprintf("%d of %s matching documents", n, total)
+	count := fmt.Sprintf("%d of %s matching %s", n, total, plural.Noun(r.TotalFound, "document", "documents"))
 	if n > r.TotalFound {
 		// total_found leaves out pages reached only through links or with
 		// too loose a meaning (match none), which may be shown.
-		count = fmt.Sprintf("%d documents, %s with a match of their own", n, total)
+		count = fmt.Sprintf("%s, %s with a match of their own", plural.Count(n, "document", "documents"), total)
 	}
 	s := fmt.Sprintf("%s (%s search), best match %s; best: %s.", count, r.SearchType, r.Match, firstPaths(n, func(i int) string { return r.Results[i].Filepath }))
 	if engine.PoorMatch(r.Match) {
@@ -50,11 +51,11 @@ func summarizeFulltext(r engine.FulltextResult) string {
 	if len(r.Results) == 0 {
 		return "No section matched." + cutNote(r.QueryCut)
 	}
-	return fmt.Sprintf("%d of %s matching sections; best in: %s.", len(r.Results), atLeast(r.TotalFound, r.TotalFoundLowerBound), firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath })) + cutNote(r.QueryCut)
+	return fmt.Sprintf("%d of %s matching %s; best in: %s.", len(r.Results), atLeast(r.TotalFound, r.TotalFoundLowerBound), plural.Noun(r.TotalFound, "section", "sections"), firstPaths(len(r.Results), func(i int) string { return r.Results[i].Filepath })) + cutNote(r.QueryCut)
 }
 
 func summarizeGetPage(p pageOutput) string {
-	s := fmt.Sprintf("%s (%q): lines %d-%d of %d, %d bytes of content.", p.Filepath, p.Title, p.StartLine, p.EndLine, p.TotalLines, len(p.Content))
+	s := fmt.Sprintf("%s (%q): lines %d-%d of %d, %s of content.", p.Filepath, p.Title, p.StartLine, p.EndLine, p.TotalLines, plural.Count(len(p.Content), "byte", "bytes"))
 	if p.MissingHeading != "" {
 		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", p.Filepath, p.MissingHeading) + s
 	}
@@ -68,9 +69,9 @@ func summarizeGetPage(p pageOutput) string {
 }
 
 func summarizeGetContext(r engine.ContextResult) string {
-	s := fmt.Sprintf("%s with %d related pages, %d bytes.", r.Center.Filepath, len(r.Related), r.TotalSize)
+	s := fmt.Sprintf("%s with %s, %s.", r.Center.Filepath, plural.Count(len(r.Related), "related page", "related pages"), plural.Count(r.TotalSize, "byte", "bytes"))
 	if r.TruncatedCount > 0 {
-		s += fmt.Sprintf(" %d farther pages left out to fit max_size.", r.TruncatedCount)
+		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "farther page", "farther pages"))
 	}
 	if r.Center.Truncated {
 		s += " The centre's content was cut to fit max_size."
@@ -79,7 +80,7 @@ func summarizeGetContext(r engine.ContextResult) string {
 }
 
 func summarizeListPages(r engine.ListPagesResult) string {
-	s := fmt.Sprintf("%d of %d documents.", len(r.Pages), r.Total)
+	s := fmt.Sprintf("%d of %s.", len(r.Pages), plural.Count(r.Total, "document", "documents"))
 	if r.NextOffset > 0 {
 		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
 	}
@@ -87,9 +88,10 @@ func summarizeListPages(r engine.ListPagesResult) string {
 }
 
 func summarizeGetGraph(r engine.GraphResult) string {
-	s := fmt.Sprintf("%d nodes, %d edges.", len(r.Nodes), len(r.Edges))
+	edges := plural.Count(len(r.Edges), "edge", "edges")
+	s := fmt.Sprintf("%s, %s.", plural.Count(len(r.Nodes), "node", "nodes"), edges)
 	if r.Total > 0 {
-		s = fmt.Sprintf("%d of %d documents, %d edges.", len(r.Nodes), r.Total, len(r.Edges))
+		s = fmt.Sprintf("%d of %s, %s.", len(r.Nodes), plural.Count(r.Total, "document", "documents"), edges)
 	}
 	if r.NextOffset > 0 {
 		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/internal/advice"
+	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // freshMode is what a command does about an index that is behind the
@@ -53,13 +54,13 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 	}
 	switch {
 	case !f.Built:
-		a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), count(f.Diff.Count(), "file", "files"))
+		a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), plural.Count(f.Diff.Count(), "file", "files"))
 		rep, err := a.runIndex(ctx, e, engine.IndexOptions{Incidental: true})
 		if err != nil {
 			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
 		}
 		a.printIndexWarnings(rep)
-		a.infof("ubp: indexed %s\n", count(rep.Added, "document", "documents"))
+		a.infof("ubp: indexed %s\n", plural.Count(rep.Added, "document", "documents"))
 		a.builtIndex = true
 	case mode == freshFull || f.NeedsReindex:
 		if f.Current() {
@@ -80,11 +81,11 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 			}
 			// Answer anyway, but never silently.
 			fmt.Fprintf(a.stderr, "ubp: warning: %d %s changed since the last index and re-indexing failed (%s); results may be out of date: run `ubp index`\n",
-				n, plural(n, "file", "files"), advice.Message(err))
+				n, plural.Noun(n, "file", "files"), advice.Message(err))
 			return nil
 		}
 		a.printIndexWarnings(rep)
-		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural(n, "file", "files"), changeSummary(rep))
+		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural.Noun(n, "file", "files"), changeSummary(rep))
 	case f.RelinkPending || f.UnitsQueued:
 		// Links wait to be resolved again (a stopped run, an upgrade that
 		// changed the rules) or sections wait for their short-term
@@ -119,23 +120,10 @@ func changeSummary(r engine.IndexReport) string {
 	return fmt.Sprintf("added %d, updated %d, renamed %d, deleted %d", r.Added, r.Updated, r.Renamed, r.Deleted)
 }
 
-// plural is one when n is 1, else many: "file" or "files".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // removeIndexFiles deletes an index this command created and could not
 // fill, with SQLite's side files, so no empty index.db is left behind.
 func removeIndexFiles(db string) {
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 		_ = os.Remove(db + suffix)
 	}
-}
-
-// count is n with its noun, singular for 1: "1 file", "3 files".
-func count(n int, one, many string) string {
-	return fmt.Sprintf("%d %s", n, plural(n, one, many))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -59,7 +60,7 @@ get-page --start-line that reads on (next_start_line in the JSON).`,
 					fmt.Fprintf(w, "  [depth %d] %s %s (%s) [%s]%s: %s\n", r.Depth, arrow(r.Direction), termsafe.Line(r.Title), termsafe.Line(r.Filepath), r.LinkType, via, oneLine(r.Summary, 120))
 				}
 				if !a.quiet {
-					fmt.Fprintf(w, "\n%s, %s dropped\n", count(res.TotalSize, "byte", "bytes"), count(res.TruncatedCount, "neighbour", "neighbours"))
+					fmt.Fprintf(w, "\n%s, %s dropped\n", plural.Count(res.TotalSize, "byte", "bytes"), plural.Count(res.TruncatedCount, "neighbour", "neighbours"))
 				}
 				return nil
 			})

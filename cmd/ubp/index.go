@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -87,6 +88,6 @@ func (a *app) printIndexReport(r engine.IndexReport) {
 	fmt.Fprintf(a.stdout, "sections %d, links %d (dangling %d, ambiguous %d), embedded %d, warnings %d\n",
 		r.Sections, r.Links, r.Dangling, r.Ambiguous, r.Embedded, len(r.Warnings))
 	if r.LatentTrained > 0 {
-		fmt.Fprintf(a.stdout, "latent space learnt anew from %s\n", count(r.LatentTrained, "section", "sections"))
+		fmt.Fprintf(a.stdout, "latent space learnt anew from %s\n", plural.Count(r.LatentTrained, "section", "sections"))
 	}
 }

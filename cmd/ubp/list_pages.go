@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -36,7 +37,7 @@ func (a *app) listPagesCommand() *cobra.Command {
 				}
 				table(termsafe.Writer(a.stdout), []string{"FILEPATH", "TITLE", "TYPE", "LINKS", "UPDATED"}, rows)
 				if !a.quiet {
-					fmt.Fprintf(a.stdout, "%d of %s\n", len(res.Pages), count(res.Total, "page", "pages"))
+					fmt.Fprintf(a.stdout, "%d of %s\n", len(res.Pages), plural.Count(res.Total, "page", "pages"))
 				}
 				return nil
 			})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
@@ -98,7 +99,7 @@ func (a *app) printSearch(res engine.SearchResult, explain bool) {
 		}
 		if r.LinkedTotal > len(r.LinkedPages) {
 			more := r.LinkedTotal - len(r.LinkedPages)
-			fmt.Fprintf(w, "   … %d more %s (ubp get-page %s lists them all)\n", more, plural(more, "linked page", "linked pages"), termsafe.Line(r.Filepath))
+			fmt.Fprintf(w, "   … %d more %s (ubp get-page %s lists them all)\n", more, plural.Noun(more, "linked page", "linked pages"), termsafe.Line(r.Filepath))
 		}
 		if explain {
 			for _, x := range r.Explain {

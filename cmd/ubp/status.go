@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -41,30 +42,30 @@ func (a *app) statusCommand() *cobra.Command {
 				for _, d := range s.StaleList {
 					fmt.Fprintf(w, "  %s %s: %s\n", d.Level, d.Filepath, d.Reason.Summary)
 				}
-				fmt.Fprintf(w, "warnings:        %s (from their last parse)\n", count(s.DocumentsWithWarnings, "document", "documents"))
+				fmt.Fprintf(w, "warnings:        %s (from their last parse)\n", plural.Count(s.DocumentsWithWarnings, "document", "documents"))
 				writeWarnings(w, s.Warnings)
 				if len(s.Warnings) == engine.MaxWarningsList {
 					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}
 				if s.SkippedFiles > 0 {
-					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", count(s.SkippedFiles, "file", "files"))
+					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", plural.Count(s.SkippedFiles, "file", "files"))
 					writeWarnings(w, s.Skipped)
 					if s.SkippedFiles > len(s.Skipped) {
 						fmt.Fprintf(w, "  (the first %d; ubp index lists them all)\n", len(s.Skipped))
 					}
 				}
 				if s.EmbeddingModel != "" {
-					fmt.Fprintf(w, "embeddings:      %s (%s)\n", count(s.Embedded, "section", "sections"), s.EmbeddingModel)
+					fmt.Fprintf(w, "embeddings:      %s (%s)\n", plural.Count(s.Embedded, "section", "sections"), s.EmbeddingModel)
 				}
 				switch {
 				case s.LatentRank < 0 || s.LatentRank > engine.LatentMaxRank:
 					fmt.Fprintf(w, "latent space:    damaged (a rank of %d): the next ubp index learns it anew\n", s.LatentRank)
 				case s.LatentRank > 0:
-					fmt.Fprintf(w, "latent space:    %s, trained on %s; %d waiting\n", count(s.LatentRank, "dimension", "dimensions"), count(s.LatentBasis, "section", "sections"), s.LatentQueued)
+					fmt.Fprintf(w, "latent space:    %s, trained on %s; %d waiting\n", plural.Count(s.LatentRank, "dimension", "dimensions"), plural.Count(s.LatentBasis, "section", "sections"), s.LatentQueued)
 				case s.LatentBasis > 0:
-					fmt.Fprintf(w, "latent space:    none: the %s it was trained on share too few words; %d waiting\n", count(s.LatentBasis, "section", "sections"), s.LatentQueued)
+					fmt.Fprintf(w, "latent space:    none: the %s it was trained on share too few words; %d waiting\n", plural.Count(s.LatentBasis, "section", "sections"), s.LatentQueued)
 				case s.LatentQueued >= engine.LatentMinSections:
-					fmt.Fprintf(w, "latent space:    none yet: the next ubp index learns it (%s waiting)\n", count(s.LatentQueued, "section", "sections"))
+					fmt.Fprintf(w, "latent space:    none yet: the next ubp index learns it (%s waiting)\n", plural.Count(s.LatentQueued, "section", "sections"))
 				default:
 					fmt.Fprintf(w, "latent space:    none yet (it needs %d sections; %d waiting)\n", engine.LatentMinSections, s.LatentQueued)
 				}
