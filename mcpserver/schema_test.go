@@ -16,27 +16,33 @@ import (
 var update = flag.Bool("update", false, "rewrite the schema snapshots in testdata/schemas")
 
 // TestSchemaSnapshots compares every tool's input and output schema, as
-// tools/list sends them, with testdata/schemas/<tool>.{input,output}.json.
-// A change to a tool parameter or to an engine answer type fails here until
-// the snapshot is updated with -update (and the change is deliberate).
+// tools/list sends them, with testdata/schemas/<tool>.{input,output}.json,
+// and its description with <tool>.description.txt. A change to a tool
+// parameter, to an engine answer type or to what a tool says it returns
+// fails here until the snapshot is updated with -update (and the change is
+// deliberate); TestDescriptionsNameTheirFields checks that the words name
+// fields the tool has.
 func TestSchemaSnapshots(t *testing.T) {
 	c := startStdio(t, taskflow(t), quiet)
 	c.initialize()
 	names, tools := listTools(t, c)
 	dir := filepath.Join("testdata", "schemas")
+	var err error
 	if *update {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, name := range names {
-		for kind, key := range map[string]string{"input": "inputSchema", "output": "outputSchema"} {
-			got, err := json.MarshalIndent(tools[name][key], "", "  ")
-			if err != nil {
+		for kind, key := range map[string]string{"input.json": "inputSchema", "output.json": "outputSchema", "description.txt": "description"} {
+			var got []byte
+			if d, ok := tools[name][key].(string); ok {
+				got = []byte(d)
+			} else if got, err = json.MarshalIndent(tools[name][key], "", "  "); err != nil {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			path := filepath.Join(dir, name+"."+kind+".json")
+			path := filepath.Join(dir, name+"."+kind)
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)
@@ -49,7 +55,7 @@ func TestSchemaSnapshots(t *testing.T) {
 				continue
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s %s schema differs from %s; if the change is deliberate, rerun with -update.\ngot:\n%s", name, kind, path, got)
+				t.Errorf("%s %s differs from %s; if the change is deliberate, rerun with -update.\ngot:\n%s", name, kind, path, got)
 			}
 		}
 	}
