@@ -32,7 +32,8 @@ skips it). Tool categories: search (ubp_search, ubp_fulltext_search), pages
 --include-categories narrows, then --exclude-categories removes (also
 UBP_TOOL_INCLUDE_CATEGORIES / UBP_TOOL_EXCLUDE_CATEGORIES). Binding --http to a
 non-loopback address requires a bearer token of at least 16 characters
-(UBP_HTTP_TOKEN, which ps does not show, or --token).`,
+(UBP_HTTP_TOKEN, which ps does not show, or --token); --token without --http
+is a usage error.`,
 		Example: `  claude mcp add ubp -- ubp serve -C /path/to/project
   ubp serve --http
   UBP_HTTP_TOKEN="$(openssl rand -hex 16)" ubp serve --http 0.0.0.0:7000
@@ -57,6 +58,12 @@ non-loopback address requires a bearer token of at least 16 characters
 			signal.Ignore(syscall.SIGPIPE)
 			o.IncludeCategories = givenList(cmd, "include-categories", include, mcpserver.EnvIncludeCategories)
 			o.ExcludeCategories = givenList(cmd, "exclude-categories", exclude, mcpserver.EnvExcludeCategories)
+			if cmd.Flags().Changed("token") && !cmd.Flags().Changed("http") {
+				// Over stdio no request carries a token: the client that
+				// started the server is the only one. UBP_HTTP_TOKEN may
+				// be set for every run, so only the flag is refused.
+				return usagef("--token needs --http: a stdio server has no requests to check a token on")
+			}
 			if o.Token == "" {
 				// Flags win over the environment; the token is better
 				// kept out of flags, which show in ps.

@@ -55,3 +55,18 @@ func TestServeBadOptionsAreUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestServeTokenNeedsHTTP: --token without --http is bad usage naming both
+// flags: over stdio there is no request to check a token on, and the token
+// was silently ignored.
+func TestServeTokenNeedsHTTP(t *testing.T) {
+	root := taskflowProject(t)
+	for _, args := range [][]string{
+		{"serve", "--no-lock", "--no-watch", "--token", "0123456789abcdef0123"},
+	} {
+		code, _, stderr := runCLI(t, root, args...)
+		if code != 2 || !strings.Contains(stderr, "--token") || !strings.Contains(stderr, "--http") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a usage error naming --token and --http", args, code, stderr)
+		}
+	}
+}
