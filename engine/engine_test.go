@@ -77,16 +77,50 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// TestOpenCorruptIndexFile: an index file that is no SQLite database
+// (overwritten with garbage), or whose pages after a valid header are
+// garbage, fails to open naming the file, with the remedy of deleting it
+// (RemedyDeleteIndex), and that remedy works: without the file, the
+// project opens and indexes again.
 func TestOpenCorruptIndexFile(t *testing.T) {
 	root := t.TempDir()
-	p, _, err := InitProject(root, DefaultConfig())
+	coreWriteFiles(t, root, map[string]string{"docs/a.md": "# A\n\nThe alpha value.\n"})
+	e := coreProject(t, root, "docs")
+	coreIndex(t, e, false)
+	p := e.Project()
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(p.DBPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	coreWriteFiles(t, root, map[string]string{".ubp/index.db": strings.Repeat("garbage ", 1000)})
-	_, err = Open(context.Background(), p, OpenOptions{})
-	if err == nil || !strings.Contains(err.Error(), p.DBPath()) {
-		t.Errorf("Open on a corrupt file: %v", err)
+	for name, content := range map[string]string{
+		"garbage":                strings.Repeat("garbage ", 1000),
+		"a header, then garbage": string(good[:100]) + strings.Repeat("garbage ", 1000),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(p.DBPath(), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e, err := Open(context.Background(), p, OpenOptions{})
+			if err == nil {
+				e.Close()
+				t.Fatal("Open on a corrupt file succeeded")
+			}
+			if !strings.Contains(err.Error(), p.DBPath()) || RemedyOf(err) != RemedyDeleteIndex {
+				t.Errorf("Open on a corrupt file: %v (remedy %v), want the path and RemedyDeleteIndex", err, RemedyOf(err))
+			}
+			// The remedy: delete the file, build the index again.
+			if err := os.Remove(p.DBPath()); err != nil {
+				t.Fatal(err)
+			}
+			e = coreOpen(t, p)
+			coreIndex(t, e, false)
+			if res := mustFulltext(t, e, FulltextOptions{Query: "alpha"}); res.TotalFound != 1 {
+				t.Errorf("after the remedy: %d found, want 1", res.TotalFound)
+			}
+		})
 	}
 }
 

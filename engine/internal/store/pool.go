@@ -104,7 +104,8 @@ func dsn(path string, immediate, queryOnly bool) string {
 }
 
 // OpenPool opens a connection pool on the index at path and checks it
-// answers. immediate makes its transactions begin with BEGIN IMMEDIATE
+// answers; a file that is no database, or a damaged one, fails with
+// answer.RemedyDeleteIndex. immediate makes its transactions begin with BEGIN IMMEDIATE
 // (the pool that writes); queryOnly refuses writes on its connections.
 func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql.DB, error) {
 	registerVec.Do(sqlite_vec.Auto)
@@ -118,7 +119,7 @@ func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql
 	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open index %s: %w", path, err)
+		return nil, damaged(fmt.Errorf("open index %s: %w", path, err))
 	}
 	return db, nil
 }
