@@ -510,12 +510,16 @@ func IsMarkdownExt(ext string) bool {
 	return false
 }
 
+// formatBytes is a size as the warnings say it: "1 byte", "100 bytes",
+// "4.0 KiB", "5.0 MiB".
 func formatBytes(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	case n >= 1<<10:
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n == 1:
+		return "1 byte"
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
