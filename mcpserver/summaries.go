@@ -73,7 +73,14 @@ func summarizeGetContext(r engine.ContextResult) string {
 	if r.TruncatedCount > 0 {
 		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "farther page", "farther pages"))
 	}
-	if r.Center.Truncated {
+	switch c := r.Center; {
+	case c.Truncated && c.NextStartColumn > 0:
+		s += fmt.Sprintf(" The centre's content was cut to fit max_size within line %d: read on with ubp_get_page start_line=%d and start_column=%d.",
+			c.NextStartLine, c.NextStartLine, c.NextStartColumn)
+	case c.Truncated && c.NextStartLine > 0:
+		s += fmt.Sprintf(" The centre's content was cut to fit max_size after line %d of %d: read on with ubp_get_page start_line=%d.",
+			c.EndLine, c.TotalLines, c.NextStartLine)
+	case c.Truncated:
 		s += " The centre's content was cut to fit max_size."
 	}
 	return s
