@@ -27,32 +27,19 @@ var wrappedDocs = map[string]string{
 func TestWordSplitByLineBreakIsFound(t *testing.T) {
 	e := searchProject(t, wrappedDocs, "none")
 	checkFullText(t, e, "indexed")
-	found := []struct{ query, want string }{
+	found := []foundCase{
 		{"特定", "wrapped.md"},
 		{"特定の条件", "wrapped.md"},
 		{"無効化", "wrapped.md"},
 		{"改行", "wrapped.md"},
 	}
-	check := func(label string) {
-		t.Helper()
-		for _, c := range found {
-			got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: c.query}))
-			if len(got) != 1 || got[0] != c.want {
-				t.Errorf("%s: fulltext %q = %v, want [%s]", label, c.query, got, c.want)
-			}
-			res := mustSearch(t, e, SearchOptions{Query: c.query})
-			if len(res.Results) == 0 || res.Results[0].Filepath != c.want || res.Results[0].ScoreBreakdown.BM25 == 0 {
-				t.Errorf("%s: search %q = %+v, want %s first with full-text evidence", label, c.query, res.Results, c.want)
-			}
-		}
-	}
-	check("indexed")
+	checkFoundAlone(t, e, "indexed", found)
 	// With the short units queued, search scans the sections' text for
 	// the short terms (改行) instead of reading their postings.
 	if _, err := e.db.Exec(`INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections`); err != nil {
 		t.Fatal(err)
 	}
-	check("units queued")
+	checkFoundAlone(t, e, "units queued", found)
 	res := mustFulltext(t, e, FulltextOptions{Query: "特定"})
 	if len(res.Results) == 0 || !strings.Contains(res.Results[0].Snippet, "⟦特") || !strings.Contains(res.Results[0].Snippet, "定⟧") {
 		t.Errorf("fulltext 特定: snippet %+v, want the two halves marked", res.Results)

@@ -41,9 +41,7 @@ var widthDocs = map[string]string{
 // and the scan used while units are queued.
 func TestFullWidthTextIsFound(t *testing.T) {
 	e := searchProject(t, widthDocs, "none")
-	cases := []struct {
-		query, want string
-	}{
+	cases := []foundCase{
 		{"LRU", "full.md"},
 		{"ＬＲＵ", "full.md"},
 		{"lru方式", "full.md"},
@@ -62,26 +60,32 @@ func TestFullWidthTextIsFound(t *testing.T) {
 		{"⽂書", "kangxi.md"},
 		{"パスワード", "nfd.md"},
 	}
-	check := func(label string) {
-		t.Helper()
-		for _, c := range cases {
-			got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: c.query}))
-			if len(got) != 1 || got[0] != c.want {
-				t.Errorf("%s: fulltext %q = %v, want [%s]", label, c.query, got, c.want)
-			}
-			res := mustSearch(t, e, SearchOptions{Query: c.query})
-			if len(res.Results) == 0 || res.Results[0].Filepath != c.want || res.Results[0].ScoreBreakdown.BM25 == 0 {
-				t.Errorf("%s: search %q = %+v, want %s first with full-text evidence", label, c.query, res.Results, c.want)
-			}
-		}
-	}
-	check("indexed")
+	checkFoundAlone(t, e, "indexed", cases)
 	// Queue every section's short units again: search then scans the
 	// sections for the short terms instead of reading their postings.
 	if _, err := e.db.Exec(`INSERT OR IGNORE INTO section_units_pending(id) SELECT id FROM sections`); err != nil {
 		t.Fatal(err)
 	}
-	check("units queued")
+	checkFoundAlone(t, e, "units queued", cases)
+}
+
+// foundCase is a query and the one document full text must find for it.
+type foundCase struct{ query, want string }
+
+// checkFoundAlone fails unless full-text search finds each case's document
+// and nothing else, and search ranks it first with full-text evidence.
+func checkFoundAlone(t *testing.T, e *Engine, label string, cases []foundCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: c.query}))
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: fulltext %q = %v, want [%s]", label, c.query, got, c.want)
+		}
+		res := mustSearch(t, e, SearchOptions{Query: c.query})
+		if len(res.Results) == 0 || res.Results[0].Filepath != c.want || res.Results[0].ScoreBreakdown.BM25 == 0 {
+			t.Errorf("%s: search %q = %+v, want %s first with full-text evidence", label, c.query, res.Results, c.want)
+		}
+	}
 }
 
 // TestFullWidthSnippetMarksTheTextAsWritten: the snippet shows the text

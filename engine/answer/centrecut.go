@@ -85,36 +85,25 @@ func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (Co
 		return r, false, err
 	}
 	// Bisect on whole lines: the most that fit, fewer than all.
-	lo, hi := 0, len(k.ends)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		_, ok, err := measure(k.lines(mid))
-		if err != nil {
-			return ContextResult{}, false, err
-		}
-		if ok {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
+	lo, err := mostThatFit(len(k.ends)-1, func(n int) (bool, error) {
+		_, ok, err := measure(k.lines(n))
+		return ok, err
+	})
+	if err != nil {
+		return ContextResult{}, false, err
 	}
 	if lo > 0 {
 		r, _, err := measure(k.lines(k.boundary(lo)))
 		return r, true, err
 	}
 	// Not even the first line: the most of its characters that fit.
-	lo, hi = 0, utf8.RuneCountInString(strings.TrimSuffix(k.whole.Content[:k.ends[0]], "\n"))
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		_, ok, err := measure(k.part(mid))
-		if err != nil {
-			return ContextResult{}, false, err
-		}
-		if ok {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
+	first := utf8.RuneCountInString(strings.TrimSuffix(k.whole.Content[:k.ends[0]], "\n"))
+	lo, err = mostThatFit(first, func(n int) (bool, error) {
+		_, ok, err := measure(k.part(n))
+		return ok, err
+	})
+	if err != nil {
+		return ContextResult{}, false, err
 	}
 	r, _, err = measure(k.part(lo))
 	return r, true, err
@@ -151,4 +140,23 @@ func (k centreCut) startOf(i int) int {
 		return 0
 	}
 	return k.ends[i-1]
+}
+
+// mostThatFit is the largest n in [0, hi] for which fits holds, by
+// bisection: fits must hold for 0 and, once false, stay false for larger n.
+func mostThatFit(hi int, fits func(n int) (bool, error)) (int, error) {
+	lo := 0
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		ok, err := fits(mid)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo, nil
 }

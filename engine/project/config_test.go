@@ -118,14 +118,7 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".json")
-			if err := os.WriteFile(path, []byte(c.json), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := LoadConfig(path)
-			if err == nil {
-				t.Fatalf("LoadConfig(%s) succeeded, want an error about %q", c.json, c.field)
-			}
+			path, err := loadBadConfig(t, dir, c.name, c.json)
 			msg := err.Error()
 			if !strings.HasPrefix(msg, path+":") {
 				t.Errorf("error does not start with the file name: %s", msg)
@@ -222,14 +215,7 @@ func TestConfigErrorsNameTheLine(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".json")
-			if err := os.WriteFile(path, []byte(c.json), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := LoadConfig(path)
-			if err == nil {
-				t.Fatalf("LoadConfig accepted %s", c.json)
-			}
+			path, err := loadBadConfig(t, dir, c.name, c.json)
 			msg := err.Error()
 			if want := fmt.Sprintf("%s:%d: field %q: ", path, c.line, c.field); !strings.HasPrefix(msg, want) {
 				t.Errorf("error %q does not start with %q", msg, want)
@@ -243,4 +229,20 @@ func TestConfigErrorsNameTheLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadBadConfig writes text as a config file named after name in dir and
+// returns its path and the error LoadConfig gives; it fails the test when
+// LoadConfig accepts it.
+func loadBadConfig(t *testing.T, dir, name, text string) (string, error) {
+	t.Helper()
+	path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadConfig(path)
+	if err == nil {
+		t.Fatalf("LoadConfig accepted %s", text)
+	}
+	return path, err
 }
