@@ -23,6 +23,10 @@ func TestHeadingIDs(t *testing.T) {
 		{"braces that are text", "## Use {braces} here", "Use {braces} here", "use-braces-here"},
 		{"placeholder", "## Path {#}", "Path {#}", "path-"},
 		{"not at the end", "## {#a} Install", "{#a} Install", "a-install"},
+		{"inside a code span", "## Heading IDs `{#custom-id}`", "Heading IDs {#custom-id}", "heading-ids-custom-id"},
+		{"escaped braces", "## Escaped \\{#x\\}", "Escaped {#x}", "escaped-x"},
+		{"key=value alone", "## Set {x=1}", "Set {x=1}", "set-x1"},
+		{"id with key=value", "## Set {#set x=1}", "Set", "set"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

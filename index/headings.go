@@ -66,7 +66,10 @@ func headingLabelsWith(root ast.Node, src []byte, textOf func(ast.Node, []byte) 
 			return ast.WalkContinue, nil
 		}
 		if h, ok := n.(*ast.Heading); ok {
-			t, id := splitHeadingAttrs(textOf(h, src))
+			t, id := textOf(h, src), ""
+			if endsWithAttrs(lastLine(h, src)) {
+				t, id = splitHeadingAttrs(t)
+			}
 			texts[h] = t
 			if id != "" {
 				anchors[h] = slugs.take(id)
@@ -123,4 +126,14 @@ func headingText(h ast.Node, src []byte, refs []parser.Reference) string {
 		return inlineText(n, again)
 	}
 	return inlineText(h, src) // not one heading again: the plain text
+}
+
+// lastLine is the source of the last line of heading h in src, as written.
+func lastLine(h ast.Node, src []byte) string {
+	lines := h.Lines()
+	if lines.Len() == 0 {
+		return ""
+	}
+	seg := lines.At(lines.Len() - 1)
+	return string(seg.Value(src))
 }

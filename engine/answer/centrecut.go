@@ -97,7 +97,7 @@ func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (Co
 		return r, true, err
 	}
 	// Not even the first line: the most of its characters that fit.
-	first := utf8.RuneCountInString(strings.TrimSuffix(k.whole.Content[:k.ends[0]], "\n"))
+	first := utf8.RuneCountInString(strings.TrimRight(k.whole.Content[:k.ends[0]], "\r\n"))
 	lo, err = mostThatFit(first, func(n int) (bool, error) {
 		_, ok, err := measure(k.part(n))
 		return ok, err

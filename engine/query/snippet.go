@@ -254,21 +254,27 @@ func flattenLines(text string) (string, []int) {
 	// A run of whitespace that is one line break inside a Japanese word
 	// (see textfold) goes with no space: the word reads, and is matched,
 	// as one.
-	breaks, breakFirst := 0, false
+	// The run must be what textfold joins: the break right after the
+	// letter, then only the next line's indentation (spaces, tabs).
+	breaks, joinable := 0, false
 	var last rune
 	for _, r := range t {
 		if unicode.IsSpace(r) {
 			if !space {
-				breaks, breakFirst = 0, r == '\n' || r == '\r'
+				breaks, joinable = 0, r == '\n' || r == '\r'
 			}
 			space = true
-			if r == '\n' {
+			switch r {
+			case '\n':
 				line++
 				breaks++
+			case '\r', ' ', '\t':
+			default:
+				joinable = false
 			}
 			continue
 		}
-		inWord := breaks == 1 && breakFirst && textfold.JapaneseLetter(last) && textfold.JapaneseLetter(r)
+		inWord := breaks == 1 && joinable && textfold.JapaneseLetter(last) && textfold.JapaneseLetter(r)
 		if space && b.Len() > 0 && !inWord {
 			b.WriteByte(' ')
 			lines = append(lines, line)

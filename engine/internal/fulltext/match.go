@@ -39,9 +39,13 @@ type Matches struct {
 	// they match: those whose every match was seen, and those of an FTS5
 	// table that needs no check of the rows it finds (rowCheck).
 	dfExact []bool
-	stats   corpusStats
-	docLen  map[int64]int // length of each matched document
-	scorer  *scorer
+	// bonus says which terms only add to sections other terms found
+	// (Japanese bigrams, compounds: no group), so that cutting their rows
+	// loses no match.
+	bonus  []bool
+	stats  corpusStats
+	docLen map[int64]int // length of each matched document
+	scorer *scorer
 }
 
 // Match finds every section matching any term of q and scores each term
@@ -59,6 +63,10 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		GroupDF:  make([]int, len(q.Groups)),
 		Sections: map[int64]*Section{},
 		dfExact:  make([]bool, len(q.Terms)),
+		bonus:    make([]bool, len(q.Terms)),
+	}
+	for ti, t := range q.Terms {
+		m.bonus[ti] = t.Group < 0
 	}
 	stats, err := readCorpusStats(ctx, db)
 	if err != nil {
@@ -444,8 +452,8 @@ func (m *Matches) Partial() bool {
 	if m == nil {
 		return false
 	}
-	for _, df := range m.TermDF {
-		if df > maxTermRows {
+	for ti, df := range m.TermDF {
+		if df > maxTermRows && !m.bonus[ti] {
 			return true
 		}
 	}
@@ -454,13 +462,24 @@ func (m *Matches) Partial() bool {
 
 // SectionCount is the number of sections the query matches, with ok
 // false when it is not known exactly. Without Partial it is len(Sections);
-// with, it is known only for a query of one term whose TermDF is exact.
+// with, it is known only for a query of one term (bonus terms aside, which
+// find no section of their own) whose TermDF is exact.
 func (m *Matches) SectionCount() (n int, ok bool) {
-	switch {
-	case !m.Partial():
+	if !m.Partial() {
 		return len(m.Sections), true
-	case len(m.TermDF) == 1 && m.dfExact[0]:
-		return m.TermDF[0], true
+	}
+	only := -1
+	for ti := range m.TermDF {
+		if m.bonus[ti] {
+			continue
+		}
+		if only >= 0 {
+			return 0, false
+		}
+		only = ti
+	}
+	if only >= 0 && m.dfExact[only] {
+		return m.TermDF[only], true
 	}
 	return 0, false
 }

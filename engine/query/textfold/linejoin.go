@@ -20,10 +20,17 @@ import (
 
 // JapaneseLetter reports whether r is a letter of Japanese words: a kanji,
 // a hiragana or katakana letter (half-width ones too), the prolonged sound
-// mark ー or the iteration mark 々. A line break between two of them is
+// mark ー, the iteration mark 々 and the voiced sound marks, in either width:
+// text before the fold (snippets read it as written) and after it agree. A line break between two of them is
 // inside a word (see above).
 func JapaneseLetter(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || r == 'ー' || r == '々'
+	switch r {
+	case 'ー', '々',
+		'\uff70', '\uff9e', '\uff9f', // half-width ｰ, ﾞ, ﾟ (NFKC: ー and the voiced marks)
+		'\u3099', '\u309a', '\u309b', '\u309c': // the voiced and semi-voiced marks
+		return true
+	}
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // joinable returns the length in bytes of the break that starts at s[i]

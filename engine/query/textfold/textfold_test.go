@@ -138,6 +138,8 @@ func TestStringJoinsLinesInsideJapaneseWords(t *testing.T) {
 		{"無\n  効化", "無効化"},
 		{"改\n\t行", "改行"},
 		{"ｶﾞｲ\nﾄﾞ", "ガイド"},
+		{"ﾃﾞｰ\nﾀ", "データ"},
+		{"ﾃﾞ\nｰﾀ", "データ"},
 		{"データ\nベース", "データベース"},
 		{"東京\n\n大阪", "東京\n\n大阪"}, // a paragraph break
 		{"東京  \n大阪", "東京  \n大阪"}, // a Markdown hard break
