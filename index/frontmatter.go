@@ -201,6 +201,9 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 			warn(l, fullWidthColonMessage, key)
 			return fm, names, warns, false
 		}
+		if strings.Contains(msg, mappingValuesProblem) {
+			msg += "; " + colonHint(sp, line)
+		}
 		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
 		return fm, names, warns, false
 	}

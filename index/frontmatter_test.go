@@ -119,6 +119,45 @@ func TestParseFrontmatter(t *testing.T) {
 			body:     "body\n",
 		},
 		{
+			// An unquoted ': ' in a value is a YAML error; the warning
+			// shows the line quoted.
+			name:     "a colon in an unquoted title says to quote it",
+			src:      "---\ntitle: API: Overview\ndoc_type: api\n---\nbody\n",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{`mapping values are not allowed in this context; a value containing ': ' must be quoted: title: "API: Overview"`},
+			warnLine: []int{2},
+			body:     "body\n",
+		},
+		{
+			name:     "a colon in a later value with quotes in it",
+			src:      "---\ntitle: T\nsummary: Note: say \"hi\"\n---\nbody\n",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{`line 3: mapping values are not allowed in this context; a value containing ': ' must be quoted: summary: "Note: say \"hi\""`},
+			warnLine: []int{3},
+			body:     "body\n",
+		},
+		{
+			name:     "a colon in a list item",
+			src:      "---\naliases:\n  - API: Overview\n  - x: y: z\n---\nbody\n",
+			want:     Frontmatter{BodyLine: 6},
+			docType:  DocOther,
+			warnings: []string{`line 4: mapping values are not allowed in this context; a value containing ': ' must be quoted: - "x: y: z"`},
+			warnLine: []int{4},
+			body:     "body\n",
+		},
+		{
+			// A mapping under a value line is no quoting matter: the hint is general.
+			name:     "an indented key under a value line gets the general hint",
+			src:      "---\na: b\n  c: d\n---\nbody\n",
+			want:     Frontmatter{BodyLine: 5},
+			docType:  DocOther,
+			warnings: []string{`line 3: mapping values are not allowed in this context; a value containing ': ' must be quoted (title: "API: Overview"), and a key with nested keys has no value on its own line`},
+			warnLine: []int{3},
+			body:     "body\n",
+		},
+		{
 			name:     "a full-width colon after a key is named, in a mapping",
 			src:      "---\ntitle: ok\ndoc_type：design\n---\nbody\n",
 			want:     Frontmatter{BodyLine: 5},
