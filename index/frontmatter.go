@@ -233,7 +233,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 			if kind := nonStringKind(v); kind != "" {
 				warn(fileLine(v), "%s", wrongKind(key, kind, v.Value))
 			} else if s, ok := scalarString(v); ok {
-				fm.Title = strings.TrimSpace(s)
+				fm.Title = foldSpace(s)
 				names = slices.DeleteFunc(names, func(n lineString) bool { return n.key == "title" })
 				if fm.Title != "" {
 					names = append(names, lineString{fm.Title, fileLine(v), "title"})
@@ -261,6 +261,11 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 			}
 		case "tags", "aliases":
 			items := stringItems(v, key, fileLine, warn)
+			if key == "aliases" {
+				for i := range items {
+					items[i].value = foldSpace(items[i].value)
+				}
+			}
 			names = slices.DeleteFunc(names, func(n lineString) bool { return n.key == key })
 			for _, it := range items {
 				if it.value != "" {
@@ -295,6 +300,10 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 	}
 	return fm, names, warns, true
 }
+
+// foldSpace makes a name one line: runs of white space (the line breaks of
+// a `title: |` block, tabs) become one space, and the ends are trimmed.
+func foldSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func resolveAlias(n *yaml.Node) *yaml.Node {
 	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 16; i++ {

@@ -176,6 +176,42 @@ func TestParseFrontmatter(t *testing.T) {
 			body:     "body\n",
 		},
 		{
+			// A literal block keeps its line breaks; a title is one line.
+			name:    "a literal block title is folded to one line",
+			src:     "---\ntitle: |\n  API\n  Overview\n---\nbody\n",
+			want:    Frontmatter{Title: "API Overview", BodyLine: 6},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
+			name:    "a folded title with a kept final break and inner runs",
+			src:     "---\ntitle: >+\n  API\t  Overview\n\n  Part   two\n\n---\nbody\n",
+			want:    Frontmatter{Title: "API Overview Part two", BodyLine: 8},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
+			name:    "a quoted title with a tab and spaces",
+			src:     "---\ntitle: \"  API\\t\\n  Overview \"\n---\nbody\n",
+			want:    Frontmatter{Title: "API Overview", BodyLine: 4},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
+			name:    "multi-line aliases are folded",
+			src:     "---\naliases:\n  - |\n    Two\n    lines\n  - \"a  b\"\n---\nbody\n",
+			want:    Frontmatter{Aliases: []string{"Two lines", "a b"}, BodyLine: 8},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
+			name:    "a single-string alias is folded",
+			src:     "---\naliases: >-\n  Long\n\n  name\n---\nbody\n",
+			want:    Frontmatter{Aliases: []string{"Long name"}, BodyLine: 7},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
 			name:    "a full-width colon inside a value is text",
 			src:     "---\ntitle: 注意：全角\n---\nbody\n",
 			want:    Frontmatter{Title: "注意：全角", BodyLine: 4},
