@@ -65,6 +65,9 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 		doc.Title = h1
 	}
 	if doc.Title == "" {
+		doc.Title = htmlTitle(root, md)
+	}
+	if doc.Title == "" {
 		doc.Title = titleFromPath(docPath)
 	}
 

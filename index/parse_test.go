@@ -22,6 +22,16 @@ func TestTitle(t *testing.T) {
 		{"empty frontmatter title falls back", "a/c.md", "---\ntitle: \"\"\n---\n# H\n", "H"},
 		{"H1 in a block quote is not a title", "q.md", "> # Quoted\n", "q"},
 		{"Japanese H1", "ja.md", "# 設計 ドキュメント\n", "設計 ドキュメント"},
+		{"leading HTML h1", "README.md", "<h1 align=\"center\">My Project</h1>\n\nText.\n", "My Project"},
+		{"HTML h1 over lines with tags and entities", "r.md", "<H1 align=\"center\">\n  <img src=\"logo.png\" alt=\"logo\"><br>\n  Tom &amp; <b>Jerry</b>&#39;s\n</H1>\n<p>tagline</p>\n\n## Use\n", "Tom & Jerry's"},
+		{"HTML h1 after a comment block", "r.md", "<!-- badge -->\n\n<h1>Later</h1>\n", "r"},
+		{"HTML h1 not first is no title", "r.md", "Intro.\n\n<h1>Later</h1>\n", "r"},
+		{"HTML h1 of only an image is no title", "r.md", "<h1><img src=\"logo.png\"></h1>\n", "r"},
+		{"unclosed HTML h1 is no title", "r.md", "<h1>Open\n\ntext\n", "r"},
+		{"a line break in an HTML h1 is a space", "r.md", "<h1>Tom<br/>Jerry</h1>\n", "Tom Jerry"},
+		{"HTML h2 is no title", "r.md", "<h2>Sub</h2>\n", "r"},
+		{"a Markdown H1 wins over a leading HTML h1", "r.md", "<h1>Html</h1>\n\n# Markdown\n", "Markdown"},
+		{"frontmatter title wins over an HTML h1", "r.md", "---\ntitle: Yaml\n---\n<h1>Html</h1>\n", "Yaml"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
