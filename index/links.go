@@ -30,8 +30,11 @@ type linkCollector struct {
 	dir   string
 	body  []byte
 	lines *bodyLines
-	links []rawLink
-	runs  []textRun
+	// docsRoot is how a link from the project root into the docs folder
+	// starts ("/docs/"), "" when unknown.
+	docsRoot string
+	links    []rawLink
+	runs     []textRun
 	// scratch is contextAround's buffer, reused from link to link.
 	scratch []rune
 }
@@ -46,8 +49,10 @@ type textRun struct {
 }
 
 // collectLinks lists the links of the body of the document at docPath.
-func collectLinks(root ast.Node, docPath string, body []byte, ls *bodyLines) []rawLink {
-	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls}
+// A link from the project root into the docs folder at docsPath
+// ("/docs/guide.md") is made a link from the docs folder ("/guide.md").
+func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *bodyLines) []rawLink {
+	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls, docsRoot: docsRootPrefix(docsPath)}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -149,6 +154,9 @@ func (c *linkCollector) markdownLink(l *ast.Link) {
 	target, heading, rendered, ok := docLinkTarget(string(unescapeMarkdown(l.Destination)))
 	if !ok || leavesDocs(c.dir, target) {
 		return
+	}
+	if c.docsRoot != "" && strings.HasPrefix(target, c.docsRoot) && len(target) > len(c.docsRoot) {
+		target = target[len(c.docsRoot)-1:]
 	}
 	off := l.Pos()
 	block := enclosingBlock(l)
@@ -326,4 +334,15 @@ var attachmentExts = map[string]bool{
 // its extension (any letter case).
 func isAttachment(target string) bool {
 	return attachmentExts[strings.ToLower(path.Ext(strings.TrimSpace(target)))]
+}
+
+// docsRootPrefix is how a link from the project root into the docs folder
+// at docsPath starts ("/docs/"), or "" when the docs folder is the root or
+// unknown.
+func docsRootPrefix(docsPath string) string {
+	p := strings.Trim(path.Clean(strings.ReplaceAll(docsPath, "\\", "/")), "/")
+	if p == "" || p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	return "/" + p + "/"
 }

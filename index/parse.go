@@ -19,6 +19,16 @@ import (
 // produced. Parse never panics; should the Markdown parser fail on some
 // input, the file is indexed as one plain section with a warning.
 func Parse(path string, src []byte) (doc *Document, warns []Warning) {
+	return ParseIn(path, "", src)
+}
+
+// ParseIn is Parse for a file of a docs folder at docsPath, the folder's
+// path from the project root ("docs", "site/docs"; "" or "." when unknown
+// or the root itself): a Markdown link written from the project root
+// ("/docs/guide.md", as GitHub reads it) then names the document
+// "/guide.md" of the docs folder. Other paths starting with "/" are read
+// from the docs folder, a site's root.
+func ParseIn(path, docsPath string, src []byte) (doc *Document, warns []Warning) {
 	defer func() {
 		if r := recover(); r != nil {
 			doc = plainDocument(path, src)
@@ -26,12 +36,17 @@ func Parse(path string, src []byte) (doc *Document, warns []Warning) {
 				"internal error while parsing Markdown, indexed as plain text (please report this file): %v", r)})
 		}
 	}()
-	return parse(path, src)
+	return parseIn(path, docsPath, src)
 }
 
 // parse does the work of Parse without the panic guard, so fuzz tests see
 // any panic.
 func parse(docPath string, file []byte) (*Document, []Warning) {
+	return parseIn(docPath, "", file)
+}
+
+// parseIn does the work of ParseIn without the panic guard.
+func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
 	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
 	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
@@ -71,7 +86,7 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 		doc.Title = titleFromPath(docPath)
 	}
 
-	raw := collectLinks(root, docPath, md, ls)
+	raw := collectLinks(root, docPath, docsPath, md, ls)
 	linkLines := make([]int, len(raw))
 	for i, l := range raw {
 		linkLines[i] = l.Line

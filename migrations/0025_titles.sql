@@ -5,6 +5,9 @@
 -- results and in the keys links resolve by. A page whose body opens with
 -- an HTML <h1> (as READMEs do), with no Markdown H1 and no frontmatter
 -- title, is titled by that heading's text, no longer by its file name.
+-- A Markdown link written from the project root into the docs folder
+-- ([g](/docs/guide.md) with the docs folder docs/) is a link to the docs
+-- folder's guide.md, no longer a dangling one.
 -- Only re-parsing the files changes the titles, hence the re-index;
 -- nothing in the schema changes.
 SELECT 1;

@@ -154,6 +154,6 @@ func parseJob(j scanJob, full bool) parsed {
 	if j.stored != nil && j.stored.Hash == p.hash && !full {
 		return p
 	}
-	p.doc, p.warns = index.Parse(j.file.Path, data)
+	p.doc, p.warns = index.ParseIn(j.file.Path, j.docsPath, data)
 	return p
 }

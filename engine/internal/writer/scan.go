@@ -3,7 +3,9 @@ package writer
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -17,6 +19,9 @@ type scanJob struct {
 	file    index.FileInfo
 	stored  *docwrite.StoredDocument // nil for a file the index does not know
 	maxSize int64                    // max_file_size (0: the default)
+	// docsPath is the docs folder's path from the project root ("docs"),
+	// for links written from the root (index.ParseIn).
+	docsPath string
 }
 
 // runPlan is what a run has to do after comparing the folder with the index.
@@ -53,6 +58,7 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 		return nil, err
 	}
 	plan := &runPlan{}
+	docsPath := docsPathFrom(p.Root, p.DocsDir)
 	seen := make(map[string]bool, len(files))
 	// Documents under a folder that cannot be listed are kept as they are.
 	unlisted := index.UnreadableDirs(files)
@@ -76,7 +82,7 @@ func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.
 			rep.Unchanged++
 			continue
 		}
-		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: p.MaxFileSize})
+		plan.jobs = append(plan.jobs, scanJob{file: f, stored: s, maxSize: p.MaxFileSize, docsPath: docsPath})
 	}
 	for p, s := range stored {
 		if !seen[p] && o.scope.contains(p) {
@@ -113,4 +119,14 @@ func loadStoredDocsIn(ctx context.Context, q store.Querier, scope *Scope) (map[s
 		}
 	}
 	return m, nil
+}
+
+// docsPathFrom is the docs folder's path from the project root in slash
+// form, or "" when it is not under the root.
+func docsPathFrom(root, docsDir string) string {
+	rel, err := filepath.Rel(root, docsDir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }
