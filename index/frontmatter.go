@@ -261,10 +261,8 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 			}
 		case "tags", "aliases":
 			items := stringItems(v, key, fileLine, warn)
-			if key == "aliases" {
-				for i := range items {
-					items[i].value = foldSpace(items[i].value)
-				}
+			for i := range items {
+				items[i].value = foldSpace(items[i].value)
 			}
 			names = slices.DeleteFunc(names, func(n lineString) bool { return n.key == key })
 			for _, it := range items {

@@ -205,6 +205,13 @@ func TestParseFrontmatter(t *testing.T) {
 			body:    "body\n",
 		},
 		{
+			name:    "multi-line tags are folded",
+			src:     "---\ntags:\n  - |\n    two\n    words\n  - \" padded \"\n---\nbody\n",
+			want:    Frontmatter{Tags: []string{"two words", "padded"}, BodyLine: 8},
+			docType: DocOther,
+			body:    "body\n",
+		},
+		{
 			name:    "a single-string alias is folded",
 			src:     "---\naliases: >-\n  Long\n\n  name\n---\nbody\n",
 			want:    Frontmatter{Aliases: []string{"Long name"}, BodyLine: 7},

@@ -1,5 +1,5 @@
 -- ubp:reindex
--- A frontmatter title or alias written over several lines (title: |, a
+-- A frontmatter title, alias or tag written over several lines (title: |, a
 -- folded block, a quoted "a\n b") is one line, its white space runs folded
 -- to one space (index.Parse): before, the title kept its line breaks in
 -- results and in the keys links resolve by. A page whose body opens with
