@@ -29,6 +29,9 @@ func scanKeys(data []byte) (keyLines, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var stack []*frame
+	// The line of each token is counted on from the previous one's:
+	// lineCol from the start at every token made a 480 KB list take 12 s.
+	line, counted := 1, 0
 	// valuePath is the path of the value about to be read.
 	valuePath := func() string {
 		if len(stack) == 0 {
@@ -59,7 +62,9 @@ func scanKeys(data []byte) (keyLines, error) {
 		if err != nil {
 			return lines, nil //nolint:nilerr // not JSON: parseConfig's decode names the line and column
 		}
-		line, _ := lineCol(data, dec.InputOffset())
+		off := int(min(dec.InputOffset(), int64(len(data))))
+		line += bytes.Count(data[counted:off], []byte{'\n'})
+		counted = off
 		top := (*frame)(nil)
 		if len(stack) > 0 {
 			top = stack[len(stack)-1]
