@@ -141,3 +141,11 @@ const MaxDanglingList = answer.MaxDanglingList
 
 // MaxWarningsList bounds Status.Warnings (see answer.MaxWarningsList).
 const MaxWarningsList = answer.MaxWarningsList
+
+// FromColumn is text (lines of a file, the first being line `line`) from
+// character column (1-based) of its first line on; a column past that
+// line's end is an *ArgumentError for "start_column" (see
+// answer.FromColumn).
+func FromColumn(text string, line, column int) (string, error) {
+	return answer.FromColumn(text, line, column)
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/ubp-dev/ubp/engine"
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
-	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // Bounds of ubp_get_page. A page is read in windows of whole lines; the
@@ -114,12 +113,11 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	column := max(w.StartColumn, 1)
 	if column > 1 {
 		// The first line from that character on.
-		line := []rune(lines[from-first])
-		if column > len(line) {
-			return pageOutput{}, &engine.ArgumentError{Param: "start_column",
-				Message: fmt.Sprintf("%d is past the end of line %d, which has %s", column, from, plural.Count(len(line), "character", "characters"))}
+		line, err := engine.FromColumn(lines[from-first], from, column)
+		if err != nil {
+			return pageOutput{}, err
 		}
-		lines[from-first] = string(line[column-1:])
+		lines[from-first] = line
 		out.StartColumn = column
 	}
 

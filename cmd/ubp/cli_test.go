@@ -108,6 +108,7 @@ func TestCLIGolden(t *testing.T) {
 		{"get_page_lines_past_end", []string{"get-page", "designs/architecture.md", "--start-line", "9999"}, 2},
 		{"get_page_lines_before_body", []string{"get-page", "designs/architecture.md", "--end-line", "3"}, 2},
 		{"get_page_lines_negative", []string{"get-page", "designs/architecture.md", "--start-line", "-3"}, 2},
+		{"get_page_lines_column", []string{"get-page", "designs/architecture.md", "--start-line", "18", "--start-column", "4", "--end-line", "20"}, 0},
 		{"search_json", []string{"search", "authentication", "--limit", "3", "--json"}, 0},
 		{"fulltext_json", []string{"search", "WebSocket", "--fulltext", "--limit", "3", "--json"}, 0},
 		{"get_context_json", []string{"get-context", "adrs/001-database-choice.md", "--depth", "1", "--max-size", "4000", "--json"}, 0},

@@ -24,7 +24,8 @@ indents it, a few percent more). When the page and its neighbours do not all
 fit, each has at least half of the room: the farthest neighbours are dropped
 (truncated_count says how many) and the centre is cut at a line boundary,
 before a heading when one is near; the answer names the lines sent and the
-get-page --start-line that reads on (next_start_line in the JSON).`,
+get-page --start-line that reads on (next_start_line in the JSON), with
+--start-column when the cut is inside a line (next_start_column).`,
 		Example: `  ubp get-context docs/architecture.md --depth 2
   ubp get-context "Search" --max-size 8000 --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -47,7 +48,11 @@ get-page --start-line that reads on (next_start_line in the JSON).`,
 				c := res.Center
 				fmt.Fprintf(w, "%s (%s)\n\n%s\n", termsafe.Line(c.Title), termsafe.Line(c.Filepath), strings.TrimRight(c.Content, "\n"))
 				if c.Truncated {
-					fmt.Fprintf(w, "\n[%s; read on with: ubp get-page %s --start-line %d]\n", centreLines(c), shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine)
+					column := ""
+					if c.NextStartColumn > 0 {
+						column = fmt.Sprintf(" --start-column %d", c.NextStartColumn)
+					}
+					fmt.Fprintf(w, "\n[%s; read on with: ubp get-page %s --start-line %d%s]\n", centreLines(c), shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine, column)
 				}
 				if len(res.Related) > 0 {
 					fmt.Fprintln(w, "\nrelated:")

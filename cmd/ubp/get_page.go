@@ -14,7 +14,7 @@ import (
 
 func (a *app) getPageCommand() *cobra.Command {
 	var section string
-	var startLine, endLine int
+	var startLine, startColumn, endLine int
 	cmd := &cobra.Command{
 		Use:   "get-page <filepath|title|alias>",
 		Short: "Show one document: content, sections, links both ways, source refs and staleness",
@@ -30,11 +30,15 @@ when it has no such heading).
 
 With --start-line and/or --end-line, show only those lines of the file (1-based,
 the frontmatter left out; with --section, within that section) and the links
-written in them. A start past the end of the file exits 2.`,
+written in them. A start past the end of the file exits 2. With --start-column,
+the first of those lines starts at that character (1-based): where a line cut
+to fit a size goes on (next_start_column of ubp_get_page and ubp_get_context,
+the character get-context names). A column past the end of the line exits 2.`,
 		Example: `  ubp get-page docs/architecture.md
   ubp get-page "Architecture" --json
   ubp get-page docs/search.md --section "Fusion > Match level"
-  ubp get-page docs/architecture.md --start-line 55 --end-line 80`,
+  ubp get-page docs/architecture.md --start-line 55 --end-line 80
+  ubp get-page docs/architecture.md --start-line 102 --start-column 601`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-page takes exactly one page (a filepath, title or alias)")
@@ -68,8 +72,11 @@ written in them. A start past the end of the file exits 2.`,
 						return usagef("--%s 0: lines are numbered from 1", f.name)
 					}
 				}
-				if cmd.Flags().Changed("start-line") || cmd.Flags().Changed("end-line") {
-					v, err := linesViewOf(p, inSection, section, startLine, endLine)
+				if cmd.Flags().Changed("start-column") && startColumn < 1 {
+					return usagef("--start-column %d: characters are numbered from 1", startColumn)
+				}
+				if cmd.Flags().Changed("start-line") || cmd.Flags().Changed("end-line") || cmd.Flags().Changed("start-column") {
+					v, err := linesViewOf(p, inSection, section, startLine, startColumn, endLine)
 					if err != nil {
 						return err
 					}
@@ -101,6 +108,7 @@ written in them. A start past the end of the file exits 2.`,
 	}
 	cmd.Flags().StringVar(&section, "section", "", "show only this section: its anchor, heading path or heading")
 	cmd.Flags().IntVar(&startLine, "start-line", 0, "show the file from this line (1-based)")
+	cmd.Flags().IntVar(&startColumn, "start-column", 0, "start the first line shown at this character (1-based)")
 	cmd.Flags().IntVar(&endLine, "end-line", 0, "show the file up to this line (1-based)")
 	return cmd
 }
@@ -113,21 +121,25 @@ type pageJSON struct {
 }
 
 // linesView is a run of a page's lines as get-page --start-line/--end-line
-// shows it.
+// (and --start-column) shows it.
 type linesView struct {
-	DocID      string            `json:"doc_id"`
-	Filepath   string            `json:"filepath"`
-	Title      string            `json:"title"`
-	StartLine  int               `json:"start_line"`
-	EndLine    int               `json:"end_line"`
-	TotalLines int               `json:"total_lines"` // the last line of the file
-	Content    string            `json:"content"`     // the Markdown of those lines
-	Outlinks   []engine.PageLink `json:"outlinks"`    // the links written in them
+	DocID     string `json:"doc_id"`
+	Filepath  string `json:"filepath"`
+	Title     string `json:"title"`
+	StartLine int    `json:"start_line"`
+	// StartColumn is the character of start_line content begins at, when
+	// it is not the line's first (as ubp_get_page's start_column).
+	StartColumn int               `json:"start_column,omitempty"`
+	EndLine     int               `json:"end_line"`
+	TotalLines  int               `json:"total_lines"` // the last line of the file
+	Content     string            `json:"content"`     // the Markdown of those lines
+	Outlinks    []engine.PageLink `json:"outlinks"`    // the links written in them
 }
 
-// linesViewOf cuts lines start..end (0: no bound) out of p, within the
-// section named by section when inSection.
-func linesViewOf(p engine.Page, inSection bool, section string, start, end int) (linesView, error) {
+// linesViewOf cuts lines start..end (0: no bound) out of p, the first from
+// character column on (0: its start), within the section named by section
+// when inSection.
+func linesViewOf(p engine.Page, inSection bool, section string, start, column, end int) (linesView, error) {
 	for _, f := range []struct {
 		name string
 		v    int
@@ -152,13 +164,28 @@ func linesViewOf(p engine.Page, inSection bool, section string, start, end int) 
 	if err != nil {
 		return linesView{}, err
 	}
-	return linesView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, StartLine: from, EndLine: to,
-		TotalLines: p.LastLine(), Content: p.Lines(from, to), Outlinks: p.LinksIn(from, to)}, nil
+	content, err := engine.FromColumn(p.Lines(from, to), from, column)
+	if errors.As(err, &ae) {
+		return linesView{}, usagef("--%s: %s", strings.ReplaceAll(ae.Param, "_", "-"), ae.Message)
+	}
+	if err != nil {
+		return linesView{}, err
+	}
+	v := linesView{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, StartLine: from, EndLine: to,
+		TotalLines: p.LastLine(), Content: content, Outlinks: p.LinksIn(from, to)}
+	if column > 1 {
+		v.StartColumn = column
+	}
+	return v, nil
 }
 
 func (a *app) printLines(v linesView) {
 	w := termsafe.Writer(a.stdout)
-	fmt.Fprintf(w, "%s: lines %d-%d of %d\n", termsafe.Line(v.Title), v.StartLine, v.EndLine, v.TotalLines)
+	from := ""
+	if v.StartColumn > 1 {
+		from = fmt.Sprintf(" (line %d from character %d)", v.StartLine, v.StartColumn)
+	}
+	fmt.Fprintf(w, "%s: lines %d-%d of %d%s\n", termsafe.Line(v.Title), v.StartLine, v.EndLine, v.TotalLines, from)
 	fmt.Fprintf(w, "%s:%d-%d\n", termsafe.Line(v.Filepath), v.StartLine, v.EndLine)
 	a.printLinks(w, "outlinks", v.Outlinks)
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(v.Content, "\n"))

@@ -88,3 +88,57 @@ func TestGetPageLineZero(t *testing.T) {
 		}
 	}
 }
+
+// TestGetPageStartColumn: --start-column reads the first line from that
+// character on, as ubp_get_page's start_column does, so that a line cut
+// mid-way (next_start_column of get_context and get_page) can be read on
+// from the CLI; 0 and a column past the line's end are usage errors.
+func TestGetPageStartColumn(t *testing.T) {
+	root := initProjectWith(t, map[string]string{"docs/h.md": "# H\n\nこんにちは world, the long line\nnext\n"})
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // wanted in stdout
+		stderr string // wanted in stderr
+	}{
+		{"mid line", []string{"--start-line", "3", "--start-column", "4"}, 0, "\nちは world, the long line\nnext\n", ""},
+		{"first column", []string{"--start-line", "3", "--start-column", "1", "--end-line", "3"}, 0, "\nこんにちは world, the long line\n", ""},
+		{"json", []string{"--start-line", "3", "--start-column", "7", "--end-line", "3", "--json"}, 0, `"start_column": 7`, ""},
+		{"body start", []string{"--start-column", "3"}, 0, "\nH\n\nこんにちは", ""},
+		{"zero", []string{"--start-line", "3", "--start-column", "0"}, 2, "", "--start-column 0: characters are numbered from 1"},
+		{"past end", []string{"--start-line", "3", "--start-column", "30"}, 2, "", "--start-column: 30 is past the end of line 3, which has 26 characters"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, root, append([]string{"get-page", "h"}, c.args...)...)
+			if code != c.code || !strings.Contains(stdout, c.stdout) || !strings.Contains(stderr, c.stderr) {
+				t.Errorf("exit %d (want %d)\nstdout %q (want %q)\nstderr %q (want %q)", code, c.code, stdout, c.stdout, stderr, c.stderr)
+			}
+		})
+	}
+}
+
+// TestGetContextReadsOnInALine: get-context cutting its centre inside a
+// line names the get-page command that reads on, --start-column included,
+// and that command shows the rest of the line.
+func TestGetContextReadsOnInALine(t *testing.T) {
+	long := strings.Repeat("word ", 3000) + "END"
+	// The first line too long for the answer: the centre is cut inside it.
+	root := initProjectWith(t, map[string]string{"docs/long.md": long + "\n"})
+	stdout := mustCLI(t, root, "get-context", "long.md", "--max-size", "4000")
+	i := strings.Index(stdout, "read on with: ubp ")
+	if i < 0 {
+		t.Fatalf("get-context names no command to read on:\n%s", stdout)
+	}
+	cmdline := stdout[i+len("read on with: ubp "):]
+	cmdline = cmdline[:strings.IndexByte(cmdline, ']')]
+	if !strings.Contains(cmdline, "--start-column") {
+		t.Fatalf("read on with %q: no --start-column, though line 1 was cut", cmdline)
+	}
+	rest := mustCLI(t, root, strings.Fields(cmdline)...)
+	sent := stdout[strings.Index(stdout, "\n\n")+2 : strings.LastIndex(stdout, "\n\n[")]
+	_, after, _ := strings.Cut(rest, "\n\n")
+	if got := sent + strings.TrimSuffix(after, "\n"); got != long {
+		t.Errorf("the part sent and the rest read on make %d characters, want the line's %d", len(got), len(long))
+	}
+}
