@@ -11,6 +11,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/internal/vecsearch"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/ranking"
 )
 
@@ -192,7 +193,9 @@ func (e *Engine) vectorSignal(ctx context.Context, text string, k int) (vecsearc
 }
 
 // hitStaleness is the staleness of the documents ids as the snapshot says
-// it under p's configuration, for the hits of a search.
+// it under p's configuration, for the hits of a search: with the source
+// refs that changed of those not fresh, from the same read (a stale hit's
+// page is not read for them).
 func (e *Engine) hitStaleness(ctx context.Context, p *Project, ids []int64) (map[int64]search.Staleness, error) {
 	levels, err := e.currentStaleness(ctx, p, ids)
 	if err != nil {
@@ -200,7 +203,15 @@ func (e *Engine) hitStaleness(ctx context.Context, p *Project, ids []int64) (map
 	}
 	out := make(map[int64]search.Staleness, len(levels))
 	for id, l := range levels {
-		out[id] = search.Staleness{Level: l.level, Reason: l.reason}
+		s := search.Staleness{Level: l.level, Reason: l.reason}
+		if l.level == stale.Stale || l.level == stale.PossiblyStale {
+			for _, r := range l.refs {
+				if r.Changed {
+					s.ChangedRefs = append(s.ChangedRefs, r)
+				}
+			}
+		}
+		out[id] = s
 	}
 	return out, nil
 }

@@ -55,7 +55,8 @@ func (f *fakeEngine) Search(ctx context.Context, o engine.SearchOptions) (engine
 	}
 	if o.Query == "stale" {
 		return engine.SearchResult{Results: []engine.SearchHit{{DocID: "d1", Filepath: "s.md", Title: "S", DocType: "design",
-			Staleness: "stale", Match: "strong", RelevanceReason: "found", Sections: []engine.SectionMatch{}}}, TotalFound: 1, SearchType: "fulltext", Match: "strong"}, nil
+			Staleness: "stale", Match: "strong", RelevanceReason: "found", Sections: []engine.SectionMatch{},
+			ChangedRefs: []engine.RefStatus{{Ref: "main.go", Line: 4, Changed: true, Reason: "modified"}}}}, TotalFound: 1, SearchType: "fulltext", Match: "strong"}, nil
 	}
 	return engine.SearchResult{Results: []engine.SearchHit{}, SearchType: "fulltext", Match: "none"}, nil
 }

@@ -2,12 +2,10 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/engine/stale"
 )
 
 // excerptBytes bounds sections[].content of ubp_search.
@@ -28,10 +26,12 @@ type searchOutput struct {
 	QueryCut             string `json:"query_cut,omitempty" jsonschema:"Set when the query was longer than search reads (its first 1,000 characters, their first 48 distinct words and phrases): what was left out. Absent otherwise."`
 }
 
+// searchHitOutput is one result of ubp_search: the engine's hit (its
+// changed_refs included, read with its staleness) with its sections'
+// excerpts.
 type searchHitOutput struct {
 	engine.SearchHit
-	Sections    []searchSectionOutput `json:"sections"`
-	ChangedRefs []engine.RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, not_found)."`
+	Sections []searchSectionOutput `json:"sections"`
 }
 
 type searchSectionOutput struct {
@@ -59,31 +59,7 @@ func withSectionContent(ctx context.Context, e Engine, r engine.SearchResult) (s
 			ho.Sections = append(ho.Sections, searchSectionOutput{SectionMatch: s, Content: excerpt(text, excerptBytes)})
 		}
 		ho.SearchHit.Sections = nil
-		if h.Staleness == stale.Stale || h.Staleness == stale.PossiblyStale {
-			if ho.ChangedRefs, err = changedRefs(ctx, e, h.Filepath); err != nil {
-				return searchOutput{}, err
-			}
-		}
 		out.Results = append(out.Results, ho)
-	}
-	return out, nil
-}
-
-// changedRefs lists the source_refs of a page that changed.
-func changedRefs(ctx context.Context, e Engine, filepath string) ([]engine.RefStatus, error) {
-	p, err := e.GetPage(ctx, filepath)
-	if err != nil {
-		var nf *engine.NotFoundError
-		if errors.As(err, &nf) {
-			return nil, nil // deleted since the search
-		}
-		return nil, err
-	}
-	var out []engine.RefStatus
-	for _, r := range p.SourceRefs {
-		if r.Changed {
-			out = append(out, r)
-		}
 	}
 	return out, nil
 }

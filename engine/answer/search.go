@@ -92,7 +92,10 @@ type SearchHit struct {
 	RelevanceReason string      `json:"relevance_reason"`
 	Staleness       stale.Level `json:"staleness"`
 	// StaleReason is set when Staleness is possibly_stale or stale.
-	StaleReason *StaleReason   `json:"stale_reason,omitempty"`
+	StaleReason *StaleReason `json:"stale_reason,omitempty"`
+	// ChangedRefs are, when Staleness is possibly_stale or stale, the
+	// source refs that changed (as Page.SourceRefs has them).
+	ChangedRefs []RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, not_found)."`
 	Sections    []SectionMatch `json:"sections"`
 	// LinkedPages are at most MaxLinkedPages of the pages it links with
 	// (outlinks first); LinkedTotal counts them all when there are more.

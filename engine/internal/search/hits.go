@@ -20,10 +20,12 @@ import (
 const maxHitSections = 3
 
 // Staleness is a hit's staleness as the engine's snapshot says it: its
-// level ("" for untracked) and, when not fresh, the reason.
+// level ("" for untracked) and, when not fresh, the reason and the source
+// refs that changed.
 type Staleness struct {
-	Level  stale.Level
-	Reason *answer.StaleReason
+	Level       stale.Level
+	Reason      *answer.StaleReason
+	ChangedRefs []answer.RefStatus
 }
 
 // Shown filters the fused documents by doc_type, orders them and returns
@@ -77,7 +79,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 	for _, id := range ids {
 		d := s.meta[id]
 		sig := s.signals(id)
-		level, reason := levels[id].Level, levels[id].Reason
+		level, reason, changed := levels[id].Level, levels[id].Reason, levels[id].ChangedRefs
 		if level == "" {
 			level = stale.Untracked
 		}
@@ -91,6 +93,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 			RelevanceReason: s.reason(id, secs.rows),
 			Staleness:       level,
 			StaleReason:     reason,
+			ChangedRefs:     changed,
 			Sections:        secs.matches[id],
 		}
 		if s.opts.IncludeLinked {
