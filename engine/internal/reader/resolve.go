@@ -58,6 +58,15 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 			return PageMatch{ID: id, Filepath: filepath}, nil
 		}
 	}
+	// A filepath as answers name it comes first, also when it starts with
+	// the docs folder's name (docs/guide.md in the docs folder docs, the
+	// file docs/docs/guide.md): Normalize reads that as written from the
+	// project root, which it means only when no page has it as filepath.
+	if asIs := pageref.Normalize(ref, docsDir, ""); asIs != key {
+		if id, filepath, err := pageread.DocumentByPathOrDocID(ctx, r.db, asIs); err == nil {
+			return PageMatch{ID: id, Filepath: filepath}, nil
+		}
+	}
 	// Fast path: an exact filepath or doc_id uses the unique indexes.
 	id, filepath, err := pageread.DocumentByPathOrDocID(ctx, r.db, key)
 	if err == nil {
