@@ -46,7 +46,8 @@ func checkFlagBounds(cmd *cobra.Command) error {
 			return
 		}
 		rng := fmt.Sprintf("%d to %d", b.min, b.max)
-		if b.max == 1<<30 {
+		if b.max == 1<<30 && v < b.min {
+			// No practical bound: the one the value broke is the least.
 			rng = fmt.Sprintf("%d or more", b.min)
 		}
 		msg := fmt.Sprintf("--%s %d: out of range, use %s", f.Name, v, rng)

@@ -101,3 +101,19 @@ func TestArgumentErrorsNameTheFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestTooLargeIntFlagsSayTheMost: a count flag given more than it takes
+// names its largest value; "use 0 or more" was said of 9223372036854775807.
+func TestTooLargeIntFlagsSayTheMost(t *testing.T) {
+	root := taskflowProject(t)
+	for _, args := range [][]string{
+		{"list-pages", "--offset", "9223372036854775807"},
+		{"list-pages", "--limit", "2000000000"},
+		{"get-graph", "--offset", "1073741825"},
+	} {
+		code, _, stderr := runCLI(t, root, args...)
+		if want := "out of range, use 0 to 1073741824"; code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("ubp %s: exit %d, stderr %q; want 2 and %q", strings.Join(args, " "), code, stderr, want)
+		}
+	}
+}
