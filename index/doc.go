@@ -103,7 +103,11 @@
 //
 // A wiki-link stays on one line, needs a target or a heading, and honours
 // Markdown escapes: "\[[x]]" is no link, and "\|" (needed in tables) is a
-// plain '|'. With "[[[x]]]" the innermost brackets form the link.
+// plain '|'. With "[[[x]]]" the innermost brackets form the link. Its text
+// is its source as written, whatever inline Markdown makes of it:
+// "[[a*b*c]]" targets "a*b*c", "[[Vec<T>]]" "Vec<T>" (emphasis and
+// strikethrough delimiters, HTML tags and autolinks inside are text); a
+// code span inside counts as its content.
 //
 // Markdown links [text](dest), [text](<dest with spaces>) and reference
 // links [text][ref] are document links (Kind markdown, Type references,

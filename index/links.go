@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"net/url"
 	"path"
 	"regexp"
@@ -35,13 +36,20 @@ type linkCollector struct {
 	docsRoot string
 	links    []rawLink
 	runs     []textRun
+	// open is set while the last run may go on: no node whose source is
+	// no wiki-link text (a Markdown link, an image) came after it.
+	open bool
 	// scratch is contextAround's buffer, reused from link to link.
 	scratch []rune
 }
 
-// textRun is a stretch of body bytes covered by consecutive Text nodes and
-// inline code spans of one block: the only places where wiki-links are
-// looked for. code holds the spans, relative to start.
+// textRun is a stretch of body source of one block from a Text node or
+// inline code span to the last one with no Markdown link or image between:
+// the only places where wiki-links are looked for. It is read as written,
+// the emphasis and strikethrough delimiters and backslash escapes between
+// its Text nodes included, so [[a*b*c]] is the link it reads as whatever
+// inline parsing made of it. code holds the spans whose brackets are no
+// wiki-link's (code spans, raw HTML, autolinks), relative to start.
 type textRun struct {
 	start, stop int
 	block       ast.Node
@@ -61,14 +69,27 @@ func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *body
 		case *ast.CodeSpan:
 			c.addCodeSpan(t)
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML,
-			*ast.AutoLink, *ast.Image, *ast.LinkReferenceDefinition:
+		case *ast.RawHTML:
+			c.addRawHTML(t)
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			c.addAutoLink(t)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.Image, *ast.LinkReferenceDefinition:
+			c.open = false
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			c.markdownLink(t)
+			c.open = false
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
 			c.addText(t)
+		case *ast.Emphasis, *east.Strikethrough:
+			// Its delimiters are part of the run's source.
+		default:
+			if n.Type() == ast.TypeInline {
+				c.open = false // a task check box, or another unknown inline
+			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -102,12 +123,29 @@ func (c *linkCollector) addText(t *ast.Text) {
 	if seg.Start < 0 || seg.Stop > len(c.body) || seg.Start >= seg.Stop {
 		return
 	}
-	block := enclosingBlock(t)
-	if n := len(c.runs); n > 0 && c.runs[n-1].stop == seg.Start && c.runs[n-1].block == block {
-		c.runs[n-1].stop = seg.Stop
-		return
+	c.run(enclosingBlock(t), seg.Start).stop = seg.Stop
+}
+
+// run returns the text run that source from offset start of block goes
+// on: the last one when it is open, of that block and before start, else
+// a new, empty one at start.
+func (c *linkCollector) run(block ast.Node, start int) *textRun {
+	n := len(c.runs)
+	if !c.open || n == 0 || c.runs[n-1].block != block || c.runs[n-1].stop > start {
+		c.runs = append(c.runs, textRun{start: start, stop: start, block: block})
+		n++
 	}
-	c.runs = append(c.runs, textRun{start: seg.Start, stop: seg.Stop, block: block})
+	c.open = true
+	return &c.runs[n-1]
+}
+
+// addSpan adds the source [start, stop) of block, whose brackets are no
+// wiki-link's, to the run it goes on; [in, out) is the text it stands for
+// inside a wiki-link.
+func (c *linkCollector) addSpan(block ast.Node, start, stop, in, out int) {
+	r := c.run(block, start)
+	r.code = append(r.code, codeSpan{start: start - r.start, stop: stop - r.start, inStart: in - r.start, inStop: out - r.start})
+	r.stop = stop
 }
 
 // addCodeSpan adds an inline code span, with its backtick delimiters, to
@@ -117,10 +155,12 @@ func (c *linkCollector) addCodeSpan(cs *ast.CodeSpan) {
 	first, ok1 := cs.FirstChild().(*ast.Text)
 	last, ok2 := cs.LastChild().(*ast.Text)
 	if !ok1 || !ok2 {
+		c.open = false
 		return
 	}
 	in, out := first.Segment.Start, last.Segment.Stop
 	if in < 0 || out > len(c.body) || in >= out {
+		c.open = false
 		return
 	}
 	start, stop := in, out
@@ -137,17 +177,44 @@ func (c *linkCollector) addCodeSpan(cs *ast.CodeSpan) {
 		stop++
 	}
 	if start == in || stop == out {
+		c.open = false
 		return // not delimited as expected: left out, as before
 	}
-	block := enclosingBlock(cs)
-	n := len(c.runs)
-	if n == 0 || c.runs[n-1].stop != start || c.runs[n-1].block != block {
-		c.runs = append(c.runs, textRun{start: start, stop: start, block: block})
-		n++
+	c.addSpan(enclosingBlock(cs), start, stop, in, out)
+}
+
+// addRawHTML adds an inline HTML tag or comment to the text run it goes
+// on: a wiki-link may hold one as written ([[Vec<T>]]), while brackets in
+// it (<span title="[[x]]">) are no link.
+func (c *linkCollector) addRawHTML(h *ast.RawHTML) {
+	segs := h.Segments
+	if segs == nil || segs.Len() == 0 {
+		c.open = false
+		return
 	}
-	r := &c.runs[n-1]
-	r.code = append(r.code, codeSpan{start: start - r.start, stop: stop - r.start, inStart: in - r.start, inStop: out - r.start})
-	r.stop = stop
+	start, stop := segs.At(0).Start, segs.At(segs.Len()-1).Stop
+	if start < 0 || stop > len(c.body) || start >= stop {
+		c.open = false
+		return
+	}
+	c.addSpan(enclosingBlock(h), start, stop, start, stop)
+}
+
+// addAutoLink adds an autolink (<https://…>) to the text run it goes on,
+// as addRawHTML does an HTML tag.
+func (c *linkCollector) addAutoLink(a *ast.AutoLink) {
+	start := a.Pos()
+	if start < 0 || start >= len(c.body) || c.body[start] != '<' {
+		c.open = false
+		return
+	}
+	end := bytes.IndexByte(c.body[start:], '>')
+	if end < 0 {
+		c.open = false
+		return
+	}
+	stop := start + end + 1
+	c.addSpan(enclosingBlock(a), start, stop, start, stop)
 }
 
 func (c *linkCollector) markdownLink(l *ast.Link) {
