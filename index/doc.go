@@ -21,7 +21,9 @@
 // YAML between a first line "---" and the next "---" or "..." line. Known
 // keys: title, doc_type, source_refs (list or single string; "path#Symbol"
 // split on the last '#'), tags, aliases (list or single string), reviewed
-// (YYYY-MM-DD). Other keys go to Frontmatter.Extra. Invalid YAML yields a
+// (YYYY-MM-DD). Other keys go to Frontmatter.Extra. Wiki-links in string
+// values of any key (related: "[[x]]") are links of the frontmatter's
+// section; a key naming a link type (depends_on) types them. Invalid YAML yields a
 // warning with the file line and a document without frontmatter; an
 // unclosed frontmatter makes the whole file the body. A missing doc_type is
 // "other"; an unknown one is "other" plus a warning. The title is the

@@ -55,6 +55,8 @@ func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
 		// No frontmatter: the file is Markdown from its start (after a BOM).
 		sp = frontmatterSplit{bodyOffset: len(src) - len(bytes.TrimPrefix(src, utf8BOM)), bodyLine: 1}
 	}
+	fmLinks, fmLinkNames := frontmatterLinks(sp)
+	names = append(names, fmLinkNames...)
 	doc := &Document{
 		Path:        docPath,
 		Frontmatter: fm,
@@ -132,11 +134,12 @@ func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
 			Tokens:      ls.tokens(p.start, p.end),
 		})
 	}
-	doc.Links = make([]Link, len(raw))
-	for i, l := range raw {
+	doc.Links = make([]Link, 0, len(fmLinks)+len(raw))
+	doc.Links = append(doc.Links, fmLinks...) // in the frontmatter's section, order 0
+	for _, l := range raw {
 		l.Link.SectionOrder = base + sectionOf(parts, l.Line)
 		l.Link.Line += offset
-		doc.Links[i] = l.Link
+		doc.Links = append(doc.Links, l.Link)
 	}
 	return doc, warns
 }

@@ -13,6 +13,7 @@ type wikiMatch struct {
 	target     string // "" for [[#Heading]]
 	heading    string
 	typ        LinkType
+	typed      bool // the link names its type ([[x|references]])
 	alias      string
 }
 
@@ -145,7 +146,7 @@ func parseWikiContent(raw string) (wikiMatch, bool) {
 		suffix := strings.TrimSpace(content[i+1:])
 		content = content[:i]
 		if t, ok := ParseLinkType(suffix); ok {
-			m.typ = t
+			m.typ, m.typed = t, true
 		} else {
 			m.alias = suffix
 		}
