@@ -53,9 +53,14 @@
 // that only matches in another width.
 //
 // A target ending in '/' ("/guide/", "../setup/") names a folder: it is
-// resolved as the folder's "index", else its "README", by the same rules
-// (VitePress renders guide/index.md at /guide/, GitHub shows
-// setup/README.md), never as a document named like the folder.
+// resolved as the folder's "index", else its "README", else its "_index",
+// by the same rules (VitePress renders guide/index.md at /guide/, GitHub
+// shows setup/README.md, Hugo renders a section's _index.md), never as a
+// document named like the folder. A folder named by no name of its own
+// ("./" the linking file's, "../" its parent, "/" the docs root) is found
+// by its path alone, rule "path" for "/" and "relative" otherwise: the
+// other rules would take an index page of another folder for one it
+// lacks.
 //
 // When a rule yields several candidates the resolution is Ambiguous and the
 // preferred candidate is chosen: first a document in the linking file's

@@ -37,13 +37,20 @@ var linkExts = []string{".md", ".markdown", ".mdx", ".html", ".htm"}
 // folderPages are the names, without extension, of the document a link to
 // a folder ("guide/") stands for, in order of preference: VitePress and
 // many site generators render guide/index.md at /guide/, GitHub shows
-// guide/README.md.
-var folderPages = []string{"index", "README"}
+// guide/README.md, Hugo renders a section's guide/_index.md.
+var folderPages = []string{"index", "README", "_index"}
 
-// isFolder reports whether target names a folder: it ends in '/' and has
-// a name before it ("guide/", "../setup/"; not "/", "./" or "../").
+// isFolder reports whether target names a folder: it ends in '/' ("guide/",
+// "../setup/", and the unnamed "./", "../", "/").
 func isFolder(target string) bool {
-	return strings.HasSuffix(target, "/") && strings.Trim(target, "/.") != ""
+	return strings.HasSuffix(target, "/")
+}
+
+// unnamedFolder reports whether the folder target is named by no name of
+// its own: "./", "../", "../../", "/".
+func unnamedFolder(target string) bool {
+	b := path.Base(path.Clean(target))
+	return b == "." || b == ".." || b == "/"
 }
 
 // stripExt removes a trailing .md, .markdown, .html or .htm (any case)

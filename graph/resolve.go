@@ -237,8 +237,11 @@ func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 		return Resolution{}
 	}
 	if isFolder(t) {
-		// A folder: its index page, else its README (VitePress /guide/,
-		// GitHub setup/), by the rules below.
+		if unnamedFolder(t) {
+			return r.resolveUnnamedFolder(fromDir, t)
+		}
+		// A folder: its index page, else its README, else its _index
+		// (VitePress /guide/, GitHub setup/, Hugo), by the rules below.
 		for _, name := range folderPages {
 			if res := r.resolve(fromPath, t+name, byName); res.Resolved {
 				return res
@@ -284,6 +287,27 @@ func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 	}
 	if c := r.byTitle.lookup(k); len(c) > 0 {
 		return r.pick(c, fromDir, RuleTitle)
+	}
+	return Resolution{}
+}
+
+// resolveUnnamedFolder resolves a folder named by no name of its own ("./"
+// the linking file's, "../" its parent, "/" the docs root) to its index
+// page by its path alone: rule "path" from the root, "relative" else. The
+// other rules would find an index page of another folder, or a page titled
+// "index", for one that has none.
+func (r *Resolver) resolveUnnamedFolder(fromDir, t string) Resolution {
+	dir, rule := path.Join(fromDir, t), RuleRelative
+	if strings.HasPrefix(t, "/") {
+		dir, rule = path.Clean(strings.TrimLeft(t, "/")), RulePath
+	}
+	if escapes(dir) {
+		return Resolution{}
+	}
+	for _, name := range folderPages {
+		if c := r.lookupPath(path.Join(dir, name)); len(c) > 0 {
+			return r.pick(c, fromDir, rule)
+		}
 	}
 	return Resolution{}
 }

@@ -100,7 +100,7 @@ func TestResolveRules(t *testing.T) {
 		{"escape to a generated page", "designs/x.md", "../../std/vec/struct.Vec.html", Resolution{}},
 		{"escape rooted", "README.md", "/../README.md", Resolution{}},
 		{"escape to root itself", "README.md", "..", Resolution{}},
-		{"root itself", "README.md", "/", Resolution{}},
+		{"root itself is the root folder: its README", "README.md", "/", resolved(1, RulePath)},
 
 		// filename
 		{"filename", "README.md", "architecture", resolved(3, RuleFilename)},

@@ -222,8 +222,10 @@ func (c *linkCollector) markdownLink(l *ast.Link) {
 	if !ok || leavesDocs(c.dir, target) {
 		return
 	}
-	if c.docsRoot != "" && strings.HasPrefix(target, c.docsRoot) && len(target) > len(c.docsRoot) {
-		target = target[len(c.docsRoot)-1:]
+	if c.docsRoot != "" && (strings.HasPrefix(target, c.docsRoot) || target == c.docsRoot[:len(c.docsRoot)-1]) {
+		// "/docs/guide.md" is "/guide.md"; "/docs/" and "/docs" the docs
+		// folder itself, "/".
+		target = "/" + target[min(len(target), len(c.docsRoot)):]
 	}
 	off := l.Pos()
 	block := enclosingBlock(l)
@@ -261,9 +263,9 @@ var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 // or .markdown, optionally with "#anchor" (and "?query", dropped). A path
 // ending in .html or .htm is a page's rendered name (mdBook, Jekyll), one
 // without an extension its route (VitePress, Docusaurus:
-// "./getting-started"), and one ending in '/' a folder's ("/guide/"):
-// rendered is set, and the link counts only if it resolves
-// (Link.Rendered).
+// "./getting-started"), and one ending in '/' a folder's ("/guide/", and
+// "./", "../", "/" unnamed): rendered is set, and the link counts only if
+// it resolves (Link.Rendered), to the folder's index page.
 // URLs with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
 // links and other file types are not document links. The path and anchor
 // are URL-decoded ("a%20b.md" → "a b.md") and NFC-normalized.
@@ -292,9 +294,10 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 		rendered = true
 	case "":
 		// A route (VitePress, Docusaurus: ./getting-started) or a folder
-		// ("/guide/", "setup/": its index or README, see package graph);
-		// not "./", "../" or nothing at all.
-		if strings.Trim(p, "/.") == "" || path.Base(p) == ".." || !strings.HasSuffix(p, "/") && path.Base(p) == "." {
+		// ("/guide/", "setup/", "./", "../", "/": its index page, see
+		// package graph); not "." or ".." without the '/', nor nothing at
+		// all.
+		if p == "" || !strings.HasSuffix(p, "/") && (path.Base(p) == "." || path.Base(p) == "..") {
 			return "", "", false, false
 		}
 		rendered = true
