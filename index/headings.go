@@ -59,7 +59,13 @@ func headingLabels(root ast.Node, src []byte) (texts, anchors map[ast.Node]strin
 // headingLabelsWith is headingLabels with the text of each heading given by
 // textOf.
 func headingLabelsWith(root ast.Node, src []byte, textOf func(ast.Node, []byte) string) (texts, anchors map[ast.Node]string) {
-	slugs := newSlugger()
+	return sluggedLabels(root, src, textOf, newSlugger())
+}
+
+// sluggedLabels is headingLabelsWith taking the anchors from slugs, which
+// may have handed out those of headings before root's (another piece of
+// the body).
+func sluggedLabels(root ast.Node, src []byte, textOf func(ast.Node, []byte) string, slugs *slugger) (texts, anchors map[ast.Node]string) {
 	texts, anchors = map[ast.Node]string{}, map[ast.Node]string{}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

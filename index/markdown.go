@@ -25,6 +25,16 @@ func parseMarkdown(body []byte) ast.Node {
 	return markdownParser.Parse(text.NewReader(md), parser.WithContext(pc))
 }
 
+// parsePiece parses the piece p of md, knowing the link reference
+// definitions refs (those of the whole body).
+func parsePiece(md []byte, p piece, refs []parser.Reference) ast.Node {
+	pc := parser.NewContext()
+	for _, r := range refs {
+		pc.AddReference(r)
+	}
+	return markdownParser.Parse(readerAt(md, p.start, p.end), parser.WithContext(pc))
+}
+
 // mdBlock is a top-level block of the body with its line range.
 type mdBlock struct {
 	node  ast.Node
@@ -40,7 +50,14 @@ type mdBlock struct {
 // line of the body belongs to exactly one block (fence lines, link
 // reference definitions and table rows included).
 func topBlocks(root ast.Node, ls *bodyLines) []mdBlock {
-	var blocks []mdBlock
+	blocks := appendTopBlocks(nil, root, ls)
+	blockEnds(blocks, ls)
+	return blocks
+}
+
+// appendTopBlocks appends the top-level blocks of root, with their first
+// lines, to blocks.
+func appendTopBlocks(blocks []mdBlock, root ast.Node, ls *bodyLines) []mdBlock {
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		off := blockOffset(n)
 		if off < 0 {
@@ -57,6 +74,12 @@ func topBlocks(root ast.Node, ls *bodyLines) []mdBlock {
 		}
 		blocks = append(blocks, mdBlock{node: n, level: level, start: start})
 	}
+	return blocks
+}
+
+// blockEnds sets the last line of every block: where the next one starts,
+// less trailing blank lines.
+func blockEnds(blocks []mdBlock, ls *bodyLines) {
 	for i := range blocks {
 		next := ls.count()
 		if i+1 < len(blocks) {
@@ -68,7 +91,6 @@ func topBlocks(root ast.Node, ls *bodyLines) []mdBlock {
 		}
 		blocks[i].end = end
 	}
-	return blocks
 }
 
 // blockOffset is the byte offset where block n starts, or -1.

@@ -47,6 +47,11 @@ func parse(docPath string, file []byte) (*Document, []Warning) {
 
 // parseIn does the work of ParseIn without the panic guard.
 func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
+	return parsePieces(docPath, docsPath, file, maxPieceBytes)
+}
+
+// parsePieces is parseIn parsing the body in pieces of about pieceBytes.
+func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Document, []Warning) {
 	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
 	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
@@ -73,22 +78,19 @@ func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
 	if limit != nil {
 		warns = append(warns, limit.warning(docPath, sp.bodyLine))
 	}
-	root := parseMarkdown(md)
-	blocks := topBlocks(root, ls)
-	h1 := labelHeadings(root, blocks, md)
+	blocks, h1, htmlH1, raw := parseBody(md, ls, docPath, docsPath, pieceBytes)
 
 	doc.Title = fm.Title
 	if doc.Title == "" {
 		doc.Title = h1
 	}
 	if doc.Title == "" {
-		doc.Title = htmlTitle(root, md)
+		doc.Title = htmlH1
 	}
 	if doc.Title == "" {
 		doc.Title = titleFromPath(docPath)
 	}
 
-	raw := collectLinks(root, docPath, docsPath, md, ls)
 	linkLines := make([]int, len(raw))
 	for i, l := range raw {
 		linkLines[i] = l.Line
@@ -181,32 +183,68 @@ func frontmatterKeyLine(sp frontmatterSplit, key string) int {
 	return 0
 }
 
-// labelHeadings gives every heading of the document its unique anchor (in
+// parseBody parses the Markdown md (the body, bounded) in pieces of about
+// pieceBytes (see pieces) and returns its top-level blocks with their
+// headings labelled, the text of its first top-level H1, the title of an
+// HTML <h1> opening it and its links. Only one piece's tree is held at a
+// time; the blocks keep no node.
+func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink) {
+	// goldmark reads bounded, long runs of link reference definitions
+	// cut (see boundRefRuns); the nodes' text is read from md.
+	bounded, blanked := boundRefRuns(md)
+	ps, refs := pieces(bounded, pieceBytes)
+	refs = append(blanked, refs...)
+	var hl headingLabeler
+	hl.slugs = newSlugger()
+	for i, p := range ps {
+		root := parsePiece(bounded, p, refs)
+		from := len(blocks)
+		blocks = appendTopBlocks(blocks, root, ls)
+		hl.label(root, blocks[from:], md)
+		if i == 0 {
+			htmlH1 = htmlTitle(root, md)
+		}
+		raw = append(raw, collectLinks(root, docPath, docsPath, md, ls)...)
+		for j := from; j < len(blocks); j++ {
+			blocks[j].node = nil // the tree of this piece can go
+		}
+	}
+	blockEnds(blocks, ls)
+	return blocks, hl.h1, htmlH1, raw
+}
+
+// headingLabeler gives every heading of the document its unique anchor (in
 // document order, like GitHub), fills in the heading data of the H2/H3
-// blocks that open sections and returns the text of the first top-level H1.
-func labelHeadings(root ast.Node, blocks []mdBlock, body []byte) (h1 string) {
-	texts, anchors := headingLabels(root, body)
-	parent := ""
+// blocks that open sections and keeps the text of the first top-level H1,
+// one piece of the body after another.
+type headingLabeler struct {
+	slugs  *slugger
+	parent string // text of the last H2
+	h1     string
+}
+
+// label labels the headings of root, whose top-level blocks are blocks.
+func (l *headingLabeler) label(root ast.Node, blocks []mdBlock, body []byte) {
+	texts, anchors := sluggedLabels(root, body, inlineText, l.slugs)
 	for i := range blocks {
 		b := &blocks[i]
 		switch b.level {
 		case 1:
-			if h1 == "" {
-				h1 = texts[b.node]
+			if l.h1 == "" {
+				l.h1 = texts[b.node]
 			}
 		case 2:
-			parent = texts[b.node]
-			b.heading = headingInfo{text: parent, anchor: anchors[b.node], path: parent}
+			l.parent = texts[b.node]
+			b.heading = headingInfo{text: l.parent, anchor: anchors[b.node], path: l.parent}
 		case 3:
 			t := texts[b.node]
 			p := t
-			if parent != "" {
-				p = parent + " > " + t
+			if l.parent != "" {
+				p = l.parent + " > " + t
 			}
 			b.heading = headingInfo{text: t, anchor: anchors[b.node], path: p}
 		}
 	}
-	return h1
 }
 
 // sectionOf returns the index of the part holding body line ln: the last

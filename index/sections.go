@@ -36,43 +36,48 @@ type rawSection struct {
 // block boundaries, merge tiny sections into the previous one.
 // hasLink reports whether a body line holds a link.
 func buildSections(blocks []mdBlock, ls *bodyLines, hasLink func(from, to int) bool) []sectionPart {
-	var raws []rawSection
-	cur := rawSection{}
+	// The raw sections and their parts are made one at a time, merged as
+	// they come: a file of 380,000 headings has as many, and only its
+	// merged sections are kept.
+	var out []sectionPart
+	titleOnly, n := false, 0
+	add := func(r rawSection) {
+		if n == 0 && r.level == 0 {
+			// A section 0 of H1 headings only is kept: its heading is
+			// the page's title as written, found nowhere else in the
+			// index when the first H2 follows it (an ADR's "# Use
+			// PostgreSQL" then "## Status"); but nothing joins it, so
+			// the first H2's text keeps its own heading.
+			titleOnly = len(r.blocks) < len(blocks) && emptySection0(r, hasLink)
+		}
+		for _, p := range splitSection(r, ls) {
+			// A tiny part joins the one before while that stays within
+			// MaxSectionTokens: a run of thousands of one-line sections
+			// (a glossary) becomes sections of a searchable size, not
+			// one.
+			if k := len(out); k > 0 && !(titleOnly && n == 1) && ls.tokens(p.start, p.end) < MinSectionTokens &&
+				ls.tokens(out[k-1].start, p.end) <= MaxSectionTokens {
+				out[k-1].end = p.end
+			} else {
+				out = append(out, p)
+			}
+			n++
+		}
+	}
+	cur, from := rawSection{}, 0
 	for i := range blocks {
 		b := &blocks[i]
 		if b.level == 2 || b.level == 3 {
-			if cur.level != 0 || len(cur.blocks) > 0 {
-				raws = append(raws, cur)
+			if cur.level != 0 || i > from {
+				cur.blocks = blocks[from:i]
+				add(cur)
 			}
-			cur = rawSection{heading: b.heading, level: b.level}
+			cur, from = rawSection{heading: b.heading, level: b.level}, i
 		}
-		cur.blocks = append(cur.blocks, *b)
 	}
-	if cur.level != 0 || len(cur.blocks) > 0 {
-		raws = append(raws, cur)
-	}
-	// A section 0 of H1 headings only is kept: its heading is the page's
-	// title as written, found nowhere else in the index when the first
-	// H2 follows it (an ADR's "# Use PostgreSQL" then "## Status"); but
-	// nothing joins it, so the first H2's text keeps its own heading.
-	titleOnly := len(raws) > 1 && raws[0].level == 0 && emptySection0(raws[0], hasLink)
-
-	var parts []sectionPart
-	for _, r := range raws {
-		parts = append(parts, splitSection(r, ls)...)
-	}
-
-	var out []sectionPart
-	for i, p := range parts {
-		// A tiny part joins the one before while that stays within
-		// MaxSectionTokens: a run of thousands of one-line sections (a
-		// glossary) becomes sections of a searchable size, not one.
-		if n := len(out); n > 0 && !(titleOnly && i == 1) && ls.tokens(p.start, p.end) < MinSectionTokens &&
-			ls.tokens(out[n-1].start, p.end) <= MaxSectionTokens {
-			out[n-1].end = p.end
-			continue
-		}
-		out = append(out, p)
+	if cur.level != 0 || len(blocks) > from {
+		cur.blocks = blocks[from:]
+		add(cur)
 	}
 	return out
 }

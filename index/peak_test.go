@@ -1,0 +1,107 @@
+//go:build linux || darwin
+
+package index
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// peakFileEnv names the file a child process of the test binary parses
+// (TestMain) for TestParsePeakMemory to read its peak resident size.
+const peakFileEnv = "UBP_INDEX_PEAK_FILE"
+
+func TestMain(m *testing.M) {
+	if p := os.Getenv(peakFileEnv); p != "" {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		doc, _ := Parse(filepath.Base(p), src)
+		fmt.Println(len(doc.Sections), len(doc.Links))
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// hugeInputs are files of DefaultMaxFileSize (the largest ubp reads) made
+// of one small construct repeated.
+var hugeInputs = []struct {
+	name string
+	unit func(i int) string
+}{
+	{"headings", func(i int) string { return fmt.Sprintf("## h%d\n", i) }},
+	{"h1-headings", func(i int) string { return fmt.Sprintf("# h%d\n", i) }},
+	{"tiny-sections", func(i int) string { return fmt.Sprintf("## Section %d\n\nSome text here with words %d.\n\n", i, i) }},
+	{"normal-sections", func(i int) string {
+		return fmt.Sprintf("## Heading %d\n\nSome *text* with a [link](x.md) and [[wiki]] and `code`.\n\n- item\n  - nested\n\n> quote\n\n", i)
+	}},
+}
+
+// hugeFile writes the input made of unit repeated up to
+// DefaultMaxFileSize bytes and returns its path.
+func hugeFile(t testing.TB, unit func(i int) string) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		u := unit(i)
+		if int64(b.Len()+len(u)) > DefaultMaxFileSize {
+			break
+		}
+		b.WriteString(u)
+	}
+	p := filepath.Join(t.TempDir(), "huge.md")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestParsePeakMemory parses files of the largest size ubp reads, each in
+// a process of its own, and bounds the process's peak resident size: the
+// memory of parsing one file stays within some tens of times its size
+// whatever its shape (a 5 MB file of headings took 800 MB when goldmark
+// parsed it whole).
+func TestParsePeakMemory(t *testing.T) {
+	const maxPeak = 384 << 20
+	for _, in := range hugeInputs {
+		t.Run(in.name, func(t *testing.T) {
+			p := hugeFile(t, in.unit)
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), peakFileEnv+"="+p)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("parsing %s in a child process: %v\n%s", p, err, out)
+			}
+			peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+			if runtime.GOOS == "linux" {
+				peak <<= 10 // KB on Linux, bytes on macOS
+			}
+			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, strings.TrimSpace(string(out)))
+			if peak > maxPeak {
+				t.Errorf("peak RSS parsing a %d-byte file of %s is %d MB, want at most %d MB",
+					DefaultMaxFileSize, in.name, peak>>20, maxPeak>>20)
+			}
+		})
+	}
+}
+
+// BenchmarkParseHugeHeadings parses a file of DefaultMaxFileSize bytes of
+// one-line H2 sections.
+func BenchmarkParseHugeHeadings(b *testing.B) {
+	src, err := os.ReadFile(hugeFile(b, hugeInputs[0].unit))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse("huge.md", src)
+	}
+}
