@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -172,4 +174,44 @@ func BenchmarkIndexCheck(b *testing.B) {
 		b.Fatalf("nothing changed, yet counts %v", rep.Counts)
 	}
 	b.ReportMetric(float64(benchDocs*5), "refs/op")
+}
+
+// BenchmarkRefStatter stats the refs of 2,000 documents as status does at
+// scale: 100 folders of 3 Go files, each document naming two of a file's
+// declarations and the file itself (1,500 path-and-symbol pairs), through
+// one RefStatter a pass.
+func BenchmarkRefStatter(b *testing.B) {
+	root := b.TempDir()
+	var docs [][]index.SourceRef
+	for pkg := range 100 {
+		for f := range 3 {
+			rel := fmt.Sprintf("src/pkg%03d/file%d.go", pkg, f)
+			p := filepath.Join(root, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("package p\n\nfunc A() {}\n"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for i := range 2000 {
+		rel := fmt.Sprintf("src/pkg%03d/file%d.go", i%100, i%3)
+		docs = append(docs, []index.SourceRef{
+			{Path: rel, Symbol: fmt.Sprintf("H%d", i%5), Line: 1},
+			{Path: rel, Symbol: fmt.Sprintf("H%d", (i+1)%5), Line: 2},
+			{Path: rel, Line: 3},
+		})
+	}
+	for b.Loop() {
+		s, err := NewRefStatter(root)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, refs := range docs {
+			if _, err := s.Stat(refs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -300,12 +300,24 @@ type RefStatter struct {
 	// and stat it once.
 	inside map[string]insideResult
 	stats  map[string]Fingerprint
+	// lstats memoizes lstat by absolute path: the folders above many
+	// refs, and a path#Symbol tried as a file name before its file, are
+	// inspected once. lstatFS is os.Lstat; a test counts its calls.
+	lstats  map[string]lstatResult
+	lstatFS func(string) (fs.FileInfo, error)
+	in      inspector // resolveInside and lstat through the memos
 }
 
 // insideResult is a memoized resolveInside answer.
 type insideResult struct {
 	real string
 	err  error
+}
+
+// lstatResult is a memoized os.Lstat answer.
+type lstatResult struct {
+	fi  fs.FileInfo
+	err error
 }
 
 // hashedRef is a memoized FingerprintRef answer.
@@ -320,8 +332,21 @@ func NewRefStatter(root string) (*RefStatter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{},
-		inside: map[string]insideResult{}, stats: map[string]Fingerprint{}}, nil
+	s := &RefStatter{rootReal: rootReal, memo: map[string]Fingerprint{}, hashed: map[string]hashedRef{}, rejected: map[string]bool{},
+		inside: map[string]insideResult{}, stats: map[string]Fingerprint{},
+		lstats: map[string]lstatResult{}, lstatFS: os.Lstat}
+	s.in = inspector{inside: s.resolveInside, lstat: s.lstat}
+	return s, nil
+}
+
+// lstat is os.Lstat(p), once per p.
+func (s *RefStatter) lstat(p string) (fs.FileInfo, error) {
+	if r, ok := s.lstats[p]; ok {
+		return r.fi, r.err
+	}
+	fi, err := s.lstatFS(p)
+	s.lstats[p] = lstatResult{fi: fi, err: err}
+	return fi, err
 }
 
 // resolveInside is resolveInside(s.rootReal, rel), once per rel.
@@ -329,7 +354,7 @@ func (s *RefStatter) resolveInside(rootReal, rel string) (string, error) {
 	if r, ok := s.inside[rel]; ok {
 		return r.real, r.err
 	}
-	resolved, err := resolveInside(rootReal, rel)
+	resolved, err := resolveInsideWith(rootReal, rel, s.lstat)
 	s.inside[rel] = insideResult{real: resolved, err: err}
 	return resolved, err
 }
@@ -348,7 +373,7 @@ func (s *RefStatter) Fingerprint(ref index.SourceRef) (Fingerprint, error) {
 		return h.fp, h.err
 	}
 	var h hashedRef
-	r, err := resolveRefWith(s.rootReal, ref, s.resolveInside)
+	r, err := resolveRefWith(s.rootReal, ref, s.in)
 	if err == nil {
 		h.fp, h.err = fingerprint(r, true)
 	} else {
@@ -370,7 +395,7 @@ func (s *RefStatter) Stat(refs []index.SourceRef) ([]Fingerprint, error) {
 		if s.rejected[key] {
 			continue
 		}
-		r, err := resolveRefWith(s.rootReal, ref, s.resolveInside)
+		r, err := resolveRefWith(s.rootReal, ref, s.in)
 		if err != nil {
 			var rej *RejectedError
 			if errors.As(err, &rej) {

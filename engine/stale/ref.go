@@ -134,12 +134,22 @@ func realRoot(root string) (string, error) {
 }
 
 func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
-	return resolveRefWith(rootReal, ref, resolveInside)
+	return resolveRefWith(rootReal, ref, direct)
 }
 
-// resolveRefWith is resolveRef with inside in place of resolveInside (a
-// RefStatter walks each folder's symlinks once).
-func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, rel string) (string, error)) (resolvedRef, error) {
+// inspector resolves relative paths under the root and inspects paths:
+// direct asks the filesystem each time, a RefStatter once per path.
+type inspector struct {
+	inside func(rootReal, rel string) (string, error)
+	lstat  func(path string) (fs.FileInfo, error)
+}
+
+// direct is the inspector without memos.
+var direct = inspector{inside: resolveInside, lstat: os.Lstat}
+
+// resolveRefWith is resolveRef with the inspector in (a RefStatter walks
+// each folder's symlinks once and inspects each path once).
+func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolvedRef, error) {
 	reject := func(format string, args ...any) (resolvedRef, error) {
 		return resolvedRef{}, &RejectedError{Ref: ref.String(), Why: fmt.Sprintf(format, args...)}
 	}
@@ -162,12 +172,12 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 		// A file or folder whose name holds '#' ("notes/c#.md"): the whole
 		// text names it when that exists as written, as for brackets.
 		whole = path.Clean(strings.TrimSpace(ref.Path + "#" + ref.Symbol))
-		if whole != ".." && !strings.HasPrefix(whole, "../") && existsAsWritten(rootReal, whole, inside) {
+		if whole != ".." && !strings.HasPrefix(whole, "../") && existsAsWritten(rootReal, whole, in) {
 			ref = index.SourceRef{Path: ref.Path + "#" + ref.Symbol, Line: ref.Line}
 			r = resolvedRef{ref: ref, dirHint: strings.HasSuffix(ref.Symbol, "/"), rel: whole}
 		}
 	}
-	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, inside) {
+	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, in) {
 		if err := index.CheckGlob(r.rel); err != nil {
 			return reject("%v", err)
 		}
@@ -186,7 +196,7 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 	if r.kind == kindGlob {
 		walk = r.base
 	}
-	resolved, err := inside(rootReal, walk)
+	resolved, err := in.inside(rootReal, walk)
 	if err != nil {
 		if errors.Is(err, errEscapes) {
 			return reject("the path leads outside the project root through a symlink")
@@ -205,15 +215,15 @@ func resolveRefWith(rootReal string, ref index.SourceRef, inside func(rootReal, 
 // existsAsWritten reports whether a ref with brackets but no * or ? names
 // a path that exists as written (Next.js and SvelteKit routes:
 // app/[slug]/page.tsx): that path, not the pattern its brackets would make.
-func existsAsWritten(rootReal, rel string, inside func(rootReal, rel string) (string, error)) bool {
+func existsAsWritten(rootReal, rel string, in inspector) bool {
 	if strings.ContainsAny(rel, "*?") {
 		return false
 	}
-	resolved, err := inside(rootReal, rel)
+	resolved, err := in.inside(rootReal, rel)
 	if err != nil {
 		return false
 	}
-	_, err = os.Lstat(resolved)
+	_, err = in.lstat(resolved)
 	return err == nil
 }
 
@@ -263,6 +273,11 @@ const maxSymlinks = 40
 // end the resolution (the rest is appended as written), so a missing ref
 // can still be checked and a dangling symlink pointing outside is refused.
 func resolveInside(rootReal, rel string) (string, error) {
+	return resolveInsideWith(rootReal, rel, os.Lstat)
+}
+
+// resolveInsideWith is resolveInside with lstat in place of os.Lstat.
+func resolveInsideWith(rootReal, rel string, lstat func(string) (fs.FileInfo, error)) (string, error) {
 	var todo []string
 	if rel != "." && rel != "" {
 		todo = strings.Split(rel, "/")
@@ -283,7 +298,7 @@ func resolveInside(rootReal, rel string) (string, error) {
 			continue
 		}
 		cur := filepath.Join(rootReal, filepath.Join(done...), c)
-		fi, err := os.Lstat(cur)
+		fi, err := lstat(cur)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) || isNotDir(err) {
 				// The rest cannot be followed: it does not exist. The
