@@ -52,6 +52,9 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		}
 		return err
 	}
+	// What follows may index, whose heap is large: at the collector's
+	// default target, not a read command's (readGCPercent).
+	defer setGCPercent(defaultGCPercent)()
 	switch {
 	case !f.Built:
 		a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), plural.Count(f.Diff.Count(), "file", "files"))

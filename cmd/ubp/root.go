@@ -264,6 +264,9 @@ func (a *app) withEngine(ctx context.Context, fn func(e *engine.Engine) error) e
 
 // withEngineMode is withEngine with a chosen freshness mode.
 func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *engine.Engine) error) error {
+	if mode == freshCheck {
+		defer setGCPercent(readGCPercent)()
+	}
 	e, created, err := a.openEngine(ctx)
 	if err != nil {
 		return err
