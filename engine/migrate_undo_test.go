@@ -88,6 +88,9 @@ var undoMigration = map[int][]string{
 	// 25 changes data only (the titles, which the re-index it asks for
 	// reads).
 	25: {},
+	// 26 changes data only (the links of frontmatter values, of split
+	// wiki-link text and to folders, which the re-index it asks for finds).
+	26: {},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to
