@@ -134,6 +134,70 @@ func TestGitRenamedDocumentKeepsItsBaseline(t *testing.T) {
 			t.Errorf("got %+v, want fresh: edited after the move", d)
 		}
 	})
+	// A document moved away and back (out of the docs folder, or within
+	// it) keeps its history across both moves, as `git log --follow`
+	// does: neither move edits what it says, so a ref changed after its
+	// last edit counts whether it changed before the first move or while
+	// the document was away. Until 2026-11-27 the move away counted as an
+	// edit of the document's path, and a change made before it was hidden.
+	for _, tc := range []struct {
+		name, away string
+		many       bool // past maxPathspecs: the whole history is read
+	}{
+		{name: "out of the docs folder", away: "notes/doc.md"},
+		{name: "to the project root", away: "doc.md"},
+		{name: "within the docs folder", away: "docs/old/doc.md"},
+		{name: "out of the docs folder, whole history read", away: "notes/doc.md", many: true},
+	} {
+		in := func(r *testRepo) []DocInput {
+			in := []DocInput{doc("docs/doc.md")}
+			for i := range maxPathspecs {
+				if tc.many {
+					r.write(fmt.Sprintf("docs/n%d.md", i), "# N\n")
+					in = append(in, DocInput{Filepath: fmt.Sprintf("docs/n%d.md", i), RepoPath: fmt.Sprintf("docs/n%d.md", i)})
+				}
+			}
+			return in
+		}
+		t.Run("moved away and back, "+tc.name+", changed before", func(t *testing.T) {
+			r, c := setup(t)
+			docs := in(r)
+			r.move("docs/doc.md", tc.away)
+			r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move away")
+			r.move(tc.away, "docs/doc.md")
+			r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "move back")
+			if d := check(t, r, docs...)[0]; d.Level != Stale || d.Refs[0].Commit != c || d.Refs[0].Commits != 1 {
+				t.Errorf("got %+v, want stale at %s (the change before the moves), 1 commit", d, c)
+			}
+		})
+		t.Run("moved away and back, "+tc.name+", changed while away", func(t *testing.T) {
+			r := newTestRepo(t)
+			r.write("code.txt", "v1\n")
+			r.write("docs/doc.md", "# Doc\n\nWhat code.txt does.\n")
+			r.write("docs/other.md", "# Other\n")
+			r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+			docs := in(r)
+			r.move("docs/doc.md", tc.away)
+			r.commit("2026-01-02T00:00:00Z", "Cy Diaz", "move away")
+			r.write("code.txt", "v2\n")
+			c := r.commit("2026-01-03T00:00:00Z", "Bo Chen", "change code")
+			r.move(tc.away, "docs/doc.md")
+			r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "move back")
+			if d := check(t, r, docs...)[0]; d.Level != Stale || d.Refs[0].Commit != c {
+				t.Errorf("got %+v, want stale at %s (the change while it was away)", d, c)
+			}
+		})
+	}
+	t.Run("moved away, edited there and moved back", func(t *testing.T) {
+		r, _ := setup(t)
+		r.move("docs/doc.md", "notes/doc.md")
+		r.commit("2026-01-03T00:00:00Z", "Cy Diaz", "move away")
+		r.write("notes/doc.md", "# Doc\n\nv2.\n")
+		r.commit("2026-01-04T00:00:00Z", "Cy Diaz", "update")
+		r.move("notes/doc.md", "docs/doc.md")
+		r.commit("2026-01-05T00:00:00Z", "Cy Diaz", "move back")
+		wantFresh(t, r, "docs/doc.md", "edited while away, after the change")
+	})
 	// Past maxPathspecs targets git reads the whole history: the same answer.
 	t.Run("many documents", func(t *testing.T) {
 		r, c := setup(t)

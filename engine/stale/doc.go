@@ -50,7 +50,8 @@
 // updated). A ref git ignores has no history: only whether it exists is
 // checked, and the report warns. A document moved without an edit keeps the history of the
 // paths it had, as `git log --follow` does: moves within the docs folder,
-// into it, or of the folder itself. History is read in one `git log --name-status -z` pass (with
+// into it, of the folder itself, or out of it and back (the move away is
+// no edit either). History is read in one `git log --name-status -z` pass (with
 // pathspecs for up to 256 distinct targets, else all of it), uncommitted
 // changes in one `git status`, and Go declarations at past commits through
 // one `git cat-file --batch`. In a shallow clone the cut commits' files are

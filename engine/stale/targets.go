@@ -13,6 +13,9 @@ type change struct {
 	commit int    // index into history.commits
 	status byte   // A, M, D, T, or R: moved here unchanged (A for refs)
 	path   string // from the project root
+	// away marks the D of an exact move: the content went on at another
+	// path. It is a deletion for a ref, and no edit of a document.
+	away bool
 }
 
 // target is one distinct selection of files matched against git's paths:
@@ -44,14 +47,16 @@ func (t *target) writing() bool {
 }
 
 // contentChanges are the commits that changed what a document says, at
-// its path or at the paths it was moved from: moving it is not a change.
-// When its history holds nothing but moves (their origin outside what git
-// was asked about), the moves stand in.
+// its path or at the paths it was moved from: moving it is not a change,
+// neither to it nor away from it (a document moved out and back keeps the
+// history it had before the first move). When its history holds nothing
+// but moves (their origin outside what git was asked about), the moves
+// stand in.
 func (t *target) contentChanges() []int {
 	var out, moves []int
 	for _, cs := range [][]change{t.changes, t.earlier} {
 		for _, c := range cs {
-			if c.status == 'R' {
+			if c.status == 'R' || c.away {
 				moves = append(moves, c.commit)
 			} else {
 				out = append(out, c.commit)
@@ -268,7 +273,7 @@ func (s *targetSet) collect(ctx context.Context, g *gitRepo) (*history, error) {
 		if f.status == 'R' {
 			from, fromOK = g.projectPath(f.from)
 			if fromOK {
-				s.fileChange(c, 'D', from, "")
+				s.fileAway(c, from)
 			}
 		}
 		if !ok {
@@ -294,16 +299,27 @@ func (s *targetSet) collect(ctx context.Context, g *gitRepo) (*history, error) {
 // (status R, from the project path from) is a change for the targets of
 // p, and names from as an earlier path of the documents at p.
 func (s *targetSet) fileChange(c int, status byte, p, from string) {
+	s.file(change{commit: c, status: status, path: p}, from)
+}
+
+// fileAway files the deletion of p by commit c's exact move of it
+// elsewhere.
+func (s *targetSet) fileAway(c int, p string) {
+	s.file(change{commit: c, status: 'D', path: p, away: true}, "")
+}
+
+func (s *targetSet) file(ch change, from string) {
+	c, status, p := ch.commit, ch.status, ch.path
 	var moved []*target
 	s.match(p, func(t *target) {
-		t.changes = append(t.changes, change{commit: c, status: status, path: p})
+		t.changes = append(t.changes, ch)
 		if status == 'R' && t.doc && t.rel == p {
 			moved = append(moved, t)
 		}
 	})
 	for _, a := range s.aliases[p] {
 		if c > a.after {
-			a.t.earlier = append(a.t.earlier, change{commit: c, status: status, path: p})
+			a.t.earlier = append(a.t.earlier, ch)
 			if status == 'R' {
 				moved = append(moved, a.t)
 			}
