@@ -28,7 +28,8 @@
 // doc comment included), found with go/parser: only a change to its text
 // counts. A ref whose whole text names a path that exists is that path,
 // '#' included (notes/c#.md); only otherwise does its last '#' split off
-// a declaration. CheckPath rejects absolute paths and paths that escape the root
+// a declaration. A '#' path deleted since (held by a commit, or recorded
+// in the index baseline) is that path, deleted, not a rejected ref. CheckPath rejects absolute paths and paths that escape the root
 // after cleaning or through symlinks; Check turns each into a warning
 // naming the document and line, and such refs are never read.
 //

@@ -188,3 +188,26 @@ func (g *gitRepo) remoteURL(ctx context.Context) string {
 	}
 	return strings.TrimSpace(string(out))
 }
+
+// everHeld reports whether a commit in HEAD's history holds the project
+// path p (a file since deleted): one `git log -1`. A repository without
+// commits holds nothing.
+func (g *gitRepo) everHeld(ctx context.Context, p string) (bool, error) {
+	out, err := runGit(ctx, g.root, "log", "-1", "--format=%H", "--", ":(literal)"+p)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if !g.hasCommits(ctx) {
+			return false, nil
+		}
+		return false, err
+	}
+	return len(bytes.TrimSpace(out)) > 0, nil
+}
+
+// hasCommits reports whether HEAD names a commit.
+func (g *gitRepo) hasCommits(ctx context.Context) bool {
+	_, err := runGit(ctx, g.root, "rev-parse", "--verify", "-q", "HEAD")
+	return err == nil
+}

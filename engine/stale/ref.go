@@ -212,6 +212,21 @@ func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolve
 	return r, nil
 }
 
+// wholePathRef is ref read as one path, '#' included (notes/c#.md): for
+// a ref rejected because neither reading exists now, whose whole text
+// may name a file since deleted. ok is false when the text cannot be a
+// path (no '#', outside the root, a pattern).
+func wholePathRef(rootReal string, ref index.SourceRef) (resolvedRef, bool) {
+	if ref.Symbol == "" {
+		return resolvedRef{}, false
+	}
+	r, err := resolveRef(rootReal, index.SourceRef{Path: strings.TrimSpace(ref.Path + "#" + ref.Symbol), Line: ref.Line})
+	if err != nil || r.kind == kindGlob {
+		return resolvedRef{}, false
+	}
+	return r, true
+}
+
 // existsAsWritten reports whether a ref with brackets but no * or ? names
 // a path that exists as written (Next.js and SvelteKit routes:
 // app/[slug]/page.tsx): that path, not the pattern its brackets would make.

@@ -99,3 +99,68 @@ func TestRefWithHashInFileName(t *testing.T) {
 		t.Errorf("CheckPath of a missing '#' path: %v", err)
 	}
 }
+
+// TestDeletedRefWithHashInFileName: a ref to a file whose name holds '#'
+// (notes/c#.md) that is deleted afterwards is deleted, like any other
+// ref, not rejected as a malformed Go declaration: git history (or, under
+// the index baseline, the fingerprint recorded when the document was
+// synced) shows the path existed. Until 2026-11-27 it was rejected, and
+// the document lost the ref. A '#' text that never named a path
+// (guide.md#setup, a heading anchor) is still rejected.
+func TestDeletedRefWithHashInFileName(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		baseline  string
+		committed bool // the deletion is committed, else only in the work tree
+		noGit     bool // the project is no git work tree
+		want      Reason
+	}{
+		{name: "git, deletion committed", baseline: BaselineGit, committed: true, want: Deleted},
+		{name: "git, deletion uncommitted", baseline: BaselineGit, want: Deleted},
+		{name: "index, deletion committed", baseline: BaselineIndex, committed: true, want: Deleted},
+		{name: "index, no git", baseline: BaselineIndex, noGit: true, want: Deleted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newTestRepo(t)
+			r.write("notes/c#.md", "v1\n")
+			r.write("doc.md", "# Doc\n")
+			r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+			refs := []index.SourceRef{hashRef("notes/c#.md", 3), hashRef("guide.md#setup", 4)}
+			base := map[string]Fingerprint{}
+			for _, ref := range refs {
+				fp, err := FingerprintRef(r.dir, ref)
+				if err == nil {
+					base[ref.String()] = fp
+				}
+			}
+			var del string
+			r.remove("notes/c#.md")
+			if tc.committed {
+				del = r.commit("2026-01-02T00:00:00Z", "Bo Chen", "remove c#")
+			}
+			if tc.noGit {
+				r.remove(".git")
+			}
+			in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs, Baselines: base, IndexedAt: mustTime(t, "2026-01-01T12:00:00Z")}
+			rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: tc.baseline, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := rep.Documents[0]
+			if len(d.Refs) != 1 || d.Refs[0].Ref != "notes/c#.md" || d.Refs[0].Reason != tc.want || d.Refs[0].Level != Stale {
+				t.Fatalf("refs %+v, rejected %+v: want notes/c#.md %s, stale", d.Refs, d.Rejected, tc.want)
+			}
+			if tc.baseline == BaselineGit && tc.committed && d.Refs[0].Commit != del {
+				t.Errorf("commit %q, want the deletion %s", d.Refs[0].Commit, del)
+			}
+			if len(d.Rejected) != 1 || d.Rejected[0].Ref != "guide.md#setup" {
+				t.Errorf("rejected %+v: want guide.md#setup only (it never named a path)", d.Rejected)
+			}
+			for _, w := range rep.Warnings {
+				if strings.Contains(w.Message, "c#.md") {
+					t.Errorf("warning %v about a deleted ref", w)
+				}
+			}
+		})
+	}
+}
