@@ -57,7 +57,10 @@ func TestDocumentWarningsOutliveTheRun(t *testing.T) {
 
 // TestRejectedRefWarningsOutliveTheRun: a source ref staleness will never
 // check (outside the project) is named by status and get-page after the
-// run that reported it, like a parse warning.
+// run that reported it: status in its rejected refs, get-page in the
+// ref's state, both from the staleness check (not among the parse
+// warnings, which a rejection decided by other files than the document
+// would outlive: TestRejectedRefsFollowTheFiles in cmd/ubp).
 func TestRejectedRefWarningsOutliveTheRun(t *testing.T) {
 	e, _ := staleProject(t, map[string]string{
 		"docs/out.md": "---\ntitle: Out\nsource_refs:\n  - ../outside.txt\n---\n# Out\n\nText.\n",
@@ -71,11 +74,12 @@ func TestRejectedRefWarningsOutliveTheRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.DocumentsWithWarnings != 1 || !reflect.DeepEqual(st.Warnings, first.Warnings) {
-		t.Errorf("status: %d documents with warnings, %+v; want %+v", st.DocumentsWithWarnings, st.Warnings, first.Warnings)
+	if st.RejectedRefs != 1 || !reflect.DeepEqual(st.RejectedList, first.Warnings) || st.DocumentsWithWarnings != 0 {
+		t.Errorf("status: %d rejected refs, %+v, %d documents with parse warnings; want 1, %+v, 0", st.RejectedRefs, st.RejectedList, st.DocumentsWithWarnings, first.Warnings)
 	}
-	if p := mustPage(t, e, "out.md"); !reflect.DeepEqual(p.Warnings, first.Warnings) {
-		t.Errorf("get-page warnings %+v, want %+v", p.Warnings, first.Warnings)
+	p := mustPage(t, e, "out.md")
+	if len(p.SourceRefs) != 1 || p.SourceRefs[0].Rejected != "the path escapes the project root" || len(p.Warnings) != 0 {
+		t.Errorf("get-page source refs %+v, warnings %+v; want ../outside.txt rejected, no parse warning", p.SourceRefs, p.Warnings)
 	}
 }
 

@@ -5,11 +5,14 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/latentrun"
 	"github.com/ubp-dev/ubp/engine/internal/stalesnap"
 	"github.com/ubp-dev/ubp/engine/stale"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // Status describes the project and the state of its index: counts, broken
@@ -29,16 +32,25 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 	if s.StalenessBaseline, err = e.stalenessBaseline(ctx, p); err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
-	var staleIDs []int64
+	var staleIDs, rejectedIDs []int64
 	for id, d := range levels {
 		if d.level == stale.PossiblyStale || d.level == stale.Stale {
 			staleIDs = append(staleIDs, id)
 		}
+		for _, r := range d.refs {
+			if r.Rejected != "" {
+				s.RejectedRefs++
+				if len(rejectedIDs) == 0 || rejectedIDs[len(rejectedIDs)-1] != id {
+					rejectedIDs = append(rejectedIDs, id)
+				}
+			}
+		}
 	}
-	paths, err := e.reader.DocPaths(ctx, staleIDs)
+	paths, err := e.reader.DocPaths(ctx, append(slices.Clone(staleIDs), rejectedIDs...))
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
+	s.RejectedList = rejectedList(levels, rejectedIDs, paths)
 	for _, id := range staleIDs {
 		d := levels[id]
 		s.StaleDocuments++
@@ -95,4 +107,24 @@ func (e *Engine) stalenessBaseline(ctx context.Context, p *Project) (string, err
 		return "", err
 	}
 	return snap.header.Baseline, nil
+}
+
+// rejectedList is the first answer.MaxWarningsList rejected refs of the
+// documents ids, by document path and line, each as the staleness check's
+// warning says it.
+func rejectedList(levels map[int64]docStaleness, ids []int64, paths map[int64]string) []index.Warning {
+	slices.SortFunc(ids, func(a, b int64) int { return strings.Compare(paths[a], paths[b]) })
+	var out []index.Warning
+	for _, id := range ids {
+		for _, r := range levels[id].refs {
+			if r.Rejected == "" {
+				continue
+			}
+			if len(out) == answer.MaxWarningsList {
+				return out
+			}
+			out = append(out, index.Warning{File: paths[id], Line: r.Line, Message: stale.RejectedMessage(r.Ref, r.Rejected)})
+		}
+	}
+	return out
 }

@@ -47,6 +47,13 @@ func (a *app) statusCommand() *cobra.Command {
 				if len(s.Warnings) == engine.MaxWarningsList {
 					fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", engine.MaxWarningsList)
 				}
+				if s.RejectedRefs > 0 {
+					fmt.Fprintf(w, "rejected refs:   %s (source_refs never checked, as the files are now)\n", plural.Count(s.RejectedRefs, "ref", "refs"))
+					writeWarnings(w, s.RejectedList)
+					if s.RejectedRefs > len(s.RejectedList) {
+						fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", len(s.RejectedList))
+					}
+				}
 				if s.SkippedFiles > 0 {
 					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", plural.Count(s.SkippedFiles, "file", "files"))
 					writeWarnings(w, s.Skipped)

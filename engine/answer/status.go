@@ -40,6 +40,14 @@ type Status struct {
 	// first MaxWarningsList of their warnings, in file path order.
 	DocumentsWithWarnings int             `json:"documents_with_warnings"`
 	Warnings              []index.Warning `json:"warnings"`
+	// RejectedRefs counts the source refs the staleness check refuses now
+	// (absolute, outside the project, malformed): never checked, they
+	// count for no level. RejectedList is the first MaxWarningsList, by
+	// document and line, each saying why. They are decided with the
+	// staleness levels, so they follow the files (a ref to notes/c#.md
+	// is accepted once that file exists) without a re-index.
+	RejectedRefs int             `json:"rejected_refs"`
+	RejectedList []index.Warning `json:"rejected_list,omitempty"`
 	// SkippedFiles counts the files of the docs folder that indexing
 	// skipped (over max_file_size, not text, a symlink leading nowhere or
 	// outside, ...): they have no document. Skipped lists the first

@@ -26,6 +26,11 @@ func (e *RejectedError) Error() string {
 	return rejectedPrefix(e.Ref) + e.Why
 }
 
+// RejectedMessage is what a RejectedError for ref says, why being its Why.
+func RejectedMessage(ref, why string) string {
+	return rejectedPrefix(ref) + why
+}
+
 // rejectedPrefix starts the message of a RejectedError for ref.
 func rejectedPrefix(ref string) string {
 	return fmt.Sprintf("source_ref %q rejected: ", ref)

@@ -69,12 +69,16 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			return nil
 		}
-		if pr.doc != nil {
-			// Kept with the document's own warnings, so status and get-page
-			// name a rejected ref after the run too.
-			pr.warns = append(pr.warns, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
-		}
 		rep.Warnings = append(rep.Warnings, pr.warns...)
+		if pr.doc != nil {
+			// Said by this run, not kept with the document's parse
+			// warnings: whether a ref is rejected depends on files outside
+			// the document (notes/c#.md made since), so status and
+			// get-page take it from the staleness check, which decides it
+			// again. Until 2026-11-27 it was kept, and shown until the
+			// document was indexed again.
+			rep.Warnings = append(rep.Warnings, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
+		}
 		s := pr.job.stored
 		switch {
 		case s != nil && pr.doc == nil:
