@@ -49,7 +49,9 @@
 // after the document's `reviewed: YYYY-MM-DD` if any; uncommitted changes
 // count too, unless the document itself has uncommitted edits (it is being
 // updated). A ref git ignores has no history: only whether it exists is
-// checked, and the report warns. A document moved without an edit keeps the history of the
+// checked, and the report warns; so for a ref inside a git submodule,
+// whose files the project's history does not hold (the submodule folder
+// itself changes with each commit that moves it). A document moved without an edit keeps the history of the
 // paths it had, as `git log --follow` does: moves within the docs folder,
 // into it, of the folder itself, or out of it and back (the move away is
 // no edit either). History is read in one `git log --name-status -z` pass (with

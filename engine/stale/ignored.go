@@ -34,9 +34,13 @@ func (g *gitCheck) warnIgnored() error {
 	if len(g.unseen) == 0 {
 		return nil
 	}
+	unseen, err := g.warnSubmodules()
+	if err != nil || len(unseen) == 0 {
+		return err
+	}
 	seen := map[string]bool{}
 	var in strings.Builder
-	for _, u := range g.unseen {
+	for _, u := range unseen {
 		if !seen[u.rel] {
 			seen[u.rel] = true
 			in.WriteString(u.rel)
@@ -47,7 +51,7 @@ func (g *gitCheck) warnIgnored() error {
 	if err != nil {
 		return err
 	}
-	for _, u := range g.unseen {
+	for _, u := range unseen {
 		rule, ok := rules[u.rel]
 		if !ok {
 			continue
