@@ -6,5 +6,8 @@
 -- naming a link type typing them; a Markdown link to a folder ([d](./),
 -- [d](../), [d](/docs/)) reaches the folder's index page (index, README,
 -- then _index). Only re-parsing the files finds these links, hence the
--- re-index; nothing in the schema changes.
+-- re-index, which also drops the source_ref rejections that earlier
+-- versions kept among a document's parse warnings (status and get-page
+-- now decide them from the files as they are); nothing in the schema
+-- changes.
 SELECT 1;
