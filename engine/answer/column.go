@@ -3,8 +3,6 @@ package answer
 import (
 	"fmt"
 	"strings"
-
-	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // FromColumn is text, lines of a file whose first is line `line`, from
@@ -19,8 +17,12 @@ func FromColumn(text string, line, column int) (string, error) {
 	first, rest, more := strings.Cut(text, "\n")
 	runes := []rune(first)
 	if column > len(runes) {
+		chars := "characters" // engine/answer imports no front-end helper (internal/plural)
+		if len(runes) == 1 {
+			chars = "character"
+		}
 		return "", &ArgumentError{Param: "start_column",
-			Message: fmt.Sprintf("%d is past the end of line %d, which has %s", column, line, plural.Count(len(runes), "character", "characters"))}
+			Message: fmt.Sprintf("%d is past the end of line %d, which has %d %s", column, line, len(runes), chars)}
 	}
 	out := string(runes[column-1:])
 	if more {
