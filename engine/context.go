@@ -16,7 +16,11 @@ import (
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
-// in both directions, nearest first (then by document id). Each neighbour
+// in both directions, nearest first (then by document id). A page named
+// as page#Heading centres on that section (Center.Section: its heading to
+// the next heading of the same or a higher level, as GetPage reads it),
+// its neighbours being the page's; a heading the page lacks gives the
+// whole page with Center.MissingHeading set. Each neighbour
 // carries the link it was reached by (its type and direction, from the page
 // before it on the path: Via, or the centre at depth 1), its depth and a
 // summary (the first 500 characters of its body).
@@ -45,10 +49,12 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if maxSize < 0 {
 		return ContextResult{}, &ArgumentError{Param: "max_size", Message: fmt.Sprintf("must be positive, got %d", maxSize)}
 	}
-	id, _, err := e.ResolvePage(ctx, opts.Page)
+	proj := e.Project()
+	m, err := e.reader.ResolvePageRef(ctx, opts.Page, proj.DocsDir(), proj.Config.DocsDir)
 	if err != nil {
 		return ContextResult{}, err
 	}
+	id := m.ID
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		// Only the links within depth hops of the page, not the whole graph.
@@ -60,7 +66,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return fmt.Errorf("load link graph: %w", err)
 		}
 		hops := links.Graph().BFS([]int64{id}, depth, nil) // sorted by depth, then id
-		if res.Center, err = reader.Center(ctx, tx, id, opts.Page); err != nil {
+		if res.Center, err = reader.Center(ctx, tx, id, opts.Page, m.Fragment); err != nil {
 			return err
 		}
 		// Neighbours are read nearest first, a batch at a time, until

@@ -30,7 +30,7 @@ type getPageInput struct {
 }
 
 type getContextInput struct {
-	Filepath string `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias."`
+	Filepath string `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias; written as a link target with a heading (page#Heading), the centre is that section (a heading the page lacks gives the page, with center.missing_heading set)."`
 	Depth    int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to collect pages, in both directions."`
 	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; when the centre and its neighbours do not all fit, each has at least half, the farthest pages being dropped and the centre cut at a line boundary."`
 }

@@ -69,7 +69,14 @@ func summarizeGetPage(p pageOutput) string {
 }
 
 func summarizeGetContext(r engine.ContextResult) string {
-	s := fmt.Sprintf("%s with %s, %s.", r.Center.Filepath, plural.Count(len(r.Related), "related page", "related pages"), plural.Count(r.TotalSize, "byte", "bytes"))
+	centre := r.Center.Filepath
+	if r.Center.Section != "" {
+		centre = fmt.Sprintf("Section %q of %s", r.Center.Section, r.Center.Filepath)
+	}
+	s := fmt.Sprintf("%s with %s, %s.", centre, plural.Count(len(r.Related), "related page", "related pages"), plural.Count(r.TotalSize, "byte", "bytes"))
+	if r.Center.MissingHeading != "" {
+		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", r.Center.Filepath, r.Center.MissingHeading) + s
+	}
 	if r.TruncatedCount > 0 {
 		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "farther page", "farther pages"))
 	}

@@ -113,6 +113,7 @@ func TestCLIGolden(t *testing.T) {
 		{"fulltext_json", []string{"search", "WebSocket", "--fulltext", "--limit", "3", "--json"}, 0},
 		{"get_context_json", []string{"get-context", "adrs/001-database-choice.md", "--depth", "1", "--max-size", "4000", "--json"}, 0},
 		{"get_context_cut", []string{"get-context", "adrs/001-database-choice.md", "--depth", "1", "--max-size", "4000"}, 0},
+		{"get_context_fragment", []string{"get-context", "designs/architecture#websocket-gateway", "--depth", "1"}, 0},
 		{"get_graph_mermaid", []string{"get-graph", "--center", "designs/architecture.md", "--depth", "1", "--format", "mermaid"}, 0},
 		{"get_graph_dot", []string{"get-graph", "--center", "adrs/002-auth-strategy.md", "--depth", "1", "--format", "dot"}, 0},
 		{"stale_index_json", []string{"stale", "--baseline", "index", "--json"}, 0},

@@ -18,7 +18,10 @@ func (a *app) getContextCommand() *cobra.Command {
 		Short: "Show a page with its graph neighbours, nearest first, within a size budget",
 		Long: `Show a page and the pages around it in the link graph (both directions), each
 with the link that reaches it (its direction and type, from the page before it
-on the path: "via" that page beyond depth 1), its depth and a summary. --max-size bounds the bytes
+on the path: "via" that page beyond depth 1), its depth and a summary. A page
+named as page#Heading centres on that section (its heading to the next heading
+of the same or a higher level; the neighbours are still the page's); a heading
+the page lacks shows the whole page and says so. --max-size bounds the bytes
 of the answer as JSON without indentation (what ubp_get_context sends; --json
 indents it, a few percent more). When the page and its neighbours do not all
 fit, each has at least half of the room: the farthest neighbours are dropped
@@ -27,7 +30,8 @@ before a heading when one is near; the answer names the lines sent and the
 get-page --start-line that reads on (next_start_line in the JSON), with
 --start-column when the cut is inside a line (next_start_column).`,
 		Example: `  ubp get-context docs/architecture.md --depth 2
-  ubp get-context "Search" --max-size 8000 --json`,
+  ubp get-context "Search" --max-size 8000 --json
+  ubp get-context "docs/architecture.md#Data flow"`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-context takes exactly one page")
@@ -44,9 +48,16 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 				if a.jsonOut {
 					return printJSON(a.stdout, res)
 				}
-				w := termsafe.Writer(a.stdout)
 				c := res.Center
-				fmt.Fprintf(w, "%s (%s)\n\n%s\n", termsafe.Line(c.Title), termsafe.Line(c.Filepath), strings.TrimRight(c.Content, "\n"))
+				if c.MissingHeading != "" {
+					a.infof("ubp: %s has no section %q; showing the whole page\n", c.Filepath, c.MissingHeading)
+				}
+				w := termsafe.Writer(a.stdout)
+				section := ""
+				if c.Section != "" {
+					section = fmt.Sprintf(", section %q", termsafe.Line(c.Section))
+				}
+				fmt.Fprintf(w, "%s (%s)%s\n\n%s\n", termsafe.Line(c.Title), termsafe.Line(c.Filepath), section, strings.TrimRight(c.Content, "\n"))
 				if c.Truncated {
 					column := ""
 					if c.NextStartColumn > 0 {

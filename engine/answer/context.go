@@ -19,11 +19,18 @@ type ContextCenter struct {
 	DocID    string `json:"doc_id"`
 	Filepath string `json:"filepath"`
 	Title    string `json:"title"`
-	Content  string `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded): the whole body, or when truncated its first whole lines, cut before a heading when one is near (the start of one long line when not even it fits)."`
-	// StartLine is the line of the file the body starts at (after the
-	// frontmatter), EndLine the last one in Content (StartLine-1 when
-	// Content is empty), TotalLines the file's last line.
-	StartLine  int  `json:"start_line" jsonschema:"First line of the file (1-based) in content: where the body starts, after the frontmatter."`
+	// Section is the heading the page was named by (page#Heading) when it
+	// names a section of it: Content is then that section (its heading to
+	// the next heading of the same or a higher level).
+	Section string `json:"section,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading): content is that section, from its heading to the next heading of the same or a higher level (its subsections included)."`
+	// MissingHeading is the heading the page was named by when the page
+	// has no such section: Content is then the whole body.
+	MissingHeading string `json:"missing_heading,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading) when the page has no such section: content is the whole page instead."`
+	Content        string `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded): the whole body (or the section named, see section), or when truncated its first whole lines, cut before a heading when one is near (the start of one long line when not even it fits)."`
+	// StartLine is the line of the file the body (or the section) starts
+	// at (after the frontmatter), EndLine the last one in Content
+	// (StartLine-1 when Content is empty), TotalLines the file's last line.
+	StartLine  int  `json:"start_line" jsonschema:"First line of the file (1-based) in content: where the body starts, after the frontmatter (the section's heading when section is set)."`
 	EndLine    int  `json:"end_line" jsonschema:"Last line of the file in content (partly, when next_start_column is set)."`
 	TotalLines int  `json:"total_lines" jsonschema:"Last line of the file: the document ends there."`
 	Truncated  bool `json:"truncated,omitempty" jsonschema:"True when content stops before the end of the file to stay under max_size: read the rest with ubp_get_page, start_line set to next_start_line."`
