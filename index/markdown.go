@@ -50,15 +50,15 @@ type mdBlock struct {
 // line of the body belongs to exactly one block (fence lines, link
 // reference definitions and table rows included).
 func topBlocks(root ast.Node, ls *bodyLines) []mdBlock {
-	blocks := appendTopBlocks(nil, root, ls)
+	blocks := appendTopBlocks(nil, root.FirstChild(), ls)
 	blockEnds(blocks, ls)
 	return blocks
 }
 
-// appendTopBlocks appends the top-level blocks of root, with their first
-// lines, to blocks.
-func appendTopBlocks(blocks []mdBlock, root ast.Node, ls *bodyLines) []mdBlock {
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+// appendTopBlocks appends the top-level blocks from first on, with their
+// first lines, to blocks.
+func appendTopBlocks(blocks []mdBlock, first ast.Node, ls *bodyLines) []mdBlock {
+	for n := first; n != nil; n = n.NextSibling() {
 		off := blockOffset(n)
 		if off < 0 {
 			continue // no position: its lines stay with the previous block

@@ -78,7 +78,12 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	if limit != nil {
 		warns = append(warns, limit.warning(docPath, sp.bodyLine))
 	}
-	blocks, h1, htmlH1, raw := parseBody(md, ls, docPath, docsPath, pieceBytes)
+	blocks, h1, htmlH1, raw, st := parseBody(md, ls, docPath, docsPath, pieceBytes)
+	if st.cuts > 0 {
+		warns = append(warns, Warning{File: docPath, Line: st.cutLine + sp.bodyLine, Message: fmt.Sprintf(
+			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
+			maxBlockBytes>>10, st.cuts+1)})
+	}
 
 	doc.Title = fm.Title
 	if doc.Title == "" {
@@ -186,20 +191,31 @@ func frontmatterKeyLine(sp frontmatterSplit, key string) int {
 // parseBody parses the Markdown md (the body, bounded) in pieces of about
 // pieceBytes (see pieces) and returns its top-level blocks with their
 // headings labelled, the text of its first top-level H1, the title of an
-// HTML <h1> opening it and its links. Only one piece's tree is held at a
-// time; the blocks keep no node.
-func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink) {
+// HTML <h1> opening it and its links. Only one piece's tree
+// is held at a time; the blocks keep no node.
+func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink, st bodyStats) {
 	// goldmark reads bounded, long runs of link reference definitions
 	// cut (see boundRefRuns); the nodes' text is read from md.
 	bounded, blanked := boundRefRuns(md)
-	ps, refs := pieces(bounded, pieceBytes)
+	ps, refs := pieces(bounded, pieceBytes, max(maxBlockBytes, pieceBytes))
 	refs = append(blanked, refs...)
 	var hl headingLabeler
 	hl.slugs = newSlugger()
 	for i, p := range ps {
+		if p.hard {
+			if st.cuts == 0 {
+				st.cutLine = ls.lineOf(p.start)
+			}
+			st.cuts++
+		}
 		root := parsePiece(bounded, p, refs)
 		from := len(blocks)
-		blocks = appendTopBlocks(blocks, root, ls)
+		first := root.FirstChild()
+		if p.cont && first != nil {
+			// It goes on the last block of the previous piece.
+			first = first.NextSibling()
+		}
+		blocks = appendTopBlocks(blocks, first, ls)
 		hl.label(root, blocks[from:], md)
 		if i == 0 {
 			htmlH1 = htmlTitle(root, md)
@@ -210,7 +226,14 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes in
 		}
 	}
 	blockEnds(blocks, ls)
-	return blocks, hl.h1, htmlH1, raw
+	return blocks, hl.h1, htmlH1, raw, st
+}
+
+// bodyStats tells what parseBody did to bound its memory: how many times
+// it cut a long block where a parse of the whole would not, and the body
+// line of the first cut.
+type bodyStats struct {
+	cuts, cutLine int
 }
 
 // headingLabeler gives every heading of the document its unique anchor (in

@@ -43,6 +43,17 @@ var hugeInputs = []struct {
 	{"normal-sections", func(i int) string {
 		return fmt.Sprintf("## Heading %d\n\nSome *text* with a [link](x.md) and [[wiki]] and `code`.\n\n- item\n  - nested\n\n> quote\n\n", i)
 	}},
+	// One block the whole file long: goldmark parses a block's inline
+	// content at once, and every text node, delimiter and link of it is
+	// held until the block is done.
+	{"emphasis-paragraph", func(int) string { return "*a* " }},
+	{"table-rows", func(i int) string {
+		if i == 0 {
+			return "| a | b |\n| - | - |\n"
+		}
+		return "| *x* | y |\n"
+	}},
+	{"nested-list", func(i int) string { return "- a\n  - b\n" }},
 }
 
 // hugeFile writes the input made of unit repeated up to

@@ -21,6 +21,7 @@ var pieceCases = map[string]string{
 	"setext and quotes":   "Title\n=====\n\n> quote\n# ends the quote\n\nPara\n## interrupts\n\n    # indented code\n\n## [[wiki]] and [x](y.md)\n",
 	"html title":          "<h1 align=\"center\">Project</h1>\n\n## A\n\n## B\n",
 	"title only":          "# ADR 1\n## Status\nAccepted\n",
+	"list items":          "## A\n\n- a [[x]]\n- b\n  - *c*\n\n  more\n- d\nlazy\n1. e\n\n## B\n",
 }
 
 // TestPiecesParseAsWhole parses documents cut at every place pieces allows
@@ -40,7 +41,7 @@ func TestPiecesParseAsWhole(t *testing.T) {
 	}
 	for name, src := range pieceCases {
 		check(t, name, []byte(src))
-		if ps, _ := pieces([]byte(src), 1); name != "title only" && len(ps) < 2 {
+		if ps, _ := pieces([]byte(src), 1, maxBlockBytes); name != "title only" && len(ps) < 2 {
 			t.Errorf("%s: not cut (%d pieces)", name, len(ps))
 		}
 	}

@@ -1,0 +1,82 @@
+package index
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLongBlocksParsedInParts: a top-level paragraph or table longer than
+// maxBlockBytes is parsed in parts (goldmark holds the inline nodes of a
+// whole block at once), with a warning naming the file and the line of the
+// first cut; its lines stay one block, and links away from the cuts are
+// found. Code blocks are never cut.
+func TestLongBlocksParsedInParts(t *testing.T) {
+	repeat := func(unit string) string {
+		return strings.Repeat(unit, 3*maxBlockBytes/len(unit))
+	}
+	cases := []struct {
+		name      string
+		body      string
+		wantWarn  bool
+		wantLinks int // at least
+	}{
+		{"one-line paragraph", "# T\n\n" + repeat("*a* [[w]] "), true, 5_000},
+		{"paragraph of lines", "# T\n\n" + repeat("some *text* [x](x.md)\n"), true, 5_000},
+		{"table", "# T\n\n| a | b |\n| - | - |\n" + repeat("| *x* | [[y]] |\n"), true, 5_000},
+		{"fenced code", "# T\n\n```\n" + repeat("[[not a link]] *a*\n") + "```\n", false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, warns := Parse("big.md", []byte(c.body))
+			var cut []Warning
+			for _, w := range warns {
+				if strings.Contains(w.Message, "parsed in") {
+					cut = append(cut, w)
+				}
+			}
+			if !c.wantWarn {
+				if len(cut) > 0 || len(doc.Links) != 0 {
+					t.Fatalf("code block: warnings %v, %d links", cut, len(doc.Links))
+				}
+				return
+			}
+			if len(cut) != 1 || cut[0].File != "big.md" || cut[0].Line < 3 {
+				t.Fatalf("warnings %v, want one naming big.md and the line of the first cut", warns)
+			}
+			if n := len(doc.Links); n < c.wantLinks {
+				t.Errorf("%d links, want at least %d", n, c.wantLinks)
+			}
+			lines := strings.Count(c.body, "\n") + 1
+			last := doc.Sections[len(doc.Sections)-1]
+			if len(doc.Sections) != 1 || last.EndLine < lines-1 {
+				t.Errorf("sections %d, the last ending at line %d of %d: want the block one section", len(doc.Sections), last.EndLine, lines)
+			}
+		})
+	}
+}
+
+// TestListParsedInPiecesAsWhole: a long top-level list is cut before its
+// items and parses as it does whole.
+func TestListParsedInPiecesAsWhole(t *testing.T) {
+	src := []byte("# T\n\n" + strings.Repeat("- a [[w]]\n  - *b* [x](x.md)\n", 20_000) + "\ntext\n")
+	ps, _ := pieces(src, maxPieceBytes, maxBlockBytes)
+	if len(ps) < 2 {
+		t.Fatalf("%d pieces, want the list cut", len(ps))
+	}
+	whole, wholeWarns := parsePieces("l.md", "", src, len(src))
+	cut, cutWarns := parsePieces("l.md", "", src, maxPieceBytes)
+	if len(whole.Sections) != len(cut.Sections) || len(whole.Links) != len(cut.Links) || len(wholeWarns) != len(cutWarns) {
+		t.Fatalf("whole: %d sections, %d links, %v; in pieces: %d, %d, %v",
+			len(whole.Sections), len(whole.Links), wholeWarns, len(cut.Sections), len(cut.Links), cutWarns)
+	}
+	for i := range whole.Sections {
+		if whole.Sections[i].Content != cut.Sections[i].Content {
+			t.Fatalf("section %d differs", i)
+		}
+	}
+	for i := range whole.Links {
+		if whole.Links[i] != cut.Links[i] {
+			t.Fatalf("link %d: whole %+v, in pieces %+v", i, whole.Links[i], cut.Links[i])
+		}
+	}
+}
