@@ -18,10 +18,25 @@ import (
 // ContextRunes is the length, in characters, of Link.Context.
 const ContextRunes = 100
 
-// rawLink is a link with its byte offset in the body.
+// MaxDocLinks is how many links a document keeps: the first in document
+// order, the rest dropped with a warning. Real pages stay far below it
+// (an index page or a long glossary links some hundreds of pages); a 5 MB
+// file of "[[a]] " has 870,000, whose storing took minutes and a GB.
+const MaxDocLinks = 10_000
+
+// rawLink is a link with its byte offset in the body and, until its
+// Context is made, the source [ctxFrom, ctxTo) shown around it.
 type rawLink struct {
 	Link
-	offset int
+	offset         int
+	ctxFrom, ctxTo int
+}
+
+// collectedLinks are the links of one tree: the first ones kept, in
+// document order, and how many after them were dropped.
+type collectedLinks struct {
+	kept    []rawLink
+	dropped int
 }
 
 // linkCollector walks the goldmark tree of a body and collects links.
@@ -56,10 +71,11 @@ type textRun struct {
 	code        []codeSpan
 }
 
-// collectLinks lists the links of the body of the document at docPath.
-// A link from the project root into the docs folder at docsPath
-// ("/docs/guide.md") is made a link from the docs folder ("/guide.md").
-func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *bodyLines) []rawLink {
+// collectLinks lists the first limit links of the body of the document at
+// docPath, and counts the others. A link from the project root into the
+// docs folder at docsPath ("/docs/guide.md") is made a link from the docs
+// folder ("/guide.md").
+func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *bodyLines, limit int) collectedLinks {
 	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls, docsRoot: docsRootPrefix(docsPath)}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -115,7 +131,15 @@ func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *body
 		}
 	}
 	sort.SliceStable(c.links, func(i, j int) bool { return c.links[i].offset < c.links[j].offset })
-	return c.links
+	out := collectedLinks{kept: c.links}
+	if limit = max(0, limit); len(c.links) > limit {
+		out = collectedLinks{kept: c.links[:limit:limit], dropped: len(c.links) - limit}
+	}
+	for i := range out.kept {
+		l := &out.kept[i]
+		l.Context = contextAround(c.body, l.ctxFrom, l.offset, l.ctxTo, &c.scratch)
+	}
+	return out
 }
 
 func (c *linkCollector) addText(t *ast.Text) {
@@ -252,8 +276,8 @@ func (c *linkCollector) add(block ast.Node, off int, l Link) {
 		lines := block.Lines()
 		from, to = min(from, lines.At(0).Start), max(to, lines.At(lines.Len()-1).Stop)
 	}
-	l.Context = contextAround(c.body, from, off, to, &c.scratch)
-	c.links = append(c.links, rawLink{Link: l, offset: off})
+	// Its Context is made once the links kept are known.
+	c.links = append(c.links, rawLink{Link: l, offset: off, ctxFrom: from, ctxTo: to})
 }
 
 var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)

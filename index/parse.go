@@ -78,11 +78,17 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	if limit != nil {
 		warns = append(warns, limit.warning(docPath, sp.bodyLine))
 	}
-	blocks, h1, htmlH1, raw, st := parseBody(md, ls, docPath, docsPath, pieceBytes)
+	linkRoom := max(0, MaxDocLinks-len(fmLinks))
+	blocks, h1, htmlH1, raw, st := parseBody(md, ls, docPath, docsPath, pieceBytes, linkRoom)
 	if st.cuts > 0 {
 		warns = append(warns, Warning{File: docPath, Line: st.cutLine + sp.bodyLine, Message: fmt.Sprintf(
 			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
 			maxBlockBytes>>10, st.cuts+1)})
+	}
+	if st.droppedLinks > 0 {
+		warns = append(warns, Warning{File: docPath, Message: fmt.Sprintf(
+			"%d links after the first %d were not indexed: a document keeps at most %d links (split it into several documents to keep them all)",
+			st.droppedLinks, MaxDocLinks, MaxDocLinks)})
 	}
 
 	doc.Title = fm.Title
@@ -191,9 +197,9 @@ func frontmatterKeyLine(sp frontmatterSplit, key string) int {
 // parseBody parses the Markdown md (the body, bounded) in pieces of about
 // pieceBytes (see pieces) and returns its top-level blocks with their
 // headings labelled, the text of its first top-level H1, the title of an
-// HTML <h1> opening it and its links. Only one piece's tree
+// HTML <h1> opening it and its first linkRoom links. Only one piece's tree
 // is held at a time; the blocks keep no node.
-func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink, st bodyStats) {
+func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, linkRoom int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink, st bodyStats) {
 	// goldmark reads bounded, long runs of link reference definitions
 	// cut (see boundRefRuns); the nodes' text is read from md.
 	bounded, blanked := boundRefRuns(md)
@@ -220,7 +226,9 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes in
 		if i == 0 {
 			htmlH1 = htmlTitle(root, md)
 		}
-		raw = append(raw, collectLinks(root, docPath, docsPath, md, ls)...)
+		links := collectLinks(root, docPath, docsPath, md, ls, linkRoom-len(raw))
+		raw = append(raw, links.kept...)
+		st.droppedLinks += links.dropped
 		for j := from; j < len(blocks); j++ {
 			blocks[j].node = nil // the tree of this piece can go
 		}
@@ -229,11 +237,13 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes in
 	return blocks, hl.h1, htmlH1, raw, st
 }
 
-// bodyStats tells what parseBody did to bound its memory: how many times
-// it cut a long block where a parse of the whole would not, and the body
-// line of the first cut.
+// bodyStats tells what parseBody left out to bound its memory: how many
+// times it cut a long block where a parse of the whole would not (and the
+// body line of the first cut), and how many links beyond MaxDocLinks it
+// dropped.
 type bodyStats struct {
 	cuts, cutLine int
+	droppedLinks  int
 }
 
 // headingLabeler gives every heading of the document its unique anchor (in

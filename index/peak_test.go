@@ -47,6 +47,8 @@ var hugeInputs = []struct {
 	// content at once, and every text node, delimiter and link of it is
 	// held until the block is done.
 	{"emphasis-paragraph", func(int) string { return "*a* " }},
+	{"wiki-link-paragraph", func(int) string { return "[[a]] " }},
+	{"link-paragraph", func(int) string { return "[a](b.md) " }},
 	{"table-rows", func(i int) string {
 		if i == 0 {
 			return "| a | b |\n| - | - |\n"
