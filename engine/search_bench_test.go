@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +58,30 @@ func benchProject(b *testing.B, n int, provider string) *Engine {
 		}
 		files[fmt.Sprintf("d%02d/doc-%d.md", i%20, i)] = sb.String()
 	}
+	if dir := os.Getenv("UBP_BENCH_DIR"); dir != "" {
+		return reusedBenchProject(b, filepath.Join(dir, fmt.Sprintf("search-%d-%s", n, provider)), files, provider)
+	}
 	return searchProject(b, files, provider)
+}
+
+// reusedBenchProject is searchProject in root, a folder kept between runs
+// (UBP_BENCH_DIR): the first run writes and indexes the files, later runs
+// open the index they left and only check it is up to date.
+func reusedBenchProject(b *testing.B, root string, files map[string]string, provider string) *Engine {
+	b.Helper()
+	if _, err := os.Stat(filepath.Join(root, ".ubp", "config.json")); err != nil {
+		coreWriteFiles(b, filepath.Join(root, "docs"), files)
+	}
+	cfg := DefaultConfig()
+	cfg.DocsDir = "docs"
+	cfg.Embedding.Provider = provider
+	p, _, err := InitProject(root, cfg)
+	if err != nil {
+		b.Fatalf("InitProject: %v", err)
+	}
+	e := coreOpen(b, p)
+	coreIndex(b, e, false)
+	return e
 }
 
 // runTimed runs fn b.N times and reports the median duration in ms.
@@ -82,7 +106,8 @@ var benchQueries = []string{
 
 // searchBenchDocs is the number of generated documents of BenchmarkSearch and
 // BenchmarkFulltext: 1,000, or UBP_BENCH_DOCS (UBP_BENCH_DOCS=10000 for
-// the scale target).
+// the scale target). UBP_BENCH_DIR names a folder where the generated
+// project is kept, indexed, between runs.
 func searchBenchDocs(b *testing.B) int { return benchDocsFromEnv(b, 1000) }
 
 // benchDocsFromEnv is UBP_BENCH_DOCS, the number of documents a benchmark
