@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
 )
@@ -50,5 +51,52 @@ func TestWriterPoolSpillsLate(t *testing.T) {
 	}
 	if n == spillPages {
 		t.Errorf("reader connection: cache_spill %d, want SQLite's default", n)
+	}
+}
+
+// TestReaderPoolMapsTheFile: every connection of a reading pool reads the
+// index through a memory map of up to readerMmapBytes (PRAGMA mmap_size),
+// so a search's reads of many pages (the vector cells' chunks, posting
+// lists) are not each copied in by a system call; a writing pool keeps
+// SQLite's default (no map).
+func TestReaderPoolMapsTheFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	w, err := OpenPool(ctx, path, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r, err := OpenPool(ctx, path, false, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	c1, err := r.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c1.Close()
+	c2, err := r.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	var n int64
+	for i, c := range []interface {
+		QueryRowContext(context.Context, string, ...any) *sql.Row
+	}{c1, c2} {
+		if err := c.QueryRowContext(ctx, `PRAGMA mmap_size`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != readerMmapBytes {
+			t.Errorf("reader connection %d: mmap_size %d, want %d", i+1, n, readerMmapBytes)
+		}
+	}
+	if err := w.QueryRowContext(ctx, `PRAGMA mmap_size`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("writer connection: mmap_size %d, want 0", n)
 	}
 }
