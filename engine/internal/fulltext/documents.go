@@ -44,45 +44,59 @@ type Doc struct {
 // document-level BM25 (see documentTerms), the title boost and the size
 // correction, and keeps each one's matched sections, best first.
 // Documents without meta (deleted meanwhile) are skipped.
+//
+// Each candidate document is numbered (its place in the candidates) at
+// its first section, so the work per section and per document indexes a
+// slice instead of looking the document up in a map each time.
 func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
-	out := map[int64]*Doc{}
-	best := map[int64]Evidence{}
+	num := map[int64]int{}
+	var cands []candidate
 	for _, s := range m.Sections {
-		if meta[s.Doc] == nil {
+		mt := meta[s.Doc]
+		if mt == nil {
 			continue
 		}
 		sc := m.SectionScore(s)
 		if sc.Score <= 0 {
 			continue
 		}
-		d := out[s.Doc]
-		if d == nil {
-			d = &Doc{}
-			out[s.Doc] = d
+		i, ok := num[s.Doc]
+		if !ok {
+			i = len(cands)
+			num[s.Doc] = i
+			cands = append(cands, candidate{id: s.Doc, meta: mt, doc: &Doc{}})
 		}
+		c := &cands[i]
+		d := c.doc
 		d.Sections = append(d.Sections, sectionrows.Scored{ID: s.ID, Score: sc.Score})
-		if b, ok := best[s.Doc]; !ok || sc.Score > b.Score || sc.Score == b.Score && s.ID < d.BestID {
-			best[s.Doc] = sc
+		if !ok || sc.Score > d.Best.Score || sc.Score == d.Best.Score && s.ID < d.BestID {
+			d.Best = sc
 			d.BestID = s.ID
 		}
 	}
-	docTerms := m.documentTerms(out)
-	for id, d := range out {
+	docTerms := m.documentTerms(num, cands)
+	out := make(map[int64]*Doc, len(cands))
+	for i := range cands {
+		c := &cands[i]
+		d := c.doc
 		sectionrows.Sort(d.Sections)
-		scores := make([]float64, len(d.Sections))
-		for i, s := range d.Sections {
-			scores[i] = s.Score
-		}
-		d.Best = best[id]
-		d.TitleFactor = m.scorer.titleFactor(meta[id].LowerTitle())
-		ds := m.scorer.section(docTerms[id])
+		d.TitleFactor = m.scorer.titleFactor(c.meta.LowerTitle())
+		ds := m.scorer.section(docTerms[i])
 		d.Coverage = ds.Coverage
 		if n := len(m.Query.Groups); n > 0 {
 			d.Concepts = ds.Coverage * float64(ds.Groups) / float64(n)
 		}
-		d.Score = ds.Score * d.TitleFactor / sizeCorrection(m.DocSections[id], m.AvgDocSections)
+		d.Score = ds.Score * d.TitleFactor / sizeCorrection(m.DocSections[c.id], m.AvgDocSections)
+		out[c.id] = d
 	}
 	return out
+}
+
+// candidate is a document Documents scores: its id, meta and evidence.
+type candidate struct {
+	id   int64
+	meta *docmeta.Meta
+	doc  *Doc
 }
 
 // documentTerms scores each query term per document with BM25 over the
@@ -91,20 +105,22 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 // their section BM25 scores, the length is the document's, and the IDF
 // counts documents (estimated for common terms, see estimateCommonDF). So
 // a document matching one term in one section and another term in the
-// next gets both, as one text.
-func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
+// next gets both, as one text. The documents are cands, numbered by num
+// (document id → place in cands); the answer is in the same places.
+func (m *Matches) documentTerms(num map[int64]int, cands []candidate) [][]float64 {
 	nt := len(m.Query.Terms)
-	tf := map[int64][]float64{}
+	slab := make([]float64, 2*nt*len(cands)) // the frequencies, then the scores
+	tf := make([][]float64, len(cands))
+	for i := range tf {
+		tf[i] = slab[i*nt : (i+1)*nt : (i+1)*nt]
+	}
 	scored := make([]int, nt) // sections each term was scored on
 	for _, s := range m.Sections {
-		if docs[s.Doc] == nil {
+		i, ok := num[s.Doc]
+		if !ok {
 			continue
 		}
-		t := tf[s.Doc]
-		if t == nil {
-			t = make([]float64, nt)
-			tf[s.Doc] = t
-		}
+		t := tf[i]
 		dl := float64(s.Len)
 		for i, sc := range s.Terms {
 			if sc > 0 {
@@ -128,16 +144,18 @@ func (m *Matches) documentTerms(docs map[int64]*Doc) map[int64][]float64 {
 		idf[i] = termIDF(nDocs, df[i])
 	}
 	caps := glossCaps(m.Query, idf)
-	out := make(map[int64][]float64, len(tf))
-	for id, t := range tf {
-		sc := make([]float64, nt)
+	out := make([][]float64, len(cands))
+	scores := slab[nt*len(cands):]
+	for j, t := range tf {
+		sc := scores[j*nt : (j+1)*nt : (j+1)*nt]
+		dl := float64(m.docLen[cands[j].id])
 		for i, f := range t {
 			if f > 0 {
-				sc[i] = bm25Doc(idf[i], f, float64(m.docLen[id]), m.stats.avgDocLen)
+				sc[i] = bm25Doc(idf[i], f, dl, m.stats.avgDocLen)
 			}
 		}
 		caps.apply(m.Query, sc, idf)
-		out[id] = sc
+		out[j] = sc
 	}
 	return out
 }
