@@ -1,6 +1,9 @@
 package search
 
 import (
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -32,13 +35,40 @@ func TestSearchNormaliseByMax(t *testing.T) {
 
 func TestTopDocs(t *testing.T) {
 	scores := map[int64]float64{4: 0.5, 2: 0.9, 3: 0.5, 1: 0.1, 5: 0.5}
-	got := topDocs(scores, nil)
+	got := topDocs(scores, nil, -1)
 	if want := []int64{2, 3, 4, 5, 1}; !slices.Equal(got, want) {
 		t.Errorf("topDocs = %v, want %v (best first, ties by id)", got, want)
 	}
 	// Ties by file path first: row ids depend on the index's history.
 	meta := map[int64]*docmeta.Meta{3: {Filepath: "c.md"}, 4: {Filepath: "a.md"}, 5: {Filepath: "b.md"}}
-	if got, want := topDocs(scores, meta), []int64{2, 4, 5, 3, 1}; !slices.Equal(got, want) {
+	if got, want := topDocs(scores, meta, -1), []int64{2, 4, 5, 3, 1}; !slices.Equal(got, want) {
 		t.Errorf("topDocs with paths = %v, want %v (ties by path)", got, want)
+	}
+}
+
+// topDocs with a limit n is the first n of the whole order, ties by path
+// and id included, for every n: it keeps the n best as it goes instead of
+// sorting every candidate.
+func TestTopDocsFirstN(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	scores := map[int64]float64{}
+	meta := map[int64]*docmeta.Meta{}
+	for id := range int64(200) {
+		scores[id] = float64(r.IntN(20)) / 20 // many ties
+		if id%3 != 0 {
+			meta[id] = &docmeta.Meta{Filepath: fmt.Sprintf("p%03d.md", r.IntN(50))}
+		}
+	}
+	scores[500] = math.NaN()
+	all := topDocs(scores, meta, -1)
+	if len(all) != len(scores) {
+		t.Fatalf("topDocs(-1) = %d ids, want %d", len(all), len(scores))
+	}
+	for _, n := range []int{0, 1, 2, 10, 50, 200, 201, 202, 1000} {
+		got := topDocs(scores, meta, n)
+		want := all[:min(n, len(all))]
+		if !slices.Equal(got, want) {
+			t.Errorf("topDocs(n=%d) = %v, want %v", n, got, want)
+		}
 	}
 }

@@ -85,9 +85,5 @@ func graphSignal(g *graph.Graph, seeds []int64, strength map[int64]float64, dept
 // pickSeeds returns up to n documents with the best content scores and their
 // strength relative to the best.
 func pickSeeds(content map[int64]float64, meta map[int64]*docmeta.Meta, n int) ([]int64, map[int64]float64) {
-	ids := topDocs(content, meta)
-	if len(ids) > n {
-		ids = ids[:n]
-	}
-	return ids, normaliseByMax(content)
+	return topDocs(content, meta, n), normaliseByMax(content)
 }

@@ -38,11 +38,8 @@ func (s *Run) Shown() []int64 {
 			s.scores[id] = sc
 		}
 	}
-	ids := topDocs(s.scores, s.meta)
-	s.total = s.countMatched(ids)
-	if len(ids) > s.limit {
-		ids = ids[:s.limit]
-	}
+	s.total = s.countMatched(s.scores)
+	ids := topDocs(s.scores, s.meta, s.limit)
 	s.shown = ids
 	return ids
 }
@@ -137,12 +134,12 @@ func relative(score, top float64) float64 {
 	return score / top
 }
 
-// countMatched counts the documents of ids with content evidence of their
+// countMatched counts the documents of scores with content evidence of their
 // own (a match level above none: full text, or a vector match at least
 // weak); documents reached only through links are shown but not counted.
-func (s *Run) countMatched(ids []int64) int {
+func (s *Run) countMatched(scores map[int64]float64) int {
 	n := 0
-	for _, id := range ids {
+	for id := range scores {
 		b := s.breakdown(id, s.signals(id))
 		if ranking.Level(b.Coverage, b.Cosine) != ranking.MatchNone {
 			n++
