@@ -31,22 +31,35 @@ type presence struct {
 }
 
 // evidence is every candidate's raw evidence.
+//
+// It walks the signals' maps itself instead of collecting the candidates
+// first (see candidates): one map of thousands of documents a call less,
+// twice a search (the graph's seeds and the fusion).
 func (s *Run) evidence() map[int64]ranking.Evidence {
-	out := map[int64]ranking.Evidence{}
-	for id := range s.candidates() {
-		ev := ranking.Evidence{Graph: s.graphRaw[id]}
-		if d := s.ftDocs[id]; d != nil {
-			ev.Fulltext, ev.Coverage = d.Score, d.Coverage
+	out := make(map[int64]ranking.Evidence, max(len(s.ftRaw), len(s.vec.Raw)))
+	for _, m := range []map[int64]float64{s.vec.Raw, s.ftRaw, s.graphRaw, s.latent} {
+		for id := range m {
+			if _, done := out[id]; !done && s.meta[id] != nil {
+				out[id] = s.evidenceOf(id)
+			}
 		}
-		if v, ok := s.vec.Raw[id]; ok {
-			ev.Vector, ev.HasVector = v, true
-		}
-		if v, ok := s.latent[id]; ok {
-			ev.Latent, ev.HasLatent = v, true
-		}
-		out[id] = ev
 	}
 	return out
+}
+
+// evidenceOf is document id's raw evidence of every signal.
+func (s *Run) evidenceOf(id int64) ranking.Evidence {
+	ev := ranking.Evidence{Graph: s.graphRaw[id]}
+	if d := s.ftDocs[id]; d != nil {
+		ev.Fulltext, ev.Coverage = d.Score, d.Coverage
+	}
+	if v, ok := s.vec.Raw[id]; ok {
+		ev.Vector, ev.HasVector = v, true
+	}
+	if v, ok := s.latent[id]; ok {
+		ev.Latent, ev.HasLatent = v, true
+	}
+	return ev
 }
 
 // Fuse combines the signals of every candidate: ranking.Fuse on the

@@ -32,10 +32,13 @@ type Staleness struct {
 // the limit best: the hits the answer shows (see Answer). It counts the
 // documents with content evidence among all of them (TotalFound).
 func (s *Run) Shown() []int64 {
-	s.scores = map[int64]float64{}
-	for id, sc := range s.fused {
-		if s.opts.DocType == "" || string(s.meta[id].DocType) == s.opts.DocType {
-			s.scores[id] = sc
+	s.scores = s.fused // read only from here on
+	if s.opts.DocType != "" {
+		s.scores = map[int64]float64{}
+		for id, sc := range s.fused {
+			if string(s.meta[id].DocType) == s.opts.DocType {
+				s.scores[id] = sc
+			}
 		}
 	}
 	s.total = s.countMatched(s.scores)
@@ -140,8 +143,7 @@ func relative(score, top float64) float64 {
 func (s *Run) countMatched(scores map[int64]float64) int {
 	n := 0
 	for id := range scores {
-		b := s.breakdown(id, s.signals(id))
-		if ranking.Level(b.Coverage, b.Cosine) != ranking.MatchNone {
+		if ranking.Level(s.matchEvidence(id)) != ranking.MatchNone {
 			n++
 		}
 	}
@@ -159,15 +161,9 @@ func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
 		Fulltext:         answer.RoundScore(sig.Fulltext),
 	}
 	if d := s.ftDocs[id]; d != nil {
-		b.BM25, b.Coverage = answer.RoundScore(d.Score), answer.RoundScore(d.Concepts)
+		b.BM25 = answer.RoundScore(d.Score)
 	}
-	if secs := s.vec.Sections[id]; len(secs) > 0 {
-		var best float64
-		for _, x := range secs {
-			best = max(best, s.vec.Cosine[x.ID])
-		}
-		b.Cosine = answer.RoundScore(best)
-	}
+	b.Coverage, b.Cosine = s.matchEvidence(id)
 	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
 		b.Hops = ev.Hop.Depth
 	}
@@ -175,6 +171,24 @@ func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
 		b.Latent, b.LatentCosine = answer.RoundScore(sig.Latent), answer.RoundScore(c)
 	}
 	return b
+}
+
+// matchEvidence is what a hit's match level is decided from, as its
+// breakdown shows it: the share of the query's concepts full text matched
+// (Concepts) and the best cosine of its vector-matched sections, rounded.
+// countMatched asks it of every candidate, so it reads only those two.
+func (s *Run) matchEvidence(id int64) (coverage, cosine float64) {
+	if d := s.ftDocs[id]; d != nil {
+		coverage = answer.RoundScore(d.Concepts)
+	}
+	if secs := s.vec.Sections[id]; len(secs) > 0 {
+		var best float64
+		for _, x := range secs {
+			best = max(best, s.vec.Cosine[x.ID])
+		}
+		cosine = answer.RoundScore(best)
+	}
+	return coverage, cosine
 }
 
 // hitSectionSet is the sections shown for the hits, and the rows read.
