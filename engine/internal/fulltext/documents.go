@@ -1,7 +1,9 @@
 package fulltext
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
@@ -49,9 +51,10 @@ type Doc struct {
 // its first section, so the work per section and per document indexes a
 // slice instead of looking the document up in a map each time.
 func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
+	secs := m.sectionsByID()
 	num := map[int64]int{}
 	var cands []candidate
-	for _, s := range m.Sections {
+	for _, s := range secs {
 		mt := meta[s.Doc]
 		if mt == nil {
 			continue
@@ -74,7 +77,7 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 			d.BestID = s.ID
 		}
 	}
-	docTerms := m.documentTerms(num, cands)
+	docTerms := m.documentTerms(secs, num, cands)
 	out := make(map[int64]*Doc, len(cands))
 	for i := range cands {
 		c := &cands[i]
@@ -92,6 +95,20 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 	return out
 }
 
+// sectionsByID is the matched sections in ascending id order: the one
+// order Documents sums them in. In the order of the Sections map, which
+// Go changes from one loop to the next, a document's term frequencies
+// summed to a different last bit each time, so two documents on a near
+// tie could swap places between identical searches.
+func (m *Matches) sectionsByID() []*Section {
+	out := make([]*Section, 0, len(m.Sections))
+	for _, s := range m.Sections {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b *Section) int { return cmp.Compare(a.ID, b.ID) })
+	return out
+}
+
 // candidate is a document Documents scores: its id, meta and evidence.
 type candidate struct {
 	id   int64
@@ -106,8 +123,10 @@ type candidate struct {
 // counts documents (estimated for common terms, see estimateCommonDF). So
 // a document matching one term in one section and another term in the
 // next gets both, as one text. The documents are cands, numbered by num
-// (document id → place in cands); the answer is in the same places.
-func (m *Matches) documentTerms(num map[int64]int, cands []candidate) [][]float64 {
+// (document id → place in cands); the answer is in the same places. The
+// sections secs are summed in their order (sectionsByID), so a score is
+// the same to the last bit whenever it is computed.
+func (m *Matches) documentTerms(secs []*Section, num map[int64]int, cands []candidate) [][]float64 {
 	nt := len(m.Query.Terms)
 	slab := make([]float64, 2*nt*len(cands)) // the frequencies, then the scores
 	tf := make([][]float64, len(cands))
@@ -115,7 +134,7 @@ func (m *Matches) documentTerms(num map[int64]int, cands []candidate) [][]float6
 		tf[i] = slab[i*nt : (i+1)*nt : (i+1)*nt]
 	}
 	scored := make([]int, nt) // sections each term was scored on
-	for _, s := range m.Sections {
+	for _, s := range secs {
 		i, ok := num[s.Doc]
 		if !ok {
 			continue
