@@ -21,3 +21,17 @@ func ReplaceDocumentKeys(ctx context.Context, x store.Execer, d graph.DocRef, ke
 	}
 	return nil
 }
+
+// ReplaceNameVariants makes hashes the document_name_variants rows of
+// document d (pageref.DocHashes; a hash given twice is stored once).
+func ReplaceNameVariants(ctx context.Context, x store.Execer, d graph.DocRef, hashes []int64) error {
+	if _, err := x.ExecContext(ctx, `DELETE FROM document_name_variants WHERE document_id = ?`, d.ID); err != nil {
+		return fmt.Errorf("write name variants of %s: %w", d.Path, err)
+	}
+	for _, h := range hashes {
+		if _, err := x.ExecContext(ctx, `INSERT OR IGNORE INTO document_name_variants(hash, document_id) VALUES(?, ?)`, h, d.ID); err != nil {
+			return fmt.Errorf("write name variants of %s: %w", d.Path, err)
+		}
+	}
+	return nil
+}
