@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/pageref"
 )
 
 // missWords name the documents of missDocs.
@@ -125,4 +129,43 @@ func TestGetPageMissAfterMigration(t *testing.T) {
 		t.Errorf("%d documents have name variants after the indexing run, want 52", n)
 	}
 	check("indexed")
+}
+
+// TestNameVariantsFollowTheDocuments: a renamed or retitled document is
+// suggested under its new names only, and a deleted one leaves no name
+// variants behind.
+func TestNameVariantsFollowTheDocuments(t *testing.T) {
+	ctx := context.Background()
+	e := searchProject(t, missDocs(8), "none")
+	docs := e.Project().DocsDir()
+	if err := os.Rename(filepath.Join(docs, "architecture.md"), filepath.Join(docs, "structure.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(docs, "reference", "api-keys.md")); err != nil {
+		t.Fatal(err)
+	}
+	coreIndex(t, e, false)
+	for ref, want := range map[string]string{"structur": "structure.md", "architectyre": "", "api-kyes": ""} {
+		_, err := e.GetPage(ctx, ref)
+		var nf *NotFoundError
+		if !errors.As(err, &nf) {
+			t.Fatalf("GetPage(%q): %v, want *NotFoundError", ref, err)
+		}
+		first := ""
+		if len(nf.Suggestions) > 0 {
+			first = nf.Suggestions[0]
+		}
+		if want != "" && first != want || want == "" && slices.ContainsFunc(nf.Suggestions, func(s string) bool {
+			return s == "architecture.md" || s == "reference/api-keys.md"
+		}) {
+			t.Errorf("GetPage(%q) suggests %v, want %q first and no page gone", ref, nf.Suggestions, want)
+		}
+	}
+	want := len(pageref.DocHashes("structure.md", "Architecture", nil))
+	if n := countRows(t, e, `SELECT count(*) FROM document_name_variants WHERE document_id = (SELECT id FROM documents WHERE filepath = 'structure.md')`); n != want {
+		t.Errorf("the renamed document has %d name variants, want the %d of its new names", n, want)
+	}
+	if n := countRows(t, e, `SELECT count(*) FROM document_name_variants WHERE document_id NOT IN (SELECT id FROM documents)`); n != 0 {
+		t.Errorf("%d name variants of deleted documents", n)
+	}
 }

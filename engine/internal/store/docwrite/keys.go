@@ -2,6 +2,7 @@ package docwrite
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -28,10 +29,17 @@ func ReplaceNameVariants(ctx context.Context, x store.Execer, d graph.DocRef, ha
 	if _, err := x.ExecContext(ctx, `DELETE FROM document_name_variants WHERE document_id = ?`, d.ID); err != nil {
 		return fmt.Errorf("write name variants of %s: %w", d.Path, err)
 	}
-	for _, h := range hashes {
-		if _, err := x.ExecContext(ctx, `INSERT OR IGNORE INTO document_name_variants(hash, document_id) VALUES(?, ?)`, h, d.ID); err != nil {
-			return fmt.Errorf("write name variants of %s: %w", d.Path, err)
-		}
+	if len(hashes) == 0 {
+		return nil
+	}
+	list, err := json.Marshal(hashes)
+	if err != nil {
+		return fmt.Errorf("write name variants of %s: %w", d.Path, err)
+	}
+	// One statement for the document's forty-odd rows.
+	if _, err := x.ExecContext(ctx, `INSERT OR IGNORE INTO document_name_variants(hash, document_id)
+		SELECT value, ? FROM json_each(?)`, d.ID, string(list)); err != nil {
+		return fmt.Errorf("write name variants of %s: %w", d.Path, err)
 	}
 	return nil
 }
