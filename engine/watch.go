@@ -37,6 +37,18 @@ const watchDebounce = 200 * time.Millisecond
 // itself never stops on them. It returns nil when ctx is done, or an error
 // when the docs folder cannot be watched at all.
 func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) error {
+	return e.WatchCaughtUpBy(ctx, nil, onReport)
+}
+
+// WatchCaughtUpBy is Watch with the catch-up left to the caller: once the
+// watches are in place it calls catchUp (ubp serve's check of every file
+// and incremental index, which its tool calls wait for) instead of
+// indexing the whole folder once more itself, so a server's start checks
+// the files once, not twice. What changes after the watches are in place
+// reaches the watcher as events, whether catchUp saw it or not. An error
+// from catchUp ends Watch with that error. A nil catchUp is Watch's own
+// run.
+func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Context) error, onReport func(IndexReport, error)) error {
 	if onReport == nil {
 		onReport = func(IndexReport, error) {}
 	}
@@ -71,8 +83,14 @@ func (e *Engine) Watch(ctx context.Context, onReport func(IndexReport, error)) e
 	ws.dirs[docs] = true
 	ws.addTree(docs, onReport)
 
-	ws.pending[docs] = true // catch up once
-	ws.flush(ctx, onReport)
+	if catchUp != nil {
+		if err := catchUp(ctx); err != nil {
+			return err
+		}
+	} else {
+		ws.pending[docs] = true // catch up once
+		ws.flush(ctx, onReport)
+	}
 
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()

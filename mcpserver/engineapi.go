@@ -21,7 +21,7 @@ type Engine interface {
 	GetGraph(ctx context.Context, opts engine.GraphOptions) (engine.GraphResult, error)
 	WarmUp()
 	Project() *engine.Project
-	Watch(ctx context.Context, onReport func(engine.IndexReport, error)) error
+	WatchCaughtUpBy(ctx context.Context, catchUp func(context.Context) error, onReport func(engine.IndexReport, error)) error
 }
 
 var _ Engine = (*engine.Engine)(nil)

@@ -97,7 +97,12 @@ func (f *fakeEngine) GetGraph(context.Context, engine.GraphOptions) (engine.Grap
 
 func (f *fakeEngine) WarmUp()                  {}
 func (f *fakeEngine) Project() *engine.Project { return f.project }
-func (f *fakeEngine) Watch(ctx context.Context, _ func(engine.IndexReport, error)) error {
+func (f *fakeEngine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Context) error, _ func(engine.IndexReport, error)) error {
+	if catchUp != nil {
+		if err := catchUp(ctx); err != nil {
+			return err
+		}
+	}
 	<-ctx.Done()
 	return nil
 }

@@ -78,9 +78,9 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		cancel()
 		wg.Wait() // the engine must be idle when the caller closes it
 	}()
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	// prepareUntilReady runs the preparation until it succeeds (nil) or
+	// ctx ends (its error).
+	prepareUntilReady := func() error {
 		for {
 			err := prepare(parent, opts.Prepare)
 			// A failure fails the tool calls waiting, which the agent
@@ -88,7 +88,7 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 			// returns the last failure when the session ends.
 			ready.finish(err)
 			if err == nil {
-				break
+				return nil
 			}
 			if parent.Err() == nil {
 				log.Error("the index could not be brought up to date; the next tool call tries again", "error", err)
@@ -96,11 +96,29 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 			select {
 			case <-ready.again:
 			case <-ctx.Done():
-				return
+				return ctx.Err()
 			}
 		}
-		if !opts.NoWatch && ctx.Err() == nil {
-			watch(ctx, e, log)
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if opts.NoWatch {
+			_ = prepareUntilReady()
+			return
+		}
+		// The watches are placed first and the preparation is the
+		// watcher's catch-up: what changes during or after it reaches the
+		// watcher as events, so the watcher does not check every file
+		// again while the first tool calls are answered.
+		if watch(ctx, e, log, func(context.Context) error { return prepareUntilReady() }) {
+			return
+		}
+		// The docs folder could not be watched (away at start-up): as
+		// before, prepare first, then watch with the watcher's own
+		// catch-up.
+		if prepareUntilReady() == nil && ctx.Err() == nil {
+			watch(ctx, e, log, nil)
 		}
 	}()
 
@@ -182,11 +200,23 @@ func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog
 	return nil
 }
 
-// watch keeps the index in step with the docs folder while serving. The
-// tools do not change when documents do, so no list_changed notification is
-// sent; the next tool call simply sees the new index.
-func watch(ctx context.Context, e Engine, log *slog.Logger) {
-	err := e.Watch(ctx, func(rep engine.IndexReport, err error) {
+// watch keeps the index in step with the docs folder while serving, after
+// catchUp (nil: the watcher's own run of the whole folder) brought it up
+// to date once the watches were in place. The tools do not change when
+// documents do, so no list_changed notification is sent; the next tool
+// call simply sees the new index. It reports false when the watcher
+// stopped before catchUp ran (the docs folder could not be watched), so
+// the caller still has to prepare.
+func watch(ctx context.Context, e Engine, log *slog.Logger, catchUp func(context.Context) error) bool {
+	caughtUp := catchUp == nil
+	var first func(context.Context) error
+	if catchUp != nil {
+		first = func(ctx context.Context) error {
+			caughtUp = true
+			return catchUp(ctx)
+		}
+	}
+	err := e.WatchCaughtUpBy(ctx, first, func(rep engine.IndexReport, err error) {
 		if err != nil {
 			log.Warn("re-indexing failed", "error", advice.Message(err))
 			return
@@ -197,9 +227,16 @@ func watch(ctx context.Context, e Engine, log *slog.Logger) {
 		log.Info("re-indexed", "added", rep.Added, "updated", rep.Updated, "deleted", rep.Deleted,
 			"renamed", rep.Renamed, "warnings", len(rep.Warnings))
 	})
-	if err != nil && ctx.Err() == nil {
+	switch {
+	case !caughtUp:
+		if ctx.Err() == nil {
+			log.Warn("watching files failed; trying again once the index is up to date", "error", advice.Message(err))
+		}
+		return false
+	case err != nil && ctx.Err() == nil:
 		log.Error("watching files stopped; restart ubp serve to resume live re-indexing", "error", advice.Message(err))
 	}
+	return true
 }
 
 // newLoggers returns ubp's logger (info and up) and the SDK's (warnings and

@@ -3,6 +3,7 @@ package writer
 import (
 	"context"
 	"database/sql"
+	"sync/atomic"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/answer"
@@ -16,7 +17,13 @@ import (
 type Writer struct {
 	db  *sql.DB
 	sem chan struct{} // one indexing run at a time in this process
+	// folderRuns counts the runs of the whole docs folder begun, for
+	// tests that check one is not taken.
+	folderRuns atomic.Int64
 }
+
+// FolderRuns is how many runs of the whole docs folder (no Scope) began.
+func (w *Writer) FolderRuns() int64 { return w.folderRuns.Load() }
 
 // New returns a writer on db, the pool whose transactions begin with
 // BEGIN IMMEDIATE.
@@ -109,6 +116,9 @@ type runOptions struct {
 func (w *Writer) Run(ctx context.Context, p Project, opts Options) (answer.IndexReport, error) {
 	rep := EmptyReport()
 	start := time.Now()
+	if opts.Scope == nil {
+		w.folderRuns.Add(1)
+	}
 	unlock, err := w.Lock(ctx, p.LockPath, opts.LockWait)
 	if err != nil {
 		return rep, err
