@@ -46,6 +46,15 @@ func (e *Engine) pageStaleness(ctx context.Context, p *Project, docID int64) (do
 // the documents checked again. p is the project (and configuration) of
 // the answer.
 func (e *Engine) currentStaleness(ctx context.Context, p *Project, ids []int64) (map[int64]docStaleness, error) {
+	return e.staleness(ctx, p, ids, false)
+}
+
+// staleness is currentStaleness; with onlyChanged, the documents whose
+// snapshot row holds no changed or rejected ref are left out: they are
+// fresh or untracked, every ref as written and unchanged, which is all
+// status needs to know of them (it counts and lists the others), and
+// leveling all 10,000 of a large project cost more than their check.
+func (e *Engine) staleness(ctx context.Context, p *Project, ids []int64, onlyChanged bool) (map[int64]docStaleness, error) {
 	key, err := e.currentStaleKey(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("staleness: %w", err)
@@ -112,11 +121,15 @@ func (e *Engine) currentStaleness(ctx context.Context, p *Project, ids []int64) 
 	now := time.Now()
 	out := make(map[int64]docStaleness, len(docs))
 	for _, d := range docs {
+		sd := snap.docs[d.DocumentID]
+		if onlyChanged && len(sd.Changed) == 0 {
+			continue
+		}
 		r, ok := refs[d.DocumentID]
 		if !ok {
 			r = d.Refs
 		}
-		l := stalesnap.DocLevels(snap.header.Baseline, r, snap.docs[d.DocumentID], now, p.Config.Staleness.ThresholdDays)
+		l := stalesnap.DocLevels(snap.header.Baseline, r, sd, now, p.Config.Staleness.ThresholdDays)
 		out[d.DocumentID] = docStaleness{level: l.Level, reason: l.Reason, refs: l.Refs, staleRefs: l.StaleRefs}
 	}
 	return out, nil

@@ -24,8 +24,9 @@ func (e *Engine) Status(ctx context.Context) (Status, error) {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
 	// Every document: their stored rows and refs are read whole, without
-	// a list of ids to look up.
-	levels, err := e.currentStaleness(ctx, p, nil)
+	// a list of ids to look up. Only those with a changed or rejected ref
+	// are leveled: the rest are fresh or untracked, counted by neither.
+	levels, err := e.staleness(ctx, p, nil, true)
 	if err != nil {
 		return Status{}, fmt.Errorf("status: %w", err)
 	}
