@@ -147,6 +147,9 @@ func resolveRef(rootReal string, ref index.SourceRef) (resolvedRef, error) {
 type inspector struct {
 	inside func(rootReal, rel string) (string, error)
 	lstat  func(path string) (fs.FileInfo, error)
+	// absent, when not nil, reports that rel surely does not exist
+	// without inspecting it (false: not known).
+	absent func(rootReal, rel string) bool
 }
 
 // direct is the inspector without memos.
@@ -236,7 +239,7 @@ func wholePathRef(rootReal string, ref index.SourceRef) (resolvedRef, bool) {
 // a path that exists as written (Next.js and SvelteKit routes:
 // app/[slug]/page.tsx): that path, not the pattern its brackets would make.
 func existsAsWritten(rootReal, rel string, in inspector) bool {
-	if strings.ContainsAny(rel, "*?") {
+	if strings.ContainsAny(rel, "*?") || in.absent != nil && in.absent(rootReal, rel) {
 		return false
 	}
 	resolved, err := in.inside(rootReal, rel)

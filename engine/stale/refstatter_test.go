@@ -140,3 +140,60 @@ func TestRefStatterInspectsEachPathOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestRefStatterListsFoldersForHashNames: a path#Symbol is first tried as
+// a file name; in a folder with no name holding '#' one listing of the
+// folder answers for all its declarations, with no lstat each, and in a
+// folder that has such a file the ref still names the file as written.
+// Either way the statter answers what StatRefs does.
+func TestRefStatterListsFoldersForHashNames(t *testing.T) {
+	root := t.TempDir()
+	for rel, content := range map[string]string{
+		"src/plain/a.go":   "package plain\n\nfunc A() {}\n\nfunc B() {}\n",
+		"src/hashed/b.go":  "package hashed\n\nfunc B() {}\n",
+		"src/hashed/c#.md": "c sharp\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refs := []index.SourceRef{
+		{Path: "src/plain/a.go", Symbol: "A", Line: 1}, {Path: "src/plain/a.go", Symbol: "B", Line: 2},
+		{Path: "src/plain/a.go", Symbol: "C", Line: 3}, {Path: "src/hashed/b.go", Symbol: "B", Line: 4},
+		{Path: "src/hashed/c", Symbol: ".md", Line: 5}, {Path: "src/hashed/c", Symbol: "x", Line: 6},
+	}
+	s, err := NewRefStatter(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hashed []string
+	s.lstatFS = func(p string) (fs.FileInfo, error) {
+		if strings.Contains(filepath.Base(p), "#") {
+			hashed = append(hashed, filepath.Base(p))
+		}
+		return os.Lstat(p)
+	}
+	got, err := s.Stat(refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := StatRefs(root, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("RefStatter %+v, StatRefs %+v", got, want)
+	}
+	if !got[4].Exists || got[5].Exists {
+		t.Errorf("src/hashed/c#.md exists %v, src/hashed/c#x %v; want true, false", got[4].Exists, got[5].Exists)
+	}
+	for _, name := range hashed {
+		if strings.HasPrefix(name, "a.go#") {
+			t.Errorf("%s inspected: src/plain has no name with '#'", name)
+		}
+	}
+}
