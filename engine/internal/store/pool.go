@@ -37,21 +37,8 @@ const writerDriver = "sqlite3_ubp_writer"
 // rebuild) holds before it spills.
 const spillPages = 4096
 
-// readerDriver is the go-sqlite3 driver of the pools that only read:
-// each connection it opens reads the index through a memory map of up to
-// readerMmapBytes (PRAGMA mmap_size).
+// readerDriver is the go-sqlite3 driver of the pools that only read.
 const readerDriver = "sqlite3_ubp_reader"
-
-// readerMmapBytes: without a map, SQLite copies every page it reads from
-// the file with a system call into its page cache (about 2 MB), and a
-// search at 10,000 documents reads about 25 MB, most of it the vector
-// cells' chunks: the copying took about a fifth of the vector signal's CPU
-// (BenchmarkSearch). A map lets SQLite read the pages where the kernel
-// keeps them. 2 GiB is SQLite's default ceiling (SQLITE_MAX_MMAP_SIZE,
-// 0x7fff0000); an index beyond it is read through the map up to there.
-// Readers only: a writer with a map would still write through system
-// calls, and gains little.
-const readerMmapBytes = 0x7fff0000
 
 var registerDrivers sync.Once
 
@@ -60,15 +47,7 @@ var registerDrivers sync.Once
 // full-text tables' triggers and the sections_folded view call (migration
 // 0014): without it, no section could be written and the view not read.
 func registerDriversOnce() {
-	sql.Register(readerDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-		if err := registerFunctions(c); err != nil {
-			return err
-		}
-		if _, err := c.Exec(fmt.Sprintf("PRAGMA mmap_size = %d", readerMmapBytes), nil); err != nil {
-			return fmt.Errorf("set mmap_size: %w", err)
-		}
-		return nil
-	}})
+	sql.Register(readerDriver, &sqlite3.SQLiteDriver{ConnectHook: registerFunctions})
 	sql.Register(writerDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := registerFunctions(c); err != nil {
 			return err

@@ -8,13 +8,13 @@ import (
 )
 
 // TestPoolPragmas: every connection of a writing pool lets a transaction
-// keep spillPages dirty pages before spilling, and every connection of a
-// reading pool reads the index through a memory map of up to
-// readerMmapBytes (PRAGMA mmap_size), so a search's reads of many pages
-// (the vector cells' chunks, posting lists) are not each copied in by a
-// system call; each pool keeps SQLite's default of the other's setting
-// (cache_spill: the page cache's size; mmap_size: no map). Two
-// connections of each pool are asked at once, so both come from the hook.
+// keep spillPages dirty pages before spilling, and a reading pool keeps
+// SQLite's default (the page cache's size). Neither maps the file (PRAGMA
+// mmap_size 0): a reading pool that mapped it, tried on 2026-11-27, saved
+// a search process at 10,000 documents 5 to 9 % of its CPU but raised its
+// peak resident size from about 40 MB to 140 MB, every page it touched
+// counting as the process's. Two connections of each pool are asked at
+// once, so both come from the hook.
 func TestPoolPragmas(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "index.db")
@@ -36,7 +36,7 @@ func TestPoolPragmas(t *testing.T) {
 	}{
 		{"writer", "cache_spill", func(n int64) bool { return n == spillPages }, "spillPages"},
 		{"reader", "cache_spill", func(n int64) bool { return n != spillPages }, "SQLite's default"},
-		{"reader", "mmap_size", func(n int64) bool { return n == readerMmapBytes }, "readerMmapBytes"},
+		{"reader", "mmap_size", func(n int64) bool { return n == 0 }, "0"},
 		{"writer", "mmap_size", func(n int64) bool { return n == 0 }, "0"},
 	}
 	for _, tc := range tests {
