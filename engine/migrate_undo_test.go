@@ -91,9 +91,6 @@ var undoMigration = map[int][]string{
 	// 26 changes data only (the links of frontmatter values, of split
 	// wiki-link text and to folders, which the re-index it asks for finds).
 	26: {},
-	27: {
-		`DROP TABLE document_name_variants`,
-	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

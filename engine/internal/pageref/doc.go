@@ -3,9 +3,7 @@
 // link resolution the read side tries first: the folded keys titles,
 // aliases and paths are compared by (Fold), the reference made relative to
 // the docs folder (Normalize), the lookup rules (Match) and, for a
-// reference that matches nothing, the closest paths (Suggest); and the
-// hashes that let a lookup read only the documents a reference can match
-// or is one typo from (DocHashes, MatchProbes, SuggestProbes).
+// reference that matches nothing, the closest paths (Suggest).
 //
 // It is pure: it imports no database driver and no other engine package.
 package pageref

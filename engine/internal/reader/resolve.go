@@ -95,7 +95,7 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		}
 		return m, nil
 	}
-	docs, bounded, err := r.matchDocs(ctx, key)
+	docs, err := r.pageDocs(ctx)
 	if err != nil {
 		return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 	}
@@ -105,15 +105,12 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	// "page#Heading" names a page too (a title may hold '#', so this comes
 	// last). Either may hold a '#' ("cs.md#C# Guide", "C##Setup"): the
 	// longest page name that matches wins.
-	for _, i := range pageSplits(key) {
+	for i := len(key) - 1; i > 0; i-- {
+		if key[i] != '#' {
+			continue
+		}
 		if d := pageref.Match(docs, strings.TrimSpace(key[:i])); d != nil {
 			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
-		}
-	}
-	if bounded {
-		// The documents close to key, rather than those it names.
-		if docs, err = r.suggestDocs(ctx, key); err != nil {
-			return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 		}
 	}
 	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
@@ -155,18 +152,16 @@ func (r *Reader) resolverFor(ctx context.Context, key string) (res *graph.Resolv
 // order.
 func (r *Reader) pageDocs(ctx context.Context) ([]pageref.Doc, error) {
 	rows, err := pageread.LookupRows(ctx, r.db)
-	return lookupDocs(rows), err
-}
-
-// lookupDocs turns rows into what page lookup needs of them.
-func lookupDocs(rows []pageread.LookupRow) []pageref.Doc {
+	if err != nil {
+		return nil, err
+	}
 	var out []pageref.Doc
 	for _, row := range rows {
 		d := pageref.Doc{ID: row.ID, DocID: row.DocID, Path: row.Path, Title: row.Title}
 		_ = json.Unmarshal([]byte(row.Aliases), &d.Aliases) // malformed: no aliases
 		out = append(out, d)
 	}
-	return out
+	return out, nil
 }
 
 // namesFile reports whether a page name names the file rel (relative to

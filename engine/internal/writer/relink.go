@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/graph"
@@ -75,17 +74,13 @@ func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
 	s.addKeys(now)
 }
 
-// writeDocKeys replaces the document_keys rows of document d, and the
-// document_name_variants rows page lookup finds it by (pageref.DocHashes).
+// writeDocKeys replaces the document_keys rows of document d.
 func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
 	name, texts := graph.DocKeys(d)
 	if name != "" {
 		texts = append(texts, name)
 	}
-	if err := docwrite.ReplaceDocumentKeys(ctx, tx, d, texts); err != nil {
-		return err
-	}
-	return docwrite.ReplaceNameVariants(ctx, tx, d, pageref.DocHashes(d.Path, d.Title, d.Aliases))
+	return docwrite.ReplaceDocumentKeys(ctx, tx, d, texts)
 }
 
 // loadResolverFor builds a resolver from the documents that links with

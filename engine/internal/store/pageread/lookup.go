@@ -2,7 +2,6 @@ package pageread
 
 import (
 	"context"
-	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 )
@@ -36,12 +35,7 @@ type LookupRow struct {
 
 // LookupRows reads the LookupRow of every document, in file path order.
 func LookupRows(ctx context.Context, q store.Querier) ([]LookupRow, error) {
-	return lookupRows(ctx, q, `SELECT id, doc_id, filepath, title, aliases FROM documents ORDER BY filepath`)
-}
-
-// lookupRows reads the LookupRows query selects.
-func lookupRows(ctx context.Context, q store.Querier, query string, args ...any) ([]LookupRow, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
+	rows, err := q.QueryContext(ctx, `SELECT id, doc_id, filepath, title, aliases FROM documents ORDER BY filepath`)
 	if err != nil {
 		return nil, err
 	}
@@ -55,47 +49,4 @@ func lookupRows(ctx context.Context, q store.Querier, query string, args ...any)
 		out = append(out, d)
 	}
 	return out, rows.Err()
-}
-
-// LookupRowsByHashes reads the LookupRow of the documents holding one of
-// hashes in document_name_variants (pageref.DocHashes), at most limit of
-// them (all for limit < 0), and of the documents ids, in file path order.
-func LookupRowsByHashes(ctx context.Context, q store.Querier, hashes []int64, limit int, ids []int64) ([]LookupRow, error) {
-	var b strings.Builder
-	args := make([]any, 0, len(hashes)+len(ids)+1)
-	b.WriteString(`SELECT id, doc_id, filepath, title, aliases FROM documents
-		WHERE id IN (SELECT DISTINCT document_id FROM document_name_variants WHERE hash IN (0`)
-	for _, h := range hashes {
-		b.WriteString(", ?")
-		args = append(args, h)
-	}
-	b.WriteString(") LIMIT ?) OR id IN (0")
-	args = append(args, limit)
-	for _, id := range ids {
-		b.WriteString(", ?")
-		args = append(args, id)
-	}
-	b.WriteString(") ORDER BY filepath")
-	return lookupRows(ctx, q, b.String(), args...)
-}
-
-// DocumentsWithKeysFrom returns the documents holding the n keys of
-// document_keys (graph.DocKeys) that come first from key on in key order:
-// those whose file name, title or alias key starts with key among them.
-func DocumentsWithKeysFrom(ctx context.Context, q store.Querier, key string, n int) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT DISTINCT document_id FROM
-		(SELECT document_id FROM document_keys WHERE key >= ? ORDER BY key LIMIT ?)`, key, n)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
