@@ -160,32 +160,34 @@ func startsWithKey(yaml []byte) bool {
 // list after a thematic break). The caller then reads the whole file as
 // Markdown, so no text is lost. names are the title, aliases and tags with
 // their file lines.
-func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, markdown bool) {
-	fm, names, warns, mapping := parseFrontmatterYAML(path, sp)
-	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && !mapping && !startsWithKey(sp.yaml) {
-		return Frontmatter{BodyLine: 1}, nil, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, true
+func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, top *yaml.Node, markdown bool) {
+	fm, names, warns, top = parseFrontmatterYAML(path, sp)
+	if sp.present && len(bytes.TrimSpace(sp.yaml)) > 0 && top == nil && !startsWithKey(sp.yaml) {
+		return Frontmatter{BodyLine: 1}, nil, []Warning{{File: path, Line: 1, Message: notFrontmatterMessage}}, nil, true
 	}
-	return fm, names, warns, false
+	return fm, names, warns, top, false
 }
 
-// parseFrontmatterYAML decodes the YAML header of parseFrontmatter; mapping
-// reports that it is a YAML mapping. names are the title, aliases and tags
-// with their file lines (the names the page goes by).
-func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, mapping bool) {
+// parseFrontmatterYAML decodes the YAML header of parseFrontmatter; top is
+// its mapping node (nil when it is no YAML mapping), which
+// frontmatterLinks reads again without decoding the YAML twice. names are
+// the title, aliases and tags with their file lines (the names the page
+// goes by).
+func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, names []lineString, warns []Warning, top *yaml.Node) {
 	fm = Frontmatter{BodyLine: sp.bodyLine}
 	warn := func(line int, format string, args ...any) {
 		warns = append(warns, Warning{File: path, Line: line, Message: fmt.Sprintf(format, args...)})
 	}
 	if sp.toml {
 		warn(1, "TOML frontmatter (between '+++' lines) is not read, so its title, doc_type and source_refs are ignored: write it as YAML between '---' lines (title: ..., doc_type: ...)")
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
 	if sp.unclosed {
 		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
 	if !sp.present || len(bytes.TrimSpace(sp.yaml)) == 0 {
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(sp.yaml, &root); err != nil {
@@ -199,26 +201,26 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 		}
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, names, warns, false
+			return fm, names, warns, nil
 		}
 		if strings.Contains(msg, mappingValuesProblem) {
 			msg += "; " + colonHint(sp, line)
 		}
 		warn(line, "invalid YAML frontmatter, ignored (document indexed without it): %s", msg)
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
 	fileLine := func(n *yaml.Node) int { return sp.yamlLine + n.Line - 1 }
 	if len(root.Content) == 0 {
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
-	top := resolveAlias(root.Content[0])
+	top = resolveAlias(root.Content[0])
 	if top.Kind != yaml.MappingNode {
 		if l, key, ok := fullWidthColon(sp); ok {
 			warn(l, fullWidthColonMessage, key)
-			return fm, names, warns, false
+			return fm, names, warns, nil
 		}
 		warn(fileLine(top), "frontmatter is not a YAML mapping (key: value lines), ignored")
-		return fm, names, warns, false
+		return fm, names, warns, nil
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(top.Content); i += 2 {
@@ -296,7 +298,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 			fm.Extra[key] = jsonSafe(val)
 		}
 	}
-	return fm, names, warns, true
+	return fm, names, warns, top
 }
 
 // foldSpace makes a name one line: runs of white space (the line breaks of

@@ -18,19 +18,12 @@ const frontmatterLinkKey = "link"
 // written with their lines for the frontmatter's section. A key naming a
 // link type (depends_on: "[[x]]") types the links of its value that do
 // not name their own type. The links' SectionOrder is 0, the section that
-// frontmatterSection makes of names holding them. sp must hold a YAML
-// mapping (parseFrontmatter read it without error).
-func frontmatterLinks(sp frontmatterSplit) ([]Link, []lineString) {
-	if !sp.present || !bytes.Contains(sp.yaml, []byte("[[")) {
+// frontmatterSection makes of names holding them. top is the frontmatter's
+// mapping as parseFrontmatter decoded it (nil: none, or YAML it warned
+// about).
+func frontmatterLinks(sp frontmatterSplit, top *yaml.Node) ([]Link, []lineString) {
+	if top == nil || !bytes.Contains(sp.yaml, []byte("[[")) {
 		return nil, nil
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(sp.yaml, &root); err != nil || len(root.Content) == 0 {
-		return nil, nil // warned about by parseFrontmatter
-	}
-	top := resolveAlias(root.Content[0])
-	if top.Kind != yaml.MappingNode {
-		return nil, nil // no frontmatter, warned about by parseFrontmatter
 	}
 	f := fmLinkFinder{sp: sp, lines: strings.Split(string(sp.yaml), "\n")}
 	f.walk(top, "", 0)

@@ -55,12 +55,12 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
 	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
-	fm, names, warns, markdown := parseFrontmatter(docPath, sp)
+	fm, names, warns, fmTop, markdown := parseFrontmatter(docPath, sp)
 	if markdown {
 		// No frontmatter: the file is Markdown from its start (after a BOM).
 		sp = frontmatterSplit{bodyOffset: len(src) - len(bytes.TrimPrefix(src, utf8BOM)), bodyLine: 1}
 	}
-	fmLinks, fmLinkNames := frontmatterLinks(sp)
+	fmLinks, fmLinkNames := frontmatterLinks(sp, fmTop)
 	names = append(names, fmLinkNames...)
 	doc := &Document{
 		Path:        docPath,
