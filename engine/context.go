@@ -18,12 +18,16 @@ import (
 // GetContext returns a page and its graph neighbours up to Depth links away
 // in both directions, nearest first (then by document id). A page named
 // as page#Heading centres on that section (Center.Section: its heading to
-// the next heading of the same or a higher level, as GetPage reads it),
-// its neighbours being the page's; a heading the page lacks gives the
-// whole page with Center.MissingHeading set. Each neighbour
-// carries the link it was reached by (its type and direction, from the page
-// before it on the path: Via, or the centre at depth 1), its depth and a
-// summary (the first 500 characters of its body).
+// the next heading of the same or a higher level, as GetPage reads it); a
+// heading the page lacks gives the whole page with Center.MissingHeading
+// set. Each neighbour carries the link it was reached by (its type and
+// direction, from the page before it on the path: Via, or the centre at
+// depth 1), its depth and a summary (the first 500 characters of its
+// body). Around a section, the neighbours are still the page's (depth
+// counts links from the page), but those reached through the section's
+// own links (written in it, or to it or one of its subsections) come
+// first, with Scope "section", and then the rest, with Scope "page", each
+// part nearest first (see sectionFirst).
 //
 // MaxSize bounds TotalSize, the bytes of the result as compact JSON (no HTML
 // escaping, as the CLI and MCP print it, minus indentation). When the
@@ -66,8 +70,17 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 			return fmt.Errorf("load link graph: %w", err)
 		}
 		hops := links.Graph().BFS([]int64{id}, depth, nil) // sorted by depth, then id
-		if res.Center, err = reader.Center(ctx, tx, id, opts.Page, m.Fragment); err != nil {
+		var page answer.Page
+		if res.Center, page, err = reader.Center(ctx, tx, id, opts.Page, m.Fragment); err != nil {
 			return err
+		}
+		var inSection map[int64]bool // nil: the centre is the whole page
+		if res.Center.Section != "" {
+			first, err := reader.SectionLinks(ctx, tx, id, page, res.Center)
+			if err != nil {
+				return err
+			}
+			hops, inSection = sectionFirst(links.Graph(), hops, first)
 		}
 		// Neighbours are read nearest first, a batch at a time, until
 		// they alone overflow the budget: Fit would drop the rest, so
@@ -97,6 +110,12 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 				}
 				if !ok {
 					continue
+				}
+				if inSection != nil {
+					n.Scope = scopePage
+					if inSection[h.ID] {
+						n.Scope = scopeSection
+					}
 				}
 				c, err := answer.NeighbourSize(n)
 				if err != nil {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,88 @@ func TestGetContextCentresOnTheHeading(t *testing.T) {
 			}
 			if len(res.Related) != 3 {
 				t.Errorf("%d related, want the page's 3 neighbours", len(res.Related))
+			}
+		})
+	}
+}
+
+// TestGetContextSectionNeighboursFirst: centred on page#Heading, the
+// neighbours reached through the section's own links (those written in
+// it, those to it or one of its subsections, and the pages beyond them)
+// come first with scope "section", each by the section's own link, then
+// the rest of the page's with scope "page", each part nearest first; a
+// whole page's neighbours have no scope.
+func TestGetContextSectionNeighboursFirst(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"h.md": "# H\n\nintro, see [[intro-ref|depends_on]]\n\n## Setup\n\nsetup, see [[setup-ref]]\n\n" +
+			"## Usage\n\nusage, see [[usage-ref]] and [[both|implements]]\n\n### Flags\n\nflags, see [[flag-ref]]\n\n## Later\n\nlater, see [[both]]\n",
+		"intro-ref.md":  "# Intro ref\n\nplain\n",
+		"setup-ref.md":  "# Setup ref\n\nplain\n",
+		"usage-ref.md":  "# Usage ref\n\nsee [[beyond]]\n",
+		"flag-ref.md":   "# Flag ref\n\nplain\n",
+		"both.md":       "# Both\n\nplain\n",
+		"beyond.md":     "# Beyond\n\nsee [[setup-ref]] and [[far]]\n",
+		"far.md":        "# Far\n\nplain\n",
+		"to-usage.md":   "# To usage\n\nsee [[h#Usage]]\n",
+		"to-flags.md":   "# To flags\n\nsee [[h#flags]]\n",
+		"to-setup.md":   "# To setup\n\nsee [[h#Setup]]\n",
+		"to-page.md":    "# To page\n\nsee [[h]]\n",
+		"setup-only.md": "# Setup only\n\nsee [[setup-ref]]\n",
+	}, "none")
+	ctx := context.Background()
+	type row struct{ path, scope, dir, typ, via string }
+	for _, tc := range []struct {
+		ref   string
+		depth int
+		want  []row
+	}{
+		{ref: "h#Usage", depth: 2, want: []row{
+			{"both.md", "section", "outlink", "implements", ""},
+			{"flag-ref.md", "section", "outlink", "references", ""},
+			{"to-flags.md", "section", "backlink", "references", ""},
+			{"to-usage.md", "section", "backlink", "references", ""},
+			{"usage-ref.md", "section", "outlink", "references", ""},
+			{"beyond.md", "section", "outlink", "references", "usage-ref.md"},
+			{"intro-ref.md", "page", "outlink", "depends_on", ""},
+			{"setup-ref.md", "page", "outlink", "references", ""},
+			{"to-page.md", "page", "backlink", "references", ""},
+			{"to-setup.md", "page", "backlink", "references", ""},
+			{"setup-only.md", "page", "backlink", "references", "setup-ref.md"},
+		}},
+		{ref: "h#Flags", depth: 1, want: []row{
+			{"flag-ref.md", "section", "outlink", "references", ""},
+			{"to-flags.md", "section", "backlink", "references", ""},
+			{"both.md", "page", "outlink", "references", ""},
+			{"intro-ref.md", "page", "outlink", "depends_on", ""},
+			{"setup-ref.md", "page", "outlink", "references", ""},
+			{"to-page.md", "page", "backlink", "references", ""},
+			{"to-setup.md", "page", "backlink", "references", ""},
+			{"to-usage.md", "page", "backlink", "references", ""},
+			{"usage-ref.md", "page", "outlink", "references", ""},
+		}},
+		{ref: "h", depth: 1, want: []row{
+			{"both.md", "", "outlink", "references", ""},
+			{"flag-ref.md", "", "outlink", "references", ""},
+			{"intro-ref.md", "", "outlink", "depends_on", ""},
+			{"setup-ref.md", "", "outlink", "references", ""},
+			{"to-flags.md", "", "backlink", "references", ""},
+			{"to-page.md", "", "backlink", "references", ""},
+			{"to-setup.md", "", "backlink", "references", ""},
+			{"to-usage.md", "", "backlink", "references", ""},
+			{"usage-ref.md", "", "outlink", "references", ""},
+		}},
+	} {
+		t.Run(tc.ref, func(t *testing.T) {
+			res, err := e.GetContext(ctx, ContextOptions{Page: tc.ref, Depth: tc.depth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []row
+			for _, n := range res.Related {
+				got = append(got, row{n.Filepath, n.Scope, n.Direction, string(n.LinkType), n.Via})
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("related:\n got %v\nwant %v", got, tc.want)
 			}
 		})
 	}

@@ -130,3 +130,8 @@ func Proximity(depth int) float64 {
 	}
 	return 1 / float64(depth)
 }
+
+// PreferHop reports whether a is a better way than b to reach the same
+// node at the same depth, as BFS chooses: the smaller parent id, then
+// Outlink before Backlink, then the link type first in index.LinkTypes.
+func PreferHop(a, b Hop) bool { return preferHop(a, b) }

@@ -37,3 +37,34 @@ func TestContextSummarySaysWhereToReadOn(t *testing.T) {
 		t.Errorf("summary %q: want it to name ubp_get_page with %s", text, want)
 	}
 }
+
+// TestContextSectionScopes: over stdio, ubp_get_context centred on
+// page#Heading lists the neighbours the section's own links reach first,
+// with scope "section", then the rest of the page's with scope "page", and
+// its summary counts the section's.
+func TestContextSectionScopes(t *testing.T) {
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, map[string]string{
+		"docs/h.md":     "# H\n\nintro, see [[a]]\n\n## Usage\n\nusage, see [[b]]\n",
+		"docs/a.md":     "# A\n\nplain\n",
+		"docs/b.md":     "# B\n\nplain\n",
+		"docs/to-h.md":  "# To H\n\nsee [[h#Usage]]\n",
+		"docs/to-pg.md": "# To page\n\nsee [[h]]\n",
+	})
+	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
+	c.initialize()
+	res := c.callTool(ToolGetContext, map[string]any{"filepath": "h#Usage", "depth": 1})
+	sc, _ := res.result()["structuredContent"].(map[string]any)
+	related, _ := sc["related"].([]any)
+	var got []string
+	for _, r := range related {
+		m, _ := r.(map[string]any)
+		got = append(got, fmt.Sprintf("%v:%v", m["filepath"], m["scope"]))
+	}
+	if want := "b.md:section to-h.md:section a.md:page to-pg.md:page"; strings.Join(got, " ") != want {
+		t.Errorf("related %v, want %s", got, want)
+	}
+	if text, want := res.toolText(), "4 related pages (2 through the section's own links, listed first)"; !strings.Contains(text, want) {
+		t.Errorf("summary %q: want %q", text, want)
+	}
+}

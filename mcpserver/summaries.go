@@ -73,7 +73,17 @@ func summarizeGetContext(r engine.ContextResult) string {
 	if r.Center.Section != "" {
 		centre = fmt.Sprintf("Section %q of %s", r.Center.Section, r.Center.Filepath)
 	}
-	s := fmt.Sprintf("%s with %s, %s.", centre, plural.Count(len(r.Related), "related page", "related pages"), plural.Count(r.TotalSize, "byte", "bytes"))
+	related := plural.Count(len(r.Related), "related page", "related pages")
+	if r.Center.Section != "" {
+		n := 0
+		for _, p := range r.Related {
+			if p.Scope == "section" {
+				n++
+			}
+		}
+		related += fmt.Sprintf(" (%d through the section's own links, listed first)", n)
+	}
+	s := fmt.Sprintf("%s with %s, %s.", centre, related, plural.Count(r.TotalSize, "byte", "bytes"))
 	if r.Center.MissingHeading != "" {
 		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", r.Center.Filepath, r.Center.MissingHeading) + s
 	}

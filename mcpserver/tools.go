@@ -115,7 +115,7 @@ var toolDecls = []toolDecl{
 		Description: []string{
 			"Read a document together with its neighbourhood in the link graph: the centre page plus a summary of every page up to depth links away (both directions), nearest first, each with the link type and direction that connects it.",
 			"The answer stays under max_size bytes as sent: when the centre and its neighbours do not all fit, each has at least half of the room, so the farthest pages are dropped (truncated_count says how many) and the centre's content is cut at a line boundary, before a heading when one is near (center.truncated; center.start_line to center.end_line are the lines sent).",
-			"Name the centre as page#Heading to centre on one section (center.section; the neighbours are still the page's); a heading the page lacks gives the whole page with center.missing_heading set.",
+			"Name the centre as page#Heading to centre on one section (center.section): the neighbours are still the page's, but those reached through the section's own links (written in it, or to it or one of its subsections) come first with scope section, then the rest of the page's with scope page; a heading the page lacks gives the whole page with center.missing_heading set.",
 			"To read the rest of a cut centre, call ubp_get_page with its filepath and start_line set to center.next_start_line.",
 			"Use it to gather the context around a design decision or spec in one call.",
 			"Use ubp_get_page to read one document alone, section by section.",

@@ -20,8 +20,10 @@ func (a *app) getContextCommand() *cobra.Command {
 with the link that reaches it (its direction and type, from the page before it
 on the path: "via" that page beyond depth 1), its depth and a summary. A page
 named as page#Heading centres on that section (its heading to the next heading
-of the same or a higher level; the neighbours are still the page's); a heading
-the page lacks shows the whole page and says so. --max-size bounds the bytes
+of the same or a higher level): the neighbours are still the page's, those
+reached through the section's own links (written in it, or to it or one of its
+subsections) listed first, then those of the rest of the page; a heading the
+page lacks shows the whole page and says so. --max-size bounds the bytes
 of the answer as JSON without indentation (what ubp_get_context sends; --json
 indents it, a few percent more). When the page and its neighbours do not all
 fit, each has at least half of the room: the farthest neighbours are dropped
@@ -65,10 +67,12 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 					}
 					fmt.Fprintf(w, "\n[%s; read on with: ubp get-page %s --start-line %d%s]\n", centreLines(c), shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine, column)
 				}
-				if len(res.Related) > 0 {
-					fmt.Fprintln(w, "\nrelated:")
-				}
+				scope := "-"
 				for _, r := range res.Related {
+					if r.Scope != scope {
+						scope = r.Scope
+						fmt.Fprintln(w, "\n"+relatedHeader(scope, c.Section)+":")
+					}
 					via := ""
 					if r.Via != "" {
 						via = " via " + termsafe.Line(r.Via)
@@ -97,4 +101,16 @@ func centreLines(c engine.ContextCenter) string {
 		s += fmt.Sprintf(", line %d up to character %d", c.NextStartLine, c.NextStartColumn-1)
 	}
 	return s
+}
+
+// relatedHeader heads the neighbours of one scope (ContextNeighbour.Scope)
+// of a context centred on section (or on a whole page: scope "").
+func relatedHeader(scope, section string) string {
+	switch scope {
+	case "section":
+		return fmt.Sprintf("related through section %q", termsafe.Line(section))
+	case "page":
+		return "related through the rest of the page"
+	}
+	return "related"
 }

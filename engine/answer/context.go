@@ -54,6 +54,13 @@ type ContextNeighbour struct {
 	// page it links to or is linked from, by LinkType and Direction);
 	// empty at depth 1, where that page is the centre.
 	Via string `json:"via,omitempty"`
+	// Scope is set when the centre is a section (ContextCenter.Section):
+	// "section" when the page is reached through the section's own links
+	// (at depth 1 a link written in the section or one to it or to one of
+	// its subsections, LinkType and Direction being that link's; deeper, a
+	// page beyond such a neighbour, Via), "page" when only through the
+	// rest of the page.
+	Scope string `json:"scope,omitempty" jsonschema:"Set when center.section is: section when the page is reached through the section's own links (at depth 1 a link written in the section, or a link to it or to one of its subsections; deeper, through such a page, see via), page when only through the rest of the page. The section's come first."`
 }
 
 // ContextResult is the answer of GetContext.

@@ -14,8 +14,9 @@ import (
 // (the part of a ref page#Heading after '#') names a section of it
 // (answer.Page.FindSection), that section and its lines. A heading the page
 // lacks gives the whole body with MissingHeading set. ref is how the caller
-// named it, for errors.
-func Center(ctx context.Context, q store.Querier, id int64, ref, heading string) (answer.ContextCenter, error) {
+// named it, for errors. The page read is returned too (its header and body),
+// for SectionLinks.
+func Center(ctx context.Context, q store.Querier, id int64, ref, heading string) (answer.ContextCenter, answer.Page, error) {
 	// A page's header and body, and its sections when the index does not
 	// know where the body starts (Page.BodyLine), give the lines.
 	p := answer.Page{}
@@ -27,13 +28,13 @@ func Center(ctx context.Context, q store.Querier, id int64, ref, heading string)
 		p.Sections, err = pageread.PageSections(ctx, q, id, nil)
 	}
 	if err != nil {
-		return answer.ContextCenter{}, fmt.Errorf("read page %s: %w", ref, err)
+		return answer.ContextCenter{}, answer.Page{}, fmt.Errorf("read page %s: %w", ref, err)
 	}
 	first, last := p.BodyLine(), p.LastLine()
 	c := answer.ContextCenter{DocID: p.DocID, Filepath: p.Filepath, Title: p.Title, Content: p.Content,
 		StartLine: first, EndLine: last, TotalLines: last}
 	if heading == "" {
-		return c, nil
+		return c, p, nil
 	}
 	if s, err := p.FindSection(heading); err == nil {
 		c.Section, c.Content, c.StartLine, c.EndLine = s.Heading, s.Content+"\n", s.StartLine, s.EndLine
@@ -41,5 +42,5 @@ func Center(ctx context.Context, q store.Querier, id int64, ref, heading string)
 		// The whole page, as a link with a stale heading leads to it.
 		c.MissingHeading = heading
 	}
-	return c, nil
+	return c, p, nil
 }
