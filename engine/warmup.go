@@ -12,10 +12,30 @@ import (
 
 // WarmUp starts loading, in the background, what the first search would
 // otherwise wait for (see warmSearch), so a long-running server answers its
-// first query as fast as the rest.
+// first query as fast as the rest. It gives way to the first real request
+// (YieldWarmUp).
 func (e *Engine) WarmUp() {
-	if e != nil && e.warm.begin() {
-		go e.warmSearch()
+	if e == nil || !e.warm.begin() {
+		return
+	}
+	ctx, ok := e.warm.start()
+	if !ok {
+		e.warm.wg.Done()
+		return
+	}
+	go e.warmSearch(ctx)
+}
+
+// YieldWarmUp gives the machine to a real request: the warm-up's search in
+// flight is cancelled and no other starts, so the request never waits for
+// the warm-up or shares the processor with it. What the warm-up has loaded
+// by then stays loaded (a load that has begun, such as the static model's,
+// finishes: the request would wait for it all the same); the request loads
+// the rest itself. A server calls it when a tool call arrives, before the
+// call waits for the index to be prepared.
+func (e *Engine) YieldWarmUp() {
+	if e != nil {
+		e.warm.yield()
 	}
 }
 
@@ -49,22 +69,28 @@ const warmTimeout = 30 * time.Second
 // warmSearch runs throwaway searches so that everything a search loads
 // once per process (the static embedding model, the glossary, the
 // Japanese word vectors, SQLite's first pages of the full-text and length
-// tables) is loaded before the first real query, which then waits at most
-// for the rest of the warm-up instead of doing it. Nothing of it grows
+// tables) is loaded before the first real query. Nothing of it grows
 // with the corpus: search keeps no snapshot of the sections or the link
-// graph. Errors are ignored: the real query reports its own.
-func (e *Engine) warmSearch() {
+// graph. ctx ends when a real request arrives (YieldWarmUp) or after
+// warmTimeout. Errors are ignored: the real query reports its own.
+func (e *Engine) warmSearch(ctx context.Context) {
 	defer e.warm.wg.Done()
-	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
-	defer cancel()
+	defer e.warm.end()
+	search := e.warm.search
+	if search == nil {
+		search = func(ctx context.Context, q string) error {
+			_, err := e.Search(ctx, SearchOptions{Query: q, Limit: 1})
+			return err
+		}
+	}
 	for i, q := range warmQueries {
 		if i > 0 && e.Project().Config.Search.Translate != "ja-en" {
 			break
 		}
-		if e.warm.stop.Load() {
+		if e.warm.stop.Load() || ctx.Err() != nil {
 			return
 		}
-		if _, err := e.Search(ctx, SearchOptions{Query: q, Limit: 1}); err != nil && ctx.Err() != nil {
+		if err := search(ctx, q); err != nil && ctx.Err() != nil {
 			return
 		}
 	}
@@ -73,9 +99,17 @@ func (e *Engine) warmSearch() {
 // warmUp is the state of the background work: the warm-up and the
 // matcher's reads (see background).
 type warmUp struct {
-	mu   sync.Mutex // orders begin against stopAndWait
+	mu   sync.Mutex // orders begin against stopAndWait, start against yield
 	wg   sync.WaitGroup
 	stop atomic.Bool // set by Close: no further background query starts
+	// started is set by the warm-up, yielded by the first real request
+	// (yield): no warm-up starts after either; cancel ends the one in
+	// flight (nil when none).
+	started, yielded bool
+	cancel           context.CancelFunc
+	// search runs one warm-up query (nil: Engine.Search); tests hold
+	// the warm-up in a query with it.
+	search func(ctx context.Context, q string) error
 }
 
 // begin counts one more piece of background work, unless Close has begun.
@@ -87,6 +121,42 @@ func (w *warmUp) begin() bool {
 	}
 	w.wg.Add(1)
 	return true
+}
+
+// start gives the warm-up its context, bounded by warmTimeout and ended
+// by yield; false when a real request came already or a warm-up started
+// before (an engine warms up once).
+func (w *warmUp) start() (context.Context, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.yielded || w.started {
+		return nil, false
+	}
+	w.started = true
+	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
+	w.cancel = cancel
+	return ctx, true
+}
+
+// end releases the warm-up's context once it is over.
+func (w *warmUp) end() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cancel != nil {
+		w.cancel()
+		w.cancel = nil
+	}
+}
+
+// yield cancels the warm-up in flight and any to come.
+func (w *warmUp) yield() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.yielded = true
+	if w.cancel != nil {
+		w.cancel()
+		w.cancel = nil
+	}
 }
 
 // stopAndWait lets the queries in flight finish (they are not interrupted:

@@ -7,7 +7,7 @@ import (
 )
 
 // Engine is what the MCP server uses of the engine: the read operations
-// behind the tools (Search and SectionTexts for ubp_search), the warm-up before the first answer, the
+// behind the tools (Search and SectionTexts for ubp_search), the warm-up before the first answer (which gives way to the first tool call), the
 // project (for serve.lock and logs) and the watcher that keeps the index
 // live. *engine.Engine implements it; protocol tests use a small
 // implementation of their own, so that they need no index.
@@ -20,6 +20,7 @@ type Engine interface {
 	ListPages(ctx context.Context, opts engine.ListPagesOptions) (engine.ListPagesResult, error)
 	GetGraph(ctx context.Context, opts engine.GraphOptions) (engine.GraphResult, error)
 	WarmUp()
+	YieldWarmUp()
 	Project() *engine.Project
 	WatchCaughtUpBy(ctx context.Context, catchUp func(context.Context) error, onReport func(engine.IndexReport, error)) error
 }

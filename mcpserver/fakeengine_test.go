@@ -21,6 +21,8 @@ type fakeEngine struct {
 	pageBytes int    // ... each with a title this long
 	content   string // GetPage and GetContext answer this content
 
+	yielded func() // called by YieldWarmUp when set
+
 	started   chan struct{} // a blocking Search started
 	cancelled chan struct{} // a blocking Search saw its context end
 }
@@ -95,7 +97,12 @@ func (f *fakeEngine) GetGraph(context.Context, engine.GraphOptions) (engine.Grap
 	return engine.GraphResult{}, nil
 }
 
-func (f *fakeEngine) WarmUp()                  {}
+func (f *fakeEngine) WarmUp() {}
+func (f *fakeEngine) YieldWarmUp() {
+	if f.yielded != nil {
+		f.yielded()
+	}
+}
 func (f *fakeEngine) Project() *engine.Project { return f.project }
 func (f *fakeEngine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Context) error, _ func(engine.IndexReport, error)) error {
 	if catchUp != nil {

@@ -83,3 +83,18 @@ func readyMiddleware(r *readiness) mcp.Middleware {
 		}
 	}
 }
+
+// yieldMiddleware tells the engine's warm-up to give way (YieldWarmUp) as
+// soon as a tools/call arrives, before the call waits for the preparation:
+// the warm-up's searches would otherwise share the processor with the
+// preparation and the call.
+func yieldMiddleware(e Engine) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				e.YieldWarmUp()
+			}
+			return next(ctx, method, req)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine"
@@ -112,4 +113,65 @@ func TestFailedPreparationRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the watcher to index a new document", found)
+}
+
+// A tool call tells the engine's warm-up to give way (YieldWarmUp) as it
+// arrives, before it waits for the preparation: here the preparation ends
+// only once the warm-up was told so (or, were it never told, once the ping
+// sent after the call is answered), and the call is answered after it.
+// tools/list tells it nothing.
+func TestToolCallYieldsTheWarmUp(t *testing.T) {
+	f := newFakeEngine(t)
+	var mu sync.Mutex
+	var events []string
+	record := func(ev string) {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, ev)
+	}
+	release := make(chan struct{})
+	var once sync.Once
+	f.yielded = func() {
+		record("yield")
+		once.Do(func() { close(release) })
+	}
+	opts := quiet
+	opts.Prepare = func(ctx context.Context) error {
+		select {
+		case <-release:
+			record("prepared")
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	c := startStdio(t, f, opts)
+	c.initialize()
+	if m := c.request("tools/list", nil); m.result() == nil {
+		t.Fatalf("tools/list: %v", m)
+	}
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ubp_list_pages","arguments":{}}}`)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	var call msg
+	for call == nil {
+		m := c.recv()
+		switch m["id"] {
+		case 2.0:
+			once.Do(func() { close(release) })
+		case 1.0:
+			call = m
+		}
+	}
+	if call.result() == nil || call.isToolError() {
+		t.Fatalf("tool call: %v", call)
+	}
+	mu.Lock()
+	got := strings.Join(events, " ")
+	mu.Unlock()
+	if !strings.HasPrefix(got, "yield") || strings.Count(got, "yield") != 1 {
+		t.Errorf("events %q: want the warm-up told to yield once, by the tool call, before the call's answer", got)
+	}
+	if err := c.closeAndWait(); err != nil {
+		t.Errorf("Serve: %v", err)
+	}
 }
