@@ -98,5 +98,6 @@ func (e *Engine) run(ctx context.Context, o writer.Options, policy latentrun.Pol
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize,
+		GitDir:      e.getenv("GIT_DIR"),
 	}, o)
 }

@@ -315,24 +315,13 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		}
 		var ok []resolvedRef
 		var rejected []RefResult
+		recorded := func(key string) bool { fp, ok := d.Baselines[key]; return ok && fp.Exists }
 		for _, ref := range d.Refs {
-			r, err := resolveRef(rootReal, ref)
+			r, err := acceptRef(ctx, rootReal, ref, recorded, openRepo)
 			if err != nil {
 				var rej *RejectedError
 				if !errors.As(err, &rej) {
 					return Report{}, err
-				}
-				// A file whose name holds '#', deleted since: a
-				// deleted ref like any other, not a malformed one.
-				if w, isPath := wholePathRef(rootReal, ref); isPath {
-					held, err := existedOnce(ctx, d, w, openRepo)
-					if err != nil {
-						return Report{}, err
-					}
-					if held {
-						ok = append(ok, w)
-						continue
-					}
 				}
 				rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: ref.Line, Message: err.Error()})
 				rejected = append(rejected, RefResult{Ref: ref.String(), Line: ref.Line, Level: Untracked, Reason: Rejected, Why: rej.Why})
@@ -413,24 +402,6 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		return a.Line < b.Line
 	})
 	return rep, nil
-}
-
-// existedOnce reports whether the path ref r (read whole, '#' included)
-// existed before: the document's index baseline recorded it, or a commit
-// in HEAD's history holds it. A project outside git has only the record.
-func existedOnce(ctx context.Context, d *DocInput, r resolvedRef, openRepo func() *gitRepo) (bool, error) {
-	if fp, ok := d.Baselines[r.ref.String()]; ok && fp.Exists {
-		return true, nil
-	}
-	repo := openRepo()
-	if repo == nil {
-		return false, nil
-	}
-	held, err := repo.everHeld(ctx, r.gitPath())
-	if err != nil {
-		return false, fmt.Errorf("staleness: source_ref %q: %w", r.ref.String(), err)
-	}
-	return held, nil
 }
 
 func countTracked(plans []docPlan) int {

@@ -48,6 +48,9 @@ type writeBatch struct {
 	// refs fingerprints the source refs of the run's documents, each
 	// distinct ref once (see refFingerprint).
 	refs *stale.RefStatter
+	// rejecter decides which refs a staleness check will reject (see
+	// sourceRefWarnings); nil when the root could not be resolved.
+	rejecter *stale.Rejecter
 }
 
 // do runs fn, the complete write of one document, in the current

@@ -44,6 +44,10 @@ type Project struct {
 	Include     []string
 	Exclude     []string
 	MaxFileSize int64
+	// GitDir is GIT_DIR as the git processes see it ("" when unset): a
+	// ref's rejection may ask git whether a commit held its path (see
+	// stale.Rejecter).
+	GitDir string
 }
 
 // Options tune a run.

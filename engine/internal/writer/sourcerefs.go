@@ -1,7 +1,7 @@
 package writer
 
 import (
-	"errors"
+	"context"
 
 	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
@@ -39,15 +39,25 @@ func refFingerprint(refs *stale.RefStatter, ref index.SourceRef) (sha *string, s
 
 // sourceRefWarnings names each ref of a document that staleness checks
 // will refuse (absolute, escaping the project root, through a symlink too,
-// malformed), so indexing can report it with the document and line.
-func sourceRefWarnings(root, docPath string, refs []index.SourceRef) []index.Warning {
+// malformed), so indexing can report it with the document and line. It
+// decides as the check does (stale.Rejecter): a file whose name holds '#'
+// deleted since (notes/c#.md) is not refused, when a commit held it or
+// recorded (the refs whose baseline says they existed, by
+// SourceRef.String()) holds it. rj nil (the root unresolved): nothing is
+// named, as nothing can be checked.
+func sourceRefWarnings(ctx context.Context, rj *stale.Rejecter, docPath string, refs []index.SourceRef, recorded map[string]bool) ([]index.Warning, error) {
+	if rj == nil {
+		return nil, nil
+	}
 	var out []index.Warning
 	for _, ref := range refs {
-		err := stale.CheckPath(root, ref)
-		var rej *stale.RejectedError
-		if errors.As(err, &rej) {
-			out = append(out, index.Warning{File: docPath, Line: ref.Line, Message: err.Error()})
+		rej, err := rj.Rejection(ctx, ref, func(key string) bool { return recorded[key] })
+		if err != nil {
+			return nil, err
+		}
+		if rej != nil {
+			out = append(out, index.Warning{File: docPath, Line: ref.Line, Message: rej.Error()})
 		}
 	}
-	return out
+	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 )
 
@@ -11,9 +12,12 @@ import (
 // refuse (here one escaping the project root), with the document and line,
 // and not those that are merely missing.
 func TestSourceRefWarnings(t *testing.T) {
-	root := t.TempDir()
-	ws := sourceRefWarnings(root, "bad.md", []index.SourceRef{{Path: "missing.txt", Line: 4}, {Path: "../escape.txt", Line: 5}})
-	if len(ws) != 1 || ws[0].File != "bad.md" || ws[0].Line != 5 || !strings.Contains(ws[0].Message, "escapes the project root") {
+	rj, err := stale.NewRejecter(t.TempDir(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := sourceRefWarnings(t.Context(), rj, "bad.md", []index.SourceRef{{Path: "missing.txt", Line: 4}, {Path: "../escape.txt", Line: 5}}, nil)
+	if err != nil || len(ws) != 1 || ws[0].File != "bad.md" || ws[0].Line != 5 || !strings.Contains(ws[0].Message, "escapes the project root") {
 		t.Errorf("sourceRefWarnings: %v", ws)
 	}
 }

@@ -41,6 +41,7 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 	// nil when the root cannot be resolved: refs then get no baseline, as
 	// each would fail alone.
 	batch.refs, _ = stale.NewRefStatter(p.Root)
+	batch.rejecter, _ = stale.NewRejecter(p.Root, p.GitDir)
 	defer batch.rollback()
 	total := len(plan.jobs)
 	if o.progress != nil {
@@ -70,15 +71,6 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			return nil
 		}
 		rep.Warnings = append(rep.Warnings, pr.warns...)
-		if pr.doc != nil {
-			// Said by this run, not kept with the document's parse
-			// warnings: whether a ref is rejected depends on files outside
-			// the document (notes/c#.md made since), so status and
-			// get-page take it from the staleness check, which decides it
-			// again. Until 2026-11-27 it was kept, and shown until the
-			// document was indexed again.
-			rep.Warnings = append(rep.Warnings, sourceRefWarnings(p.Root, f.Path, pr.doc.Frontmatter.SourceRefs)...)
-		}
 		s := pr.job.stored
 		switch {
 		case s != nil && pr.doc == nil:
@@ -93,7 +85,7 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			} else {
 				rep.Updated++
 			}
-			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash, warns: pr.warns}, now)
+			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash, warns: pr.warns, rejections: &rep.Warnings}, now)
 		}
 		wrote = true
 		for _, m := range byHash[pr.hash] {
@@ -102,10 +94,10 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			claimed[m.ID] = true
 			rep.Renamed++
-			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true, warns: pr.warns}, now)
+			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true, warns: pr.warns, rejections: &rep.Warnings}, now)
 		}
 		rep.Added++
-		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash, warns: pr.warns}, now)
+		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash, warns: pr.warns, rejections: &rep.Warnings}, now)
 	})
 	if err != nil {
 		return wrote, err
@@ -144,12 +136,21 @@ type docWrite struct {
 	sameContent bool
 	// warns are the parse's warnings, kept with the document.
 	warns []index.Warning
+	// rejections receives the warnings of the refs a staleness check
+	// will reject (see sourceRefWarnings): said by this run, not kept
+	// with the parse warnings, since whether a ref is rejected depends on
+	// files outside the document (notes/c#.md made since), so status and
+	// get-page take it from the staleness check, which decides it again.
+	// Until 2026-11-27 it was kept, and shown until the document was
+	// indexed again.
+	rejections *[]index.Warning
 }
 
 // writeDocument stores a document, its sections, links and source refs,
 // all in one transaction of batch.
 func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now string) error {
 	var id int64
+	var recorded map[string]bool
 	err := batch.do(ctx, func(tx *docwrite.Tx) error {
 		var old *graph.DocRef
 		if w.id != 0 {
@@ -182,10 +183,18 @@ func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now strin
 		if err := replaceLinks(ctx, tx, id, w.doc.Links); err != nil {
 			return err
 		}
-		return syncSourceRefs(ctx, tx, batch.refs, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
+		recorded, err = syncSourceRefs(ctx, tx, batch.refs, id, w.doc.Frontmatter.SourceRefs, w.sameContent, now)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("index %s: %w", w.file.Path, err)
+	}
+	if w.rejections != nil {
+		warns, err := sourceRefWarnings(ctx, batch.rejecter, w.file.Path, w.doc.Frontmatter.SourceRefs, recorded)
+		if err != nil {
+			return fmt.Errorf("index %s: %w", w.file.Path, err)
+		}
+		*w.rejections = append(*w.rejections, warns...)
 	}
 	if batch.written != nil {
 		*batch.written = append(*batch.written, id)
@@ -341,19 +350,21 @@ func replaceLinks(ctx context.Context, tx *docwrite.Tx, docID int64, links []ind
 // of each referenced path now (the staleness baseline). When the document
 // content is unchanged (a rename, or a Full run), refs it already had keep
 // their recorded baseline: re-indexing alone never hides a stale document.
-func syncSourceRefs(ctx context.Context, tx *docwrite.Tx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) error {
+// recorded holds the refs (by SourceRef.String()) whose baseline says they
+// existed, nil when none did.
+func syncSourceRefs(ctx context.Context, tx *docwrite.Tx, fps *stale.RefStatter, docID int64, refs []index.SourceRef, sameContent bool, now string) (recorded map[string]bool, err error) {
 	prev := map[string]docwrite.SourceRefRow{}
 	if sameContent {
 		stored, err := docwrite.SourceRefsOf(ctx, tx, docID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, r := range stored {
 			prev[r.Path+"#"+r.Symbol] = r
 		}
 	}
 	if err := docwrite.DeleteSourceRefs(ctx, tx, docID); err != nil {
-		return err
+		return nil, err
 	}
 	for _, ref := range refs {
 		row := docwrite.SourceRefRow{Path: ref.Path, Symbol: ref.Symbol, Line: ref.Line, SyncedAt: now}
@@ -372,10 +383,16 @@ func syncSourceRefs(ctx context.Context, tx *docwrite.Tx, fps *stale.RefStatter,
 			}
 		}
 		if err := docwrite.InsertSourceRef(ctx, tx, docID, row); err != nil {
-			return err
+			return nil, err
+		}
+		if row.SHA256.Valid {
+			if recorded == nil {
+				recorded = map[string]bool{}
+			}
+			recorded[ref.String()] = true
 		}
 	}
-	return nil
+	return recorded, nil
 }
 
 // touchDocument records a new modification time for a file whose bytes did
