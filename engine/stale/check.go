@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -293,8 +294,17 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	// for years: it is ignored.
 	tomorrow := opts.Now.AddDate(0, 0, 1).Format(time.DateOnly)
 	docs = slices.Clone(docs)
+	// Documents under a folder that is a symlink inside the project are
+	// read, and reported, where git records them. Until 2026-11-27 git was
+	// asked about the path through the link, which it never held: the
+	// document was untracked and a changed ref fresh.
+	folders := newRealFolders(rootReal)
+	if opts.DocsDir != "" {
+		opts.DocsDir = folders.folder(path.Clean(opts.DocsDir))
+	}
 	for i := range docs {
 		d := &docs[i]
+		d.RepoPath = folders.path(d.RepoPath)
 		if d.Reviewed > today {
 			if _, err := time.Parse(time.DateOnly, d.Reviewed); err == nil {
 				if d.Reviewed > tomorrow {
