@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -126,64 +125,11 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 	} else {
 		err = w.walkDir(ctx, root, "", nil)
 	}
-	if err == nil {
-		err = w.statPending(ctx)
-	}
 	if err != nil {
 		return w, err
 	}
 	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
 	return w, nil
-}
-
-// pendingFile is a file the walk listed, waiting for its stat (StatOnly).
-type pendingFile struct {
-	abs, rel string
-	linkTime time.Time // a symlink's own modification time (addFile)
-}
-
-// statWorkers is how many files statPending stats at once.
-const statWorkers = 4
-
-// statPending stats the files a StatOnly walk listed, statWorkers at a
-// time (a stat is a system call; at 10,000 files one after the other they
-// were half of the walk), then lists them in the order the walk met them,
-// so warnings and the choice between two names of one file are as a
-// sequential walk makes them.
-func (w *walker) statPending(ctx context.Context) error {
-	type result struct {
-		st  fs.FileInfo
-		err error
-	}
-	results := make([]result, len(w.pending))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(statWorkers, len(w.pending)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i].st, results[i].err = os.Stat(w.pending[i].abs)
-			}
-		}()
-	}
-	var err error
-	for i := range w.pending {
-		if err = ctx.Err(); err != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err != nil {
-		return fmt.Errorf("discover documents: %w", err)
-	}
-	for i, p := range w.pending {
-		w.listFile(p.abs, p.rel, p.linkTime, results[i].st, results[i].err)
-	}
-	w.pending = nil
-	return nil
 }
 
 type walker struct {
@@ -194,8 +140,10 @@ type walker struct {
 	files    []FileInfo
 	warns    []Warning
 	seen     map[string]bool // NFC paths already listed
-	pending  []pendingFile   // StatOnly: listed, not yet stat'ed
 	dirsRead int             // folders listed (for tests)
+	// pathStats counts the files stat'ed by their whole path, each of
+	// whose folders the system looks up again (for tests).
+	pathStats int
 }
 
 func (w *walker) warn(rel, format string, args ...any) {
@@ -206,34 +154,35 @@ func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ign
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("discover documents: %w", err)
 	}
-	entries, err := w.readDir(absDir, relDir)
+	dir, entries, err := w.readDir(absDir, relDir)
 	if err != nil {
 		if relDir == "" {
 			return err
 		}
 		return nil // warned
 	}
+	defer dir.close()
 	if data, err := os.ReadFile(filepath.Join(absDir, ".gitignore")); err == nil {
 		rules = append(rules[:len(rules):len(rules)], parseGitignore(data, relDir)...)
 	}
 	for _, e := range entries {
-		if err := w.visit(ctx, absDir, relDir, rules, e); err != nil {
+		if err := w.visit(ctx, dir, relDir, rules, e); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// visit lists the entry e of the folder absDir (relDir from the root, with
+// visit lists the entry e of the folder dir (relDir from the root, with
 // the .gitignore rules that apply there): a Markdown file, a Markdown
 // symlink, or a folder walked whole.
-func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignoreRule, e fs.DirEntry) error {
+func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []ignoreRule, e fs.DirEntry) error {
 	name := e.Name()
 	rel := norm.NFC.String(name)
 	if relDir != "" {
 		rel = relDir + "/" + rel
 	}
-	abs := filepath.Join(absDir, name)
+	abs := filepath.Join(dir.abs, name)
 	mode := e.Type()
 	if mode&fs.ModeSymlink != 0 {
 		if err := ctx.Err(); err != nil {
@@ -250,7 +199,7 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 			if info, err := e.Info(); err == nil {
 				linkTime = info.ModTime()
 			}
-			w.addFile(resolved, rel, linkTime)
+			w.addFile(nil, resolved, rel, linkTime)
 		}
 		return nil
 	}
@@ -268,26 +217,28 @@ func (w *walker) visit(ctx context.Context, absDir, relDir string, rules []ignor
 			gitIgnored(rules, rel, false) || !w.wanted(rel) {
 			return nil
 		}
-		w.addFile(abs, rel, time.Time{})
+		w.addFile(dir, abs, rel, time.Time{})
 	}
 	return nil
 }
 
-// readDir lists a folder. The error is returned for the root; for another
-// folder it becomes a warning ("folder skipped") and an unreadable entry
-// (FileInfo.Dir), and is returned as well.
-func (w *walker) readDir(absDir, relDir string) ([]fs.DirEntry, error) {
+// readDir opens a folder and lists it, sorted by name as os.ReadDir
+// sorts; the caller closes the folder once its files are stat'ed. The
+// error is returned for the root; for another folder it becomes a warning
+// ("folder skipped") and an unreadable entry (FileInfo.Dir), and is
+// returned as well.
+func (w *walker) readDir(absDir, relDir string) (*folder, []fs.DirEntry, error) {
 	w.dirsRead++
-	entries, err := os.ReadDir(absDir)
+	dir, entries, err := openFolder(absDir)
 	if err != nil {
 		if relDir == "" {
-			return nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
+			return nil, nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
 		}
 		w.warn(relDir, "folder skipped: %v; the documents indexed under it are kept as they were", err)
 		w.files = append(w.files, FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
-		return nil, err
+		return nil, nil, err
 	}
-	return entries, nil
+	return dir, entries, nil
 }
 
 // resolveLink returns the resolved path of the Markdown symlink abs when it
@@ -379,19 +330,23 @@ func (w *walker) wanted(rel string) bool {
 }
 
 // addFile lists the file abs as rel; linkTime is the modification time of
-// the symlink that led to it, zero for a file reached directly.
-func (w *walker) addFile(abs, rel string, linkTime time.Time) {
-	if w.opts.StatOnly {
-		w.pending = append(w.pending, pendingFile{abs: abs, rel: rel, linkTime: linkTime})
-		return
+// the symlink that led to it, zero for a file reached directly. dir is the
+// open folder abs was met in, nil for a symlink's target.
+func (w *walker) addFile(dir *folder, abs, rel string, linkTime time.Time) {
+	var st fileStat
+	var err error
+	if dir != nil && statAtSupported {
+		st, err = dir.statAt(filepath.Base(abs))
+	} else {
+		w.pathStats++
+		st, err = statPath(abs)
 	}
-	st, err := os.Stat(abs)
 	w.listFile(abs, rel, linkTime, st, err)
 }
 
 // listFile lists the file abs (rel from the root, reached through a
 // symlink of linkTime unless it is zero), stat'ed as st, err.
-func (w *walker) listFile(abs, rel string, linkTime time.Time, st fs.FileInfo, err error) {
+func (w *walker) listFile(abs, rel string, linkTime time.Time, st fileStat, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return // gone since the folder was listed
 	}
@@ -399,9 +354,9 @@ func (w *walker) listFile(abs, rel string, linkTime time.Time, st fs.FileInfo, e
 		w.unreadable(abs, rel, err)
 		return
 	}
-	if st.Size() > w.maxSize {
+	if st.size > w.maxSize {
 		w.warn(rel, "skipped: file is %s, over the %s limit (raise max_file_size or exclude the file)",
-			formatBytes(st.Size()), formatBytes(w.maxSize))
+			formatBytes(st.size), formatBytes(w.maxSize))
 		return
 	}
 	if !w.opts.StatOnly {
@@ -423,11 +378,11 @@ func (w *walker) listFile(abs, rel string, linkTime time.Time, st fs.FileInfo, e
 		return
 	}
 	w.seen[rel] = true
-	mtime := st.ModTime()
+	mtime := st.mtime
 	if linkTime.After(mtime) {
 		mtime = linkTime
 	}
-	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.Size(), ModTime: mtime})
+	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.size, ModTime: mtime})
 }
 
 // IsText reports whether data is a document Discover would read: valid

@@ -63,13 +63,14 @@ func (w *walker) walkTo(ctx context.Context, absDir, relDir string, rules []igno
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("discover documents: %w", err)
 	}
-	entries, err := w.readDir(absDir, relDir)
+	dir, entries, err := w.readDir(absDir, relDir)
 	if err != nil {
 		if relDir == "" {
 			return err // the docs folder itself cannot be read
 		}
 		return nil // warned
 	}
+	defer dir.close()
 	if data, err := os.ReadFile(filepath.Join(absDir, ".gitignore")); err == nil {
 		rules = append(rules[:len(rules):len(rules)], parseGitignore(data, relDir)...)
 	}
@@ -78,7 +79,7 @@ func (w *walker) walkTo(ctx context.Context, absDir, relDir string, rules []igno
 			continue
 		}
 		if len(parts) == 1 {
-			if err := w.visit(ctx, absDir, relDir, rules, e); err != nil {
+			if err := w.visit(ctx, dir, relDir, rules, e); err != nil {
 				return err
 			}
 			continue

@@ -13,7 +13,7 @@ import (
 )
 
 // TestDiscoverStatOnlyMatchesReading: a StatOnly walk, which stats its
-// files several at a time, lists the same files with the same sizes and
+// files without reading them, lists the same files with the same sizes and
 // times, and gives the same warnings in the same order, as a walk that
 // reads them, for text files; a cancelled walk stops with an error.
 func TestDiscoverStatOnlyMatchesReading(t *testing.T) {
@@ -30,7 +30,7 @@ func TestDiscoverStatOnlyMatchesReading(t *testing.T) {
 		"deep/er/e.markdown":         "e",
 		norm.NFD.String("deep/が.md"): "NFD folder entry",
 	}
-	for i := range 60 { // more files than statWorkers, in several folders
+	for i := range 60 { // many files, in several folders
 		files[fmt.Sprintf("bulk/%d/f%02d.md", i%4, i)] = strings.Repeat("z", i)
 	}
 	writeTree(t, root, files)
