@@ -95,7 +95,7 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		}
 		return m, nil
 	}
-	docs, err := r.pageDocs(ctx)
+	docs, bounded, err := r.matchDocs(ctx, key)
 	if err != nil {
 		return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 	}
@@ -111,6 +111,12 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		}
 		if d := pageref.Match(docs, strings.TrimSpace(key[:i])); d != nil {
 			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
+		}
+	}
+	if bounded {
+		// The documents near key, rather than those it names.
+		if docs, err = r.nearDocs(ctx, key); err != nil {
+			return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 		}
 	}
 	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
@@ -152,16 +158,18 @@ func (r *Reader) resolverFor(ctx context.Context, key string) (res *graph.Resolv
 // order.
 func (r *Reader) pageDocs(ctx context.Context) ([]pageref.Doc, error) {
 	rows, err := pageread.LookupRows(ctx, r.db)
-	if err != nil {
-		return nil, err
-	}
+	return lookupDocs(rows), err
+}
+
+// lookupDocs turns rows into what page lookup needs of them.
+func lookupDocs(rows []pageread.LookupRow) []pageref.Doc {
 	var out []pageref.Doc
 	for _, row := range rows {
 		d := pageref.Doc{ID: row.ID, DocID: row.DocID, Path: row.Path, Title: row.Title}
 		_ = json.Unmarshal([]byte(row.Aliases), &d.Aliases) // malformed: no aliases
 		out = append(out, d)
 	}
-	return out, nil
+	return out
 }
 
 // namesFile reports whether a page name names the file rel (relative to

@@ -38,6 +38,11 @@ const (
 	// read side's page lookup then load only the documents a name can
 	// mean.
 	MetaDocumentKeys = "document_keys"
+	// DocumentKeysWithLookup is the value of MetaDocumentKeys once every
+	// document's keys include those page lookup finds it by
+	// (pageref.DocKeys); an index whose keys were written before holds
+	// "1" until a run writes them all again.
+	DocumentKeysWithLookup = "2"
 )
 
 // GetMeta returns the meta value for key, and whether it is set.

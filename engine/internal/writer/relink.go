@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/graph"
@@ -74,12 +75,15 @@ func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
 	s.addKeys(now)
 }
 
-// writeDocKeys replaces the document_keys rows of document d.
+// writeDocKeys replaces the document_keys rows of document d: its link
+// keys (graph.DocKeys) and those page lookup finds it by besides
+// (pageref.DocKeys).
 func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
 	name, texts := graph.DocKeys(d)
 	if name != "" {
 		texts = append(texts, name)
 	}
+	texts = append(texts, pageref.DocKeys(d.Path, d.Title, d.Aliases, texts)...)
 	return docwrite.ReplaceDocumentKeys(ctx, tx, d, texts)
 }
 

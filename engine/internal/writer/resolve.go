@@ -44,10 +44,13 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 	if err != nil {
 		return 0, fmt.Errorf("resolve links: %w", err)
 	}
-	_, haveKeys, err := store.GetMeta(ctx, w.db, store.MetaDocumentKeys)
+	keysFrom, haveKeys, err := store.GetMeta(ctx, w.db, store.MetaDocumentKeys)
 	if err != nil {
 		return 0, err
 	}
+	// Keys written before page lookup's own were kept (value "1") are
+	// written again, with them, by this resolution over every document.
+	haveKeys = haveKeys && keysFrom == store.DocumentKeysWithLookup
 	// A few links are resolved against the documents they can name (see
 	// loadResolverFor); otherwise, or when a link can name any document,
 	// against every document.
@@ -114,7 +117,7 @@ func (w *Writer) resolveLinks(ctx context.Context, set *relinkSet, stats *Relink
 					return err
 				}
 			}
-			if err := store.SetMeta(ctx, tx, store.MetaDocumentKeys, "1"); err != nil {
+			if err := store.SetMeta(ctx, tx, store.MetaDocumentKeys, store.DocumentKeysWithLookup); err != nil {
 				return err
 			}
 		}

@@ -2,6 +2,8 @@ package pageread
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 )
@@ -35,7 +37,12 @@ type LookupRow struct {
 
 // LookupRows reads the LookupRow of every document, in file path order.
 func LookupRows(ctx context.Context, q store.Querier) ([]LookupRow, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, doc_id, filepath, title, aliases FROM documents ORDER BY filepath`)
+	return lookupRows(ctx, q, `SELECT id, doc_id, filepath, title, aliases FROM documents ORDER BY filepath`)
+}
+
+// lookupRows reads the LookupRows query selects.
+func lookupRows(ctx context.Context, q store.Querier, query string, args ...any) ([]LookupRow, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -49,4 +56,46 @@ func LookupRows(ctx context.Context, q store.Querier) ([]LookupRow, error) {
 		out = append(out, d)
 	}
 	return out, rows.Err()
+}
+
+// jsonList is list as a JSON array, the one parameter of a json_each.
+func jsonList(list []string) string {
+	b, _ := json.Marshal(list) // strings always marshal
+	return string(b)
+}
+
+// LookupRowsByKeys reads the LookupRow of the documents holding one of
+// keys in document_keys, in file path order.
+func LookupRowsByKeys(ctx context.Context, q store.Querier, keys []string) ([]LookupRow, error) {
+	return lookupRows(ctx, q, `SELECT id, doc_id, filepath, title, aliases FROM documents
+		WHERE id IN (SELECT document_id FROM document_keys WHERE key IN (SELECT value FROM json_each(?)))
+		ORDER BY filepath`, jsonList(keys))
+}
+
+// LookupRowsNear reads, in file path order, the LookupRow of the
+// documents holding one of the n document_keys on either side of each of
+// keys in key order, of the n file paths on either side of each of paths
+// in path order, and of those holding one of exact: at most
+// 2n·(len(keys)+len(paths)) documents and those of exact, each read
+// through an index.
+func LookupRowsNear(ctx context.Context, q store.Querier, keys, paths, exact []string, n int) ([]LookupRow, error) {
+	var b strings.Builder
+	var args []any
+	b.WriteString(`SELECT id, doc_id, filepath, title, aliases FROM documents WHERE id IN (
+		SELECT document_id FROM document_keys WHERE key IN (SELECT value FROM json_each(?))`)
+	args = append(args, jsonList(exact))
+	for _, k := range keys {
+		b.WriteString(`
+		UNION ALL SELECT * FROM (SELECT document_id FROM document_keys WHERE key >= ? ORDER BY key LIMIT ?)
+		UNION ALL SELECT * FROM (SELECT document_id FROM document_keys WHERE key < ? ORDER BY key DESC LIMIT ?)`)
+		args = append(args, k, n, k, n)
+	}
+	for _, p := range paths {
+		b.WriteString(`
+		UNION ALL SELECT * FROM (SELECT id FROM documents WHERE filepath >= ? ORDER BY filepath LIMIT ?)
+		UNION ALL SELECT * FROM (SELECT id FROM documents WHERE filepath < ? ORDER BY filepath DESC LIMIT ?)`)
+		args = append(args, p, n, p, n)
+	}
+	b.WriteString(`) ORDER BY filepath`)
+	return lookupRows(ctx, q, b.String(), args...)
 }
