@@ -61,3 +61,35 @@ func TestFolderLinksResolve(t *testing.T) {
 		t.Errorf("guide.md's outlinks %q, want %q (empty/ has no index page: no link)", out, want)
 	}
 }
+
+// TestFolderLinksWithoutSlash: [h](.), [u](..) and a route [s](sub) to a
+// folder reach its index page in a real index, a README in any letter
+// case too (readme.md, Readme.md); a folder's page added later is found by
+// an incremental run, which re-resolves the route through the folder's
+// name (document_keys).
+func TestFolderLinksWithoutSlash(t *testing.T) {
+	root := t.TempDir()
+	coreWriteFiles(t, root, map[string]string{
+		"docs/index.md":        "# Home\n\ntext\n",
+		"docs/guide.md":        "# Guide\n\n[s](sub) [m](mixed) [l](later) [h](.)\n",
+		"docs/sub/index.md":    "# Sub\n\n[up](..)\n",
+		"docs/sub/page.md":     "# Page\n\n[here](.) [up](../sub)\n",
+		"docs/mixed/Readme.md": "# Mixed\n\n[here](./)\n",
+		"docs/later/other.md":  "# Other\n\ntext\n",
+	})
+	e := coreProject(t, root, "docs")
+	coreIndex(t, e, false)
+	checkLinkMap(t, e, "first index", map[string]string{
+		"guide.md|sub":       "sub/index.md",
+		"guide.md|mixed":     "mixed/Readme.md",
+		"guide.md|later":     "",
+		"guide.md|.":         "index.md",
+		"sub/index.md|..":    "index.md",
+		"sub/page.md|.":      "sub/index.md",
+		"sub/page.md|../sub": "sub/index.md",
+		"mixed/Readme.md|./": "mixed/Readme.md",
+	})
+	coreWriteFiles(t, root, map[string]string{"docs/later/readme.md": "# Later\n\ntext\n"})
+	coreIndex(t, e, false)
+	checkLinkMap(t, e, "after adding later/readme.md", map[string]string{"guide.md|later": "later/readme.md"})
+}

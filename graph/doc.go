@@ -53,14 +53,22 @@
 // that only matches in another width.
 //
 // A target ending in '/' ("/guide/", "../setup/") names a folder: it is
-// resolved as the folder's "index", else its "README", else its "_index",
-// by the same rules (VitePress renders guide/index.md at /guide/, GitHub
-// shows setup/README.md, Hugo renders a section's _index.md), never as a
-// document named like the folder. A folder named by no name of its own
+// resolved as the folder's index page, "index", else "README", else
+// "_index" (VitePress renders guide/index.md at /guide/, GitHub shows
+// setup/README.md, Hugo renders a section's _index.md), with any Markdown
+// extension and in any letter case (readme.md), never as a document named
+// like the folder. The folder is first looked for where its path says
+// (rule "path" from the root for "/guide/", else "relative"); a named one
+// that is not there is then resolved as guide/index, guide/README and
+// guide/_index by the rules below. A folder named by no name of its own
 // ("./" the linking file's, "../" its parent, "/" the docs root) is found
-// by its path alone, rule "path" for "/" and "relative" otherwise: the
-// other rules would take an index page of another folder for one it
-// lacks.
+// by its path alone: the other rules would take an index page of another
+// folder for one it lacks. [Resolver.ResolveLink] reads a Markdown link's
+// "." and ".." as "./" and "../", and its route without an extension
+// ("sub", "../guide") as a folder there when no document has that path:
+// after rules "path" and "relative", before "filename" (a document
+// guide.md beats the folder guide/, a folder there beats a guide.md
+// elsewhere). A wiki-link names a page, never a folder.
 //
 // When a rule yields several candidates the resolution is Ambiguous and the
 // preferred candidate is chosen: first a document in the linking file's

@@ -26,9 +26,12 @@ type LinkKeys struct {
 	// look up.
 	Text string
 	// Any is set when the target can reach a document whose file name is
-	// not Name (a target made of "." and ".." parts, a file name that is
-	// only an extension, or a folder, which stands for its index or
-	// README): every change must re-resolve it.
+	// not Name and whose folder is not named Name either (a target made of
+	// "." and ".." parts, a file name that is only an extension, or a
+	// folder written with its '/', which stands for its index or README
+	// here or elsewhere): every change must re-resolve it. A route
+	// ("./guide") that reaches the folder's index page matches that
+	// page's second name key, the folder's name (DocKeys).
 	Any bool
 }
 
@@ -59,12 +62,18 @@ func LinkKeysOf(target string) LinkKeys {
 	return k
 }
 
-// DocKeys returns the name key of a document (its folded and widened file
-// name without extension, "" when its path is unusable) and its text keys
-// (folded and widened title and aliases), as Resolve matches them.
-func DocKeys(d DocRef) (name string, texts []string) {
+// DocKeys returns the name keys of a document (its folded and widened file
+// name without extension and, for a folder's index page, the folder's
+// name, which a route to the folder names it by; none when its path is
+// unusable) and its text keys (folded and widened title and aliases), as
+// Resolve and ResolveLink match them.
+func DocKeys(d DocRef) (names, texts []string) {
 	if p, ok := cleanRooted(nfc(d.Path)); ok {
-		name = widen(baseName(fold(stripExt(p))))
+		base := baseName(fold(stripExt(p)))
+		names = append(names, widen(base))
+		if dir := dirName(p); dir != "." && isFolderPage(base) {
+			names = append(names, widen(fold(baseName(dir))))
+		}
 	}
 	for _, k := range nameKeys(d.Title) {
 		texts = append(texts, widen(k))
@@ -74,7 +83,18 @@ func DocKeys(d DocRef) (name string, texts []string) {
 			texts = append(texts, widen(k))
 		}
 	}
-	return name, texts
+	return names, texts
+}
+
+// isFolderPage reports whether the folded file name base (without
+// extension) is one a folder's index page has (folderPages).
+func isFolderPage(base string) bool {
+	for _, name := range folderPages {
+		if base == fold(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // TargetOf is the target a link's written text is resolved from, as given

@@ -11,12 +11,13 @@ import (
 )
 
 // TestKeysCoverEveryResolutionChange: whenever adding a document changes
-// how a link resolves (from any folder), the link's keys match the
-// document's keys. Random document sets and targets from a small
-// vocabulary, so names, titles and aliases collide often.
+// how a link resolves (from any folder, as a wiki-link or a Markdown
+// link), the link's keys match the document's keys. Random document sets
+// and targets from a small vocabulary, so names, titles and aliases
+// collide often, and folders are named like pages (x/index.md, x.md).
 func TestKeysCoverEveryResolutionChange(t *testing.T) {
-	dirs := []string{"", "a/", "a/b/", "B/", "ä/"}
-	names := []string{"x", "X", "y", "café", "cafe\u0301", "a", "b", "index", ".md", "x.MD", "ＡＰＩ", "api", "ｶﾞｲﾄﾞ"}
+	dirs := []string{"", "a/", "a/b/", "B/", "ä/", "x/", "a/x/"}
+	names := []string{"x", "X", "y", "café", "cafe\u0301", "a", "b", "index", "README", "readme", "_index", ".md", "x.MD", "ＡＰＩ", "api", "ｶﾞｲﾄﾞ"}
 	exts := []string{".md", ".markdown", ".MD"}
 	words := []string{"X", "y", "Title", "café", " x ", "a/x", "Y.md", "ａｐｉ", "ガイド", "`Title`", "the `x` page"}
 	targets := []string{"", " ", ".", "..", "./", "../", "/", "x", "X", "x.md", "./x", "../x", "../x.md",
@@ -42,20 +43,22 @@ func TestKeysCoverEveryResolutionChange(t *testing.T) {
 		for drop := range docs {
 			without := slices.Delete(slices.Clone(docs), drop, drop+1)
 			with, less := NewResolver(docs), NewResolver(without)
-			dname, dtexts := DocKeys(docs[drop])
-			for _, from := range []string{"top.md", "a/f.md", "a/b/f.md", "B/f.md", "z/f.md"} {
+			dnames, dtexts := DocKeys(docs[drop])
+			for _, from := range []string{"top.md", "a/f.md", "a/b/f.md", "B/f.md", "z/f.md", "x/f.md"} {
 				for _, target := range targets {
-					a, b := with.Resolve(from, target), less.Resolve(from, target)
-					if reflect.DeepEqual(a, b) {
-						continue
+					for _, kind := range []index.LinkKind{index.KindWiki, index.KindMarkdown} {
+						a, b := with.ResolveLink(from, kind, target), less.ResolveLink(from, kind, target)
+						if reflect.DeepEqual(a, b) {
+							continue
+						}
+						checked++
+						k := LinkKeysOf(TargetOf(kind, target))
+						if k.Any || (k.Name != "" && slices.Contains(dnames, k.Name)) || slices.Contains(dtexts, k.Text) {
+							continue
+						}
+						t.Fatalf("%s", fmt.Sprintf("%s link %q from %s resolves differently with %+v (%+v, without: %+v) but its keys %+v miss the document's (%q, %q)",
+							kind, target, from, docs[drop], a, b, k, dnames, dtexts))
 					}
-					checked++
-					k := LinkKeysOf(target)
-					if k.Any || (k.Name != "" && k.Name == dname) || slices.Contains(dtexts, k.Text) {
-						continue
-					}
-					t.Fatalf("%s", fmt.Sprintf("link %q from %s resolves differently with %+v (%+v, without: %+v) but its keys %+v miss the document's (%q, %q)",
-						target, from, docs[drop], a, b, k, dname, dtexts))
 				}
 			}
 		}

@@ -173,7 +173,17 @@ func add(m map[string][]int32, k string, i int32) {
 // fromPath, points to. See the package documentation for the rules. It never
 // panics, whatever the input.
 func (r *Resolver) Resolve(fromPath, target string) Resolution {
-	return r.resolve(fromPath, target, true)
+	return r.resolve(fromPath, target, ruleSet{byName: true})
+}
+
+// ruleSet says which of the optional rules resolve applies.
+type ruleSet struct {
+	// byName applies rule "filename".
+	byName bool
+	// routes reads a target without an extension as a Markdown link's
+	// route: when no document has that path, a folder there stands for
+	// its index page ("sub" as "sub/").
+	routes bool
 }
 
 // ResolveLink resolves a link of kind written as text in the document at
@@ -188,15 +198,21 @@ func (r *Resolver) Resolve(fromPath, target string) Resolution {
 // that very folder named so in another case or width is still found.
 func (r *Resolver) ResolveLink(fromPath string, kind index.LinkKind, text string) Resolution {
 	t := nfc(strings.TrimSpace(text))
-	if kind != index.KindMarkdown || !(strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")) {
+	if kind != index.KindMarkdown {
 		return r.Resolve(fromPath, TargetOf(kind, text))
+	}
+	if t != "" && !strings.HasSuffix(t, "/") && unnamedFolder(t) {
+		t += "/" // "." and ".." are the folders "./" and "../"
+	}
+	if !(strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")) {
+		return r.resolve(fromPath, TargetOf(kind, t), ruleSet{byName: true, routes: true})
 	}
 	// A folder ("../guide/") is looked up as guide/index or guide/README:
 	// a suffix with a folder.
 	if rest := trimParents(path.Clean(t)); isFolder(t) || strings.Contains(rest, "/") {
-		return r.Resolve(fromPath, t)
+		return r.resolve(fromPath, t, ruleSet{byName: true, routes: true})
 	}
-	if res := r.resolve(fromPath, t, false); res.Resolved {
+	if res := r.resolve(fromPath, t, ruleSet{routes: true}); res.Resolved {
 		return res
 	}
 	fromDir := "."
@@ -219,8 +235,8 @@ func (r *Resolver) ResolveLink(fromPath string, kind index.LinkKind, text string
 	return r.pick(here, fromDir, RuleFilename)
 }
 
-// resolve is Resolve; byName false leaves out the "filename" rule.
-func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
+// resolve is Resolve with the optional rules of rules.
+func (r *Resolver) resolve(fromPath, target string, rules ruleSet) Resolution {
 	from, fromOK := cleanRooted(nfc(fromPath))
 	fromDir := "."
 	if fromOK {
@@ -237,13 +253,15 @@ func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 		return Resolution{}
 	}
 	if isFolder(t) {
-		if unnamedFolder(t) {
-			return r.resolveUnnamedFolder(fromDir, t)
-		}
 		// A folder: its index page, else its README, else its _index
-		// (VitePress /guide/, GitHub setup/, Hugo), by the rules below.
+		// (VitePress /guide/, GitHub setup/, Hugo), first where the link
+		// says; one with no name of its own only there.
+		if res := r.resolveFolderAt(fromDir, t); res.Resolved || unnamedFolder(t) {
+			return res
+		}
+		// Else a folder of that name elsewhere, by the rules below.
 		for _, name := range folderPages {
-			if res := r.resolve(fromPath, t+name, byName); res.Resolved {
+			if res := r.resolve(fromPath, t+name, ruleSet{byName: rules.byName}); res.Resolved {
 				return res
 			}
 		}
@@ -273,8 +291,15 @@ func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 		}
 	}
 
+	// A route naming no document there may name a folder there.
+	if rules.routes && path.Ext(t) == "" {
+		if res := r.resolveFolderAt(fromDir, t); res.Resolved {
+			return res
+		}
+	}
+
 	// Rule "filename": file name, or path suffix, ignoring case.
-	if byName {
+	if rules.byName {
 		if c := r.lookupName(t); len(c) > 0 {
 			return r.pick(c, fromDir, RuleFilename)
 		}
@@ -291,25 +316,54 @@ func (r *Resolver) resolve(fromPath, target string, byName bool) Resolution {
 	return Resolution{}
 }
 
-// resolveUnnamedFolder resolves a folder named by no name of its own ("./"
-// the linking file's, "../" its parent, "/" the docs root) to its index
-// page by its path alone: rule "path" from the root, "relative" else. The
-// other rules would find an index page of another folder, or a page titled
-// "index", for one that has none.
-func (r *Resolver) resolveUnnamedFolder(fromDir, t string) Resolution {
-	dir, rule := path.Join(fromDir, t), RuleRelative
-	if strings.HasPrefix(t, "/") {
-		dir, rule = path.Clean(strings.TrimLeft(t, "/")), RulePath
+// resolveFolderAt resolves the folder t names to its index page (see
+// folderPage) at the place its path alone says, without the rules that
+// look elsewhere: from the docs root for "/guide" (rule "path"), from the
+// linking file's folder for "./guide", "../", "." or ".." (rule
+// "relative"), and for a bare "guide" from the root, else from the linking
+// file's folder, as rules "path" and "relative" are tried for a file.
+func (r *Resolver) resolveFolderAt(fromDir, t string) Resolution {
+	type place struct{ dir, rule string }
+	var places []place
+	switch {
+	case strings.HasPrefix(t, "/"):
+		places = []place{{path.Clean(strings.TrimLeft(t, "/")), RulePath}}
+	case strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || unnamedFolder(t):
+		places = []place{{path.Join(fromDir, t), RuleRelative}}
+	default:
+		places = []place{{path.Clean(t), RulePath}, {path.Join(fromDir, t), RuleRelative}}
 	}
-	if escapes(dir) {
-		return Resolution{}
-	}
-	for _, name := range folderPages {
-		if c := r.lookupPath(path.Join(dir, name)); len(c) > 0 {
-			return r.pick(c, fromDir, rule)
+	for _, p := range places {
+		if p.dir == "" || escapes(p.dir) {
+			continue
+		}
+		if c := r.folderPage(p.dir); len(c) > 0 {
+			return r.pick(c, fromDir, p.rule)
 		}
 	}
 	return Resolution{}
+}
+
+// folderPage finds the index page of the folder dir (a cleaned path from
+// the docs root, "." for the root): the first of folderPages it holds,
+// with any Markdown extension, named as written (README.md) or else in
+// another letter case (readme.md, Readme.md), as GitHub shows either.
+func (r *Resolver) folderPage(dir string) []int32 {
+	for _, name := range folderPages {
+		if c := r.lookupPath(path.Join(dir, name)); len(c) > 0 {
+			return c
+		}
+		var c []int32
+		for _, i := range r.byBase.byKey[fold(name)] {
+			if r.docs[i].dir == dir {
+				c = append(c, i)
+			}
+		}
+		if len(c) > 0 {
+			return c
+		}
+	}
+	return nil
 }
 
 // resolveRelative applies rule "relative". done is true when the answer is

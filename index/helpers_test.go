@@ -73,7 +73,7 @@ func checkInvariants(t testing.TB, src string, doc *Document) {
 		if wantRendered := l.Kind == KindMarkdown && !IsMarkdownExt(ext); l.Rendered != wantRendered {
 			t.Fatalf("link %+v: rendered %v, want %v", l, l.Rendered, wantRendered)
 		}
-		if l.Kind == KindMarkdown && strings.Trim(l.Target, "/.") == "" && !strings.HasSuffix(l.Target, "/") {
+		if l.Kind == KindMarkdown && strings.TrimSpace(l.Target) == "" {
 			t.Fatalf("markdown link %+v names no file or folder", l)
 		}
 	}

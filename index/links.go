@@ -288,8 +288,9 @@ var urlSchemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 // ending in .html or .htm is a page's rendered name (mdBook, Jekyll), one
 // without an extension its route (VitePress, Docusaurus:
 // "./getting-started"), and one ending in '/' a folder's ("/guide/", and
-// "./", "../", "/" unnamed): rendered is set, and the link counts only if
-// it resolves (Link.Rendered), to the folder's index page.
+// "./", "../", "/" unnamed, as "." and ".." are): rendered is set, and the
+// link counts only if it resolves (Link.Rendered), to the folder's index
+// page.
 // URLs with a scheme ("https:", "mailto:"), "//host" links, pure "#anchor"
 // links and other file types are not document links. The path and anchor
 // are URL-decoded ("a%20b.md" → "a b.md") and NFC-normalized.
@@ -312,16 +313,19 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 	if d, err := url.PathUnescape(heading); err == nil {
 		heading = d
 	}
-	switch strings.ToLower(path.Ext(p)) {
+	ext := path.Ext(p)
+	if b := path.Base(p); b == "." || b == ".." {
+		ext = "" // a folder: "." and ".." have no extension
+	}
+	switch strings.ToLower(ext) {
 	case ".md", ".markdown", ".mdx":
 	case ".html", ".htm":
 		rendered = true
 	case "":
 		// A route (VitePress, Docusaurus: ./getting-started) or a folder
-		// ("/guide/", "setup/", "./", "../", "/": its index page, see
-		// package graph); not "." or ".." without the '/', nor nothing at
-		// all.
-		if p == "" || !strings.HasSuffix(p, "/") && (path.Base(p) == "." || path.Base(p) == "..") {
+		// ("/guide/", "setup/", "./", "../", "/", and "." and ".." without
+		// the '/': its index page, see package graph); not nothing at all.
+		if p == "" {
 			return "", "", false, false
 		}
 		rendered = true

@@ -6,9 +6,9 @@ import (
 )
 
 // TestFolderLinks: a Markdown link to a folder, named or not ("sub/",
-// "./", "../", "/", and "/docs/", the docs folder from the project root)
-// is a rendered link to that folder (its index page, see package graph);
-// one that leaves the docs folder is none.
+// "./", "../", "/", "." and "..", and "/docs/", the docs folder from the
+// project root) is a rendered link to that folder (its index page, see
+// package graph); one that leaves the docs folder is none.
 func TestFolderLinks(t *testing.T) {
 	tests := []struct {
 		name, path, body string
@@ -24,6 +24,11 @@ func TestFolderLinks(t *testing.T) {
 		{"a folder of it from the project root", "a/d.md", "[r](/docs/sub/)", []string{"/sub/"}},
 		{"up out of the docs folder", "d.md", "[u](../) [v](../../x/)", nil},
 		{"two up, still inside", "a/b/d.md", "[u](../../)", []string{"../../"}},
+		{"this folder without its slash", "a/d.md", "[h](.)", []string{"."}},
+		{"this folder without its slash, an anchor", "a/d.md", "[h](.#install)", []string{"."}},
+		{"the parent folder without its slash", "a/d.md", "[u](..)", []string{".."}},
+		{"two up without the slash", "a/b/d.md", "[u](../..)", []string{"../.."}},
+		{"up out of the docs folder without the slash", "d.md", "[u](..) [v](../..)", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

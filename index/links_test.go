@@ -44,7 +44,7 @@ func TestRenderedLinks(t *testing.T) {
 		{"relative folder with anchor", "[Setup](../setup/#linux)", "../setup/", "linux", true, true},
 		{"parent folder alone", "[up](../)", "../", "", true, true},
 		{"this folder", "[here](./)", "./", "", true, true},
-		{"this folder without its slash", "[here](.)", "", "", false, false},
+		{"this folder without its slash", "[here](.)", ".", "", true, true},
 		{"url", "[book](https://doc.rust-lang.org/book/ch06-00-enums.html)", "", "", false, false},
 		{"other file type", "[s](style.css)", "", "", false, false},
 	}
@@ -144,7 +144,7 @@ func TestLinkForms(t *testing.T) {
 		{"external mailto", "[x](mailto:someone@example.md)", nil},
 		{"protocol relative", "[x](//host/a.md)", nil},
 		{"same page anchor", "[x](#section)", nil},
-		{"not markdown file", "[x](diagram.png) [y](a.md.txt) [z](..)", nil},
+		{"not markdown file", "[x](diagram.png) [y](a.md.txt)", nil},
 		{"autolink", "<https://example.com/a.md>", nil},
 		{"image", "![alt](pic.md)", nil},
 		{"inside an inline HTML tag", `<span title="[[no]]">text</span>`, nil},

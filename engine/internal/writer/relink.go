@@ -42,9 +42,9 @@ func (s *relinkSet) size() int { return len(s.docs) + len(s.names) + len(s.texts
 
 // addKeys adds the keys of d.
 func (s *relinkSet) addKeys(d graph.DocRef) {
-	name, texts := graph.DocKeys(d)
-	if name != "" {
-		s.names[name] = true
+	names, texts := graph.DocKeys(d)
+	for _, n := range names {
+		s.names[n] = true
 	}
 	for _, t := range texts {
 		s.texts[t] = true
@@ -79,10 +79,8 @@ func (s *relinkSet) addWritten(id int64, old *graph.DocRef, now graph.DocRef) {
 // keys (graph.DocKeys) and those page lookup finds it by besides
 // (pageref.DocKeys).
 func writeDocKeys(ctx context.Context, tx store.Execer, d graph.DocRef) error {
-	name, texts := graph.DocKeys(d)
-	if name != "" {
-		texts = append(texts, name)
-	}
+	names, texts := graph.DocKeys(d)
+	texts = append(texts, names...)
 	texts = append(texts, pageref.DocKeys(d.Path, d.Title, d.Aliases, texts)...)
 	return docwrite.ReplaceDocumentKeys(ctx, tx, d, texts)
 }
