@@ -95,6 +95,11 @@ func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *body
 			c.open = false
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
+			if insideWikiBrackets(t, body) {
+				// [[a]] where [a] is a defined reference: goldmark's
+				// shortcut link [a] is the wiki-link's text, read as such.
+				return ast.WalkContinue, nil
+			}
 			c.markdownLink(t)
 			c.open = false
 			return ast.WalkSkipChildren, nil
@@ -239,6 +244,28 @@ func (c *linkCollector) addAutoLink(a *ast.AutoLink) {
 	}
 	stop := start + end + 1
 	c.addSpan(enclosingBlock(a), start, stop, start, stop)
+}
+
+// insideWikiBrackets reports whether l is a shortcut reference link "[a]"
+// written as the inside of a wiki-link "[[a]]" (the '[' before it not
+// escaped): CommonMark reads [[a]] so when the document defines the
+// reference [a], which would turn the wiki-link into a Markdown link to
+// that definition's destination, or into nothing when it is a URL.
+func insideWikiBrackets(l *ast.Link, body []byte) bool {
+	if l.Reference == nil || l.Reference.Type != ast.ReferenceLinkShortcut {
+		return false
+	}
+	start := l.Pos()
+	stop := start + len(l.Reference.Value) + 2 // "[" label "]"
+	if start < 1 || stop >= len(body) || body[start] != '[' || body[stop-1] != ']' ||
+		body[start-1] != '[' || body[stop] != ']' {
+		return false
+	}
+	escapes := 0
+	for i := start - 2; i >= 0 && body[i] == '\\'; i-- {
+		escapes++
+	}
+	return escapes%2 == 0
 }
 
 func (c *linkCollector) markdownLink(l *ast.Link) {

@@ -122,6 +122,16 @@ func blockOffset(n ast.Node) int {
 func inlineText(n ast.Node, src []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := c.(*ast.Link); ok && c != n && insideWikiBrackets(l, src) {
+			// The inside of a wiki-link [[a]] that a reference [a]
+			// made a link: its brackets are text, as without it.
+			if entering {
+				b.WriteByte('[')
+			} else {
+				b.WriteByte(']')
+			}
+			return ast.WalkContinue, nil
+		}
 		if !entering {
 			return ast.WalkContinue, nil
 		}
