@@ -14,8 +14,8 @@ import (
 
 // docKeys returns the document keys the index holds for d (graph.DocKeys).
 func docKeys(d Doc) []string {
-	name, texts := graph.DocKeys(graph.DocRef{ID: d.ID, Path: d.Path, Title: d.Title, Aliases: d.Aliases})
-	links := append(texts, name)
+	names, texts := graph.DocKeys(graph.DocRef{ID: d.ID, Path: d.Path, Title: d.Title, Aliases: d.Aliases})
+	links := append(texts, names...)
 	return append(links, DocKeys(d.Path, d.Title, d.Aliases, links)...)
 }
 
