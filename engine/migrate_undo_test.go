@@ -91,6 +91,16 @@ var undoMigration = map[int][]string{
 	// 26 changes data only (the links of frontmatter values, of split
 	// wiki-link text and to folders, which the re-index it asks for finds).
 	26: {},
+	// 27 stores each vector once: an index before it kept every raw
+	// vector in section_embeddings. SQL cannot restore them from the vec0
+	// table, so the undone index lacks the vectors indexed since (their
+	// sections are embedded again, as after a lost table).
+	27: {
+		`DELETE FROM section_embeddings WHERE dims > 0 AND length(vector) = 0`,
+		`DROP TABLE staged_vectors`,
+		`ALTER TABLE section_embeddings DROP COLUMN along`,
+		`ALTER TABLE section_embeddings DROP COLUMN scale`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

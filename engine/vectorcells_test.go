@@ -16,10 +16,12 @@ func TestIndexRunUpgradesVectorTableToCells(t *testing.T) {
 	if want == 0 {
 		t.Fatal("the fixture indexed no vectors")
 	}
+	// The same vectors, in a table without cells.
 	for _, stmt := range []string{
+		`CREATE TEMP TABLE indexed AS SELECT rowid AS id, embedding FROM section_vectors`,
 		`DROP TABLE section_vectors`,
 		`CREATE VIRTUAL TABLE section_vectors USING vec0(embedding float[100] distance_metric=cosine)`,
-		`INSERT INTO section_vectors(rowid, embedding) SELECT section_id, vector FROM section_embeddings WHERE dims > 0`,
+		`INSERT INTO section_vectors(rowid, embedding) SELECT id, embedding FROM indexed`,
 	} {
 		if _, err := e.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)

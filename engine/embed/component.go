@@ -102,8 +102,18 @@ func CommonComponent(vecs [][]float32) []float32 {
 // a unit-length copy of v. It returns nil when v is nil or zero after the
 // removal, or when pc's length differs from v's.
 func RemoveComponent(v, pc []float32) []float32 {
+	r, _, _ := Project(v, pc)
+	return r
+}
+
+// Project is RemoveComponent, also returning what the removal took from v:
+// along, v's coordinate along pc (v·pc; 0 when pc is nil), and scale, the
+// length of v − (v·pc)pc before it was scaled to unit length. Restore
+// gives v back from the three (to float32 precision). along and scale are
+// returned as well when the vector is nil (nothing left after the removal).
+func Project(v, pc []float32) (r []float32, along, scale float64) {
 	if v == nil || (pc != nil && len(pc) != len(v)) {
-		return nil
+		return nil, 0, 0
 	}
 	out := make([]float64, len(v))
 	var p, vv float64
@@ -119,14 +129,37 @@ func RemoveComponent(v, pc []float32) []float32 {
 			out[i] -= p * float64(pc[i])
 		}
 	}
-	if n := normalise64(out); n == 0 || n < 1e-6*math.Sqrt(vv) {
-		return nil
+	n := normalise64(out)
+	if n == 0 || n < 1e-6*math.Sqrt(vv) {
+		return nil, p, n
 	}
-	r := make([]float32, len(v))
+	r = make([]float32, len(v))
 	for i, x := range out {
 		r[i] = float32(x)
 	}
-	return r
+	return r, p, n
+}
+
+// Restore reverses Project: scale·r + along·pc, where r is Project's
+// vector (nil when nothing was left) and pc the component it removed (nil
+// for none). It returns nil when there is nothing to restore from.
+func Restore(r, pc []float32, along, scale float64) []float32 {
+	dims := max(len(r), len(pc))
+	if dims == 0 || (r != nil && pc != nil && len(r) != len(pc)) {
+		return nil
+	}
+	out := make([]float32, dims)
+	for i := range out {
+		var x float64
+		if r != nil {
+			x = scale * float64(r[i])
+		}
+		if pc != nil {
+			x += along * float64(pc[i])
+		}
+		out[i] = float32(x)
+	}
+	return out
 }
 
 // Normalize returns v scaled to unit length, or nil when v is nil or zero.

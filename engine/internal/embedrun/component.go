@@ -100,7 +100,8 @@ func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model stri
 		return false, err
 	}
 	var pc []float32
-	if len(vecs) >= minComponentVectors {
+	n := len(vecs)
+	if n >= minComponentVectors {
 		pc = embed.CommonComponent(vecs)
 	}
 	old, err := vecstore.Component(ctx, r.db, model)
@@ -108,10 +109,11 @@ func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model stri
 		return false, err
 	}
 	keep := old == nil && pc == nil
-	// A small index always takes the component of its vectors as they are,
-	// so that it equals one built from the same files; a large one keeps a
+	// A small index always takes the component of its vectors as they are
+	// (read back from the vector index to float32 precision, vecstore's
+	// raw.go), so that it equals one built from the same files; a large one keeps a
 	// component that barely moved rather than rewrite every vector.
-	if old != nil && pc != nil && len(old) == len(pc) && len(vecs) >= componentLazyMin {
+	if old != nil && pc != nil && len(old) == len(pc) && n >= componentLazyMin {
 		var dot float64
 		for i := range pc {
 			dot += float64(pc[i]) * float64(old[i])
@@ -119,7 +121,7 @@ func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model stri
 		keep = math.Abs(dot) >= componentKeep
 	}
 	return !keep, r.withTx(ctx, func(tx *sql.Tx) error {
-		if err := recordComponentBasis(ctx, tx, len(vecs)); err != nil {
+		if err := recordComponentBasis(ctx, tx, n); err != nil {
 			return err
 		}
 		if keep {

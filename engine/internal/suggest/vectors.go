@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 
-	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
@@ -37,9 +36,8 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 		if s == nil {
 			continue
 		}
-		if v := embed.RemoveComponent(sv.Vector, st.Component); v != nil {
-			vs = append(vs, vec{sv.SectionID, s.Doc, v})
-		}
+		vs = append(vs, vec{sv.SectionID, s.Doc, sv.Vector}) // component removed
+
 	}
 	if len(vs) < 2 {
 		return nil, false, nil

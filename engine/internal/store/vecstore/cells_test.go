@@ -297,7 +297,12 @@ func TestTableBeforeCellsIsUpgraded(t *testing.T) {
 	s := addDoc(t, db, "d", "x", "y", "z")
 	ensure(t, db, "m", 3)
 	put(t, db, "m", map[int64][]float32{s[0]: unitVec(1, 0, 0), s[1]: unitVec(0, 1, 0)})
+	// Such an index also predates migration 0027: its raw vectors are in
+	// section_embeddings (no common component here, so they are the
+	// indexed ones).
 	for _, stmt := range []string{
+		`CREATE TEMP TABLE indexed AS SELECT rowid AS id, embedding FROM ` + vecTable,
+		`UPDATE section_embeddings SET vector = (SELECT embedding FROM indexed WHERE id = section_id), along = NULL, scale = NULL`,
 		`DROP TABLE ` + vecTable,
 		`CREATE VIRTUAL TABLE ` + vecTable + ` USING vec0(embedding float[3] distance_metric=cosine)`,
 		`INSERT INTO ` + vecTable + `(rowid, embedding) SELECT section_id, vector FROM section_embeddings`,

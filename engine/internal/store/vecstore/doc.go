@@ -3,10 +3,14 @@
 //
 // Two layers (schema in migrations/0002_embeddings.sql):
 //
-//   - section_embeddings: one raw vector per section, with the model id
+//   - section_embeddings: one row per embedded section, with the model id
 //     and a hash of the embedded text (TextHash). Pending lists sections
 //     whose vector is missing, from another model or for changed text; Put
-//     stores new ones. Rows cascade away with their sections.
+//     stores new ones. Rows cascade away with their sections. Each vector
+//     is stored once (raw.go): the row keeps no copy of a vector in the
+//     vec0 table, only the two numbers (along, scale) that give its raw
+//     vector back from it; raw vectors not indexed yet wait in
+//     staged_vectors (PutRaw).
 //   - section_vectors: a vec0 virtual table (float[dims], cosine distance)
 //     holding the current model's vectors minus the corpus' common
 //     component, which Nearest searches. Ensure creates it for the model's
@@ -15,7 +19,9 @@
 //     deletes a section's row when its section_embeddings row goes, and
 //     Ensure also sweeps rows left by a database written without foreign
 //     keys. SetComponent stores a new common component and reprojects the
-//     table from the raw vectors.
+//     table from the raw vectors. A vector lives as long as its table:
+//     when Ensure drops the table for another model, or finds it lost,
+//     its sections are embedded again.
 //   - vector_cells: above CellThreshold vectors, the centroids that split
 //     section_vectors into cells (its partition key), so that Nearest reads
 //     the ProbeCells cells nearest the query instead of every vector

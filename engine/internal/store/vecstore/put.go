@@ -52,14 +52,24 @@ func putEntries(ctx context.Context, x Execer, model string, entries []Entry, in
 		}
 		s.Cells = true
 	}
-	upsert, err := prepare(ctx, x, `INSERT INTO section_embeddings(section_id, model, dims, text_hash, vector)
-		VALUES (?, ?, ?, ?, ?)
+	upsert, err := prepare(ctx, x, `INSERT INTO section_embeddings(section_id, model, dims, text_hash, vector, along, scale)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(section_id) DO UPDATE SET model = excluded.model, dims = excluded.dims,
-			text_hash = excluded.text_hash, vector = excluded.vector`)
+			text_hash = excluded.text_hash, vector = excluded.vector, along = excluded.along, scale = excluded.scale`)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
 	}
 	defer upsert.close()
+	stage, err := prepare(ctx, x, `INSERT INTO staged_vectors(section_id, vector) VALUES (?, ?)`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer stage.close()
+	unstage, err := prepare(ctx, x, `DELETE FROM staged_vectors WHERE section_id = ?`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer unstage.close()
 	del, err := prepare(ctx, x, `DELETE FROM `+vecTable+` WHERE rowid = ?`)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
@@ -82,16 +92,36 @@ func putEntries(ctx context.Context, x Execer, model string, entries []Entry, in
 		if e.Vector != nil {
 			dims = s.Dims
 		}
-		if _, err := upsert.exec(ctx, e.SectionID, model, dims, e.TextHash, encodeVector(e.Vector)); err != nil {
+		if _, err := unstage.exec(ctx, e.SectionID); err != nil {
 			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
 		}
-		if !index {
-			continue
+		if !index || e.Vector == nil {
+			// Staged raw (see raw.go), or nothing to embed.
+			if _, err := upsert.exec(ctx, e.SectionID, model, dims, e.TextHash, []byte{}, nil, nil); err != nil {
+				return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+			}
+			if e.Vector != nil {
+				if _, err := stage.exec(ctx, e.SectionID, encodeVector(e.Vector)); err != nil {
+					return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+				}
+			}
+			if !index {
+				continue
+			}
 		}
 		if _, err := del.exec(ctx, e.SectionID); err != nil {
 			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
 		}
-		if p := embed.RemoveComponent(e.Vector, s.Component); p != nil {
+		if e.Vector == nil {
+			continue
+		}
+		// Stored once: projected in the vec0 table, with what gives the
+		// raw vector back here (raw.go).
+		p, along, scale := embed.Project(e.Vector, s.Component)
+		if _, err := upsert.exec(ctx, e.SectionID, model, dims, e.TextHash, []byte{}, along, scale); err != nil {
+			return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
+		}
+		if p != nil {
 			if _, err := ins.exec(ctx, e.SectionID, cs.nearest(p), encodeVector(p)); err != nil {
 				return fmt.Errorf("store vectors: section %d: %w", e.SectionID, err)
 			}
@@ -106,11 +136,37 @@ func putEntries(ctx context.Context, x Execer, model string, entries []Entry, in
 	return nil
 }
 
-// RawVectors returns model's stored raw vectors (without the empty ones),
-// in section id order, to compute the common component from.
+// RawVectors returns model's raw vectors (without the empty ones), in
+// section id order, to compute the common component from: the vectors
+// staged by PutRaw as they are, the indexed ones restored from the vec0
+// table (raw.go), equal to those stored to float32 precision.
 func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
-	rows, err := q.QueryContext(ctx, `SELECT section_id, dims, vector FROM section_embeddings
-		WHERE model = ? AND dims > 0 ORDER BY section_id`, model)
+	s, ok, err := ReadState(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("read vectors: %w", err)
+	}
+	if !ok || s.Model != model {
+		// No index of model: only staged vectors can be read back.
+		return stagedVectors(ctx, q, model)
+	}
+	vecs, err := loadRaw(ctx, q, s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]float32, len(vecs))
+	for i, v := range vecs {
+		out[i] = v.vec
+	}
+	return out, nil
+}
+
+// stagedVectors returns model's raw vectors not indexed (staged_vectors)
+// or written before migration 0027, in section id order.
+func stagedVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
+	rows, err := q.QueryContext(ctx, `SELECT e.section_id, e.dims, coalesce(st.vector, e.vector)
+		FROM section_embeddings e LEFT JOIN staged_vectors st ON st.section_id = e.section_id
+		WHERE e.model = ? AND e.dims > 0 AND (st.vector IS NOT NULL OR length(e.vector) > 0)
+		ORDER BY e.section_id`, model)
 	if err != nil {
 		return nil, fmt.Errorf("read vectors: %w", err)
 	}

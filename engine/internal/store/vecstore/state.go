@@ -8,7 +8,6 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/embed"
-	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // State describes the vector index: the model and dimensions it holds and
@@ -83,8 +82,9 @@ func Component(ctx context.Context, q Querier, model string) ([]float32, error) 
 // Ensure makes the vector index hold model's vectors of dims dimensions.
 // When it already does, it only removes rows of sections that no longer
 // exist. Otherwise it drops the vec0 table (and the old model's common
-// component) and creates it anew for dims, filled from the raw vectors
-// stored for model, and reports rebuilt=true. Run it in a transaction.
+// component) with the vectors indexed in it (their sections are pending
+// again), creates it anew for dims, filled from the raw vectors staged for
+// model, and reports rebuilt=true. Run it in a transaction.
 func Ensure(ctx context.Context, x Execer, model string, dims int) (rebuilt bool, err error) {
 	if model == "" {
 		return false, errors.New("vector index: empty model id")
@@ -98,6 +98,15 @@ func Ensure(ctx context.Context, x Execer, model string, dims int) (rebuilt bool
 	}
 	if ok && s.Model == model && s.Dims == dims {
 		return false, sweep(ctx, x, model, dims)
+	}
+	// Indexed vectors live in the table dropped next (raw.go): forget their
+	// rows, so that their sections are embedded again.
+	if _, err := x.ExecContext(ctx, `DROP TRIGGER IF EXISTS `+vecTrigger); err != nil {
+		return false, fmt.Errorf("vector index: forget the vectors of the dropped table: %w", err)
+	}
+	if _, err := x.ExecContext(ctx, `DELETE FROM section_embeddings WHERE dims > 0 AND length(vector) = 0
+		AND section_id NOT IN (SELECT section_id FROM staged_vectors)`); err != nil {
+		return false, fmt.Errorf("vector index: forget the vectors of the dropped table: %w", err)
 	}
 	if err := createTable(ctx, x, dims); err != nil {
 		return false, fmt.Errorf("vector index: create for model %q (%d dimensions): %w", model, dims, err)
@@ -140,6 +149,9 @@ func sweep(ctx context.Context, x Execer, model string, dims int) error {
 	if _, err := x.ExecContext(ctx, `DELETE FROM section_embeddings WHERE section_id NOT IN (SELECT id FROM sections)`); err != nil {
 		return fmt.Errorf("vector index: remove vectors of deleted sections: %w", err)
 	}
+	if _, err := x.ExecContext(ctx, `DELETE FROM staged_vectors WHERE section_id NOT IN (SELECT section_id FROM section_embeddings)`); err != nil {
+		return fmt.Errorf("vector index: remove vectors of deleted sections: %w", err)
+	}
 	if _, err := x.ExecContext(ctx, `DELETE FROM `+vecTable+` WHERE rowid NOT IN
 		(SELECT section_id FROM section_embeddings WHERE model = ? AND dims = ?)`, model, dims); err != nil {
 		return fmt.Errorf("vector index: remove vectors of deleted sections: %w", err)
@@ -161,10 +173,17 @@ func SetComponent(ctx context.Context, x Execer, model string, pc []float32) err
 		}
 		blob = encodeVector(pc)
 	}
+	// The raw vectors are read back with the component they were projected
+	// with (s.Component), before the new one replaces it.
+	rows, err := projectAll(ctx, x, s, pc)
+	if err != nil {
+		return err
+	}
 	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET component = ? WHERE id = 1`, blob); err != nil {
 		return fmt.Errorf("vector index: store component: %w", err)
 	}
-	return Reproject(ctx, x)
+	s.Component = pc
+	return reproject(ctx, x, s, rows)
 }
 
 // Reproject rewrites the vec0 table from the raw vectors of the index's
@@ -178,6 +197,43 @@ func Reproject(ctx context.Context, x Execer) error {
 	if !ok {
 		return fmt.Errorf("vector index: reproject: %w", ErrNoIndex)
 	}
+	rows, err := projectAll(ctx, x, s, s.Component)
+	if err != nil {
+		return err
+	}
+	return reproject(ctx, x, s, rows)
+}
+
+// projectAll reads every raw vector of s (restored with s.Component) and
+// returns each minus pc, holding only the projections (as many bytes as
+// the raw vectors), in section id order.
+func projectAll(ctx context.Context, x Execer, s State, pc []float32) ([]projected, error) {
+	var rows []projected
+	err := eachRaw(ctx, x, s, func(id int64, v []float32) {
+		p, along, scale := embed.Project(v, pc)
+		rows = append(rows, projected{id, p, along, scale})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("vector index: reproject: %w", err)
+	}
+	return rows, nil
+}
+
+// projected is one raw vector minus the component: p (nil when nothing
+// was left) and what Restore needs to give the raw vector back.
+type projected struct {
+	id           int64
+	p            []float32
+	along, scale float64
+}
+
+// reproject writes rows (projectAll's, with s.Component), into a new vec0 table filed under newly trained cells, and
+// leaves in section_embeddings only what gives each raw vector back from
+// it (embed.Project's along and scale): the raw vectors PutRaw staged
+// (staged_vectors) or a index from before migration 0027 kept
+// (section_embeddings.vector) are dropped once indexed, so that every
+// vector is stored once.
+func reproject(ctx context.Context, x Execer, s State, rows []projected) error {
 	n, err := Count(ctx, x, s.Model)
 	if err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
@@ -188,21 +244,36 @@ func Reproject(ctx context.Context, x Execer) error {
 		stride := max(1, n/(k*trainPerCell))
 		sample := make([][]float32, 0, n/stride+1)
 		i := 0
-		if err := eachProjected(ctx, x, s, func(_ int64, p []float32) error {
+		for _, r := range rows {
+			if r.p == nil {
+				continue
+			}
 			if i%stride == 0 {
-				if u := unit(p); u != nil {
+				if u := unit(r.p); u != nil {
 					sample = append(sample, u)
 				}
 			}
 			i++
-			return nil
-		}); err != nil {
-			return err
 		}
 		cs = trainCells(sample, k)
 	}
 	if err := writeCells(ctx, x, cs); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	// The staged raw vectors go first: their pages are free for the vec0
+	// table written next, so the file does not grow by them.
+	if _, err := x.ExecContext(ctx, `DELETE FROM staged_vectors`); err != nil {
+		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	upd, err := prepare(ctx, x, `UPDATE section_embeddings SET vector = X'', along = ?, scale = ? WHERE section_id = ?`)
+	if err != nil {
+		return fmt.Errorf("vector index: reproject: %w", err)
+	}
+	defer upd.close()
+	for _, r := range rows {
+		if _, err := upd.exec(ctx, r.along, r.scale, r.id); err != nil {
+			return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
+		}
 	}
 	// A new table, not DELETE: vec0 does not reuse the slots of deleted
 	// rows, so rewriting every row in place would double the table.
@@ -214,130 +285,29 @@ func Reproject(ctx context.Context, x Execer) error {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	defer ins.close()
-	insert := func(id, cell int64, p []float32) error {
-		if _, err := ins.exec(ctx, id, cell, encodeVector(p)); err != nil {
-			return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
+	// Cell after cell, so that each cell's sqlite-vec chunks fill one after
+	// another: in section order every insert touched another cell's chunk,
+	// and a 10,000-document index took four times as long to write.
+	byCell := make([][]int, max(1, len(cs)))
+	for i, r := range rows {
+		if r.p == nil {
+			continue
 		}
-		return nil
+		c := 0
+		if len(cs) > 0 {
+			c = int(cs.nearest(r.p))
+		}
+		byCell[c] = append(byCell[c], i)
 	}
-	if len(cs) == 0 {
-		if err := eachProjected(ctx, x, s, func(id int64, p []float32) error { return insert(id, 0, p) }); err != nil {
-			return err
+	for cell, idx := range byCell {
+		for _, i := range idx {
+			if _, err := ins.exec(ctx, rows[i].id, int64(cell), encodeVector(rows[i].p)); err != nil {
+				return fmt.Errorf("vector index: reproject: section %d: %w", rows[i].id, err)
+			}
 		}
-	} else if err := insertByCell(ctx, x, s, cs, insert); err != nil {
-		return err
 	}
 	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET cell_basis = ?, cell_pending = 0 WHERE id = 1`, n); err != nil {
 		return fmt.Errorf("vector index: reproject: %w", err)
 	}
 	return nil
 }
-
-// insertByCell inserts every vector cell after cell, so that each cell's
-// sqlite-vec chunks fill one after another: in section order every insert
-// touched another cell's chunk, and a 10,000-document index took four times
-// as long to write. It first notes each vector's cell (16 bytes a vector),
-// then reads the vectors of each cell back in batches of reprojectPage.
-func insertByCell(ctx context.Context, x Execer, s State, cs cells, insert func(id, cell int64, p []float32) error) error {
-	byCell := make([][]int64, len(cs))
-	if err := eachProjected(ctx, x, s, func(id int64, p []float32) error {
-		c := cs.nearest(p)
-		byCell[c] = append(byCell[c], id)
-		return nil
-	}); err != nil {
-		return err
-	}
-	type row struct {
-		id  int64
-		vec []float32
-	}
-	for cell, ids := range byCell {
-		for start := 0; start < len(ids); start += reprojectPage {
-			var page []row
-			err := sqlbatch.QueryIDs(ctx, x, ids[start:min(start+reprojectPage, len(ids))],
-				`SELECT section_id, vector FROM section_embeddings WHERE section_id IN (%s) ORDER BY section_id`, func(rows *sql.Rows) error {
-					var (
-						id   int64
-						blob []byte
-					)
-					if err := rows.Scan(&id, &blob); err != nil {
-						return err
-					}
-					v, err := decodeVector(blob, s.Dims)
-					if err != nil {
-						return fmt.Errorf("section %d: %w", id, err)
-					}
-					page = append(page, row{id, v})
-					return nil
-				})
-			if err != nil {
-				return fmt.Errorf("vector index: reproject: %w", err)
-			}
-			for _, r := range page {
-				if p := embed.RemoveComponent(r.vec, s.Component); p != nil {
-					if err := insert(r.id, int64(cell), p); err != nil {
-						return err
-					}
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// eachProjected calls fn with every raw vector of the index's model minus
-// its common component (skipping those with nothing left), in section id
-// order. It reads reprojectPage vectors at a time, each page whole before
-// fn sees its rows, so memory stays bounded whatever the corpus and fn may
-// write.
-func eachProjected(ctx context.Context, x Execer, s State, fn func(id int64, p []float32) error) error {
-	type row struct {
-		id  int64
-		vec []float32
-	}
-	page := make([]row, 0, reprojectPage)
-	for after := int64(-1 << 62); ; {
-		page = page[:0]
-		rows, err := x.QueryContext(ctx, `SELECT section_id, vector FROM section_embeddings
-			WHERE model = ? AND dims = ? AND section_id > ? ORDER BY section_id LIMIT ?`, s.Model, s.Dims, after, reprojectPage)
-		if err != nil {
-			return fmt.Errorf("vector index: reproject: %w", err)
-		}
-		for rows.Next() {
-			var (
-				id   int64
-				blob []byte
-			)
-			if err := rows.Scan(&id, &blob); err != nil {
-				rows.Close()
-				return fmt.Errorf("vector index: reproject: %w", err)
-			}
-			v, err := decodeVector(blob, s.Dims)
-			if err != nil {
-				rows.Close()
-				return fmt.Errorf("vector index: reproject: section %d: %w", id, err)
-			}
-			page = append(page, row{id, v})
-		}
-		if err := rows.Close(); err != nil {
-			return fmt.Errorf("vector index: reproject: %w", err)
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("vector index: reproject: %w", err)
-		}
-		for _, r := range page {
-			if p := embed.RemoveComponent(r.vec, s.Component); p != nil {
-				if err := fn(r.id, p); err != nil {
-					return err
-				}
-			}
-		}
-		if len(page) < reprojectPage {
-			return nil
-		}
-		after = page[len(page)-1].id
-	}
-}
-
-// reprojectPage is how many vectors Reproject reads at a time.
-const reprojectPage = 4096

@@ -287,18 +287,24 @@ func TestModelChangeRebuildsAndReembeds(t *testing.T) {
 	}
 }
 
-func TestRebuildRefillsFromRawVectors(t *testing.T) {
+// A lost vec0 table takes the vectors indexed in it along (each is stored
+// once, raw.go): Ensure rebuilds the table, and their sections are pending
+// again, searchable once embedded anew.
+func TestRebuildAfterLostTableReembeds(t *testing.T) {
 	db, _ := openDB(t)
 	s := addDoc(t, db, "d", "one", "two")
 	ensure(t, db, "m", 2)
 	put(t, db, "m", map[int64][]float32{s[0]: unitVec(1, 0), s[1]: unitVec(0, 1)})
-	// Lose the vec0 table: Ensure rebuilds it from section_embeddings.
 	if _, err := db.Exec(`DROP TRIGGER ` + vecTrigger + `; DROP TABLE ` + vecTable); err != nil {
 		t.Fatal(err)
 	}
 	if !ensure(t, db, "m", 2) {
 		t.Fatal("not rebuilt")
 	}
+	if got := pendingIDs(t, db, "m"); !slices.Equal(got, s) {
+		t.Fatalf("pending after losing the table %v, want %v", got, s)
+	}
+	put(t, db, "m", map[int64][]float32{s[0]: unitVec(1, 0), s[1]: unitVec(0, 1)})
 	got, err := Nearest(context.Background(), db, "m", unitVec(0, 1), 5)
 	if err != nil || !slices.Equal(ids(got), []int64{s[1], s[0]}) {
 		t.Fatalf("after rebuild %v %v", ids(got), err)
