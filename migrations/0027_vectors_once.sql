@@ -17,7 +17,9 @@ ALTER TABLE section_embeddings ADD COLUMN scale REAL;
 -- Raw vectors waiting for their common component (PutRaw, during a first
 -- build) are kept here, not in section_embeddings, so that indexing them
 -- empties this table and its pages go to the vec0 table written next: a
--- row of section_embeddings made smaller keeps its page as large.
+-- row of section_embeddings made smaller keeps its page as large. A
+-- rewrite of the vec0 table stages the indexed vectors here too, so that
+-- it reads and writes them a page at a time (vecstore, rewrite.go).
 CREATE TABLE staged_vectors (
     section_id INTEGER PRIMARY KEY REFERENCES sections(id) ON DELETE CASCADE,
     vector     BLOB NOT NULL                     -- dims little-endian float32

@@ -149,13 +149,9 @@ func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, erro
 		// No index of model: only staged vectors can be read back.
 		return stagedVectors(ctx, q, model)
 	}
-	vecs, err := loadRaw(ctx, q, s)
-	if err != nil {
+	var out [][]float32
+	if err := eachRaw(ctx, q, s, func(_ int64, v []float32) { out = append(out, v) }); err != nil {
 		return nil, err
-	}
-	out := make([][]float32, len(vecs))
-	for i, v := range vecs {
-		out[i] = v.vec
 	}
 	return out, nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/ubp-dev/ubp/engine/answer"
-	"github.com/ubp-dev/ubp/engine/embed"
 )
 
 // State describes the vector index: the model and dimensions it holds and
@@ -173,17 +172,16 @@ func SetComponent(ctx context.Context, x Execer, model string, pc []float32) err
 		}
 		blob = encodeVector(pc)
 	}
-	// The raw vectors are read back with the component they were projected
-	// with (s.Component), before the new one replaces it.
-	rows, err := projectAll(ctx, x, s, pc)
-	if err != nil {
+	// The indexed vectors are read back with the component they were
+	// projected with (s.Component), before the new one replaces it.
+	if err := stageIndexed(ctx, x, s); err != nil {
 		return err
 	}
 	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET component = ? WHERE id = 1`, blob); err != nil {
 		return fmt.Errorf("vector index: store component: %w", err)
 	}
 	s.Component = pc
-	return reproject(ctx, x, s, rows)
+	return rewrite(ctx, x, s)
 }
 
 // Reproject rewrites the vec0 table from the raw vectors of the index's
@@ -197,117 +195,8 @@ func Reproject(ctx context.Context, x Execer) error {
 	if !ok {
 		return fmt.Errorf("vector index: reproject: %w", ErrNoIndex)
 	}
-	rows, err := projectAll(ctx, x, s, s.Component)
-	if err != nil {
+	if err := stageIndexed(ctx, x, s); err != nil {
 		return err
 	}
-	return reproject(ctx, x, s, rows)
-}
-
-// projectAll reads every raw vector of s (restored with s.Component) and
-// returns each minus pc, holding only the projections (as many bytes as
-// the raw vectors), in section id order.
-func projectAll(ctx context.Context, x Execer, s State, pc []float32) ([]projected, error) {
-	var rows []projected
-	err := eachRaw(ctx, x, s, func(id int64, v []float32) {
-		p, along, scale := embed.Project(v, pc)
-		rows = append(rows, projected{id, p, along, scale})
-	})
-	if err != nil {
-		return nil, fmt.Errorf("vector index: reproject: %w", err)
-	}
-	return rows, nil
-}
-
-// projected is one raw vector minus the component: p (nil when nothing
-// was left) and what Restore needs to give the raw vector back.
-type projected struct {
-	id           int64
-	p            []float32
-	along, scale float64
-}
-
-// reproject writes rows (projectAll's, with s.Component), into a new vec0 table filed under newly trained cells, and
-// leaves in section_embeddings only what gives each raw vector back from
-// it (embed.Project's along and scale): the raw vectors PutRaw staged
-// (staged_vectors) or a index from before migration 0027 kept
-// (section_embeddings.vector) are dropped once indexed, so that every
-// vector is stored once.
-func reproject(ctx context.Context, x Execer, s State, rows []projected) error {
-	n, err := Count(ctx, x, s.Model)
-	if err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	var cs cells
-	if n >= CellThreshold {
-		k := cellCount(n)
-		stride := max(1, n/(k*trainPerCell))
-		sample := make([][]float32, 0, n/stride+1)
-		i := 0
-		for _, r := range rows {
-			if r.p == nil {
-				continue
-			}
-			if i%stride == 0 {
-				if u := unit(r.p); u != nil {
-					sample = append(sample, u)
-				}
-			}
-			i++
-		}
-		cs = trainCells(sample, k)
-	}
-	if err := writeCells(ctx, x, cs); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	// The staged raw vectors go first: their pages are free for the vec0
-	// table written next, so the file does not grow by them.
-	if _, err := x.ExecContext(ctx, `DELETE FROM staged_vectors`); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	upd, err := prepare(ctx, x, `UPDATE section_embeddings SET vector = X'', along = ?, scale = ? WHERE section_id = ?`)
-	if err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	defer upd.close()
-	for _, r := range rows {
-		if _, err := upd.exec(ctx, r.along, r.scale, r.id); err != nil {
-			return fmt.Errorf("vector index: reproject: section %d: %w", r.id, err)
-		}
-	}
-	// A new table, not DELETE: vec0 does not reuse the slots of deleted
-	// rows, so rewriting every row in place would double the table.
-	if err := createTable(ctx, x, s.Dims); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	ins, err := prepare(ctx, x, `INSERT INTO `+vecTable+`(rowid, cell, embedding) VALUES (?, ?, ?)`)
-	if err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	defer ins.close()
-	// Cell after cell, so that each cell's sqlite-vec chunks fill one after
-	// another: in section order every insert touched another cell's chunk,
-	// and a 10,000-document index took four times as long to write.
-	byCell := make([][]int, max(1, len(cs)))
-	for i, r := range rows {
-		if r.p == nil {
-			continue
-		}
-		c := 0
-		if len(cs) > 0 {
-			c = int(cs.nearest(r.p))
-		}
-		byCell[c] = append(byCell[c], i)
-	}
-	for cell, idx := range byCell {
-		for _, i := range idx {
-			if _, err := ins.exec(ctx, rows[i].id, int64(cell), encodeVector(rows[i].p)); err != nil {
-				return fmt.Errorf("vector index: reproject: section %d: %w", rows[i].id, err)
-			}
-		}
-	}
-	if _, err := x.ExecContext(ctx, `UPDATE vector_index SET cell_basis = ?, cell_pending = 0 WHERE id = 1`, n); err != nil {
-		return fmt.Errorf("vector index: reproject: %w", err)
-	}
-	return nil
+	return rewrite(ctx, x, s)
 }
