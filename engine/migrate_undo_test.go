@@ -101,6 +101,9 @@ var undoMigration = map[int][]string{
 		`ALTER TABLE section_embeddings DROP COLUMN along`,
 		`ALTER TABLE section_embeddings DROP COLUMN scale`,
 	},
+	// 28 adds the covering index of the file stats; the rest is data
+	// (the keys and links the re-index it asks for writes again).
+	28: {`DROP INDEX documents_file_stats`},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

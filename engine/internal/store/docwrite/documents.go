@@ -21,7 +21,8 @@ type StoredDocument struct {
 	MTime int64 // unix nanoseconds
 }
 
-// storedDocuments selects StoredDocument rows.
+// storedDocuments selects StoredDocument rows: a scan of the covering
+// index documents_file_stats, not of the rows and their page bodies.
 const storedDocuments = `SELECT id, filepath, content_hash, file_size, file_mtime FROM documents`
 
 // StoredDocuments returns every indexed document by filepath.

@@ -41,10 +41,15 @@ func PageHeader(ctx context.Context, q store.Querier, id int64, p *answer.Page) 
 	return err
 }
 
+// fileStats reads what EachFileStat reports. It scans the covering index
+// documents_file_stats, not the table: every read command runs it first
+// (the freshness check), and the table's rows hold the page bodies.
+const fileStats = `SELECT filepath, file_size, file_mtime FROM documents`
+
 // EachFileStat calls fn with the file path, size and modification time
 // the index recorded for every document.
 func EachFileStat(ctx context.Context, q store.Querier, fn func(path string, size, mtime int64)) error {
-	rows, err := q.QueryContext(ctx, `SELECT filepath, file_size, file_mtime FROM documents`)
+	rows, err := q.QueryContext(ctx, fileStats)
 	if err != nil {
 		return fmt.Errorf("read documents: %w", err)
 	}
