@@ -15,7 +15,14 @@ import (
 // markdownParser is shared: a goldmark parser holds no per-document state.
 // Besides CommonMark and GFM it reads MkDocs admonitions and content tabs
 // (admonitionParser).
+// Its link parser finds the lines of a segment by binary search
+// (lineIndexedLinks).
 var markdownParser parser.Parser = goldmark.New(
+	goldmark.WithParser(parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(inlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)),
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
 	goldmark.WithParserOptions(parser.WithBlockParsers(admonitionBlockParser)),
 ).Parser()

@@ -3,6 +3,7 @@
 package index
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // peakFileEnv names the file a child process of the test binary parses
@@ -56,6 +58,49 @@ var hugeInputs = []struct {
 		return "| *x* | y |\n"
 	}},
 	{"nested-list", func(i int) string { return "- a\n  - b\n" }},
+	// Nesting beyond the limits (boundNesting): the deeper markup is text.
+	{"deep-quotes", func(int) string { return strings.Repeat("> ", 40) + "a [[w]]\n" }},
+	{"deep-lists", func(i int) string { return strings.Repeat("  ", i%10000) + "- a [[w]]\n" }},
+}
+
+// hugeContainers are files of DefaultMaxFileSize made of one list item or
+// block quote the whole file long.
+var hugeContainers = []struct {
+	name string
+	unit func(i int) string
+}{
+	{"list-item-paragraph", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "  *a* [[w]] text\n"
+	}},
+	{"list-item-lazy-paragraph", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "*a* [[w]] text\n"
+	}},
+	{"list-item-paragraphs", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "\n  *a* [[w]] text\n"
+	}},
+	{"quote-paragraph", func(int) string { return "> *a* [[w]] text\n" }},
+	{"quote-lazy-paragraph", func(i int) string {
+		if i == 0 {
+			return "> start\n"
+		}
+		return "*a* [[w]] text\n"
+	}},
+	{"quote-paragraphs", func(int) string { return "> *a* [[w]] text\n>\n" }},
+	{"quote-in-list-item", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "  > *a* [[w]] text\n  >\n"
+	}},
 }
 
 // hugeFile writes the input made of unit repeated up to
@@ -85,21 +130,59 @@ func TestParsePeakMemory(t *testing.T) {
 	const maxPeak = 384 << 20
 	for _, in := range hugeInputs {
 		t.Run(in.name, func(t *testing.T) {
-			p := hugeFile(t, in.unit)
-			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), peakFileEnv+"="+p)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("parsing %s in a child process: %v\n%s", p, err, out)
-			}
-			peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
-			if runtime.GOOS == "linux" {
-				peak <<= 10 // KB on Linux, bytes on macOS
-			}
-			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, strings.TrimSpace(string(out)))
+			peak, out := parseInChild(t, hugeFile(t, in.unit))
+			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, out)
 			if peak > maxPeak {
 				t.Errorf("peak RSS parsing a %d-byte file of %s is %d MB, want at most %d MB",
 					DefaultMaxFileSize, in.name, peak>>20, maxPeak>>20)
+			}
+		})
+	}
+}
+
+// childParseTimeout bounds the parse of one file in a child process: a
+// hang guard far above what any file takes (seconds), so that a parse that
+// never ends fails the test instead of stalling it.
+const childParseTimeout = 3 * time.Minute
+
+// parseInChild parses the file p in a child process of the test binary
+// (TestMain) and returns the child's peak resident size in bytes and what
+// it printed (sections and links). It fails the test when the parse fails
+// or does not end within childParseTimeout.
+func parseInChild(t *testing.T, p string) (peak int64, out string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), childParseTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), peakFileEnv+"="+p)
+	b, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("parsing %s in a child process did not end within %v", p, childParseTimeout)
+	}
+	if err != nil {
+		t.Fatalf("parsing %s in a child process: %v\n%s", p, err, b)
+	}
+	peak = cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	if runtime.GOOS == "linux" {
+		peak <<= 10 // KB on Linux, bytes on macOS
+	}
+	return peak, strings.TrimSpace(string(b))
+}
+
+// TestParseHugeContainersEnd parses files of the largest size ubp reads
+// made of one list item or block quote, each in a process of its own, and
+// wants every parse to end (within childParseTimeout) and to find the
+// links of the file: goldmark's link parser walked back over a block's
+// lines for every link, so a paragraph of a quote or list item the whole
+// file long (never cut) took the square of its lines (minutes).
+func TestParseHugeContainersEnd(t *testing.T) {
+	for _, in := range hugeContainers {
+		t.Run(in.name, func(t *testing.T) {
+			peak, out := parseInChild(t, hugeFile(t, in.unit))
+			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, out)
+			var sections, links int
+			if _, err := fmt.Sscan(out, &sections, &links); err != nil || sections < 1 || links != MaxDocLinks {
+				t.Errorf("child printed %q, want its sections and %d links", out, MaxDocLinks)
 			}
 		})
 	}
