@@ -401,7 +401,7 @@ func parseSourceRef(s string, line int) (SourceRef, bool) {
 	s = strings.TrimSpace(s)
 	ref := SourceRef{Path: s, Line: line}
 	if i := strings.LastIndexByte(s, '#'); i >= 0 {
-		ref.Path = strings.TrimSpace(s[:i])
+		ref.Path = s[:i] // s is trimmed: a space before the # belongs to a file name ("notes/c #.md")
 		ref.Symbol = strings.TrimSpace(s[i+1:])
 	}
 	return ref, ref.Path != ""
