@@ -42,14 +42,14 @@ func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, er
 	if (baseline == key.Config || baseline == "" && key.Config == stale.BaselineAuto) && opts.Now.IsZero() {
 		snap, rep, err := e.computeStaleSnapshot(ctx, p, key, baseline, opts.Now, docs)
 		if err != nil {
-			return stale.Report{}, fmt.Errorf("stale: %w", err)
+			return stale.Report{}, err // says "check staleness"
 		}
 		e.adoptStaleSnapshot(ctx, snap)
 		return rep, nil
 	}
 	rep, err := e.checkStale(ctx, p, baseline, opts.Now, docs)
 	if err != nil {
-		return stale.Report{}, fmt.Errorf("stale: %w", err)
+		return stale.Report{}, err // says "check staleness"
 	}
 	return rep, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -109,6 +110,16 @@ clone hides documents' commits: fetch the whole history).`,
 				}
 				return write(w, rep, threshold)
 			})
+			if gb := (*stale.GitBaselineError)(nil); errors.As(err, &gb) {
+				// Say once what asked for git and what to do, not the
+				// layers the error came through.
+				by := "--baseline git"
+				if baseline == "" {
+					by = `staleness.baseline "git" (.ubp/config.json)`
+				}
+				return codedError{code: 2, err: usageError{err: errors.New(by + " " + gb.Needs()),
+					hint: "run ubp stale in a git clone (with git installed), or use --baseline index"}}
+			}
 			if err != nil {
 				return codedError{err: err, code: 2}
 			}

@@ -201,6 +201,28 @@ func ParseLevel(s string) (Level, error) {
 	return "", fmt.Errorf("unknown staleness level %q: use fresh, possibly_stale, stale or untracked", s)
 }
 
+// GitBaselineError is Check's error when the git baseline is asked for
+// and the project is not in a git work tree, or git is not installed.
+// Its message says what failed; the front ends name what asked for the
+// baseline (a flag, the configuration) and what to do.
+type GitBaselineError struct {
+	Cause error // why git could not be used; nil when unknown
+}
+
+func (e *GitBaselineError) Error() string { return "the git baseline " + e.Needs() }
+
+// Needs is the message without its subject: "needs the project in a git
+// work tree with git installed: not a git work tree".
+func (e *GitBaselineError) Needs() string {
+	msg := "needs the project in a git work tree with git installed"
+	if e.Cause != nil {
+		msg += ": " + e.Cause.Error()
+	}
+	return msg
+}
+
+func (e *GitBaselineError) Unwrap() error { return e.Cause }
+
 // plannedRef is a ref that passed CheckPath, with its position in the
 // document's results.
 type plannedRef struct {
@@ -275,7 +297,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		rep.Baseline = BaselineGit
 		if openRepo() == nil {
 			if errors.Is(repoErr, errNotGit) || repoErr == nil {
-				return Report{}, fmt.Errorf("staleness: --baseline git needs the project in a git work tree with git installed (%v); use --baseline index", repoErr) //nolint:errorlint // repoErr may be nil: printed, not wrapped
+				return Report{}, &GitBaselineError{Cause: repoErr}
 			}
 		}
 	case BaselineIndex:
@@ -284,7 +306,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		return Report{}, fmt.Errorf("unknown staleness baseline %q: use auto, index or git", opts.Baseline)
 	}
 	if repoErr != nil && !errors.Is(repoErr, errNotGit) {
-		return Report{}, fmt.Errorf("staleness: %w", repoErr)
+		return Report{}, fmt.Errorf("read the git repository: %w", repoErr)
 	}
 
 	plans := make([]docPlan, len(docs))
