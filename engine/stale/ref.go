@@ -185,6 +185,14 @@ func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolve
 			r = resolvedRef{ref: ref, dirHint: strings.HasSuffix(ref.Symbol, "/"), rel: whole}
 		}
 	}
+	if ref.Symbol != "" && isLineAnchor(ref.Symbol) && (strings.Contains(ref.Symbol, "-") || !strings.HasSuffix(r.rel, ".go")) {
+		// #L3 alone may name a Go declaration L3; a range or another
+		// file's anchor cannot.
+		return reject("%s; and no file or folder %s exists", noLines(r.rel), whole)
+	}
+	if i := lineSuffix(r.rel); ref.Symbol == "" && i > 0 && !existsAsWritten(rootReal, r.rel, in) && existsAsWritten(rootReal, r.rel[:i], in) {
+		return reject("%s; and no file or folder %s exists", noLines(r.rel[:i]), r.rel)
+	}
 	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, in) {
 		if err := index.CheckGlob(r.rel); err != nil {
 			return reject("%v", err)

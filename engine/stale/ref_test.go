@@ -74,6 +74,16 @@ func TestCheckPath(t *testing.T) {
 		{"src/a.go", "a.b.c", "not a Go declaration"},
 		{"src/a.go", "1x", "not a Go declaration"},
 		{"src/a.go", "T.", "not a Go declaration"},
+		// Line numbers (GitHub's #L3-L4, an editor's a.go:3) are refused
+		// with what to write instead, not read as a Go name or a path.
+		{"src/a.go", "L3-L4", "source_refs take no line numbers: write src/a.go, or src/a.go#Name for a Go declaration"},
+		{"src/a.go", "L3-4", "take no line numbers"},
+		{"docs/x.md", "L12", "take no line numbers: write docs/x.md,"},
+		{"src/a.go", "L3", ""}, // may be a Go declaration named L3
+		{"src/a.go:3", "", "source_refs take no line numbers: write src/a.go, or src/a.go#Name for a Go declaration"},
+		{"src/a.go:3-4", "", "take no line numbers"},
+		{"src/a.go:3:7", "", "take no line numbers"},
+		{"missing.go:3", "", ""}, // no file either way: not found
 	}
 	for _, tt := range tests {
 		t.Run(tt.path+"#"+tt.symbol, func(t *testing.T) {
