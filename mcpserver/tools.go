@@ -245,7 +245,7 @@ func callGetGraph(ctx context.Context, e Engine, in getGraphInput) (engine.Graph
 
 var (
 	stalenessLevels = []stale.Level{stale.Fresh, stale.PossiblyStale, stale.Stale, stale.Untracked}
-	staleReasons    = []stale.Reason{stale.Modified, stale.Deleted, stale.NotFound}
+	staleReasons    = []stale.Reason{stale.Modified, stale.Deleted, stale.Moved, stale.NotFound}
 	searchTypes     = []string{"hybrid", "fulltext_fallback", "fulltext"}
 	directions      = []string{"outlink", "backlink"}
 )
@@ -317,7 +317,7 @@ func tuneGetPage(in, out *jsonschema.Schema) error {
 		describeAt(out, "outlinks.line", "Line of the file where the link is written."),
 		describeAt(out, "backlinks.line", "Line of the linking document where the link is written."),
 		describeAt(out, "source_refs.changed", "True when the source file (or symbol) changed since the document was last updated."),
-		describeAt(out, "source_refs.reason", "Why a changed ref counts as changed: modified, deleted, or not_found (never existed)."),
+		describeAt(out, "source_refs.reason", "Why a changed ref counts as changed: modified, deleted, moved (moved_to names where it went: point the ref there), or not_found (never existed)."),
 		describeAt(out, "source_refs.rejected", "Why the ref was refused and never checked (absolute, outside the project, malformed): it counts for no staleness level; fix the ref in the frontmatter."),
 		describeAt(out, "stale_refs", "The source_refs that changed, as many as fit in a tenth of max_size."),
 	)

@@ -227,6 +227,9 @@ func (a *app) printPage(p engine.Page) {
 			switch {
 			case r.Changed:
 				state = string(r.Reason)
+				if r.MovedTo != "" {
+					state += " to " + termsafe.Line(r.MovedTo)
+				}
 			case r.Rejected != "":
 				state = "rejected, never checked: " + termsafe.Line(r.Rejected)
 			}

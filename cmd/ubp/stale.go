@@ -22,8 +22,8 @@ func (a *app) staleCommand() *cobra.Command {
 		Use:   "stale [--format text|json|markdown|sarif] [--level possibly_stale|stale] [--exit-code] [--baseline auto|index|git] [--output FILE]",
 		Short: "Report documents whose source_refs changed since the document was last synced",
 		Long: `Report every document at or above a staleness level, with each changed ref,
-its reason (modified, deleted, not_found) and, with git, the commit, author and
-date of the change. The index is brought up to date first (built when missing),
+its reason (modified, deleted, moved, not_found; a moved ref names where it went)
+and, with git, the commit, author and date of the change. The index is brought up to date first (built when missing),
 so documents added or edited since the last index are checked too.
 
 Baselines: index compares with the hashes recorded when the document was last

@@ -95,7 +95,7 @@ type SearchHit struct {
 	StaleReason *StaleReason `json:"stale_reason,omitempty"`
 	// ChangedRefs are, when Staleness is possibly_stale or stale, the
 	// source refs that changed (as Page.SourceRefs has them).
-	ChangedRefs []RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, not_found)."`
+	ChangedRefs []RefStatus    `json:"changed_refs,omitempty" jsonschema:"Why a stale or possibly_stale result is: the source_refs that changed, each with its reason (modified, deleted, moved, not_found)."`
 	Sections    []SectionMatch `json:"sections"`
 	// LinkedPages are at most MaxLinkedPages of the pages it links with
 	// (outlinks first); LinkedTotal counts them all when there are more.

@@ -17,6 +17,9 @@ type RefStatus struct {
 	Author      string       `json:"author,omitempty"`
 	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
 	Uncommitted bool         `json:"uncommitted,omitempty"`
+	// MovedTo is where a moved ref went (reason moved), from the project
+	// root: what the ref should say now.
+	MovedTo string `json:"moved_to,omitempty"`
 	// Rejected says why the ref was refused and never checked (absolute,
 	// outside the project, malformed); "" for a ref that was checked.
 	Rejected string `json:"rejected,omitempty"`
@@ -35,6 +38,7 @@ type StaleReason struct {
 	Author      string       `json:"author,omitempty"`
 	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
 	Uncommitted bool         `json:"uncommitted,omitempty"`
+	MovedTo     string       `json:"moved_to,omitempty"` // reason moved: where the ref went
 	// ChangedRefs counts the document's changed refs, this one included.
 	ChangedRefs int `json:"changed_refs"`
 	// Summary says the same in one line, for people and agents.

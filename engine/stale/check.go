@@ -93,6 +93,10 @@ type RefResult struct {
 	Commits int    `json:"commits,omitempty"`
 	// Why says why a Rejected ref was refused.
 	Why string `json:"why,omitempty"`
+	// MovedTo is where a Moved ref went, from the project root, as a ref
+	// would name it (with the #Symbol of a Go declaration): the commit
+	// that moved it is Commit.
+	MovedTo string `json:"moved_to,omitempty"`
 }
 
 // Changed reports whether the ref counts against its document.

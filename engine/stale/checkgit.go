@@ -114,6 +114,13 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, d
 	if err := g.warnIgnored(); err != nil {
 		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}
+	var all []plannedRef
+	for _, p := range plans {
+		all = append(all, p.refs...)
+	}
+	if err := findRefMoves(ctx, repo, all); err != nil {
+		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
+	}
 	return g.warns, g.hidden, nil
 }
 

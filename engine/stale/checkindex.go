@@ -159,7 +159,13 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			set(t.changes[0].commit)
 		}
 	}
-	return nil
+	deleted := make([]plannedRef, 0, len(pending))
+	for _, p := range pending {
+		if p.deleted {
+			deleted = append(deleted, p.pr)
+		}
+	}
+	return findRefMoves(ctx, repo, deleted)
 }
 
 // symbolCommits refines a changed Go declaration ref of the index

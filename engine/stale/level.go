@@ -19,6 +19,9 @@ const (
 	Modified Reason = "modified"  // content differs from the baseline
 	Deleted  Reason = "deleted"   // existed at the baseline, gone now
 	NotFound Reason = "not_found" // never existed (or the Go symbol does not)
+	// Moved: existed at the baseline and was moved since (git mv, kept
+	// or lightly edited): RefResult.MovedTo names where it went.
+	Moved Reason = "moved"
 	// Rejected: refused before anything was read (see CheckPath), so never
 	// checked; such a ref counts for no level.
 	Rejected Reason = "rejected"

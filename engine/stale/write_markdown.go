@@ -58,8 +58,12 @@ func WriteMarkdown(w io.Writer, r Report, threshold Level) error {
 			if !ref.ChangedAt.IsZero() {
 				changed = fmt.Sprintf("%s (%s)", ref.ChangedAt.Format(time.DateOnly), age(r.GeneratedAt, ref.ChangedAt))
 			}
+			reason := string(ref.Reason)
+			if ref.MovedTo != "" {
+				reason += " to " + mdCode(ref.MovedTo)
+			}
 			fmt.Fprintf(bw, "| %s | %d | %s | %s | %s | %s | %s | %s |\n",
-				mdCell(mdCode(ref.Ref)), ref.Line, ref.Level, ref.Reason, mdCell(commit), mdCell(mdText(ref.Author)), changed, since)
+				mdCell(mdCode(ref.Ref)), ref.Line, ref.Level, mdCell(reason), mdCell(commit), mdCell(mdText(ref.Author)), changed, since)
 		}
 	}
 	if len(r.Warnings) > 0 {

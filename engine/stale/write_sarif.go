@@ -125,6 +125,16 @@ var sarifRules = []struct {
 			Markdown: "Fix the path or symbol name (paths start at the project root), or remove the `source_refs` entry.",
 		},
 	}},
+	{Moved, sarifRule{
+		ID:               "ubp/source-ref-moved",
+		Name:             "SourceRefMoved",
+		ShortDescription: sarifText{"A source_ref of this document was moved."},
+		FullDescription:  sarifText{"A file in this document's source_refs existed when the document was last updated and was moved since (renamed, kept or lightly edited); the message names where it went."},
+		Help: sarifMultiText{
+			Text:     "Point the source_ref at the new path, and update the document for what moved with it.",
+			Markdown: "Point the `source_refs` entry at the new path, and update the document for what moved with it.",
+		},
+	}},
 }
 
 func init() {
@@ -280,6 +290,12 @@ func (r Report) sarifMessage(ref RefResult) string {
 			msg += ", " + change
 		}
 		return msg + ". Update the document, or confirm it is still right with `reviewed: " + r.GeneratedAt.Format(time.DateOnly) + "` in its frontmatter."
+	case Moved:
+		msg := "source_ref " + ref.Ref + " was moved to " + ref.MovedTo + " after this document was written"
+		if change != "" {
+			msg += ", " + change
+		}
+		return msg + ". Point the ref at the new path and update the document."
 	case Deleted:
 		msg := "source_ref " + ref.Ref + " was deleted after this document was written"
 		if change != "" {

@@ -29,7 +29,11 @@ func WriteText(w io.Writer, r Report, threshold Level) error {
 		fmt.Fprintln(bw)
 		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 		for _, ref := range changedRefs(d) {
-			line := fmt.Sprintf("  line %d\t%s\t%s\t%s", ref.Line, ref.Ref, ref.Level, ref.Reason)
+			reason := string(ref.Reason)
+			if ref.MovedTo != "" {
+				reason += " to " + ref.MovedTo
+			}
+			line := fmt.Sprintf("  line %d\t%s\t%s\t%s", ref.Line, ref.Ref, ref.Level, reason)
 			if s := r.changeSummary(ref); s != "" {
 				line += "\t" + s
 			}

@@ -42,7 +42,7 @@ func DocLevels(baseline string, refs []index.SourceRef, sd Doc, now time.Time, t
 		case ok:
 			l := r.LevelAt(now, thresholdDays)
 			st.Changed, st.Reason, st.Level = true, r.Reason, l
-			st.Commit, st.Author, st.Uncommitted = r.Commit, r.Author, r.Uncommitted
+			st.Commit, st.Author, st.Uncommitted, st.MovedTo = r.Commit, r.Author, r.Uncommitted, r.MovedTo
 			st.ChangedAt = formatTime(r.ChangedAt)
 			out.StaleRefs = append(out.StaleRefs, st.Ref)
 			if l.Rank() > out.Level.Rank() {
@@ -83,9 +83,12 @@ func reasonOf(baseline string, r stale.RefResult, n int) *answer.StaleReason {
 	sr := &answer.StaleReason{
 		Baseline: baseline, Ref: r.Ref, Line: r.Line, Reason: r.Reason,
 		Commit: r.Commit, Author: r.Author, ChangedAt: formatTime(r.ChangedAt), Uncommitted: r.Uncommitted,
-		ChangedRefs: n,
+		MovedTo: r.MovedTo, ChangedRefs: n,
 	}
 	msg := r.Ref + " " + strings.ReplaceAll(string(r.Reason), "_", " ")
+	if r.MovedTo != "" {
+		msg += " to " + r.MovedTo
+	}
 	switch {
 	case r.Commit != "":
 		short := r.Commit
