@@ -74,8 +74,10 @@ type textRun struct {
 // collectLinks lists the first limit links of the body of the document at
 // docPath, and counts the others. A link from the project root into the
 // docs folder at docsPath ("/docs/guide.md") is made a link from the docs
-// folder ("/guide.md").
-func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *bodyLines, limit int) collectedLinks {
+// folder ("/guide.md"). body is the text the tree was parsed from;
+// contexts show written, the body as written (they differ in the stand-in
+// of a piece after a split list item or block quote, see containerCut).
+func collectLinks(root ast.Node, docPath, docsPath string, body, written []byte, ls *bodyLines, limit int) collectedLinks {
 	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls, docsRoot: docsRootPrefix(docsPath)}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -142,7 +144,7 @@ func collectLinks(root ast.Node, docPath, docsPath string, body []byte, ls *body
 	}
 	for i := range out.kept {
 		l := &out.kept[i]
-		l.Context = contextAround(c.body, l.ctxFrom, l.offset, l.ctxTo, &c.scratch)
+		l.Context = contextAround(written, l.ctxFrom, l.offset, l.ctxTo, &c.scratch)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,100 @@ func TestListParsedInPiecesAsWhole(t *testing.T) {
 		if whole.Links[i] != cut.Links[i] {
 			t.Fatalf("link %d: whole %+v, in pieces %+v", i, whole.Links[i], cut.Links[i])
 		}
+	}
+}
+
+// hugeContainers are files of DefaultMaxFileSize made of one list item or
+// block quote the whole file long.
+var hugeContainers = []struct {
+	name string
+	unit func(i int) string
+}{
+	{"list-item-paragraph", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "  *a* [[w]] text\n"
+	}},
+	{"list-item-lazy-paragraph", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "*a* [[w]] text\n"
+	}},
+	{"list-item-paragraphs", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "\n  *a* [[w]] text\n"
+	}},
+	{"quote-paragraph", func(int) string { return "> *a* [[w]] text\n" }},
+	{"quote-lazy-paragraph", func(i int) string {
+		if i == 0 {
+			return "> start\n"
+		}
+		return "*a* [[w]] text\n"
+	}},
+	{"quote-paragraphs", func(int) string { return "> *a* [[w]] text\n>\n" }},
+	{"quote-in-list-item", func(i int) string {
+		if i == 0 {
+			return "- start\n"
+		}
+		return "  > *a* [[w]] text\n  >\n"
+	}},
+}
+
+// TestLongContainersParsedInParts: a top-level list item or block quote
+// longer than maxBlockBytes is split, at line ends inside a paragraph of
+// it, and parsed in parts (goldmark holds the tree of a whole block), with
+// a warning naming the file and the line of the first cut; its sections
+// and links (every line holding one) are those of a parse of the whole,
+// and the blocks after it are read as before.
+func TestLongContainersParsedInParts(t *testing.T) {
+	for _, in := range hugeContainers {
+		t.Run(in.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("# T\n\n")
+			for i := 0; b.Len() < 3*maxBlockBytes; i++ {
+				u := in.unit(i)
+				if i%8 != 0 { // fewer links than MaxDocLinks
+					u = strings.ReplaceAll(u, "[[w]]", "w w")
+				}
+				b.WriteString(u)
+			}
+			b.WriteString("\n## After\n\nSee [x](x.md) and [[z]].\n")
+			src := []byte(b.String())
+			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
+			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
+			if len(wholeWarns) != 0 {
+				t.Fatalf("whole: warnings %v", wholeWarns)
+			}
+			lines := strings.Split(string(src), "\n")
+			if len(cutWarns) != 1 || cutWarns[0].File != "big.md" || cutWarns[0].Line < 4 ||
+				cutWarns[0].Line >= len(lines)-4 || !strings.Contains(cutWarns[0].Message, "list item or block quote") {
+				t.Fatalf("warnings %v, want one naming big.md and a line inside the container", cutWarns)
+			}
+			if n := len(whole.Links); n < 4_000 || n >= MaxDocLinks {
+				t.Fatalf("whole: %d links, want thousands below the cap", n)
+			}
+			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
+				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
+			}
+			if len(whole.Links) != len(cut.Links) {
+				t.Fatalf("whole: %d links, in parts %d", len(whole.Links), len(cut.Links))
+			}
+			for i, l := range cut.Links {
+				// The context of a link near a split shows the text of its
+				// paragraph on its side of the split only.
+				w := whole.Links[i]
+				if !strings.Contains(l.Context, l.Target) || strings.Contains(l.Context, "xxx") {
+					t.Fatalf("link %d: context %q, whole %q", i, l.Context, w.Context)
+				}
+				l.Context, w.Context = "", ""
+				if l != w || !strings.Contains(lines[l.Line-1], l.Target) {
+					t.Fatalf("link %d: in parts %+v, whole %+v (line %q)", i, l, w, lines[l.Line-1])
+				}
+			}
+		})
 	}
 }

@@ -32,14 +32,15 @@ func parseMarkdown(body []byte) ast.Node {
 	return markdownParser.Parse(text.NewReader(md), parser.WithContext(pc))
 }
 
-// parsePiece parses the piece p of md, knowing the link reference
-// definitions refs (those of the whole body).
+// parsePiece parses the piece p of md (md read with the piece's stand-in,
+// if any), knowing the link reference definitions refs (those of the whole
+// body).
 func parsePiece(md []byte, p piece, refs []parser.Reference) ast.Node {
 	pc := parser.NewContext()
 	for _, r := range refs {
 		pc.AddReference(r)
 	}
-	return markdownParser.Parse(readerAt(md, p.start, p.end), parser.WithContext(pc))
+	return markdownParser.Parse(readerAt(md, p.from(), p.end), parser.WithContext(pc))
 }
 
 // mdBlock is a top-level block of the body with its line range.

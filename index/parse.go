@@ -85,6 +85,11 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
 			maxBlockBytes>>10, st.cuts+1)})
 	}
+	if st.splits > 0 {
+		warns = append(warns, Warning{File: docPath, Line: st.splitLine + sp.bodyLine, Message: fmt.Sprintf(
+			"a list item or block quote longer than %d KiB was parsed in %d parts to bound memory (first split before this line): emphasis and links across the splits are lost (split it into smaller blocks to index it exactly)",
+			maxBlockBytes>>10, st.splits+1)})
+	}
 	if st.droppedLinks > 0 {
 		warns = append(warns, Warning{File: docPath, Message: fmt.Sprintf(
 			"%d links after the first %d were not indexed: a document keeps at most %d links (split it into several documents to keep them all)",
@@ -207,6 +212,12 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 	refs = append(blanked, refs...)
 	var hl headingLabeler
 	hl.slugs = newSlugger()
+	// A piece that goes on a split list item or block quote is parsed, and
+	// its nodes' text read, with its stand-in (see containerCut).
+	parsed, read := &overlay{body: bounded}, &overlay{body: md}
+	if len(blanked) == 0 {
+		read = parsed // bounded is md
+	}
 	for i, p := range ps {
 		if p.hard {
 			if st.cuts == 0 {
@@ -214,7 +225,14 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 			}
 			st.cuts++
 		}
-		root := parsePiece(bounded, p, refs)
+		if p.standIn != nil {
+			if st.splits == 0 {
+				st.splitLine = ls.lineOf(p.start)
+			}
+			st.splits++
+		}
+		root := parsePiece(parsed.with(p.from(), p.standIn), p, refs)
+		src := read.with(p.from(), p.standIn)
 		from := len(blocks)
 		first := root.FirstChild()
 		if p.cont && first != nil {
@@ -222,11 +240,11 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 			first = first.NextSibling()
 		}
 		blocks = appendTopBlocks(blocks, first, ls)
-		hl.label(root, blocks[from:], md)
+		hl.label(root, blocks[from:], src)
 		if i == 0 {
-			htmlH1 = htmlTitle(root, md)
+			htmlH1 = htmlTitle(root, src)
 		}
-		links := collectLinks(root, docPath, docsPath, md, ls, linkRoom-len(raw))
+		links := collectLinks(root, docPath, docsPath, src, md, ls, linkRoom-len(raw))
 		raw = append(raw, links.kept...)
 		st.droppedLinks += links.dropped
 		for j := from; j < len(blocks); j++ {
@@ -238,12 +256,14 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 }
 
 // bodyStats tells what parseBody left out to bound its memory: how many
-// times it cut a long block where a parse of the whole would not (and the
-// body line of the first cut), and how many links beyond MaxDocLinks it
-// dropped.
+// times it cut a long paragraph or table where a parse of the whole would
+// not (and the body line of the first cut), how many times it split a long
+// list item or block quote (and the body line after the first split), and
+// how many links beyond MaxDocLinks it dropped.
 type bodyStats struct {
-	cuts, cutLine int
-	droppedLinks  int
+	cuts, cutLine     int
+	splits, splitLine int
+	droppedLinks      int
 }
 
 // headingLabeler gives every heading of the document its unique anchor (in

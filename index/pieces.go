@@ -28,13 +28,20 @@ const maxBlockBytes = 256 << 10
 
 // piece is the byte range [start, end) of the body parsed on its own.
 // cont is set when the piece starts inside a block of the previous one (a
-// list item after the list's first, a part of a long paragraph or table):
-// its first top-level block is no block of its own. hard is set when that
-// block was cut where a parse of the whole would not have (hardCut).
+// list item after the list's first, a part of a long paragraph or table,
+// of a long list item or block quote): its first top-level block is no
+// block of its own. hard is set when that block was cut where a parse of
+// the whole would not have (hardCut). standIn, set for a piece that goes
+// on a list item or block quote split by containerCut, is read in place
+// of the bytes before start (the line before the cut).
 type piece struct {
 	start, end int
 	cont, hard bool
+	standIn    []byte
 }
+
+// from is where the piece is read from: its start, less its stand-in.
+func (p piece) from() int { return p.start - len(p.standIn) }
 
 // pieces cuts md into pieces of about size bytes, and returns them with
 // the link reference definitions of the whole of md (a piece may use one
@@ -52,12 +59,17 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 	}
 	var out []piece
 	var refs []parser.Reference
-	start, reach, hardReach := 0, size, hard
+	// src is md read with the stand-in of the current piece, if any.
+	ov := overlay{body: md}
+	src := md
+	start, reach, hardReach, tries := 0, size, hard, 0
 	cont, wasHard := false, false
-	cut := func(at int, r []parser.Reference, c, h bool) {
-		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard})
+	var standIn []byte
+	cut := func(at int, r []parser.Reference, c, h bool, si []byte) {
+		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard, standIn: standIn})
 		refs = append(refs, r...)
-		start, reach, hardReach, cont, wasHard = at, size, hard, c, h
+		start, reach, hardReach, tries, cont, wasHard, standIn = at, size, hard, 0, c, h, si
+		src = ov.with(at-len(si), si)
 	}
 	for off := 0; off < len(md); {
 		eol := bytes.IndexByte(md[off:], '\n')
@@ -65,20 +77,31 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 		if eol >= 0 {
 			next = off + eol + 1
 		}
+		from := start - len(standIn)
 		if off-start >= reach && off > start && blockLine(md[off:next]) {
-			if r, c, ok := cutBefore(md, start, off, next); ok {
-				cut(off, r, c, false)
+			if r, c, ok := cutBefore(src, from, off, next); ok {
+				cut(off, r, c, false, nil)
 			} else {
 				reach = 2 * (off - start)
 			}
 		}
 		if next-start > hardReach {
-			if at, r, ok := hardCut(md, start, off, next, hard); ok {
-				cut(at, r, true, true)
+			if at, r, ok := hardCut(src, from, off, next, hard); ok {
+				cut(at, r, true, true, nil)
 				off = at
 				continue
 			}
 			hardReach = 2 * (next - start)
+			if off-start >= hard/2 {
+				si, r, inside := containerCut(src, from, off)
+				if si != nil {
+					cut(off, r, true, false, si)
+					continue
+				}
+				if tries++; inside && tries < containerCutTries {
+					hardReach = next - start // the next line may do
+				}
+			}
 		}
 		off = next
 	}
@@ -86,8 +109,8 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 		return []piece{{start: 0, end: len(md)}}, nil
 	}
 	pc := parser.NewContext()
-	blockParser.Parse(readerAt(md, start, len(md)), parser.WithContext(pc))
-	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard})
+	blockParser.Parse(readerAt(src, start-len(standIn), len(md)), parser.WithContext(pc))
+	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard, standIn: standIn})
 	return out, append(refs, pc.References()...)
 }
 
@@ -131,7 +154,7 @@ func hardCut(md []byte, start, off, next, hard int) (int, []parser.Reference, bo
 		}
 	}
 	for _, at := range cands {
-		if refs, ok := insideText(md, start, at); ok && startsParagraph(md, at) {
+		if refs, ok := insideText(md, start, at, hard/2); ok && startsParagraph(md, at) {
 			return at, refs, true
 		}
 	}
@@ -139,12 +162,18 @@ func hardCut(md []byte, start, off, next, hard int) (int, []parser.Reference, bo
 }
 
 // insideText reports whether md[start:at], parsed for blocks, ends in a
-// top-level paragraph or table that the text at at goes on, with the
-// link reference definitions before at.
-func insideText(md []byte, start, at int) ([]parser.Reference, bool) {
+// top-level paragraph or table, at least long bytes long before at, that
+// the text at at goes on, with the link reference definitions before at.
+// (A short one after a long block, a list item or block quote split by
+// containerCut, is left whole.)
+func insideText(md []byte, start, at, long int) ([]parser.Reference, bool) {
 	pc := parser.NewContext()
 	root := blockParser.Parse(readerAt(md, start, at), parser.WithContext(pc))
-	switch last := root.LastChild().(type) {
+	last := root.LastChild()
+	if last == nil || at-blockOffset(last) < long {
+		return nil, false
+	}
+	switch last := last.(type) {
 	case *ast.Paragraph:
 		lines := last.Lines()
 		if lines.Len() == 0 || blockOffset(last) >= at {

@@ -1,0 +1,123 @@
+package index
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+)
+
+// A top-level list item or block quote is one top-level block, which
+// pieces cannot cut before; one longer than maxBlockBytes would be parsed
+// whole (a 5 MiB quote of "> *a* [[w]] text" lines peaked at 1.1 GB). It is
+// split at the end of a line of a paragraph inside it (containerCut), and
+// the piece after the cut starts with a stand-in: the paragraph's last line
+// before the cut, written over (in a copy of the body, an overlay) with
+// the markers that open the same quotes and list items at the same columns
+// and some text. The lines after the cut then parse as they do in the
+// whole: inside the same containers, after a paragraph. Emphasis and links
+// across the cut are lost; Parse warns.
+
+// maxStandInIndent is the deepest indentation of a list marker the
+// stand-in may write (more would be code).
+const maxStandInIndent = 3
+
+// containerCutTries is how many lines containerCut is tried at, one after
+// another, before pieces tries again twice as far.
+const containerCutTries = 16
+
+// containerCut reports whether the piece read from from (start, less its
+// stand-in) may be cut at the line starting at at: md[from:at], parsed
+// for blocks, ends in a top-level block quote or list, the blocks open at
+// its end are block quotes and list items, the innermost one ending in a
+// paragraph whose last line ends at at. It returns the stand-in that the
+// piece from at starts with (in place of that line) and the link reference
+// definitions before at. inside is set when md[from:at] ends in a block
+// quote or list item, where a later line may do.
+func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside bool) {
+	pc := parser.NewContext()
+	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
+	var prefix []byte
+	n := root.LastChild()
+	for depth := 0; ; depth++ {
+		switch b := n.(type) {
+		case *ast.Blockquote:
+			prefix = append(prefix, "> "...)
+			n = b.LastChild()
+			continue
+		case *ast.List:
+			item, ok := b.LastChild().(*ast.ListItem)
+			if !ok {
+				return nil, nil, depth > 0
+			}
+			marker, ok := listMarker(b, item.Offset)
+			if !ok {
+				return nil, nil, depth > 0
+			}
+			prefix = append(prefix, marker...)
+			n = item.LastChild()
+			continue
+		case *ast.Paragraph, *ast.TextBlock: // a paragraph of a tight list
+			if depth == 0 {
+				return nil, nil, false // a top-level paragraph: hardCut's
+			}
+			lines := b.Lines()
+			if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at-1 {
+				return nil, nil, true
+			}
+		default:
+			return nil, nil, depth > 0
+		}
+		break
+	}
+	line := bytes.LastIndexByte(md[:at-1], '\n') + 1
+	if line < from || at-line < len(prefix)+2 {
+		return nil, nil, true
+	}
+	standIn = append(prefix, bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
+	return append(standIn, '\n'), pc.References(), true
+}
+
+// listMarker is a marker of list l that opens an item whose content starts
+// offset columns after it starts (ast.ListItem.Offset): the list's bullet,
+// or "1" and its delimiter, indented and followed by spaces.
+func listMarker(l *ast.List, offset int) ([]byte, bool) {
+	marker := []byte{l.Marker}
+	if l.IsOrdered() {
+		marker = []byte{'1', l.Marker}
+	}
+	// A marker is followed by one to four spaces (five or more: the item's
+	// content is code, one column after the marker).
+	indent := max(0, offset-len(marker)-4)
+	spaces := offset - len(marker) - indent
+	if indent > maxStandInIndent || spaces < 1 {
+		return nil, false
+	}
+	out := bytes.Repeat([]byte{' '}, indent)
+	out = append(out, marker...)
+	return append(out, bytes.Repeat([]byte{' '}, spaces)...), true
+}
+
+// overlay is a copy of a body with at most one region written over: the
+// stand-in a piece after a split container starts with. Beyond the region
+// it reads as the body.
+type overlay struct {
+	body, buf []byte
+	at, end   int // the region written over: buf[at:end]
+}
+
+// with returns the body with b written at at (the body itself when b is
+// empty), the region written before restored.
+func (o *overlay) with(at int, b []byte) []byte {
+	if len(b) == 0 {
+		return o.body
+	}
+	if o.buf == nil {
+		o.buf = bytes.Clone(o.body)
+	} else {
+		copy(o.buf[o.at:o.end], o.body[o.at:o.end])
+	}
+	copy(o.buf[at:], b)
+	o.at, o.end = at, at+len(b)
+	return o.buf
+}
