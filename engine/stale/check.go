@@ -295,7 +295,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 			// A .git is here but git could not read it (not installed,
 			// not on PATH): say why the baseline is not git.
 			rep.Warnings = append(rep.Warnings, index.Warning{Message: fmt.Sprintf("the project is in a git work tree, but git could not read it (%v), "+
-				"so the auto baseline is the index's, which knows only what changed since each document was indexed here; install git or choose --baseline index", repoErr)})
+				"so the auto baseline is the index's, which knows only what changed since each document was indexed here; install git or choose the index baseline", repoErr)})
 		}
 	case BaselineGit:
 		rep.Baseline = BaselineGit

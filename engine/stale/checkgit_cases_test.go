@@ -456,6 +456,9 @@ func TestAutoBaselineSaysWhyNotGit(t *testing.T) {
 	if rep.Baseline != BaselineIndex || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "git could not read it") {
 		t.Errorf("baseline %s, warnings %+v; want index with a warning", rep.Baseline, rep.Warnings)
 	}
+	for _, w := range rep.Warnings {
+		assertNoCommandLine(t, "auto-baseline warning", w.Message)
+	}
 }
 
 // TestGitShallowCloneOfTheWholeHistory: a shallow clone as deep as the

@@ -34,7 +34,8 @@ func TestGitIgnoredRefWarns(t *testing.T) {
 			continue
 		}
 		delete(want, w.Line)
-		for _, s := range []string{q, "git ignores", ".gitignore:", "only whether it exists", "--baseline index"} {
+		assertNoCommandLine(t, "ignored-ref warning", w.Message)
+		for _, s := range []string{q, "git ignores", ".gitignore:", "only whether it exists", "the index baseline"} {
 			if !strings.Contains(w.Message, s) {
 				t.Errorf("warning %q does not say %q", w.Message, s)
 			}

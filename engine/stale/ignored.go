@@ -57,7 +57,7 @@ func (g *gitCheck) warnIgnored() error {
 			continue
 		}
 		g.warn(u.doc, u.line, fmt.Sprintf("source_ref %q: git ignores %s (%s), so the git baseline cannot see it change: only whether it exists is checked; "+
-			"track it, or use --baseline index to compare its content", u.ref, u.rel, rule))
+			"track it, or choose the index baseline, which compares its content", u.ref, u.rel, rule))
 	}
 	return nil
 }

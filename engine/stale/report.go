@@ -95,7 +95,7 @@ func (r Report) changeSummary(ref RefResult) string {
 }
 
 // incompleteNote says what an incomplete report means.
-const incompleteNote = "the history fetched (a shallow clone) hides some documents' commits, so levels may be too low; with --exit-code the check exits 2 unless something is stale"
+const incompleteNote = "the history fetched (a shallow clone) hides some documents' commits, so levels may be too low; a check asked for an exit code exits 2 unless something is stale"
 
 // maxSubjectRunes is how much of a commit subject text and Markdown show
 // (JSON and SARIF carry all of it).

@@ -55,7 +55,7 @@ func (g *gitCheck) warnSubmodules() ([]unseenRef, error) {
 			continue
 		}
 		g.warn(u.doc, u.line, fmt.Sprintf("source_ref %q is inside the git submodule %s, whose history the git baseline does not read: only whether it exists is checked; "+
-			"name the submodule folder (%s) to see each commit that moves it, or use --baseline index to compare its content", u.ref, sub, sub))
+			"name the submodule folder (%s) to see each commit that moves it, or choose the index baseline, which compares its content", u.ref, sub, sub))
 	}
 	return rest, nil
 }

@@ -49,6 +49,7 @@ func TestGitRefInSubmodule(t *testing.T) {
 		for _, w := range rep.Warnings {
 			if w.File == "docs/doc.md" && w.Line == line && strings.Contains(w.Message, "inside the git submodule vendor/sub") {
 				found = true
+				assertNoCommandLine(t, "submodule warning", w.Message)
 			}
 		}
 		if !found {
