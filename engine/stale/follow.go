@@ -133,13 +133,14 @@ func findMoveSources(ctx context.Context, g *gitRepo, h *history, docT []*target
 // readMoves lists the exact moves (status R) the commits in hashes made,
 // each against its first parent, in one `git log --no-walk --stdin`.
 func readMoves(ctx context.Context, g *gitRepo, hashes []string, onMove func(hash string, f fileChange)) error {
-	return readMovesAt(ctx, g, hashes, "--find-renames=100%", onMove)
+	return readMovesAt(ctx, g, hashes, "--find-renames=100%", "R", onMove)
 }
 
 // readMovesAt is readMoves with the rename detection given as a `git log`
-// option ("--find-renames=100%" for exact moves only).
-func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames string, onMove func(hash string, f fileChange)) error {
-	args := []string{"log", "--no-walk=unsorted", "--stdin", findRenames, "--diff-filter=R", "--diff-merges=first-parent", "--name-status", "-z", logFormat}
+// option ("--find-renames=100%" for exact moves only) and the statuses
+// listed ("R" for moves, "RD" for deletions too).
+func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames, statuses string, onMove func(hash string, f fileChange)) error {
+	args := []string{"log", "--no-walk=unsorted", "--stdin", findRenames, "--diff-filter=" + statuses, "--diff-merges=first-parent", "--name-status", "-z", logFormat}
 	cmd := gitCommand(ctx, g.root, args...)
 	cmd.Stdin = strings.NewReader(strings.Join(hashes, "\n") + "\n")
 	var stderr bytes.Buffer

@@ -3,48 +3,120 @@ package stale
 import (
 	"context"
 	"slices"
+	"strings"
 )
 
-// findRefMoves turns the deleted file refs whose deleting commit
-// moved the file (git mv, with its content kept or lightly edited: git's
-// rename detection at its default similarity, 50 %) into Moved refs
-// naming where the file went, so the document can be fixed; a Go
-// declaration's ref names the new file with its #Symbol. One `git log
-// --no-walk` over the deleting commits, run only when a ref was deleted
-// by a commit; under either baseline. History is read limited to the refs, where git sees such
-// a move as a deletion; until 2026-11-27 the ref was reported deleted,
-// with no hint of where it went. A folder ref stays deleted.
+// findRefMoves turns the deleted refs whose deleting commit moved them
+// (git mv, with the content kept or lightly edited: git's rename
+// detection at its default similarity, 50 %) into Moved refs naming
+// where they went, so the document can be fixed: a file ref names the new
+// file (a Go declaration's ref with its #Symbol), a folder ref the new
+// folder, when every file the commit took out of the folder went to one
+// new folder under the same relative path (a folder split between two, or
+// partly deleted, stays deleted). One `git log --no-walk` over the
+// deleting commits, run only when a ref was deleted by a commit; under
+// either baseline. History is read limited to the refs, where git sees
+// such a move as a deletion; until 2026-11-27 the ref, a file's or a
+// folder's, was reported deleted, with no hint of where it went.
 func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 	type movable struct {
 		out    *RefResult
 		symbol string // a Go declaration's name, "" for a file
 	}
 	wanted := map[string][]movable{} // commit hash + "\x00" + repo path of the file
+	folders := map[string][]*folderMove{}
 	var hashes []string
 	for _, pr := range refs {
 		out := pr.out
-		if out.Reason != Deleted || out.Commit == "" || pr.r.kind != kindPath || pr.r.dirHint {
+		if out.Reason != Deleted || out.Commit == "" || pr.r.kind != kindPath {
 			continue
 		}
-		k := out.Commit + "\x00" + g.repoPath(pr.r.gitPath())
-		if len(wanted[k]) == 0 && !slices.Contains(hashes, out.Commit) {
+		if !slices.Contains(hashes, out.Commit) {
 			hashes = append(hashes, out.Commit)
 		}
-		wanted[k] = append(wanted[k], movable{out: out, symbol: pr.r.ref.Symbol})
+		p := strings.TrimSuffix(g.repoPath(pr.r.gitPath()), "/")
+		if pr.r.ref.Symbol == "" { // a missing path may have been a folder
+			folders[out.Commit] = append(folders[out.Commit], &folderMove{out: out, dir: p, slash: pr.r.dirHint})
+		}
+		if !pr.r.dirHint {
+			k := out.Commit + "\x00" + p
+			wanted[k] = append(wanted[k], movable{out: out, symbol: pr.r.ref.Symbol})
+		}
 	}
 	if len(hashes) == 0 {
 		return nil
 	}
-	return readMovesAt(ctx, g, hashes, "--find-renames", func(hash string, f fileChange) {
+	err := readMovesAt(ctx, g, hashes, "--find-renames", "RD", func(hash string, f fileChange) {
+		for _, fm := range folders[hash] {
+			fm.see(f)
+		}
+		if f.status != 'R' {
+			return
+		}
 		for _, m := range wanted[hash+"\x00"+f.from] {
-			to, ok := g.projectPath(f.path)
-			if !ok {
-				to = f.path // outside the project: as git names it
-			}
+			to := g.projectPathOrGit(f.path)
 			if m.symbol != "" {
 				to += "#" + m.symbol
 			}
 			m.out.Reason, m.out.MovedTo = Moved, to
 		}
 	})
+	if err != nil {
+		return err
+	}
+	for _, list := range folders {
+		for _, fm := range list {
+			if fm.to == "" || fm.split || fm.out.Reason != Deleted {
+				continue
+			}
+			to := g.projectPathOrGit(fm.to)
+			if fm.slash {
+				to += "/"
+			}
+			fm.out.Reason, fm.out.MovedTo = Moved, to
+		}
+	}
+	return nil
+}
+
+// projectPathOrGit is a repository path from the project root, or as git
+// names it when it is outside the project.
+func (g *gitRepo) projectPathOrGit(p string) string {
+	if to, ok := g.projectPath(p); ok {
+		return to
+	}
+	return p
+}
+
+// folderMove follows where the files of a deleted folder ref went in the
+// commit that deleted it.
+type folderMove struct {
+	out   *RefResult
+	dir   string // repository path of the folder, no trailing '/'
+	slash bool   // the ref was written with a trailing '/'
+	to    string // the one folder its files went to, "" before the first
+	split bool   // a file of it was deleted, or went elsewhere
+}
+
+// see takes one deletion or move of the deleting commit: a file of the
+// folder moved to to/<the same relative path> makes to the new folder,
+// unless another went elsewhere or was deleted.
+func (fm *folderMove) see(f fileChange) {
+	from := f.path
+	if f.status == 'R' {
+		from = f.from
+	}
+	rest, ok := strings.CutPrefix(from, fm.dir+"/")
+	if !ok {
+		return
+	}
+	to, ok := strings.CutSuffix(f.path, "/"+rest)
+	switch {
+	case f.status != 'R' || !ok || to == "":
+		fm.split = true
+	case fm.to == "":
+		fm.to = to
+	case fm.to != to:
+		fm.split = true
+	}
 }
