@@ -35,7 +35,9 @@ import (
 // of the room (ContextResult.Fit): the farthest neighbours are dropped
 // (TruncatedCount says how many) and the centre's content is cut at a line
 // boundary, before a heading when one is near (Center.Truncated, with the
-// lines it holds and Center.NextStartLine to read on from with GetPage). A
+// lines it holds and Center.NextStartLine to read on from with GetPage);
+// a line longer than MaxSize after those is started, to the character
+// that fits (Center.NextStartColumn, the column GetPage reads on from). A
 // MaxSize too small even for an empty centre returns that, larger than
 // asked.
 func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextResult, error) {

@@ -96,3 +96,46 @@ func TestGetContextCutsALongLineAtACharacter(t *testing.T) {
 		t.Errorf("lines %d-%d, next %d:%d, %d characters, truncated %v", c.StartLine, c.EndLine, c.NextStartLine, c.NextStartColumn, n, c.Truncated)
 	}
 }
+
+// TestGetContextStartsALongLineAfterShortOnes: short lines then a line
+// longer than the budget: the answer sends the short lines and the start
+// of the long one (next_start_column says where to read on), using the
+// budget, instead of stopping before the long line; lines the budget could
+// hold whole are still cut at a line boundary.
+func TestGetContextStartsALongLineAfterShortOnes(t *testing.T) {
+	long := strings.Repeat("A long line of generated text. ", 600) // 18,600 bytes
+	body := "# Short\n\nOne.\nTwo.\n\n" + long + "\n\nAfter.\n"
+	e := searchProject(t, map[string]string{"short.md": body}, "none")
+	ctx := context.Background()
+	page, err := e.GetPage(ctx, "short.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int{1000, 2000, 5000} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			res, err := e.GetContext(ctx, ContextOptions{Page: "short.md", MaxSize: size})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Center
+			if res.TotalSize > size || res.TotalSize != compactJSON(t, res) {
+				t.Fatalf("total_size %d (JSON %d), max %d", res.TotalSize, compactJSON(t, res), size)
+			}
+			if res.TotalSize < size-50 {
+				t.Errorf("sent %d of %d bytes", res.TotalSize, size)
+			}
+			const longLine = 6
+			n := utf8.RuneCountInString(c.Content[strings.LastIndexByte(c.Content, '\n')+1:])
+			if !c.Truncated || c.EndLine != longLine || c.NextStartLine != longLine || c.NextStartColumn != n+1 {
+				t.Fatalf("lines %d-%d, next %d:%d, last line's %d characters sent", c.StartLine, c.EndLine, c.NextStartLine, c.NextStartColumn, n)
+			}
+			rest, err := FromColumn(page.Lines(c.NextStartLine, c.TotalLines), c.NextStartLine, c.NextStartColumn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Content+rest+"\n" != page.Content {
+				t.Errorf("content and the rest from %d:%d are not the page", c.NextStartLine, c.NextStartColumn)
+			}
+		})
+	}
+}

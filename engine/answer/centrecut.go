@@ -44,21 +44,22 @@ func (k centreCut) lines(n int) ContextCenter {
 	return c
 }
 
-// part is the centre with the first chars characters of its first line
-// only (none: lines(0)).
-func (k centreCut) part(chars int) ContextCenter {
+// part is the centre with its first n lines and the first chars
+// characters of line n (0-based) after them (none: lines(n)).
+func (k centreCut) part(n, chars int) ContextCenter {
+	c := k.lines(n)
 	if chars == 0 {
-		return k.lines(0)
+		return c
 	}
-	c := k.lines(0)
-	first := k.whole.Content[:k.ends[0]]
+	line := k.whole.Content[k.startOf(n):k.ends[n]]
 	i := 0
 	for range chars {
-		_, w := utf8.DecodeRuneInString(first[i:])
+		_, w := utf8.DecodeRuneInString(line[i:])
 		i += w
 	}
-	c.Content = first[:i]
-	c.EndLine = c.StartLine
+	c.Content += line[:i]
+	c.EndLine = c.StartLine + n
+	c.NextStartLine = c.EndLine
 	c.NextStartColumn = chars + 1
 	return c
 }
@@ -68,8 +69,10 @@ func (k centreCut) part(chars int) ContextCenter {
 // may). The centre is cut at a line boundary: before the last heading
 // within the lines that fit (index.Headings: top-level ones, not those in
 // code, lists or quotes), else after the last blank line, when that keeps
-// at least half of their bytes; else after the last whole line that fits;
-// and when not even the first line fits, inside it, at a character.
+// at least half of their bytes; else after the last whole line that fits.
+// When the line after those is longer than maxSize (so no answer could
+// hold it whole), or not even the first line fits, that line is cut at a
+// character instead: the lines before it and as much of it as fits.
 func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (ContextResult, bool, error) {
 	measure := func(c ContextCenter) (ContextResult, bool, error) {
 		r := build(c)
@@ -92,20 +95,23 @@ func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (Co
 	if err != nil {
 		return ContextResult{}, false, err
 	}
-	if lo > 0 {
+	if lo > 0 && len(k.whole.Content[k.startOf(lo):k.ends[lo]]) <= maxSize {
 		r, _, err := measure(k.lines(k.boundary(lo)))
 		return r, true, err
 	}
-	// Not even the first line: the most of its characters that fit.
-	first := utf8.RuneCountInString(strings.TrimRight(k.whole.Content[:k.ends[0]], "\r\n"))
-	lo, err = mostThatFit(first, func(n int) (bool, error) {
-		_, ok, err := measure(k.part(n))
+	// Line lo does not fit, nor would it in an answer of its own (or it
+	// is the first): the most of its characters that fit after the lo
+	// lines, as ubp_get_page sends a line longer than its budget.
+	line := strings.TrimRight(k.whole.Content[k.startOf(lo):k.ends[lo]], "\r\n")
+	n := lo
+	chars, err := mostThatFit(utf8.RuneCountInString(line), func(c int) (bool, error) {
+		_, ok, err := measure(k.part(n, c))
 		return ok, err
 	})
 	if err != nil {
 		return ContextResult{}, false, err
 	}
-	r, _, err = measure(k.part(lo))
+	r, _, err = measure(k.part(n, chars))
 	return r, true, err
 }
 

@@ -26,7 +26,7 @@ type ContextCenter struct {
 	// MissingHeading is the heading the page was named by when the page
 	// has no such section: Content is then the whole body.
 	MissingHeading string `json:"missing_heading,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading) when the page has no such section: content is the whole page instead."`
-	Content        string `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded): the whole body (or the section named, see section), or when truncated its first whole lines, cut before a heading when one is near (the start of one long line when not even it fits)."`
+	Content        string `json:"content" jsonschema:"The Markdown of lines start_line to end_line of the file (frontmatter excluded): the whole body (or the section named, see section), or when truncated its first whole lines, cut before a heading when one is near (then the start of the next line when it is longer than max_size, or of the first when not even it fits)."`
 	// StartLine is the line of the file the body (or the section) starts
 	// at (after the frontmatter), EndLine the last one in Content
 	// (StartLine-1 when Content is empty), TotalLines the file's last line.
