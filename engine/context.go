@@ -34,7 +34,8 @@ import (
 // result is larger, the centre and the neighbours each have at least half
 // of the room (ContextResult.Fit): the farthest neighbours are dropped
 // (TruncatedCount says how many) and the centre's content is cut at a line
-// boundary, before a heading when one is near (Center.Truncated, with the
+// boundary, before a heading when one is near, not inside a code block
+// when cutting before it keeps half (Center.Truncated, with the
 // lines it holds and Center.NextStartLine to read on from with GetPage);
 // a line longer than MaxSize after those is started, to the character
 // that fits (Center.NextStartColumn, the column GetPage reads on from). A

@@ -149,3 +149,7 @@ const MaxWarningsList = answer.MaxWarningsList
 func FromColumn(text string, line, column int) (string, error) {
 	return answer.FromColumn(text, line, column)
 }
+
+// OpenFence is the line (1-based) of text whose code fence is still open
+// at its end, and whether one is (see answer.OpenFence).
+func OpenFence(text string) (int, bool) { return answer.OpenFence(text) }

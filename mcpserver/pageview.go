@@ -210,7 +210,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		}
 	}
 	if lo >= from {
-		setWindow(&out, p, lines, first, last, from, lo, to, share)
+		setWindow(&out, p, lines, first, last, from, beforeOpenFence(lines, first, from, lo, to), to, share)
 	} else {
 		// The first line alone is too large: send as much of it as fits.
 		setWindow(&out, p, lines, first, last, from, from, to+1, share)
@@ -239,6 +239,27 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		}
 	}
 	return out, nil
+}
+
+// beforeOpenFence is where a window of lines from..end (of from..to asked
+// for) ends: end, or when end < to leaves a code block's fence open (read
+// from the page's first line, so a window starting inside a block knows
+// it), the line before that fence, if that keeps at least half of the
+// window's bytes: Markdown cut inside a block reads on as code.
+func beforeOpenFence(lines []string, first, from, end, to int) int {
+	if end >= to {
+		return end
+	}
+	f, open := engine.OpenFence(strings.Join(lines[:end-first+1], "\n"))
+	if !open || f+first-1 <= from {
+		return end
+	}
+	fence := f + first - 1
+	kept := len(strings.Join(lines[from-first:fence-first], "\n"))
+	if all := len(strings.Join(lines[from-first:end-first+1], "\n")); kept < all/2 {
+		return end
+	}
+	return fence - 1
 }
 
 // minPageText is the least text a window gets when its first line alone

@@ -69,7 +69,9 @@ func (k centreCut) part(n, chars int) ContextCenter {
 // may). The centre is cut at a line boundary: before the last heading
 // within the lines that fit (index.Headings: top-level ones, not those in
 // code, lists or quotes), else after the last blank line, when that keeps
-// at least half of their bytes; else after the last whole line that fits.
+// at least half of their bytes; else after the last whole line that fits;
+// and before the opening fence of a code block that cut would be inside,
+// when that keeps at least half of their bytes too.
 // When the line after those is longer than maxSize (so no answer could
 // hold it whole), or not even the first line fits, that line is cut at a
 // character instead: the lines before it and as much of it as fits.
@@ -116,8 +118,21 @@ func (k centreCut) fit(build func(ContextCenter) ContextResult, maxSize int) (Co
 }
 
 // boundary is where to cut a centre of which n lines fit (0 < n < all):
-// the number of lines to keep, n or fewer (see fit).
+// the number of lines to keep, n or fewer (see fit). A cut inside a code
+// block moves before its opening fence when that keeps at least half of
+// the bytes of the n lines.
 func (k centreCut) boundary(n int) int {
+	m := k.lineBoundary(n)
+	// A cut inside a code block would leave its fence open: cut before
+	// the fence when that keeps enough.
+	if f, open := OpenFence(k.whole.Content[:k.ends[m-1]]); open && f > 1 && k.ends[f-2] >= k.ends[n-1]/2 {
+		return f - 1
+	}
+	return m
+}
+
+// lineBoundary is boundary without regard to code blocks.
+func (k centreCut) lineBoundary(n int) int {
 	enough := k.ends[n-1] / 2
 	// The lines that fit and the next two: a heading on the line after
 	// them, and a setext heading's underline, count.
