@@ -90,34 +90,12 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	if stored.err != nil {
 		return f, stored.err
 	}
-	onDisk := make(map[string]freshness.Stat, len(files))
-	abs := make(map[string]string, len(files))
-	for _, fi := range files {
-		if fi.Dir {
-			continue
-		}
-		onDisk[fi.Path] = freshness.Stat{Size: fi.Size, MTime: fi.ModTime.UnixNano()}
-		abs[fi.Path] = fi.AbsPath
-	}
-	// What is under a folder that cannot be listed is unknown: as stored.
-	if unlisted := index.UnreadableDirs(files); unlisted != nil {
-		for p, st := range stored.m {
-			if _, ok := onDisk[p]; !ok && index.UnderAny(unlisted, p) {
-				onDisk[p] = st
-			}
-		}
-	}
-	f.Diff = freshness.Compare(onDisk, stored.m)
-	kept := f.Diff.Added[:0]
-	for _, p := range f.Diff.Added {
-		// index.ReadFile, as an indexing run reads: bounded by
-		// max_file_size and never blocking on a FIFO swapped in since the
-		// walk.
-		if data, err := index.ReadFile(abs[p], cfg.MaxFileSize); err == nil && index.IsText(data) {
-			kept = append(kept, p)
-		}
-	}
-	f.Diff.Added = kept
+	// index.ReadFile, as an indexing run reads: bounded by max_file_size
+	// and never blocking on a FIFO swapped in since the walk.
+	f.Diff = compareFiles(files, stored.m, func(fi index.FileInfo) bool {
+		data, err := index.ReadFile(fi.AbsPath, cfg.MaxFileSize)
+		return err == nil && index.IsText(data)
+	})
 	return f, nil
 }
 

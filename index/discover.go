@@ -9,7 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -115,7 +115,6 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 		realRoot: realRoot,
 		opts:     opts,
 		maxSize:  opts.MaxFileSize,
-		seen:     map[string]bool{},
 	}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
@@ -125,10 +124,11 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 	} else {
 		err = w.walkDir(ctx, root, "", nil)
 	}
+	w.files = w.gather()
 	if err != nil {
 		return w, err
 	}
-	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
+	slices.SortFunc(w.files, func(a, b FileInfo) int { return strings.Compare(a.Path, b.Path) })
 	return w, nil
 }
 
@@ -137,10 +137,18 @@ type walker struct {
 	realRoot string // root with every symlink resolved
 	opts     DiscoverOptions
 	maxSize  int64
-	files    []FileInfo
-	warns    []Warning
-	seen     map[string]bool // NFC paths already listed
-	dirsRead int             // folders listed (for tests)
+	// chunks hold the files listed while walking, gathered into files,
+	// one slice of the exact length, when the walk ends: one slice grown
+	// by append is copied again and again (at 10,000 files the copies
+	// came to several times the list).
+	chunks [][]FileInfo
+	files  []FileInfo
+	warns  []Warning
+	// seen holds the paths already listed once a name not in NFC form
+	// has turned up (see nonNFC); nil before, as two entries can only
+	// list the same path when one of them is named in another form.
+	seen     map[string]bool
+	dirsRead int // folders listed (for tests)
 	// pathStats counts the files stat'ed by their whole path, each of
 	// whose folders the system looks up again (for tests).
 	pathStats int
@@ -178,7 +186,7 @@ func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ign
 // symlink, or a folder walked whole.
 func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []ignoreRule, e fs.DirEntry) error {
 	name := e.Name()
-	rel := norm.NFC.String(name)
+	rel := w.nfc(name)
 	if relDir != "" {
 		rel = relDir + "/" + rel
 	}
@@ -235,7 +243,7 @@ func (w *walker) readDir(absDir, relDir string) (*folder, []fs.DirEntry, error) 
 			return nil, nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
 		}
 		w.warn(relDir, "folder skipped: %v; the documents indexed under it are kept as they were", err)
-		w.files = append(w.files, FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
+		w.add(FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
 		return nil, nil, err
 	}
 	return dir, entries, nil
@@ -373,16 +381,82 @@ func (w *walker) listFile(abs, rel string, linkTime time.Time, st fileStat, err 
 			return
 		}
 	}
-	if w.seen[rel] {
+	if w.listed(rel) {
 		w.warn(rel, "skipped: another file has the same name in a different Unicode normalization (NFC/NFD); rename one")
 		return
 	}
-	w.seen[rel] = true
 	mtime := st.mtime
 	if linkTime.After(mtime) {
 		mtime = linkTime
 	}
-	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Size: st.size, ModTime: mtime})
+	w.add(FileInfo{Path: rel, AbsPath: abs, Size: st.size, ModTime: mtime})
+}
+
+// add lists f in the last chunk, starting a new one (twice as large, up
+// to maxFileChunk) when it is full.
+func (w *walker) add(f FileInfo) {
+	n := len(w.chunks)
+	if n == 0 || len(w.chunks[n-1]) == cap(w.chunks[n-1]) {
+		size := 16
+		if n > 0 {
+			size = min(2*cap(w.chunks[n-1]), maxFileChunk)
+		}
+		w.chunks = append(w.chunks, make([]FileInfo, 0, size))
+		n++
+	}
+	w.chunks[n-1] = append(w.chunks[n-1], f)
+}
+
+// maxFileChunk is the most files a chunk of the walk holds.
+const maxFileChunk = 1024
+
+// gather returns the files of the chunks in one slice, nil for none.
+func (w *walker) gather() []FileInfo {
+	n := 0
+	for _, c := range w.chunks {
+		n += len(c)
+	}
+	if n == 0 {
+		return nil
+	}
+	files := make([]FileInfo, 0, n)
+	for _, c := range w.chunks {
+		files = append(files, c...)
+	}
+	w.chunks = nil
+	return files
+}
+
+// nfc returns the name of a folder entry in NFC form. The first name that
+// is not starts the set of listed paths (seen), from the files listed so
+// far: only such a name can give a path already listed.
+func (w *walker) nfc(name string) string {
+	n := norm.NFC.String(name)
+	if n != name && w.seen == nil {
+		w.seen = map[string]bool{}
+		for _, c := range w.chunks {
+			for _, f := range c {
+				if !f.Dir {
+					w.seen[f.Path] = true
+				}
+			}
+		}
+	}
+	return n
+}
+
+// listed reports whether the path rel was listed already, and records it
+// as listed. Before any name not in NFC form has turned up (seen is nil)
+// every path is new.
+func (w *walker) listed(rel string) bool {
+	if w.seen == nil {
+		return false
+	}
+	if w.seen[rel] {
+		return true
+	}
+	w.seen[rel] = true
+	return false
 }
 
 // IsText reports whether data is a document Discover would read: valid
@@ -416,12 +490,11 @@ func SkipReason(data []byte, err error, limit int64) string {
 // permission or I/O error), so that the index keeps its last version
 // rather than deleting it with its backlinks.
 func (w *walker) unreadable(abs, rel string, err error) {
-	if w.seen[rel] {
+	if w.listed(rel) {
 		return
 	}
-	w.seen[rel] = true
 	w.warn(rel, "cannot read file (%v); its last indexed version, if any, is kept", err)
-	w.files = append(w.files, FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
+	w.add(FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
 }
 
 // notTextReason says why data is not UTF-8 text, or "" when it is. A

@@ -75,7 +75,7 @@ func (w *walker) walkTo(ctx context.Context, absDir, relDir string, rules []igno
 		rules = append(rules[:len(rules):len(rules)], parseGitignore(data, relDir)...)
 	}
 	for _, e := range entries {
-		if norm.NFC.String(e.Name()) != parts[0] {
+		if w.nfc(e.Name()) != parts[0] {
 			continue
 		}
 		if len(parts) == 1 {
