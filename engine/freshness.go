@@ -92,7 +92,7 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 	}
 	// index.ReadFile, as an indexing run reads: bounded by max_file_size
 	// and never blocking on a FIFO swapped in since the walk.
-	f.Diff = compareFiles(files, stored.m, func(fi index.FileInfo) bool {
+	f.Diff = freshness.Compare(files, stored.m, func(fi index.FileInfo) bool {
 		data, err := index.ReadFile(fi.AbsPath, cfg.MaxFileSize)
 		return err == nil && index.IsText(data)
 	})

@@ -5,7 +5,11 @@
 // stored values; nothing here reads a file's content or opens a database.
 package freshness
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/ubp-dev/ubp/index"
+)
 
 // Stat is what is compared per file: size in bytes and modification time
 // in unix nanoseconds.
@@ -38,26 +42,48 @@ func (d Diff) Paths() []string {
 	return out
 }
 
-// Compare returns how onDisk differs from stored. Both map docs-relative
-// paths to their Stat. Its cost is one map lookup per file.
-func Compare(onDisk, stored map[string]Stat) Diff {
+// Compare returns how the files of a walk (index.Discover, sorted by
+// path) differ from the stored values, without building maps of the
+// files: one lookup in stored per file, in the order of the list, so Added
+// and Modified come out sorted. The stored paths met on the way are
+// counted, and stored is walked again only when some were not: those are
+// deleted, unless under a folder that cannot be listed (what is there is
+// unknown: as stored). A file the index does not hold is Added only when
+// added says so (indexing would read it: text, readable).
+func Compare(files []index.FileInfo, stored map[string]Stat, added func(index.FileInfo) bool) Diff {
 	var d Diff
-	for p, s := range onDisk {
-		old, ok := stored[p]
+	found := 0
+	for _, fi := range files {
+		if fi.Dir {
+			continue
+		}
+		old, ok := stored[fi.Path]
 		switch {
 		case !ok:
-			d.Added = append(d.Added, p)
-		case old != s:
-			d.Modified = append(d.Modified, p)
+			if added(fi) {
+				d.Added = append(d.Added, fi.Path)
+			}
+			continue
+		case old != (Stat{Size: fi.Size, MTime: fi.ModTime.UnixNano()}):
+			d.Modified = append(d.Modified, fi.Path)
 		}
+		found++
 	}
+	if found == len(stored) {
+		return d
+	}
+	unlisted := index.UnreadableDirs(files)
 	for p := range stored {
-		if _, ok := onDisk[p]; !ok {
+		if !listedFile(files, p) && !index.UnderAny(unlisted, p) {
 			d.Deleted = append(d.Deleted, p)
 		}
 	}
-	sort.Strings(d.Added)
-	sort.Strings(d.Modified)
 	sort.Strings(d.Deleted)
 	return d
+}
+
+// listedFile reports whether files, sorted by path, list the file p.
+func listedFile(files []index.FileInfo, p string) bool {
+	i := sort.Search(len(files), func(i int) bool { return files[i].Path >= p })
+	return i < len(files) && files[i].Path == p && !files[i].Dir
 }
