@@ -66,14 +66,5 @@ func TestIndexMovedFolderRefNamesWhereItWent(t *testing.T) {
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
 	r.move("src/old", "src/new")
 	moved := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "move")
-	rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")},
-		[]DocInput{{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs("src/old/"), IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"),
-			Baselines: map[string]Fingerprint{"src/old/": {Exists: true, SHA256: "x", Files: 2}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := rep.Documents[0].Refs[0]
-	if got.Reason != Moved || got.MovedTo != "src/new/" || got.Commit != moved || got.Level != Stale {
-		t.Errorf("got %+v, want moved to src/new/ at %s, stale", got, moved)
-	}
+	checkIndexMoved(t, r, "src/old/", 2, "src/new/", moved)
 }

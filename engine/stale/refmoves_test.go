@@ -96,14 +96,21 @@ func TestIndexMovedRefNamesWhereItWent(t *testing.T) {
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
 	r.move("src/old.go", "src/new/place.go")
 	moved := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "move")
+	checkIndexMoved(t, r, "src/old.go", 1, "src/new/place.go", moved)
+}
+
+// checkIndexMoved checks the index baseline, synced before the commit
+// moved (the ref then named files files), reports ref moved to wantTo.
+func checkIndexMoved(t *testing.T, r *testRepo, ref string, files int, wantTo, moved string) {
+	t.Helper()
 	rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")},
-		[]DocInput{{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs("src/old.go"), IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"),
-			Baselines: map[string]Fingerprint{"src/old.go": {Exists: true, SHA256: "x", Files: 1}}}})
+		[]DocInput{{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(ref), IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"),
+			Baselines: map[string]Fingerprint{ref: {Exists: true, SHA256: "x", Files: files}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := rep.Documents[0].Refs[0]
-	if got.Reason != Moved || got.MovedTo != "src/new/place.go" || got.Commit != moved || got.Level != Stale {
-		t.Errorf("got %+v, want moved to src/new/place.go at %s, stale", got, moved)
+	if got.Reason != Moved || got.MovedTo != wantTo || got.Commit != moved || got.Level != Stale {
+		t.Errorf("got %+v, want moved to %s at %s, stale", got, wantTo, moved)
 	}
 }
