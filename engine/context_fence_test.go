@@ -7,34 +7,15 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
-
-// fencedPage is prose, then a diagram in a code block with blank lines in
-// it, then more prose.
-func fencedPage() string {
-	var b strings.Builder
-	b.WriteString("# Fenced\n\n")
-	for range 20 {
-		b.WriteString("A line of prose before the diagram, long enough to weigh a little.\n")
-	}
-	b.WriteString("\n```text\n")
-	for i := range 60 {
-		if i%10 == 9 {
-			b.WriteString("\n")
-			continue
-		}
-		fmt.Fprintf(&b, "| box %02d | ---> | box %02d | ---> | box %02d |\n", i, i+1, i+2)
-	}
-	b.WriteString("```\n\nAfter the diagram.\n")
-	return b.String()
-}
 
 // TestGetContextCutsBeforeACodeBlock: a budget that ends inside a code
 // block cuts the centre before the block when that keeps at least half of
 // what fits, not inside it, where the content would end with the fence
 // open.
 func TestGetContextCutsBeforeACodeBlock(t *testing.T) {
-	body := fencedPage()
+	body := fixture.FencedPage()
 	e := searchProject(t, map[string]string{"fenced.md": body}, "none")
 	fence := strings.Count(body[:strings.Index(body, "```text")], "\n") + 1
 	for _, size := range []int{2600, 2800, 3000} {

@@ -6,27 +6,14 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // TestViewPageCutsBeforeACodeBlock: a window that max_size ends inside a
 // code block is cut before the block when that keeps at least half of the
 // lines' bytes, so content does not end with the fence open.
 func TestViewPageCutsBeforeACodeBlock(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("# Fenced\n\n")
-	for range 20 {
-		b.WriteString("A line of prose before the diagram, long enough to weigh a little.\n")
-	}
-	b.WriteString("\n```text\n")
-	for i := range 60 {
-		if i%10 == 9 {
-			b.WriteString("\n")
-			continue
-		}
-		fmt.Fprintf(&b, "| box %02d | ---> | box %02d | ---> | box %02d |\n", i, i+1, i+2)
-	}
-	b.WriteString("```\n\nAfter the diagram.")
-	p := engine.Page{Filepath: "fenced.md", Title: "Fenced", Content: b.String()}
+	p := engine.Page{Filepath: "fenced.md", Title: "Fenced", Content: fixture.FencedPage()}
 	fence := strings.Count(p.Content[:strings.Index(p.Content, "```text")], "\n") + 1
 	for _, w := range []pageWindow{{MaxSize: 2000}, {MaxSize: 2300}, {StartLine: 3, MaxSize: 2000}} {
 		t.Run(fmt.Sprintf("%d-%d", w.StartLine, w.MaxSize), func(t *testing.T) {
