@@ -22,6 +22,10 @@ var crossLingualDocs = map[string]string{
 		"利用者はグラフを並べて保存できる。\n",
 	"designs/vectors.md": "---\ntitle: Vectors\n---\n\n# Vectors\n\n" +
 		"Each section gets an embedding from the static model.\n",
+	"designs/sessions.md": "---\ntitle: Sessions\n---\n\n# Sessions\n\n" +
+		"A refresh token is an opaque string; the server rotates it on every use.\n",
+	"adrs/login.md": "---\ntitle: Login\n---\n\n# Login\n\n" +
+		"The login page posts the password over TLS. Pages refresh every minute.\n",
 }
 
 func TestFulltextCrossLingual(t *testing.T) {
@@ -48,6 +52,13 @@ func TestFulltextCrossLingual(t *testing.T) {
 	// 埋め込み is one word (embedding), not 埋め (filling) and 込み.
 	if got = search("埋め込み"); !slices.Contains(got, "designs/vectors.md") {
 		t.Errorf("埋め込み → %v, want designs/vectors.md", got)
+	}
+	// A katakana compound the glossary lacks is split into its words:
+	// リフレッシュトークン looks for "refresh" and "token", so the page
+	// saying both comes before the one saying "refresh" only.
+	got = search("リフレッシュトークン")
+	if len(got) == 0 || got[0] != "designs/sessions.md" {
+		t.Errorf("リフレッシュトークン → %v, want designs/sessions.md first", got)
 	}
 	got = search("ファームウェアの配信")
 	if len(got) == 0 || got[0] != "designs/firmware.md" {

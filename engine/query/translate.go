@@ -21,6 +21,8 @@ const (
 	senseDecay        = 0.8 // factor per later sense
 	maxGlossTerms     = 12  // glosses per concept
 	maxLemmaRunes     = 6   // longest dictionary word tried when splitting a kanji run
+	maxKatakanaRunes  = 10  // longest dictionary word tried when splitting a katakana run
+	maxKatakanaSplit  = 24  // longest katakana run split into words
 	minSplitRunes     = 2   // shortest piece of a split kanji run
 	glossWordRunes    = 2   // shortest gloss word kept
 	iAdjectiveEnding  = "い" // 古く, 古かった → 古い
@@ -46,7 +48,7 @@ func lemmas(tr Translator, r run, tail string) []string {
 		if tr.Has(r.text) {
 			return []string{r.text}
 		}
-		return nil
+		return katakanaWords(tr, []rune(r.text))
 	case ScriptHan:
 	default:
 		return nil
@@ -90,6 +92,46 @@ func lemmas(tr Translator, r run, tail string) []string {
 		}
 		out = append(out, string(rs[i:i+found]))
 		i += found
+	}
+	return out
+}
+
+// katakanaWords splits a katakana run that is not a word into the words
+// it is written with (リフレッシュトークン → リフレッシュ, トークン;
+// データベースサーバー → データベース, サーバー): loanword compounds are
+// written without a break. Only a split into words of two or more
+// characters that covers the whole run counts, the one with the fewest
+// words (the longer words first on a tie), so a name the glossary lacks
+// (クロード) gives nothing rather than the glosses of its syllables; nil
+// when there is no such split.
+func katakanaWords(tr Translator, rs []rune) []string {
+	n := len(rs)
+	if n < 2*minSplitRunes || n > maxKatakanaSplit {
+		return nil
+	}
+	// best[i]: fewest words covering rs[i:], next[i] the length of the
+	// first of them (0: none).
+	best := make([]int, n+1)
+	next := make([]int, n+1)
+	for i := n - 1; i >= 0; i-- {
+		for k := min(maxKatakanaRunes, n-i); k >= minSplitRunes; k-- {
+			if i+k < n && next[i+k] == 0 {
+				continue
+			}
+			if next[i] != 0 && best[i+k]+1 >= best[i] {
+				continue
+			}
+			if tr.Has(string(rs[i : i+k])) {
+				best[i], next[i] = best[i+k]+1, k
+			}
+		}
+	}
+	if next[0] == 0 {
+		return nil
+	}
+	var out []string
+	for i := 0; i < n; i += next[i] {
+		out = append(out, string(rs[i:i+next[i]]))
 	}
 	return out
 }

@@ -44,6 +44,11 @@ func TestParseTranslatedLemmas(t *testing.T) {
 		{name: "kanji word", in: "依存関係", want: map[string][]string{"依存関係": {"dependency"}}},
 		{name: "kanji run split into words", in: "検索精度", want: map[string][]string{"検索精度": {"retrieval", "precision", "accuracy"}}},
 		{name: "katakana word", in: "ファームウェア", want: map[string][]string{"ファームウェア": {"firmware"}}},
+		// Katakana compounds are written without a break: a run that is not
+		// a word is split into the longest words it starts with, as a kanji
+		// run is.
+		{name: "katakana compound split into words", in: "リフレッシュトークン", want: map[string][]string{"リフレッシュトークン": {"refresh", "token"}}},
+		{name: "katakana compound of three words", in: "データベースサーバーログ", want: map[string][]string{"データベースサーバーログ": {"database", "server", "log"}}},
 		{name: "lone kanji without okurigana is not translated", in: "ドキュメント間", want: map[string][]string{"ドキュメント": {"document"}}, none: []string{"間"}},
 		{name: "latin words are not translated", in: "search ranking", none: []string{"search", "ranking"}},
 		// A word written kanji, kana, kanji, kana is one word: its gloss is
