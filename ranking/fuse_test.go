@@ -233,22 +233,30 @@ func TestFuseRRFGraphOnlyBreaksTies(t *testing.T) {
 
 func TestLevel(t *testing.T) {
 	tests := []struct {
-		coverage, cosine float64
-		want             string
+		coverage float64
+		specific bool
+		cosine   float64
+		want     string
 	}{
-		{1, 0, MatchStrong},
-		{0.75, 0, MatchStrong},
-		{0.5, 0, MatchPartial},
-		{0, 0.6, MatchPartial},
-		{0.2, 0, MatchWeak},
-		{0, 0.35, MatchWeak},
-		{0, 0.1, MatchNone},
-		{0, 0, MatchNone},
+		{1, true, 0, MatchStrong},
+		{0.75, true, 0, MatchStrong},
+		{0.5, true, 0, MatchPartial},
+		{0, false, 0.6, MatchPartial},
+		{0.2, true, 0, MatchWeak},
+		{0, false, 0.35, MatchWeak},
+		{0, false, 0.1, MatchNone},
+		{0, false, 0, MatchNone},
+		// Common words only: weak by the words, whatever their share.
+		{1, false, 0, MatchWeak},
+		{0.5, false, 0, MatchWeak},
+		{1, false, 0.35, MatchWeak},
+		// A close meaning still counts.
+		{1, false, 0.6, MatchPartial},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.coverage, " ", tt.cosine), func(t *testing.T) {
-			if got := Level(tt.coverage, tt.cosine); got != tt.want {
-				t.Errorf("Level(%v, %v) = %s, want %s", tt.coverage, tt.cosine, got, tt.want)
+		t.Run(fmt.Sprint(tt.coverage, " ", tt.specific, " ", tt.cosine), func(t *testing.T) {
+			if got := Level(tt.coverage, tt.specific, tt.cosine); got != tt.want {
+				t.Errorf("Level(%v, %v, %v) = %s, want %s", tt.coverage, tt.specific, tt.cosine, got, tt.want)
 			}
 		})
 	}
@@ -272,7 +280,7 @@ func TestRelated(t *testing.T) {
 		cosine float64
 		want   bool
 	}{{0, false}, {0.08, false}, {weakCosine - 0.001, false}, {weakCosine, true}, {0.7, true}} {
-		if got := Related(tc.cosine); got != tc.want || Related(tc.cosine) != (Level(0, tc.cosine) != MatchNone) {
+		if got := Related(tc.cosine); got != tc.want || Related(tc.cosine) != (Level(0, false, tc.cosine) != MatchNone) {
 			t.Errorf("Related(%v) = %v, want %v (and as Level says)", tc.cosine, got, tc.want)
 		}
 	}

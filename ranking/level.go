@@ -17,6 +17,9 @@ const (
 	partialCoverage = 0.4
 	partialCosine   = 0.55
 	weakCosine      = 0.3
+	// weakOnly is the coverage Level grants a text matching common words
+	// only: above 0, below partialCoverage.
+	weakOnly = 0.01
 )
 
 // Related reports whether a section's cosine to the query says anything
@@ -25,9 +28,15 @@ const (
 func Related(cosine float64) bool { return cosine >= weakCosine }
 
 // Level is an absolute verdict on one document's evidence: coverage of the
-// query's concepts by its text (0..1) and the best cosine of its sections
-// (0 when the vector did not find it).
-func Level(coverage, cosine float64) string {
+// query's concepts by its text (0..1), whether any concept it matched is
+// specific (not in most of the index's sections), and the best cosine of
+// its sections (0 when the vector did not find it). A text matching common
+// words only (the, a word every page says) is at most weak by its words:
+// every page matches them alike.
+func Level(coverage float64, specific bool, cosine float64) string {
+	if !specific {
+		coverage = min(coverage, weakOnly)
+	}
 	switch {
 	case coverage >= strongCoverage:
 		return MatchStrong

@@ -40,6 +40,10 @@ type Doc struct {
 	Concepts    float64
 	BestID      int64
 	TitleFactor float64
+	// Specific says the document matched a concept that is not in most
+	// of the index's sections; without one, its coverage is of common
+	// words only (the, a word every page says).
+	Specific bool
 }
 
 // Documents scores the documents of the matched sections with
@@ -86,6 +90,7 @@ func (m *Matches) Documents(meta map[int64]*docmeta.Meta) map[int64]*Doc {
 		d.TitleFactor = m.scorer.titleFactor(c.meta.LowerTitle())
 		ds := m.scorer.section(docTerms[i])
 		d.Coverage = ds.Coverage
+		d.Specific = m.scorer.specific(docTerms[i])
 		if n := len(m.Query.Groups); n > 0 {
 			d.Concepts = ds.Coverage * float64(ds.Groups) / float64(n)
 		}

@@ -101,7 +101,17 @@ type scorer struct {
 	parts [][]int
 	// termRunes are the terms' texts as runes, for titleFactor.
 	termRunes [][]rune
+	// common marks the groups found in more than half of the index's
+	// sections (see commonMinSections): a text holding only such words
+	// matches every page alike.
+	common []bool
 }
+
+// commonMinSections is the least number of sections an index must hold
+// for a concept in more than half of them to count as common: in a
+// project of a few sections, a word in most of them can still be what the
+// user is after.
+const commonMinSections = 20
 
 func newScorer(q query.Query, n int, groupDF []int) *scorer {
 	s := &scorer{
@@ -114,8 +124,10 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 	for i, t := range q.Terms {
 		s.termRunes[i] = []rune(t.Text)
 	}
+	s.common = make([]bool, len(q.Groups))
 	for g := range q.Groups {
 		s.groupW[g] = groupIDF(n, groupDF[g])
+		s.common[g] = n >= commonMinSections && 2*groupDF[g] > n
 	}
 	s.parts = make([][]int, len(q.Terms))
 	for i, t := range q.Terms {
@@ -182,6 +194,26 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 		return 0, matched, groups
 	}
 	return got / total, matched, groups
+}
+
+// specific reports whether a text with these per-term scores matched a
+// concept that is not common (see scorer.common): a term of such a group,
+// or a compound holding one. Bonus bigrams do not count.
+func (s *scorer) specific(termScore []float64) bool {
+	for i, t := range s.q.Terms {
+		if termScore[i] <= 0 || t.Kind == query.Bigram {
+			continue
+		}
+		if t.Group >= 0 && !s.common[t.Group] {
+			return true
+		}
+		for _, g := range s.parts[i] {
+			if !s.common[g] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // section scores one section from its per-term BM25 scores.

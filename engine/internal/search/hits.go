@@ -116,7 +116,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 				hit.Explain = append(hit.Explain, answer.SignalRank{Signal: SignalLatent, Rank: latentRanks[id], Score: answer.RoundScore(s.latent[id])})
 			}
 		}
-		hit.Match = ranking.Level(hit.ScoreBreakdown.Coverage, hit.ScoreBreakdown.Cosine)
+		hit.Match = ranking.Level(s.matchEvidence(id))
 		if matchRank[hit.Match] > matchRank[res.Match] {
 			res.Match = hit.Match
 		}
@@ -163,7 +163,7 @@ func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
 	if d := s.ftDocs[id]; d != nil {
 		b.BM25 = answer.RoundScore(d.Score)
 	}
-	b.Coverage, b.Cosine = s.matchEvidence(id)
+	b.Coverage, _, b.Cosine = s.matchEvidence(id)
 	if ev, ok := s.graphEv[id]; ok && ev.Score > 0 {
 		b.Hops = ev.Hop.Depth
 	}
@@ -175,11 +175,12 @@ func (s *Run) breakdown(id int64, sig signalScores) answer.ScoreBreakdown {
 
 // matchEvidence is what a hit's match level is decided from, as its
 // breakdown shows it: the share of the query's concepts full text matched
-// (Concepts) and the best cosine of its vector-matched sections, rounded.
-// countMatched asks it of every candidate, so it reads only those two.
-func (s *Run) matchEvidence(id int64) (coverage, cosine float64) {
+// (Concepts), whether one of them is specific (fulltext.Doc.Specific) and
+// the best cosine of its vector-matched sections, rounded. countMatched
+// asks it of every candidate, so it reads only those.
+func (s *Run) matchEvidence(id int64) (coverage float64, specific bool, cosine float64) {
 	if d := s.ftDocs[id]; d != nil {
-		coverage = answer.RoundScore(d.Concepts)
+		coverage, specific = answer.RoundScore(d.Concepts), d.Specific
 	}
 	if secs := s.vec.Sections[id]; len(secs) > 0 {
 		var best float64
@@ -188,7 +189,7 @@ func (s *Run) matchEvidence(id int64) (coverage, cosine float64) {
 		}
 		cosine = answer.RoundScore(best)
 	}
-	return coverage, cosine
+	return coverage, specific, cosine
 }
 
 // hitSectionSet is the sections shown for the hits, and the rows read.
