@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,31 @@ func TestSearchCommonWordsMatchWeakly(t *testing.T) {
 					res.Results[0].Filepath, res.Results[0].ScoreBreakdown.Coverage)
 			}
 		})
+	}
+}
+
+// A page found only through a less common sense of a query word's
+// translation (レート: rate, late, rating, ranking) matched that word in
+// part: its reason says so instead of "matches 0 of 1 query terms" beside
+// a page it shows as found.
+func TestSearchReasonCountsPartMatches(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"ranking.md": "# Ranking\n\nResults are ranked by BM25.\n",
+		"limits.md":  "# Limits\n\nEach client has a rate of ten requests a second.\n",
+	}, "none")
+	res := mustSearch(t, e, SearchOptions{Query: "レート"})
+	reasons := map[string]string{}
+	for _, h := range res.Results {
+		reasons[h.Filepath] = h.RelevanceReason
+	}
+	if r := reasons["limits.md"]; !strings.Contains(r, "matches 1 of 1 query term in") {
+		t.Errorf("limits.md (says rate, the first sense): reason %q, want it to match 1 of 1", r)
+	}
+	r, ok := reasons["ranking.md"]
+	if !ok {
+		t.Fatalf("ranking.md (says ranked, a later sense) not found: %v", hitPaths(res))
+	}
+	if strings.Contains(r, "matches 0 of") || !strings.Contains(r, "in part") {
+		t.Errorf("ranking.md: reason %q, want the later sense counted in part", r)
 	}
 }

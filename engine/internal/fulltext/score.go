@@ -87,7 +87,11 @@ type Evidence struct {
 	Score    float64
 	Coverage float64 // 0..1, IDF-weighted share of concepts matched
 	Matched  int     // concepts matched (a long kanji run counts when most of its grams match)
-	Groups   int     // concepts the corpus has at all
+	// Partly counts the concepts matched in part only: by a less common
+	// sense of a translation, some of a long kanji run's grams, a lone
+	// kanji inside another word.
+	Partly int
+	Groups int // concepts the corpus has at all
 }
 
 // scorer scores sections and titles of one query.
@@ -153,7 +157,7 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 // 速い, weight 1/3), found alone inside another word (速度), counts 1/3 of
 // the concept, not all of it. A compound found as written (ms以内 in
 // 200ms以内, where ms is no word of its own) counts each concept it holds.
-func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int) {
+func (s *scorer) coverage(termScore []float64) (cov float64, matched, partly, groups int) {
 	frac := make([]float64, len(s.q.Groups))
 	grams := make([]float64, len(s.q.Groups))
 	for i, t := range s.q.Terms {
@@ -186,14 +190,17 @@ func (s *scorer) coverage(termScore []float64) (cov float64, matched, groups int
 		groups++
 		total += s.groupW[g]
 		got += s.groupW[g] * frac[g]
-		if frac[g] >= 0.5 {
+		switch {
+		case frac[g] >= 0.5:
 			matched++
+		case frac[g] > 0:
+			partly++
 		}
 	}
 	if total == 0 {
-		return 0, matched, groups
+		return 0, matched, partly, groups
 	}
-	return got / total, matched, groups
+	return got / total, matched, partly, groups
 }
 
 // specific reports whether a text with these per-term scores matched a
@@ -248,11 +255,12 @@ func (s *scorer) section(termScore []float64) Evidence {
 		}
 		base += qf * max(word[g], gram[g], gloss[g])
 	}
-	cov, matched, groups := s.coverage(termScore)
+	cov, matched, partly, groups := s.coverage(termScore)
 	return Evidence{
 		Score:    base + bonus,
 		Coverage: cov,
 		Matched:  matched,
+		Partly:   partly,
 		Groups:   groups,
 	}
 }
@@ -272,7 +280,7 @@ func (s *scorer) titleFactor(lower []rune) float64 {
 	if hits == nil {
 		return 1
 	}
-	cov, _, _ := s.coverage(hits)
+	cov, _, _, _ := s.coverage(hits)
 	return 1 + titleBoost*cov
 }
 

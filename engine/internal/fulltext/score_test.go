@@ -75,7 +75,7 @@ func TestCoverageCountsSubTermsByWeight(t *testing.T) {
 					scores[i] = 1
 				}
 			}
-			got, _, _ := s.coverage(scores)
+			got, _, _, _ := s.coverage(scores)
 			if want := tc.want(q); math.Abs(got-want) > 1e-9 {
 				t.Errorf("coverage of %v in %q = %.4f, want %.4f (terms %+v)", tc.matched, tc.query, got, want, q.Terms)
 			}

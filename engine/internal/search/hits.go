@@ -303,7 +303,17 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 		if terms == 1 {
 			noun = "query term"
 		}
-		p := fmt.Sprintf("matches %d of %d %s in %s", d.Best.Matched, terms, noun, where)
+		// Partly: concepts found by a less common sense of a translation,
+		// or by some of a long word's characters only.
+		var p string
+		switch {
+		case d.Best.Matched == 0 && d.Best.Partly > 0:
+			p = fmt.Sprintf("matches %d of %d %s in part in %s", d.Best.Partly, terms, noun, where)
+		case d.Best.Partly > 0:
+			p = fmt.Sprintf("matches %d of %d %s (%d more in part) in %s", d.Best.Matched, terms, noun, d.Best.Partly, where)
+		default:
+			p = fmt.Sprintf("matches %d of %d %s in %s", d.Best.Matched, terms, noun, where)
+		}
 		if d.TitleFactor > 1 {
 			p += " and in the title"
 		}
