@@ -16,7 +16,9 @@ import (
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
-// in both directions, nearest first (then by document id). A page named
+// in both directions, nearest first (then by document id), through links
+// of LinkTypes only when it is set (unknown types are an ArgumentError on
+// link_types). A page named
 // as page#Heading centres on that section (Center.Section: its heading to
 // the next heading of the same or a higher level, as GetPage reads it); a
 // heading the page lacks gives the whole page with Center.MissingHeading
@@ -49,6 +51,9 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	if err != nil {
 		return ContextResult{}, err
 	}
+	if err := params.LinkTypes(opts.LinkTypes); err != nil {
+		return ContextResult{}, err
+	}
 	maxSize := opts.MaxSize
 	if maxSize == 0 {
 		maxSize = DefaultContextSize
@@ -64,8 +69,9 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 	id := m.ID
 	var res ContextResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		// Only the links within depth hops of the page, not the whole graph.
-		links, err := e.links.Neighbourhood(ctx, tx, nil)
+		// Only the links (of LinkTypes) within depth hops of the page, not
+		// the whole graph.
+		links, err := e.links.Neighbourhood(ctx, tx, opts.LinkTypes)
 		if err != nil {
 			return err
 		}
@@ -79,7 +85,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		}
 		var inSection map[int64]bool // nil: the centre is the whole page
 		if res.Center.Section != "" {
-			first, err := reader.SectionLinks(ctx, tx, id, page, res.Center)
+			first, err := reader.SectionLinks(ctx, tx, id, page, res.Center, opts.LinkTypes)
 			if err != nil {
 				return err
 			}

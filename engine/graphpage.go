@@ -10,8 +10,8 @@ import (
 
 // graphPage answers GetGraph for one page of the whole graph: the
 // documents from Offset to Offset+Limit in file path order, the edges that
-// start at them and, with Dangling, the dangling targets they link to (see
-// graphview.Page).
+// start at them (of LinkTypes, when set) and, with Dangling, the dangling
+// targets they link to (see graphview.Page).
 func (e *Engine) graphPage(ctx context.Context, opts GraphOptions) (GraphResult, error) {
 	if err := graphview.CheckPage(opts); err != nil {
 		return GraphResult{}, err
@@ -26,7 +26,7 @@ func (e *Engine) graphPage(ctx context.Context, opts GraphOptions) (GraphResult,
 		if err != nil {
 			return err
 		}
-		res, err = graphview.Page(ctx, tx, g, meta, opts.Limit, opts.Offset, opts.Dangling)
+		res, err = graphview.Page(ctx, tx, g, meta, opts.Limit, opts.Offset, opts.Dangling, opts.LinkTypes)
 		return err
 	})
 	if err != nil {

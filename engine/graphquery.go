@@ -17,11 +17,19 @@ import (
 // document become nodes of their own (id "dangling:<target>", Dangling
 // true), with edges from the documents that link to them.
 //
+// With LinkTypes only links of those types count (unknown types are an
+// ArgumentError on link_types): a Center's walk follows only them, and
+// the whole graph keeps every document but lists only their edges (and,
+// with Dangling, only the dangling targets they name).
+//
 // Nodes are ordered by file path (the centre first when there is one),
 // edges by source, target and type.
 func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
 	depth, err := params.Depth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
 	if err != nil {
+		return GraphResult{}, err
+	}
+	if err := params.LinkTypes(opts.LinkTypes); err != nil {
 		return GraphResult{}, err
 	}
 	if opts.Center == "" && (opts.Limit != 0 || opts.Offset != 0) {
@@ -31,7 +39,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 		return GraphResult{}, err
 	}
 	if opts.Center == "" {
-		return e.wholeGraph(ctx, opts.Dangling)
+		return e.wholeGraph(ctx, opts)
 	}
 	center, _, err := e.ResolvePage(ctx, opts.Center)
 	if err != nil {
@@ -39,12 +47,13 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 	}
 	var res GraphResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		// Only the links and documents within depth hops of the centre.
-		links, err := e.links.Neighbourhood(ctx, tx, nil)
+		// Only the links (of LinkTypes) and documents within depth hops of
+		// the centre.
+		links, err := e.links.Neighbourhood(ctx, tx, opts.LinkTypes)
 		if err != nil {
 			return err
 		}
-		res, err = graphview.Around(ctx, tx, links, &e.docs, center, depth, opts.Dangling, opts.Limit)
+		res, err = graphview.Around(ctx, tx, links, &e.docs, center, depth, opts.Dangling, opts.Limit, opts.LinkTypes)
 		return err
 	})
 	if err != nil {
@@ -54,7 +63,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, 
 }
 
 // wholeGraph answers GetGraph for the whole graph in one answer.
-func (e *Engine) wholeGraph(ctx context.Context, dangling bool) (GraphResult, error) {
+func (e *Engine) wholeGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
 	g, err := e.LoadGraph(ctx)
 	if err != nil {
 		return GraphResult{}, fmt.Errorf("load link graph: %w", err)
@@ -65,7 +74,7 @@ func (e *Engine) wholeGraph(ctx context.Context, dangling bool) (GraphResult, er
 		if err != nil {
 			return err
 		}
-		res, err = graphview.Whole(ctx, tx, g, meta, dangling)
+		res, err = graphview.Whole(ctx, tx, g, meta, opts.Dangling, opts.LinkTypes)
 		return err
 	})
 	if err != nil {

@@ -38,6 +38,9 @@ func FuzzStdioInput(f *testing.F) {
 		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}",
 		"\x00\xff{\"jsonrpc\"",
 		`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"日本語の検索","link_types":["implements"]}}}`,
+		`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"ubp_get_context","arguments":{"filepath":"designs/database.md","link_types":["depends_on","likes"]}}}`,
+		`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"ubp_get_graph","arguments":{"center":"designs/database.md","link_types":["depends_on"]}}}`,
+		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"ubp_get_graph","arguments":{"link_types":[null,7,"extends"]}}}`,
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

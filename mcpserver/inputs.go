@@ -30,9 +30,10 @@ type getPageInput struct {
 }
 
 type getContextInput struct {
-	Filepath string `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias; written as a link target with a heading (page#Heading), the centre is that section (a heading the page lacks gives the page, with center.missing_heading set)."`
-	Depth    int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to collect pages, in both directions."`
-	MaxSize  int    `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; when the centre and its neighbours do not all fit, each has at least half, the farthest pages being dropped and the centre cut at a line boundary."`
+	Filepath  string   `json:"filepath" jsonschema:"The centre document: path relative to the docs folder, title or alias; written as a link target with a heading (page#Heading), the centre is that section (a heading the page lacks gives the page, with center.missing_heading set)."`
+	Depth     int      `json:"depth,omitempty" jsonschema:"How many links away from the centre to collect pages, in both directions."`
+	MaxSize   int      `json:"max_size,omitempty" jsonschema:"Upper bound of the answer (structuredContent) in bytes as sent; when the centre and its neighbours do not all fit, each has at least half, the farthest pages being dropped and the centre cut at a line boundary."`
+	LinkTypes []string `json:"link_types,omitempty" jsonschema:"Only follow links of these types (in both directions): related lists only pages they reach, each with such a link. Omit for every type."`
 }
 
 type listPagesInput struct {
@@ -44,8 +45,9 @@ type listPagesInput struct {
 }
 
 type getGraphInput struct {
-	Center string `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph, which comes in pages."`
-	Depth  int    `json:"depth,omitempty" jsonschema:"How many links away from the centre to include (ignored without center)."`
-	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many documents per answer: for the whole graph a page of them in file path order, with the edges that start at them; with center the nearest ones (the centre, then by hops), with the edges among them, and truncated set when more were within depth."`
-	Offset int    `json:"offset,omitempty" jsonschema:"Whole graph only (an error with center): skip this many documents; pass next_offset of the previous answer."`
+	Center    string   `json:"center,omitempty" jsonschema:"Centre document (path, title, alias or doc_id); omit for the whole graph, which comes in pages."`
+	Depth     int      `json:"depth,omitempty" jsonschema:"How many links away from the centre to include (ignored without center)."`
+	Limit     int      `json:"limit,omitempty" jsonschema:"At most this many documents per answer: for the whole graph a page of them in file path order, with the edges that start at them; with center the nearest ones (the centre, then by hops), with the edges among them, and truncated set when more were within depth."`
+	Offset    int      `json:"offset,omitempty" jsonschema:"Whole graph only (an error with center): skip this many documents; pass next_offset of the previous answer."`
+	LinkTypes []string `json:"link_types,omitempty" jsonschema:"Only links of these types: with center the walk follows only them (both directions) and edges are only them; without center every document is still a node, but edges are only of these types. Omit for every type."`
 }

@@ -117,6 +117,7 @@ var toolDecls = []toolDecl{
 			"The answer stays under max_size bytes as sent: when the centre and its neighbours do not all fit, each has at least half of the room, so the farthest pages are dropped (truncated_count says how many) and the centre's content is cut at a line boundary, before a heading when one is near (center.truncated; center.start_line to center.end_line are the lines sent).",
 			"Name the centre as page#Heading to centre on one section (center.section): the neighbours are still the page's, but those reached through the section's own links (written in it, or to it or one of its subsections) come first with scope section, then the rest of the page's with scope page; a heading the page lacks gives the whole page with center.missing_heading set.",
 			"To read the rest of a cut centre, call ubp_get_page with its filepath and start_line set to center.next_start_line.",
+			"Give link_types to follow only links of those types (both directions), for example depends_on for what a design depends on and what depends on it.",
 			"Use it to gather the context around a design decision or spec in one call.",
 			"Use ubp_get_page to read one document alone, section by section.",
 		},
@@ -136,6 +137,7 @@ var toolDecls = []toolDecl{
 		Description: []string{
 			"Return the document link graph as nodes (documents) and typed edges (references, depends_on, implements, extends, conflicts_with), each edge naming its ends by id and by filepath.",
 			"With center, the subgraph up to depth links around one document; without it, the whole graph in pages of limit documents (100 by default, in filepath order) with the edges that start at them: pass next_offset as offset to read on.",
+			"Give link_types to keep only links of those types: with center the walk follows only them, in both directions; without it every document is still a node, with only those edges.",
 			"Use it to see how documents depend on each other, what implements a spec or what conflicts with a decision.",
 			"Read the pages themselves with ubp_get_page.",
 			"Read a page with its neighbours with ubp_get_context.",
@@ -188,14 +190,20 @@ func declOf(name string) (toolDecl, bool) {
 
 // The handlers: each turns tool arguments into an engine call.
 
-func callSearch(ctx context.Context, e Engine, in searchInput) (searchOutput, error) {
+// linkTypes is the link_types parameter as the engine takes it (checked
+// there and against the schema's enum).
+func linkTypes(names []string) []index.LinkType {
 	var lts []index.LinkType
-	for _, t := range in.LinkTypes {
+	for _, t := range names {
 		lts = append(lts, index.LinkType(t))
 	}
+	return lts
+}
+
+func callSearch(ctx context.Context, e Engine, in searchInput) (searchOutput, error) {
 	r, err := e.Search(ctx, engine.SearchOptions{
 		Query: in.Query, Limit: in.Limit, DocType: in.DocType,
-		Depth: in.Depth, LinkTypes: lts, IncludeLinked: in.IncludeLinked,
+		Depth: in.Depth, LinkTypes: linkTypes(in.LinkTypes), IncludeLinked: in.IncludeLinked,
 	})
 	if err != nil {
 		return searchOutput{}, err
@@ -220,7 +228,7 @@ func callGetPage(ctx context.Context, e Engine, in getPageInput) (pageOutput, er
 }
 
 func callGetContext(ctx context.Context, e Engine, in getContextInput) (engine.ContextResult, error) {
-	return e.GetContext(ctx, engine.ContextOptions{Page: in.Filepath, Depth: in.Depth, MaxSize: in.MaxSize})
+	return e.GetContext(ctx, engine.ContextOptions{Page: in.Filepath, Depth: in.Depth, MaxSize: in.MaxSize, LinkTypes: linkTypes(in.LinkTypes)})
 }
 
 func callListPages(ctx context.Context, e Engine, in listPagesInput) (engine.ListPagesResult, error) {
@@ -233,7 +241,7 @@ func callListPages(ctx context.Context, e Engine, in listPagesInput) (engine.Lis
 func callGetGraph(ctx context.Context, e Engine, in getGraphInput) (engine.GraphResult, error) {
 	// With center, limit keeps the nearest documents and an offset is an
 	// error (engine.GetGraph): the neighbourhood comes in one answer.
-	opts := engine.GraphOptions{Center: in.Center, Depth: in.Depth, Limit: in.Limit, Offset: in.Offset}
+	opts := engine.GraphOptions{Center: in.Center, Depth: in.Depth, Limit: in.Limit, Offset: in.Offset, LinkTypes: linkTypes(in.LinkTypes)}
 	if opts.Limit == 0 {
 		opts.Limit = defaultPageLimit
 	}
@@ -327,6 +335,7 @@ func tuneGetContext(in, out *jsonschema.Schema) error {
 	nonEmpty(in, "filepath")
 	intParam(in, "depth", 1, engine.MaxSearchDepth, engine.DefaultSearchDepth)
 	intParam(in, "max_size", engine.MinContextSize, engine.MaxContextSize, engine.DefaultContextSize)
+	enumParam(in, "link_types", index.LinkTypes, "")
 	return firstErr(
 		enumAt(out, "related.link_type", index.LinkTypes),
 		enumAt(out, "related.direction", directions),
@@ -357,6 +366,7 @@ func tuneGetGraph(in, out *jsonschema.Schema) error {
 	intParam(in, "depth", 1, engine.MaxGraphDepth, engine.DefaultGraphDepth)
 	intParam(in, "limit", 1, pageLimitMax, defaultPageLimit)
 	intParam(in, "offset", 0, 0, 0)
+	enumParam(in, "link_types", index.LinkTypes, "")
 	return firstErr(
 		enumAt(out, "nodes.doc_type", index.DocTypes),
 		enumAt(out, "edges.type", index.LinkTypes),

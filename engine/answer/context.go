@@ -9,6 +9,10 @@ type ContextOptions struct {
 	Page    string // filepath, title or alias
 	Depth   int    // 1..3; 0 means 2
 	MaxSize int    // bytes of output; 0 means 50000
+	// LinkTypes limits the walk to links of these types (nil or empty:
+	// every type), followed in both directions; the centre is always
+	// there.
+	LinkTypes []index.LinkType
 }
 
 // ContextCenter is the page at the centre of a context: its body, whole

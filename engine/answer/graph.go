@@ -17,6 +17,13 @@ type GraphOptions struct {
 	// edges among them; 0 keeps the whole neighbourhood.
 	Limit  int
 	Offset int
+	// LinkTypes keeps links of these types only (nil or empty: every
+	// type). With a Center the walk follows only them, in both directions
+	// (the centre is always a node); without one every document is still
+	// a node (Limit and Offset page the documents), but only edges of
+	// these types are listed, and with Dangling only the dangling targets
+	// such a link names.
+	LinkTypes []index.LinkType
 }
 
 // GraphNode is a document (or a dangling target) in a graph.

@@ -15,22 +15,26 @@ import (
 )
 
 // Whole builds the whole graph of GetGraph without paging: every document
-// of meta, the edges of g among them (several links of one type between
-// the same two documents are one edge) and, with dangling, the link
-// targets that resolve to no document (see addDangling). Nodes are
-// ordered by file path, edges by source, target and type.
-func Whole(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, dangling bool) (answer.GraphResult, error) {
+// of meta, the edges of g among them of types (nil or empty: every type;
+// several links of one type between the same two documents are one edge)
+// and, with dangling, the link targets that resolve to no document that
+// such links name (see addDangling). Nodes are ordered by file path,
+// edges by source, target and type.
+func Whole(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, dangling bool, types []index.LinkType) (answer.GraphResult, error) {
 	in := make(map[int64]bool, len(meta))
 	for id := range meta {
 		in[id] = true
 	}
 	read := func() ([]pageread.DanglingLink, error) { return pageread.DanglingLinks(ctx, q) }
-	return build(g, meta, in, dangling, read, "")
+	return build(g, meta, in, typesOf(types), dangling, read, "")
 }
 
 // Around builds the graph of GetGraph around center: center and every
 // document within depth links of it, in either direction, with the edges
-// among them and, with dangling, the dangling targets they link to. A
+// among them and, with dangling, the dangling targets they link to; links
+// are those of the types links was made for (the walk follows only them),
+// and of types (nil or empty: every type), which names them again for the
+// dangling links. A
 // limit over 0 keeps the limit nearest (see nearest) and sets Total and
 // Truncated. It reads what the neighbourhood needs only, never the whole
 // graph: the links of the documents fewer than depth hops away (links,
@@ -38,7 +42,7 @@ func Whole(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]
 // ones to each other, and the metadata of the documents reached (through
 // docs). Nodes are ordered by file path (the centre first), edges by
 // source, target and type.
-func Around(ctx context.Context, q store.Querier, links *linkwalk.Neighbourhood, docs *docmeta.Cache, center int64, depth int, dangling bool, limit int) (answer.GraphResult, error) {
+func Around(ctx context.Context, q store.Querier, links *linkwalk.Neighbourhood, docs *docmeta.Cache, center int64, depth int, dangling bool, limit int, types []index.LinkType) (answer.GraphResult, error) {
 	if err := links.Within(ctx, q, []int64{center}, depth); err != nil {
 		return answer.GraphResult{}, fmt.Errorf("read the links around the centre: %w", err)
 	}
@@ -72,7 +76,7 @@ func Around(ctx context.Context, q store.Querier, links *linkwalk.Neighbourhood,
 	if d := meta[center]; d != nil {
 		centerID = d.DocID
 	}
-	res, err := build(links.Graph(), meta, in, dangling, read, centerID)
+	res, err := build(links.Graph(), meta, in, typesOf(types), dangling, read, centerID)
 	if err != nil {
 		return answer.GraphResult{}, err
 	}
@@ -81,10 +85,10 @@ func Around(ctx context.Context, q store.Querier, links *linkwalk.Neighbourhood,
 }
 
 // build is the graph of the documents in (those of meta), the edges of g
-// among them, one per type between two documents, and with dangling the
-// dangling links readDangling returns of them, sorted with centerID (if
-// any) first.
-func build(g *graph.Graph, meta map[int64]*docmeta.Meta, in map[int64]bool, dangling bool,
+// among them of the types keep keeps, one per type between two documents,
+// and with dangling the dangling links of those types readDangling returns
+// of them, sorted with centerID (if any) first.
+func build(g *graph.Graph, meta map[int64]*docmeta.Meta, in map[int64]bool, keep typeSet, dangling bool,
 	readDangling func() ([]pageread.DanglingLink, error), centerID string,
 ) (answer.GraphResult, error) {
 	res := answer.GraphResult{Nodes: []answer.GraphNode{}, Edges: []answer.GraphEdge{}}
@@ -104,7 +108,7 @@ func build(g *graph.Graph, meta map[int64]*docmeta.Meta, in map[int64]bool, dang
 	for id := range in {
 		for _, ed := range g.Out(id) {
 			k := edgeKey{id, ed.To, ed.Type}
-			if !in[ed.To] || seen[k] {
+			if !in[ed.To] || seen[k] || !keep.keeps(ed.Type) {
 				continue
 			}
 			seen[k] = true
@@ -117,7 +121,7 @@ func build(g *graph.Graph, meta map[int64]*docmeta.Meta, in map[int64]bool, dang
 		if err != nil {
 			return answer.GraphResult{}, err
 		}
-		addDangling(links, meta, in, &res)
+		addDangling(links, meta, in, keep, &res)
 	}
 	res.Sort(centerID)
 	return res, nil

@@ -11,12 +11,13 @@ import (
 // target (text that resolves to no document).
 const danglingIDPrefix = "dangling:"
 
-// addDangling adds a node for every target of links (dangling links) from
-// a document in the graph, with an edge from each document linking to it.
-func addDangling(links []pageread.DanglingLink, meta map[int64]*docmeta.Meta, in map[int64]bool, res *answer.GraphResult) {
+// addDangling adds a node for every target of links (dangling links) of a
+// type keep keeps from a document in the graph, with an edge from each
+// document linking to it.
+func addDangling(links []pageread.DanglingLink, meta map[int64]*docmeta.Meta, in map[int64]bool, keep typeSet, res *answer.GraphResult) {
 	nodes := map[string]bool{}
 	for _, l := range links {
-		if !in[l.Source] {
+		if !in[l.Source] || !keep.keeps(l.Type) {
 			continue
 		}
 		id := danglingIDPrefix + l.Target

@@ -61,7 +61,7 @@ func (v view) around(t *testing.T, center string, depth int, dangling bool) answ
 	t.Helper()
 	ctx := context.Background()
 	if center == "" {
-		res, err := Whole(ctx, v.rdb, v.g, v.meta, dangling)
+		res, err := Whole(ctx, v.rdb, v.g, v.meta, dangling, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func (v view) around(t *testing.T, center string, depth int, dangling bool) answ
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Around(ctx, v.rdb, links, &docs, v.ids[center], depth, dangling, 0)
+	res, err := Around(ctx, v.rdb, links, &docs, v.ids[center], depth, dangling, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestPagesCoverTheWhole(t *testing.T) {
 			var gotNodes, gotEdges []string
 			offset := 0
 			for {
-				res, err := Page(ctx, v.rdb, v.g, v.meta, limit, offset, dangling)
+				res, err := Page(ctx, v.rdb, v.g, v.meta, limit, offset, dangling, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -9,6 +9,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // CheckPage checks the paging options of GetGraph: a positive Limit, an
@@ -31,9 +32,12 @@ func CheckPage(opts answer.GraphOptions) error {
 // the documents from offset to offset+limit in file path order, the edges
 // of g that start at them (to any document, so that every edge is on
 // exactly one page) and, with dangling, the dangling targets they link
-// to. Its cost follows the page size: one ordered read of limit documents
+// to; with types (nil or empty: every type) only links of those types make
+// edges and dangling targets, while every document is still on its page.
+// Its cost follows the page size: one ordered read of limit documents
 // and their out-edges, not a walk over every document.
-func Page(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, limit, offset int, dangling bool) (answer.GraphResult, error) {
+func Page(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*docmeta.Meta, limit, offset int, dangling bool, types []index.LinkType) (answer.GraphResult, error) {
+	keep := typesOf(types)
 	res := answer.GraphResult{Nodes: []answer.GraphNode{}, Edges: []answer.GraphEdge{}}
 	total, ids, err := pageread.DocumentPage(ctx, q, limit, offset)
 	if err != nil {
@@ -56,7 +60,7 @@ func Page(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*
 		for _, ed := range g.Out(id) {
 			to := meta[ed.To]
 			k := edgeKey{ed.To, string(ed.Type)}
-			if to == nil || seen[k] {
+			if to == nil || seen[k] || !keep.keeps(ed.Type) {
 				continue
 			}
 			seen[k] = true
@@ -69,7 +73,7 @@ func Page(ctx context.Context, q store.Querier, g *graph.Graph, meta map[int64]*
 		if err != nil {
 			return answer.GraphResult{}, err
 		}
-		addDangling(links, meta, in, &res)
+		addDangling(links, meta, in, keep, &res)
 	}
 	res.Sort("")
 	if next := offset + len(DocumentNodes(res)); next < res.Total {

@@ -3,11 +3,13 @@ package reader
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // SectionLinks are the first hops of a context centred on a section of
@@ -18,13 +20,17 @@ import (
 // whole page, as get_page reads page#Heading, so a heading two sections
 // share names the first one). A document the section reaches several ways
 // keeps the way graph.BFS would choose (outlink first, then the first
-// link type of index.LinkTypes).
-func SectionLinks(ctx context.Context, q store.Querier, id int64, p answer.Page, c answer.ContextCenter) (map[int64]graph.Hop, error) {
+// link type of index.LinkTypes). With types, only links of those types
+// count (nil or empty: every type).
+func SectionLinks(ctx context.Context, q store.Querier, id int64, p answer.Page, c answer.ContextCenter, types []index.LinkType) (map[int64]graph.Hop, error) {
 	first := map[int64]graph.Hop{}
 	if c.Section == "" {
 		return first, nil
 	}
 	add := func(other int64, h graph.Hop) {
+		if len(types) > 0 && !slices.Contains(types, h.LinkType) {
+			return
+		}
 		h.ID, h.Depth, h.Parent, h.FirstDirection = other, 1, id, h.Direction
 		if cur, ok := first[other]; !ok || graph.PreferHop(h, cur) {
 			first[other] = h
