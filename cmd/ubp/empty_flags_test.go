@@ -26,6 +26,8 @@ func TestEmptyFlagValuesAreUsageErrors(t *testing.T) {
 		{[]string{"search", "x", "--fusion", ""}, `--fusion ""`},
 		{[]string{"search", "x", "--link-types", ""}, `--link-types ""`},
 		{[]string{"search", "x", "--link-types", "references,,depends_on"}, `--link-types "references,,depends_on"`},
+		{[]string{"get-context", "designs/database.md", "--link-types", ""}, `--link-types ""`},
+		{[]string{"get-graph", "--link-types", "depends_on,,implements"}, `--link-types "depends_on,,implements"`},
 		{[]string{"stale", "--output", ""}, `--output ""`},
 		{[]string{"get-page", "designs/database.md", "--section", ""}, `--section ""`},
 		{[]string{"init", "--docs-dir", ""}, `--docs-dir ""`},

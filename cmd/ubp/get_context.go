@@ -13,8 +13,9 @@ import (
 
 func (a *app) getContextCommand() *cobra.Command {
 	var o engine.ContextOptions
+	var linkTypes []string
 	cmd := &cobra.Command{
-		Use:   "get-context <page> [--depth 1-3] [--max-size BYTES]",
+		Use:   "get-context <page> [--depth 1-3] [--max-size BYTES] [--link-types a,b]",
 		Short: "Show a page with its graph neighbours, nearest first, within a size budget",
 		Long: `Show a page and the pages around it in the link graph (both directions), each
 with the link that reaches it (its direction and type, from the page before it
@@ -23,7 +24,9 @@ named as page#Heading centres on that section (its heading to the next heading
 of the same or a higher level): the neighbours are still the page's, those
 reached through the section's own links (written in it, or to it or one of its
 subsections) listed first, then those of the rest of the page; a heading the
-page lacks shows the whole page and says so. --max-size bounds the bytes
+page lacks shows the whole page and says so. --link-types follows only links of
+those types (in both directions): --link-types depends_on shows what the page
+depends on and what depends on it. --max-size bounds the bytes
 of the answer as JSON without indentation (what ubp_get_context sends; --json
 indents it, a few percent more). When the page and its neighbours do not all
 fit, each has at least half of the room: the farthest neighbours are dropped
@@ -33,7 +36,8 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 --start-column when the cut is inside a line (next_start_column).`,
 		Example: `  ubp get-context docs/architecture.md --depth 2
   ubp get-context "Search" --max-size 8000 --json
-  ubp get-context "docs/architecture.md#Data flow"`,
+  ubp get-context "docs/architecture.md#Data flow"
+  ubp get-context docs/architecture.md --link-types depends_on,implements`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-context takes exactly one page")
@@ -42,6 +46,10 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Page = args[0]
+			var err error
+			if o.LinkTypes, err = parseLinkTypes(linkTypes); err != nil {
+				return err
+			}
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				res, err := e.GetContext(cmd.Context(), o)
 				if err != nil {
@@ -87,6 +95,7 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 		},
 	}
 	cmd.Flags().IntVar(&o.Depth, "depth", engine.DefaultSearchDepth, fmt.Sprintf("how many links away to go (1-%d)", engine.MaxSearchDepth))
+	cmd.Flags().StringSliceVar(&linkTypes, "link-types", nil, "follow only these link types (both directions): references, depends_on, implements, extends, conflicts_with")
 	cmd.Flags().IntVar(&o.MaxSize, "max-size", engine.DefaultContextSize, fmt.Sprintf("at most `BYTES` of answer (as compact JSON), %d-%d", engine.MinContextSize, engine.MaxContextSize))
 	return cmd
 }

@@ -17,10 +17,16 @@ import (
 func (a *app) getGraphCommand() *cobra.Command {
 	var o engine.GraphOptions
 	var format, output string
+	var linkTypes []string
 	cmd := &cobra.Command{
-		Use:   "get-graph [--center PAGE] [--depth 1-5] [--format json|dot|mermaid|html] [--output FILE] [--dangling] [--limit N [--offset N]]",
+		Use:   "get-graph [--center PAGE] [--depth 1-5] [--link-types a,b] [--format json|dot|mermaid|html] [--output FILE] [--dangling] [--limit N [--offset N]]",
 		Short: "Print the document graph (nodes and typed edges) as JSON, DOT, Mermaid or an interactive HTML page",
 		Long: `Print the document graph: documents as nodes, links as typed edges.
+
+--link-types keeps links of those types only: around --center the walk
+follows only them (in both directions; the centre is always drawn), and the
+whole graph keeps every document but draws only their edges (with
+--dangling, only the dangling targets they name).
 
 --format html writes one self-contained page (no network access, works
 from file://) that draws the graph: node colour is staleness, shape is
@@ -32,7 +38,8 @@ positions are computed when the page is written, so large graphs open
 without a layout pass in the browser. HTML always includes dangling targets.`,
 		Example: `  ubp get-graph --format mermaid
   ubp get-graph --center docs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg
-  ubp get-graph --format html --output graph.html`,
+  ubp get-graph --format html --output graph.html
+  ubp get-graph --center docs/architecture.md --link-types depends_on --format mermaid`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.jsonOut {
@@ -40,6 +47,10 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 			}
 			if format != "json" && format != "dot" && format != "mermaid" && format != "html" {
 				return usagef("--format %q: use json, dot, mermaid or html", format)
+			}
+			var err error
+			if o.LinkTypes, err = parseLinkTypes(linkTypes); err != nil {
+				return err
 			}
 			if format == "html" {
 				if o.Limit != 0 || o.Offset != 0 {
@@ -86,6 +97,7 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Center, "center", "", "only the neighbourhood of this page")
 	f.IntVar(&o.Depth, "depth", engine.DefaultGraphDepth, fmt.Sprintf("neighbourhood depth around --center (1-%d)", engine.MaxGraphDepth))
+	f.StringSliceVar(&linkTypes, "link-types", nil, "only links of these types (both directions around --center): references, depends_on, implements, extends, conflicts_with")
 	f.StringVar(&format, "format", "json", "output format: json, dot, mermaid or html")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&o.Dangling, "dangling", false, "show unresolved link targets as their own nodes (always on with --format html)")

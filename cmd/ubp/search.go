@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/internal/termsafe"
 )
@@ -43,12 +42,9 @@ search_type says fulltext_fallback.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Query = strings.Join(args, " ")
-			for _, t := range splitList(linkTypes) {
-				lt, ok := index.ParseLinkType(t)
-				if !ok {
-					return usagef("--link-types: unknown link type %q (valid: %s)", t, joinLinkTypes())
-				}
-				o.LinkTypes = append(o.LinkTypes, lt)
+			var err error
+			if o.LinkTypes, err = parseLinkTypes(linkTypes); err != nil {
+				return err
 			}
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				res, err := e.Search(cmd.Context(), o)
@@ -167,12 +163,4 @@ func splitList(items []string) []string {
 		}
 	}
 	return out
-}
-
-func joinLinkTypes() string {
-	names := make([]string, len(index.LinkTypes))
-	for i, t := range index.LinkTypes {
-		names[i] = string(t)
-	}
-	return strings.Join(names, ", ")
 }
