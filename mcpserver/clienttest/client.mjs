@@ -77,9 +77,18 @@ const calls = [
   ["ubp_get_context", { filepath: "designs/architecture.md", depth: 1 }, (s) => assert.ok(s.related.length > 0)],
   ["ubp_list_pages", { doc_type: "adr", sort: "filepath" }, (s) => assert.equal(s.pages.length, 2)],
   ["ubp_get_graph", { center: "designs/database.md", depth: 1 }, (s) => assert.ok(s.nodes.length > 1 && s.edges.length > 0)],
+  // link_types: only links of those types are followed and listed.
+  ["ubp_get_context", { filepath: "designs/database.md", depth: 1, link_types: ["depends_on"] }, (s) => {
+    assert.deepEqual(s.related.map((r) => r.filepath).sort(), ["designs/architecture.md", "specs/search-and-filtering.md"]);
+    assert.ok(s.related.every((r) => r.link_type === "depends_on"), JSON.stringify(s.related.map((r) => r.link_type)));
+  }],
+  ["ubp_get_graph", { center: "designs/database.md", depth: 1, link_types: ["depends_on"] }, (s) => {
+    assert.equal(s.nodes.length, 3);
+    assert.ok(s.edges.length > 0 && s.edges.every((e) => e.type === "depends_on"), JSON.stringify(s.edges));
+  }],
 ];
 for (const [name, args, verify] of calls) {
-  await check(`tools/call ${name}`, async () => {
+  await check(`tools/call ${name}${args.link_types ? " with link_types" : ""}`, async () => {
     const res = await client.callTool({ name, arguments: args });
     assert.notEqual(res.isError, true, JSON.stringify(res.content));
     assert.ok(res.structuredContent, "structuredContent");
@@ -99,6 +108,12 @@ await check("out-of-range argument is a tool error naming the parameter", async 
   const res = await client.callTool({ name: "ubp_search", arguments: { query: "x", limit: 500 } });
   assert.equal(res.isError, true);
   assert.match(res.content[0].text, /"limit".*1 to 50/);
+});
+
+await check("unknown link type is a tool error naming the parameter and the valid types", async () => {
+  const res = await client.callTool({ name: "ubp_get_graph", arguments: { link_types: ["likes"] } });
+  assert.equal(res.isError, true);
+  assert.match(res.content[0].text, /"link_types\[0\]".*references/s);
 });
 
 await check("unknown tool is a tool error listing the tools", async () => {
