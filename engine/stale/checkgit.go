@@ -264,7 +264,7 @@ func (g *gitCheck) checkPath(d *DocInput, pr plannedRef, t *target, b gitBaselin
 		return err
 	}
 	after := g.after(t, b)
-	if !cur.Exists {
+	if !cur.Exists || emptiedFolder(pr.r, t) {
 		g.missing(pr.out, t, b, after)
 		return nil
 	}

@@ -60,7 +60,7 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 				// fresh: recorded before declarations were hashed with LF
 			case !cur.Exists && pr.r.ref.Symbol != "" && st.Exists:
 				lv.missing(pr.out, NotFound) // the file is there, the declaration is not
-			case !cur.Exists && stored.Exists:
+			case stored.Exists && (!cur.Exists || emptiedSince(pr.r, stored, cur)):
 				lv.missing(pr.out, Deleted)
 				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, deleted: true})
 			case !cur.Exists:
@@ -104,8 +104,15 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			cat.close()
 		}
 	}()
-	for i, p := range pending {
-		t, out := targets[i], p.pr.out
+	for i := range pending {
+		t, out := targets[i], pending[i].pr.out
+		if !pending[i].deleted && emptiedFolder(pending[i].pr.r, t) {
+			// Only ignored files left: git holds nothing there.
+			pending[i].deleted = true
+			out.ChangedAt = time.Time{}
+			lv.missing(out, Deleted)
+		}
+		p := pending[i]
 		if p.pr.r.ref.Symbol != "" && !p.deleted {
 			if cat == nil {
 				if cat, err = startCatFile(ctx, repo); err != nil {
