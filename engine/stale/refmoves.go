@@ -12,8 +12,8 @@ import (
 // where they went, so the document can be fixed: a file ref names the new
 // file (a Go declaration's ref with its #Symbol), a folder ref the new
 // folder, when every file the commit took out of the folder went to one
-// new folder under the same relative path (a folder split between two, or
-// partly deleted, stays deleted). One `git log --no-walk` over the
+// new folder under the same relative path, or to the project root (a
+// folder split between two, or partly deleted, stays deleted). One `git log --no-walk` over the
 // deleting commits, run only when a ref was deleted by a commit; under
 // either baseline. History is read limited to the refs, where git sees
 // such a move as a deletion; until 2026-11-27 the ref, a file's or a
@@ -69,7 +69,10 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 			if fm.to == "" || fm.split || fm.out.Reason != Deleted {
 				continue
 			}
-			to := g.projectPathOrGit(fm.to)
+			to, ok := g.folderRef(fm.to)
+			if !ok {
+				continue
+			}
 			if fm.slash {
 				to += "/"
 			}
@@ -88,13 +91,27 @@ func (g *gitRepo) projectPathOrGit(p string) string {
 	return p
 }
 
+// folderRef names the repository folder dir ("." its top) as a ref
+// would: from the project root ("." the root itself, "./" with the
+// slash), or as git names it when it is outside the project; ok is false
+// for the top of a repository the project is a folder of.
+func (g *gitRepo) folderRef(dir string) (string, bool) {
+	switch {
+	case dir == "." && g.prefix != "":
+		return "", false
+	case dir == "." || dir+"/" == g.prefix:
+		return ".", true
+	}
+	return g.projectPathOrGit(dir), true
+}
+
 // folderMove follows where the files of a deleted folder ref went in the
 // commit that deleted it.
 type folderMove struct {
 	out   *RefResult
 	dir   string // repository path of the folder, no trailing '/'
 	slash bool   // the ref was written with a trailing '/'
-	to    string // the one folder its files went to, "" before the first
+	to    string // the one folder its files went to ("." the top of the repository), "" before the first
 	split bool   // a file of it was deleted, or went elsewhere
 }
 
@@ -111,6 +128,9 @@ func (fm *folderMove) see(f fileChange) {
 		return
 	}
 	to, ok := strings.CutSuffix(f.path, "/"+rest)
+	if f.path == rest {
+		to, ok = ".", true // to the top of the repository
+	}
 	switch {
 	case f.status != 'R' || !ok || to == "":
 		fm.split = true
