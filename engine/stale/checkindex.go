@@ -140,8 +140,12 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			}
 		}
 		if p.deleted {
+			// git dates commits to the second: one made in the sync's
+			// second, after it, looks older (the ref existed at the
+			// sync, so a deletion then came after it).
+			syncSecond := p.syncedAt.Truncate(time.Second)
 			for _, c := range t.changes {
-				if c.status == 'D' && h.commits[c.commit].when.After(p.syncedAt) {
+				if c.status == 'D' && !h.commits[c.commit].when.Before(syncSecond) {
 					set(c.commit)
 					break
 				}
