@@ -205,8 +205,11 @@ func startsParagraph(md []byte, at int) bool {
 
 // readerAt reads md[start:end] for goldmark with the offsets of md, so
 // that the nodes' segments and positions are offsets of the whole body.
+// goldmark never sees md beyond end: the value of a code line not ending
+// in a newline (md cut in the middle of a line) gets one appended, which
+// wrote into md[end] while the slice had room for it.
 func readerAt(md []byte, start, end int) text.Reader {
-	r := text.NewReader(md[:end])
+	r := text.NewReader(md[:end:end])
 	if start > 0 {
 		r.SetPosition(-1, text.NewSegment(start, start))
 		r.AdvanceLine()
