@@ -16,7 +16,11 @@ import (
 // the markers that open the same quotes and list items at the same columns
 // and some text. The lines after the cut then parse as they do in the
 // whole: inside the same containers, after a paragraph. Emphasis and links
-// across the cut are lost; Parse warns.
+// across the cut are lost; Parse warns. A container whose innermost open
+// block is a code block (a 5 MiB fence of blank lines in a list item
+// peaked at 1.7 GB) is split at a line of the code, the piece after
+// starting with a stand-in that opens the same containers and a code block
+// of the same kind (codeStandIn); code holds no links, so nothing is lost.
 
 // maxStandInIndent is the deepest indentation of a list marker the
 // stand-in may write (more would be code).
@@ -65,6 +69,15 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 			if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at-1 {
 				return nil, nil, true
 			}
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if depth == 0 {
+				return nil, nil, false // a top-level code block is never cut
+			}
+			standIn, ok := codeStandIn(md, b, prefix, at)
+			if !ok || at-len(standIn) <= from {
+				return nil, nil, true
+			}
+			return standIn, pc.References(), true
 		default:
 			return nil, nil, depth > 0
 		}
@@ -76,6 +89,58 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 	}
 	standIn = append(prefix, bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
 	return append(standIn, '\n'), pc.References(), true
+}
+
+// codeStandIn is the stand-in for a cut at the line starting at at
+// inside code block b, the innermost block of the containers that prefix
+// opens, or false when b does not reach at or prefix cannot open code: the
+// containers' markers, then the fence that opened b (the same character
+// and length, so the same line closes it) or four spaces and text for
+// indented code. It is written over the bytes before at, whatever lines
+// they were (a stand-in may take the place of several blank lines): no
+// part of the piece after the cut is read from it.
+func codeStandIn(md []byte, b ast.Node, prefix []byte, at int) ([]byte, bool) {
+	lines := b.Lines()
+	if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at {
+		return nil, false
+	}
+	standIn := bytes.Clone(prefix)
+	if _, ok := b.(*ast.FencedCodeBlock); ok {
+		fence, ok := openingFence(md, b.Pos())
+		if !ok {
+			return nil, false
+		}
+		standIn = append(standIn, fence...)
+	} else {
+		// Code right after a list marker followed by more than one space
+		// would move the item's content column (a marker and five spaces
+		// or more is followed by code one column after it).
+		if n := len(prefix); n >= 2 && prefix[n-1] == ' ' && prefix[n-2] == ' ' {
+			return nil, false
+		}
+		standIn = append(standIn, "    x"...)
+	}
+	return append(standIn, '\n'), true
+}
+
+// openingFence is the fence (``` or ~~~, three or more) that the line of
+// a fenced code block opening at pos starts with, after its indentation.
+func openingFence(md []byte, pos int) ([]byte, bool) {
+	if pos < 0 || pos >= len(md) {
+		return nil, false
+	}
+	i := pos
+	for i < len(md) && (md[i] == ' ' || md[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(md) && (md[j] == '`' || md[j] == '~') && md[j] == md[i] {
+		j++
+	}
+	if j-i < 3 {
+		return nil, false
+	}
+	return md[i:j], true
 }
 
 // listMarker is a marker of list l that opens an item whose content starts

@@ -176,3 +176,105 @@ func TestLongContainersParsedInParts(t *testing.T) {
 		})
 	}
 }
+
+// hugeCodeContainers are files of DefaultMaxFileSize made of one list item
+// or block quote holding one code block the whole file long, its lines
+// written like links.
+var hugeCodeContainers = []struct {
+	name string
+	unit func(i int) string
+}{
+	{"list-item-fenced-code", func(i int) string {
+		if i == 0 {
+			return "- start\n\n  ```\n"
+		}
+		return "  [x](y.md) [[w]] code\n"
+	}},
+	{"list-item-fenced-short-lines", func(i int) string {
+		if i == 0 {
+			return "- start\n\n  ```\n"
+		}
+		return "  x\n"
+	}},
+	{"quote-fenced-code", func(i int) string {
+		if i == 0 {
+			return "> ```\n"
+		}
+		return "> [x](y.md) [[w]]\n"
+	}},
+	{"quote-fenced-short-lines", func(i int) string {
+		if i == 0 {
+			return "> ~~~~\n"
+		}
+		if i%2 == 0 {
+			return "> ~~~\n" // shorter than the fence: code
+		}
+		return ">\n"
+	}},
+	{"list-item-indented-code", func(i int) string {
+		if i == 0 {
+			return "- start\n\n"
+		}
+		return "      [x](y.md) [[w]]\n"
+	}},
+	{"list-item-indented-short-lines", func(i int) string {
+		if i == 0 {
+			return "- start\n\n"
+		}
+		return "      x\n"
+	}},
+	{"quote-indented-code", func(int) string { return ">     [x](y.md) [[w]]\n" }},
+}
+
+// fenceOfBlankLines is a list item of a fence and blank lines: split as
+// the others, but 5 MiB of it (5 million lines) still peaks over
+// maxParsePeak (410 MB, 1.7 GB whole) in what every line costs outside
+// goldmark's tree (a top-level paragraph and 5 MiB of blank lines: 190 MB).
+var fenceOfBlankLines = []struct {
+	name string
+	unit func(i int) string
+}{
+	{"list-item-fence-blank-lines", func(i int) string {
+		if i == 0 {
+			return "- ```\n"
+		}
+		return "\n"
+	}},
+}
+
+// TestLongCodeContainersParsedInParts: a top-level list item or block
+// quote longer than maxBlockBytes whose open block there is a code block
+// is split at a line of the code and parsed in parts, the piece after
+// starting with a stand-in that opens the same containers and a code block
+// of the same kind (a fence of the same character and length), with a
+// warning naming the file and the line; sections and links (none in the
+// code) are those of a parse of the whole.
+func TestLongCodeContainersParsedInParts(t *testing.T) {
+	for _, in := range append(fenceOfBlankLines, hugeCodeContainers...) {
+		t.Run(in.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("# T\n\n")
+			for i := 0; b.Len() < 3*maxBlockBytes; i++ {
+				b.WriteString(in.unit(i))
+			}
+			b.WriteString("\n## After\n\nSee [x](x.md) and [[z]].\n")
+			src := []byte(b.String())
+			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
+			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
+			if len(wholeWarns) != 0 {
+				t.Fatalf("whole: warnings %v", wholeWarns)
+			}
+			lines := strings.Count(b.String(), "\n")
+			if len(cutWarns) != 1 || cutWarns[0].File != "big.md" || cutWarns[0].Line < 4 ||
+				cutWarns[0].Line >= lines-4 || !strings.Contains(cutWarns[0].Message, "list item or block quote") {
+				t.Fatalf("warnings %v, want one naming big.md and a line inside the container", cutWarns)
+			}
+			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
+				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
+			}
+			if !reflect.DeepEqual(whole.Links, cut.Links) || len(cut.Links) != 2 {
+				t.Errorf("links: whole %+v, in parts %+v; want the 2 after the code", whole.Links, cut.Links)
+			}
+		})
+	}
+}

@@ -161,6 +161,26 @@ func TestParseHugeContainers(t *testing.T) {
 	}
 }
 
+// TestParseHugeCodeContainers parses files of the largest size ubp reads
+// made of one list item or block quote holding one code block, each in a
+// process of its own, and bounds its peak as TestParsePeakMemory does:
+// such a container was parsed whole, goldmark holding a segment for every
+// line of the code (a list item of a fence and 5 MiB of "  x" lines
+// peaked at 502 MB) until it was split inside the code.
+func TestParseHugeCodeContainers(t *testing.T) {
+	for _, in := range hugeCodeContainers {
+		t.Run(in.name, func(t *testing.T) {
+			peak, out := parseInChild(t, hugeFile(t, in.unit))
+			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, out)
+			var sections, links int
+			if _, err := fmt.Sscan(out, &sections, &links); err != nil || sections < 1 || links != 0 {
+				t.Errorf("child printed %q, want its sections and no links (code)", out)
+			}
+			checkPeak(t, in.name, peak)
+		})
+	}
+}
+
 // BenchmarkParseHugeHeadings parses a file of DefaultMaxFileSize bytes of
 // one-line H2 sections.
 func BenchmarkParseHugeHeadings(b *testing.B) {
