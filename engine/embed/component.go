@@ -11,32 +11,80 @@ const (
 // CommonComponent returns the first principal component of vecs (the unit
 // vector u maximising Σ (v·u)², computed without centring, as SIF does),
 // or nil when vecs holds no non-zero vector. nil entries and entries whose
-// length differs from the first non-nil one are ignored.
+// length differs from the first non-nil one are ignored. It is
+// ComponentSums over vecs.
+func CommonComponent(vecs [][]float32) []float32 {
+	var s ComponentSums
+	for _, v := range vecs {
+		s.Add(v)
+	}
+	return s.Component()
+}
+
+// ComponentSums computes CommonComponent from vectors given one at a
+// time, holding none of them: it keeps their sum and the sums of the
+// products of their coordinates (the matrix Σ v vᵀ, dims² numbers: 80 KB
+// for 100 dimensions), which is all the power iteration reads. The zero
+// value is ready; the first non-nil vector Added sets the dimensions.
+type ComponentSums struct {
+	dims int
+	sum  []float64
+	// gram is Σ v vᵀ, row-major; Add fills the upper triangle
+	// (j ≥ i), Component mirrors it.
+	gram []float64
+	x    []float64
+}
+
+// Add adds v; nil, and a vector whose length differs from the first, are
+// ignored.
+func (s *ComponentSums) Add(v []float32) {
+	if v == nil {
+		return
+	}
+	if s.dims == 0 {
+		s.dims = len(v)
+		s.sum = make([]float64, s.dims)
+		s.gram = make([]float64, s.dims*s.dims)
+		s.x = make([]float64, s.dims)
+	}
+	if len(v) != s.dims {
+		return
+	}
+	for i, f := range v {
+		s.x[i] = float64(f)
+		s.sum[i] += s.x[i]
+	}
+	for i, xi := range s.x {
+		if xi == 0 {
+			continue
+		}
+		row := s.gram[i*s.dims+i : (i+1)*s.dims]
+		for j, xj := range s.x[i:] {
+			row[j] += xi * xj
+		}
+	}
+}
+
+// Component returns the first principal component of the vectors added
+// (see CommonComponent), or nil when none was non-zero.
 //
 // It is deterministic: power iteration in float64 starting from the sum of
 // the vectors (or the first axis when they cancel out), with the sign
 // chosen so that u points the same way as that sum (or its largest
-// component is positive).
-func CommonComponent(vecs [][]float32) []float32 {
-	dims := 0
-	for _, v := range vecs {
-		if v != nil {
-			dims = len(v)
-			break
-		}
-	}
+// component is positive). Each step multiplies by Σ v vᵀ, which is
+// Σ (v·u) v summed in another order: the result equals iterating over the
+// vectors to float rounding.
+func (s *ComponentSums) Component() []float32 {
+	dims := s.dims
 	if dims == 0 {
 		return nil
 	}
-	sum := make([]float64, dims)
-	for _, v := range vecs {
-		if len(v) != dims {
-			continue
-		}
-		for i, x := range v {
-			sum[i] += float64(x)
+	for i := range dims {
+		for j := i + 1; j < dims; j++ {
+			s.gram[j*dims+i] = s.gram[i*dims+j]
 		}
 	}
+	sum := s.sum
 	u := append([]float64(nil), sum...)
 	if normalise64(u) == 0 {
 		for i := range u {
@@ -47,19 +95,12 @@ func CommonComponent(vecs [][]float32) []float32 {
 	next := make([]float64, dims)
 	for iter := 0; iter < componentMaxIter; iter++ {
 		for i := range next {
-			next[i] = 0
-		}
-		for _, v := range vecs {
-			if len(v) != dims {
-				continue
-			}
+			row := s.gram[i*dims : (i+1)*dims]
 			var p float64
-			for i, x := range v {
-				p += float64(x) * u[i]
+			for j, g := range row {
+				p += g * u[j]
 			}
-			for i, x := range v {
-				next[i] += p * float64(x)
-			}
+			next[i] = p
 		}
 		if normalise64(next) == 0 {
 			return nil // every vector is zero

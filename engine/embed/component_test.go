@@ -141,3 +141,139 @@ func TestRemoveComponent(t *testing.T) {
 		t.Errorf("Normalize = %v", got)
 	}
 }
+
+// TestComponentSumsEqualsPasses: ComponentSums, which holds Σ v vᵀ instead
+// of the vectors, gives the component the power iteration over the
+// vectors themselves gave (commonComponentByPasses, the code before it), to
+// float rounding, on clouds, clusters, vectors with nil and odd-length
+// entries, and vectors that cancel out.
+func TestComponentSumsEqualsPasses(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	gauss := func(n, dims int, shift float64) [][]float32 {
+		out := make([][]float32, n)
+		for i := range out {
+			v := make([]float32, dims)
+			for d := range v {
+				v[d] = float32(r.NormFloat64() + shift*float64(d%3))
+			}
+			out[i] = v
+		}
+		return out
+	}
+	dir := make([]float32, 100)
+	dir[5], dir[50] = 0.8, 0.6
+	mixed := gauss(300, 24, 0.2)
+	mixed[0], mixed[40] = nil, []float32{1, 2, 3}
+	cancel := [][]float32{{1, 0, 0, 0}, {-1, 0, 0, 0}, {0, 2, 0, 0}, {0, -2, 0, 0}}
+	cases := []struct {
+		name string
+		vecs [][]float32
+	}{
+		{"cloud of 100 dims", cloud(3000, 100, dir, 4)},
+		{"gaussian with a weak shift", gauss(2000, 100, 0.05)},
+		{"gaussian, no shift", gauss(500, 32, 0)},
+		{"nil and odd lengths", mixed},
+		{"cancelling vectors", cancel},
+		{"zero vectors", [][]float32{{0, 0}, {0, 0}}},
+		{"none", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			want := commonComponentByPasses(tc.vecs)
+			got := CommonComponent(tc.vecs)
+			if (got == nil) != (want == nil) || len(got) != len(want) {
+				t.Fatalf("component %v, want %v", got, want)
+			}
+			for i := range got {
+				if math.Abs(float64(got[i]-want[i])) > 1e-6 {
+					t.Fatalf("component[%d] = %v, want %v (to 1e-6)", i, got[i], want[i])
+				}
+			}
+			if want != nil && math.Abs(dot(got, want)-dot(want, want)) > 1e-9 {
+				t.Errorf("got·want = %.12f, want·want = %.12f", dot(got, want), dot(want, want))
+			}
+		})
+	}
+}
+
+// commonComponentByPasses is CommonComponent as it was before
+// ComponentSums: power iteration reading every vector at each step.
+func commonComponentByPasses(vecs [][]float32) []float32 {
+	dims := 0
+	for _, v := range vecs {
+		if v != nil {
+			dims = len(v)
+			break
+		}
+	}
+	if dims == 0 {
+		return nil
+	}
+	sum := make([]float64, dims)
+	for _, v := range vecs {
+		if len(v) != dims {
+			continue
+		}
+		for i, x := range v {
+			sum[i] += float64(x)
+		}
+	}
+	u := append([]float64(nil), sum...)
+	if normalise64(u) == 0 {
+		for i := range u {
+			u[i] = 0
+		}
+		u[0] = 1
+	}
+	next := make([]float64, dims)
+	for iter := 0; iter < componentMaxIter; iter++ {
+		for i := range next {
+			next[i] = 0
+		}
+		for _, v := range vecs {
+			if len(v) != dims {
+				continue
+			}
+			var p float64
+			for i, x := range v {
+				p += float64(x) * u[i]
+			}
+			for i, x := range v {
+				next[i] += p * float64(x)
+			}
+		}
+		if normalise64(next) == 0 {
+			return nil // every vector is zero
+		}
+		var dot float64
+		for i := range u {
+			dot += u[i] * next[i]
+		}
+		u, next = next, u
+		if 1-math.Abs(dot) < componentTol {
+			break
+		}
+	}
+	// Fix the sign: along the sum, or else largest component positive.
+	var along float64
+	for i := range u {
+		along += u[i] * sum[i]
+	}
+	if along == 0 {
+		big := 0
+		for i := range u {
+			if math.Abs(u[i]) > math.Abs(u[big]) {
+				big = i
+			}
+		}
+		along = u[big]
+	}
+	out := make([]float32, dims)
+	for i := range u {
+		if along < 0 {
+			u[i] = -u[i]
+		}
+		out[i] = float32(u[i])
+	}
+	return out
+}

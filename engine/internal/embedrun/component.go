@@ -95,14 +95,13 @@ func (r *run) refreshComponent(ctx context.Context, p embed.Provider, model stri
 	if !embed.WantsCommonComponent(p) || !changed {
 		return false, nil
 	}
-	vecs, err := vecstore.RawVectors(ctx, r.db, model)
+	// Read a page of vectors at a time, holding none (vecstore.CommonComponent).
+	pc, n, err := vecstore.CommonComponent(ctx, r.db, model)
 	if err != nil {
 		return false, err
 	}
-	var pc []float32
-	n := len(vecs)
-	if n >= minComponentVectors {
-		pc = embed.CommonComponent(vecs)
+	if n < minComponentVectors {
+		pc = nil
 	}
 	old, err := vecstore.Component(ctx, r.db, model)
 	if err != nil {

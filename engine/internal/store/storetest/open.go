@@ -1,6 +1,7 @@
 // Package storetest is test support for the storage layer and the packages
 // above it: a new, migrated index opened on the writing pool, closed when
-// the test ends. It is imported by _test.go files only.
+// the test ends, and a probe of the live heap a read holds (HeapProbe).
+// It is imported by _test.go files only.
 package storetest
 
 import (

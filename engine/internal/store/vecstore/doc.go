@@ -29,7 +29,7 @@
 //     nearest centroid; CellsDue says when to train them anew.
 //
 // A run of the engine: Ensure(model, dims) → Pending(model) → LoadTexts →
-// embed → Put → (RawVectors → embed.CommonComponent → SetComponent) →
+// embed → Put → (CommonComponent → SetComponent) →
 // (CellsDue → Reproject). All
 // writes take the caller's transaction; every function takes the caller's
 // context.

@@ -148,3 +148,11 @@ func putMany(t testing.TB, db *sql.DB, n int, vec func(i int) []float32) ([]int6
 	put(t, db, "m", raw)
 	return ids, raw
 }
+
+// RawVectors returns model's raw vectors (without the empty ones), in
+// section id order, all at once (eachRawOf).
+func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
+	var out [][]float32
+	err := eachRawOf(ctx, q, model, func(v []float32) { out = append(out, v) })
+	return out, err
+}

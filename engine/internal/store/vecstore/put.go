@@ -136,38 +136,34 @@ func putEntries(ctx context.Context, x Execer, model string, entries []Entry, in
 	return nil
 }
 
-// RawVectors returns model's raw vectors (without the empty ones), in
-// section id order, to compute the common component from: the vectors
-// staged by PutRaw as they are, the indexed ones restored from the vec0
-// table (raw.go), equal to those stored to float32 precision.
-func RawVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
+// eachRawOf calls fn with each of model's raw vectors (without the empty
+// ones) in section id order, holding one page of them at a time: the
+// vectors staged by PutRaw as they are, the indexed ones restored from the
+// vec0 table (raw.go), equal to those stored to float32 precision.
+func eachRawOf(ctx context.Context, q Querier, model string, fn func(v []float32)) error {
 	s, ok, err := ReadState(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("read vectors: %w", err)
+		return fmt.Errorf("read vectors: %w", err)
 	}
 	if !ok || s.Model != model {
 		// No index of model: only staged vectors can be read back.
-		return stagedVectors(ctx, q, model)
+		return eachStaged(ctx, q, model, fn)
 	}
-	var out [][]float32
-	if err := eachRaw(ctx, q, s, func(_ int64, v []float32) { out = append(out, v) }); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return eachRaw(ctx, q, s, func(_ int64, v []float32) { fn(v) })
 }
 
-// stagedVectors returns model's raw vectors not indexed (staged_vectors)
-// or written before migration 0027, in section id order.
-func stagedVectors(ctx context.Context, q Querier, model string) ([][]float32, error) {
+// eachStaged calls fn with model's raw vectors not indexed
+// (staged_vectors) or written before migration 0027, in section id order,
+// one at a time as the query reads them.
+func eachStaged(ctx context.Context, q Querier, model string, fn func(v []float32)) error {
 	rows, err := q.QueryContext(ctx, `SELECT e.section_id, e.dims, coalesce(st.vector, e.vector)
 		FROM section_embeddings e LEFT JOIN staged_vectors st ON st.section_id = e.section_id
 		WHERE e.model = ? AND e.dims > 0 AND (st.vector IS NOT NULL OR length(e.vector) > 0)
 		ORDER BY e.section_id`, model)
 	if err != nil {
-		return nil, fmt.Errorf("read vectors: %w", err)
+		return fmt.Errorf("read vectors: %w", err)
 	}
 	defer rows.Close()
-	var out [][]float32
 	for rows.Next() {
 		var (
 			id   int64
@@ -175,18 +171,18 @@ func stagedVectors(ctx context.Context, q Querier, model string) ([][]float32, e
 			blob []byte
 		)
 		if err := rows.Scan(&id, &dims, &blob); err != nil {
-			return nil, fmt.Errorf("read vectors: %w", err)
+			return fmt.Errorf("read vectors: %w", err)
 		}
 		v, err := decodeVector(blob, dims)
 		if err != nil {
-			return nil, fmt.Errorf("read vectors: section %d: %w", id, err)
+			return fmt.Errorf("read vectors: section %d: %w", id, err)
 		}
-		out = append(out, v)
+		fn(v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read vectors: %w", err)
+		return fmt.Errorf("read vectors: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 // Count is the number of sections with a vector of model, as the
