@@ -1,9 +1,7 @@
 package suggest
 
 import (
-	"cmp"
 	"context"
-	"slices"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
@@ -16,59 +14,54 @@ import (
 // sections, those of the same groups only (bucketsOf). ok is false when
 // there are no vectors to compare: nothing embedded, or fewer than two
 // embedded sections.
+//
+// It holds at most vectorPage vectors at a time, whatever the corpus (and
+// the centres of the groups, one per bucketSize sections): it reads the
+// ids of the sections with a vector, then, past maxAllPairs, reads the
+// vectors again a page at a time to put each in its groups, and compares
+// the sections of each group a block of half a page against another
+// (compareGroup). What grows with the sections is what the answer needs:
+// each one's id, groups and best partners.
 func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionrows.Row, minScore float64) (pairs []Pair, ok bool, err error) {
 	st, exists, err := vecstore.ReadState(ctx, q)
 	if err != nil || !exists {
 		return nil, false, err
 	}
-	stored, err := vecstore.SectionVectors(ctx, q, st)
+	// The sections compared, in section id order: index i is ids[i].
+	var ids []int64
+	err = vecstore.SectionVectorPages(ctx, q, st, vectorPage, func(page []vecstore.SectionVector) error {
+		for _, sv := range page {
+			if secs[sv.SectionID] != nil {
+				ids = append(ids, sv.SectionID)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, false, err
 	}
-	type vec struct {
-		id  int64
-		doc int64
-		v   []float32
-	}
-	var vs []vec
-	for _, sv := range stored {
-		s := secs[sv.SectionID]
-		if s == nil {
-			continue
-		}
-		vs = append(vs, vec{sv.SectionID, s.Doc, sv.Vector}) // component removed
-
-	}
-	if len(vs) < 2 {
+	if len(ids) < 2 {
 		return nil, false, nil
-	}
-	slices.SortFunc(vs, func(a, b vec) int { return cmp.Compare(a.id, b.id) })
-	cosine := func(a, b []float32) float64 {
-		var dot float64
-		for k, x := range a {
-			dot += float64(x) * float64(b[k])
-		}
-		return dot
 	}
 	// Sections compared with each other: all of them together, or past
 	// maxAllPairs, the groups of the nearest centres (bucketsOf).
-	groups := [][]int{nil}
-	if len(vs) > maxAllPairs {
-		vecs := make([][]float32, len(vs))
-		for i := range vs {
-			vecs[i] = vs[i].v
+	var groups [][]int
+	if len(ids) > maxAllPairs {
+		if groups, err = streamedBuckets(ctx, q, st, secs, ids); err != nil {
+			return nil, false, err
 		}
-		groups = bucketsOf(vecs, cosine)
 	} else {
-		for i := range vs {
-			groups[0] = append(groups[0], i)
+		all := make([]int, len(ids))
+		for i := range all {
+			all[i] = i
 		}
+		groups = [][]int{all}
 	}
 	// Past maxAllPairs, each section keeps its best partners only: in a
 	// corpus of pages alike, most pairs pass minScore, and keeping them all
 	// took gigabytes; the suggestions are the best pairs.
-	best := make([][]partner, len(vs))
-	limit := len(vs) // every partner, up to maxAllPairs sections
+	best := make([][]partner, len(ids))
+	limit := len(ids) // every partner, up to maxAllPairs sections
 	if len(groups) > 1 {
 		limit = maxPartners
 	}
@@ -93,26 +86,16 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 			l[w] = partner{j, score}
 		}
 	}
-	for n, g := range groups {
-		for gi, i := range g {
-			if (n+gi)%256 == 0 && ctx.Err() != nil {
-				return nil, false, ctx.Err()
-			}
-			for _, j := range g[gi+1:] {
-				if vs[i].doc == vs[j].doc {
-					continue
-				}
-				if dot := cosine(vs[i].v, vs[j].v); dot >= minScore {
-					keep(i, j, dot)
-					keep(j, i, dot)
-				}
-			}
+	c := comparer{q: q, st: st, secs: secs, ids: ids, minScore: minScore, keep: keep}
+	for _, g := range groups {
+		if err := c.group(ctx, g); err != nil {
+			return nil, false, err
 		}
 	}
 	seen := map[[2]int64]bool{}
 	for i, l := range best {
 		for _, p := range l {
-			a, b := vs[i].id, vs[p.j].id
+			a, b := ids[i], ids[p.j]
 			if a > b {
 				a, b = b, a
 			}
@@ -149,30 +132,61 @@ const bucketSize = 1000
 // joins the groups of its two nearest centres, so two similar sections
 // meet in one group unless the centres split them both ways. The work is
 // about len × (centres + 2 × bucketSize) products instead of len².
-func bucketsOf(vecs [][]float32, cosine func(a, b []float32) float64) [][]int {
-	k := max(2, len(vecs)/bucketSize)
+// streamedBuckets makes the same groups without holding the vectors.
+func bucketsOf(vecs [][]float32) [][]int {
+	k := bucketCount(len(vecs))
 	centres := make([][]float32, k)
 	for c := range centres {
-		centres[c] = vecs[c*len(vecs)/k]
+		centres[c] = vecs[centreAt(c, len(vecs), k)]
 	}
-	groups := make([][]int, k)
+	b := newBuckets(centres)
 	for i, v := range vecs {
-		best, second := -1, -1
-		var bestS, secondS float64
-		for c, ctr := range centres {
-			sc := cosine(v, ctr)
-			switch {
-			case best < 0 || sc > bestS:
-				second, secondS = best, bestS
-				best, bestS = c, sc
-			case second < 0 || sc > secondS:
-				second, secondS = c, sc
-			}
-		}
-		groups[best] = append(groups[best], i)
-		if second >= 0 {
-			groups[second] = append(groups[second], i)
+		b.add(i, v)
+	}
+	return b.groups
+}
+
+// bucketCount is how many centres bucketsOf picks among n vectors.
+func bucketCount(n int) int { return max(2, n/bucketSize) }
+
+// centreAt is the index of centre c of k among n vectors.
+func centreAt(c, n, k int) int { return c * n / k }
+
+// buckets are the groups of bucketsOf being filled.
+type buckets struct {
+	centres [][]float32
+	groups  [][]int
+}
+
+func newBuckets(centres [][]float32) *buckets {
+	return &buckets{centres: centres, groups: make([][]int, len(centres))}
+}
+
+// add puts vector i, v, in the groups of its two nearest centres.
+func (b *buckets) add(i int, v []float32) {
+	best, second := -1, -1
+	var bestS, secondS float64
+	for c, ctr := range b.centres {
+		sc := cosine(v, ctr)
+		switch {
+		case best < 0 || sc > bestS:
+			second, secondS = best, bestS
+			best, bestS = c, sc
+		case second < 0 || sc > secondS:
+			second, secondS = c, sc
 		}
 	}
-	return groups
+	b.groups[best] = append(b.groups[best], i)
+	if second >= 0 {
+		b.groups[second] = append(b.groups[second], i)
+	}
+}
+
+// cosine is the cosine of two unit vectors of the same length.
+func cosine(a, b []float32) float64 {
+	var dot float64
+	for k, x := range a {
+		dot += float64(x) * float64(b[k])
+	}
+	return dot
 }

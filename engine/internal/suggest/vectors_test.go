@@ -45,7 +45,7 @@ func TestBucketsKeepNearPairsTogether(t *testing.T) {
 		}
 		return s
 	}
-	groups := bucketsOf(vecs, cos)
+	groups := bucketsOf(vecs)
 	member := make([]map[int]bool, len(vecs))
 	for g, idx := range groups {
 		if len(idx) > 4*bucketSize {

@@ -2,9 +2,12 @@ package vecstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/embed"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // SectionVector is one section's vector.
@@ -13,47 +16,102 @@ type SectionVector struct {
 	Vector    []float32
 }
 
-// SectionVectors reads the vectors of st's model and dimensions as search
-// compares them (the common component st.Component removed, unit length),
-// in no particular order: those of the vec0 table as they are, and raw
-// vectors staged by PutRaw and not yet indexed, projected. A section whose
-// vector had nothing left after the removal is left out.
-func SectionVectors(ctx context.Context, q Querier, st State) ([]SectionVector, error) {
-	rows, err := q.QueryContext(ctx, `SELECT e.section_id, coalesce(st.vector, e.vector), v.embedding
-		FROM section_embeddings e LEFT JOIN staged_vectors st ON st.section_id = e.section_id
-		LEFT JOIN `+vecTable+` v ON v.rowid = e.section_id
-		WHERE e.model = ? AND e.dims = ?`, st.Model, st.Dims)
-	if err != nil {
-		return nil, fmt.Errorf("read section vectors: %w", err)
+// The vectors of st's model and dimensions as search compares them (the
+// common component st.Component removed, unit length): those of the vec0
+// table as they are, and raw vectors staged by PutRaw and not yet indexed,
+// projected. A section whose vector had nothing left after the removal,
+// or is not of st's dimensions, has none.
+const sectionVectorFrom = `SELECT e.section_id, coalesce(st.vector, e.vector), v.embedding
+	FROM section_embeddings e LEFT JOIN staged_vectors st ON st.section_id = e.section_id
+	LEFT JOIN ` + vecTable + ` v ON v.rowid = e.section_id
+	WHERE e.model = ? AND e.dims = ?`
+
+// SectionVectorPages calls fn with the section vectors of st (see
+// sectionVectorFrom) in section id order, at most page at a time, each
+// page read whole before fn sees it; fn must not keep the page's slice,
+// which the next page reuses.
+func SectionVectorPages(ctx context.Context, q Querier, st State, page int, fn func(page []SectionVector) error) error {
+	buf := make([]SectionVector, 0, page)
+	for after := int64(-1 << 62); ; {
+		buf = buf[:0]
+		read, err := readSectionVectors(ctx, q, st, sectionVectorFrom+` AND e.section_id > ? ORDER BY e.section_id LIMIT ?`,
+			[]any{st.Model, st.Dims, after, page}, &buf)
+		if err != nil {
+			return err
+		}
+		if err := fn(buf); err != nil || read.n < page {
+			return err
+		}
+		after = read.last
 	}
-	defer rows.Close()
-	var out []SectionVector
-	for rows.Next() {
-		var (
-			id        int64
-			raw, proj []byte
-		)
-		if err := rows.Scan(&id, &raw, &proj); err != nil {
-			return nil, fmt.Errorf("read section vectors: %w", err)
+}
+
+// SectionVectorsOf returns the section vectors of st (see
+// sectionVectorFrom) of the sections ids, which must be in ascending
+// order, in that order; sections without one are left out.
+func SectionVectorsOf(ctx context.Context, q Querier, st State, ids []int64) ([]SectionVector, error) {
+	out := make([]SectionVector, 0, len(ids))
+	for start := 0; start < len(ids); start += sqlbatch.Size {
+		part := ids[start:min(start+sqlbatch.Size, len(ids))]
+		args := make([]any, 0, 2+len(part))
+		args = append(args, st.Model, st.Dims)
+		for _, id := range part {
+			args = append(args, id)
 		}
-		var v []float32
-		if len(raw) > 0 {
-			r, err := decodeVector(raw, st.Dims)
-			if err != nil {
-				continue // not of the state's dimensions
-			}
-			v = embed.RemoveComponent(r, st.Component)
-		} else if proj != nil {
-			if v, err = decodeVector(proj, st.Dims); err != nil {
-				continue
-			}
+		query := sectionVectorFrom + ` AND e.section_id IN (?` + strings.Repeat(",?", len(part)-1) + `) ORDER BY e.section_id`
+		if _, err := readSectionVectors(ctx, q, st, query, args, &out); err != nil {
+			return nil, err
 		}
-		if v != nil {
-			out = append(out, SectionVector{SectionID: id, Vector: v})
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read section vectors: %w", err)
 	}
 	return out, nil
+}
+
+// readSectionVectors runs query with args and appends the section vectors
+// it reads to out.
+func readSectionVectors(ctx context.Context, q Querier, st State, query string, args []any, out *[]SectionVector) (pageRead, error) {
+	var read pageRead
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return read, fmt.Errorf("read section vectors: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		id, err := scanSectionVector(rows, st, out)
+		if err != nil {
+			return read, fmt.Errorf("read section vectors: %w", err)
+		}
+		read.n++
+		read.last = id
+	}
+	if err := rows.Err(); err != nil {
+		return read, fmt.Errorf("read section vectors: %w", err)
+	}
+	return read, nil
+}
+
+// scanSectionVector reads one row of sectionVectorFrom and appends its
+// vector to out, if it has one; it returns the row's section id.
+func scanSectionVector(rows *sql.Rows, st State, out *[]SectionVector) (int64, error) {
+	var (
+		id        int64
+		raw, proj []byte
+	)
+	if err := rows.Scan(&id, &raw, &proj); err != nil {
+		return 0, err
+	}
+	// A vector not of the state's dimensions is left out.
+	var v []float32
+	if len(raw) > 0 {
+		if r, err := decodeVector(raw, st.Dims); err == nil {
+			v = embed.RemoveComponent(r, st.Component)
+		}
+	} else if proj != nil {
+		if p, err := decodeVector(proj, st.Dims); err == nil {
+			v = p
+		}
+	}
+	if v != nil {
+		*out = append(*out, SectionVector{SectionID: id, Vector: v})
+	}
+	return id, nil
 }

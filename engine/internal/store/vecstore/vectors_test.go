@@ -6,27 +6,54 @@ import (
 	"testing"
 )
 
-// SectionVectors reads the raw vectors of the state's model, one per
-// section that has one.
+// SectionVectorPages reads the vectors of the state's model, one per
+// section that has one, in section id order and pages of the size asked
+// (a section without a vector does not end the pages early);
+// SectionVectorsOf reads those of the sections asked.
 func TestSectionVectors(t *testing.T) {
 	db, _ := openDB(t)
 	ctx := context.Background()
-	ids := addDoc(t, db, "a", "one", "two", "three")
+	ids := addDoc(t, db, "a", "one", "two", "three", "four")
 	ensure(t, db, "m", 2)
-	put(t, db, "m", map[int64][]float32{ids[0]: unitVec(1, 0), ids[1]: unitVec(0, 1)})
+	want := map[int64][]float32{ids[0]: unitVec(1, 0), ids[2]: unitVec(0, 1), ids[3]: unitVec(1, 1)}
+	put(t, db, "m", want)
 	st, ok, err := ReadState(ctx, db)
 	if err != nil || !ok {
 		t.Fatalf("ReadState: %v, %v", ok, err)
 	}
-	got, err := SectionVectors(ctx, db, st)
+	check := func(what string, got []SectionVector, ids ...int64) {
+		t.Helper()
+		if len(got) != len(ids) {
+			t.Fatalf("%s = %+v, want the vectors of sections %v", what, got, ids)
+		}
+		for i, id := range ids {
+			if got[i].SectionID != id || !slices.Equal(got[i].Vector, want[id]) {
+				t.Errorf("%s[%d] = %+v, want section %d's stored vector %v", what, i, got[i], id, want[id])
+			}
+		}
+	}
+	for _, page := range []int{1, 2, 10} {
+		var got []SectionVector
+		pages := 0
+		err := SectionVectorPages(ctx, db, st, page, func(p []SectionVector) error {
+			pages++
+			if len(p) > page {
+				t.Errorf("page of %d vectors, want at most %d", len(p), page)
+			}
+			got = append(got, p...)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("SectionVectorPages", got, ids[0], ids[2], ids[3])
+		if page == 1 && pages < 3 {
+			t.Errorf("%d pages of one vector for 3 vectors", pages)
+		}
+	}
+	got, err := SectionVectorsOf(ctx, db, st, []int64{ids[0], ids[1], ids[3]})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(got, func(a, b SectionVector) int { return int(a.SectionID - b.SectionID) })
-	if len(got) != 2 || got[0].SectionID != ids[0] || got[1].SectionID != ids[1] {
-		t.Fatalf("SectionVectors = %+v, want the vectors of the first two sections", got)
-	}
-	if !slices.Equal(got[0].Vector, unitVec(1, 0)) || !slices.Equal(got[1].Vector, unitVec(0, 1)) {
-		t.Errorf("vectors %v and %v, want the raw vectors stored", got[0].Vector, got[1].Vector)
-	}
+	check("SectionVectorsOf", got, ids[0], ids[3])
 }
