@@ -107,8 +107,8 @@ func findMoveSources(ctx context.Context, g *gitRepo, h *history, docT []*target
 		}
 	}
 	if len(hashes) > 0 {
-		err := readMoves(ctx, g, hashes, func(hash string, f fileChange) {
-			if f.status == 'R' && committed[hash][f.path] {
+		err := readMoves(ctx, g, hashes, func(c commit, f fileChange) {
+			if f.status == 'R' && committed[c.hash][f.path] {
 				add(f.from)
 			}
 		})
@@ -132,14 +132,14 @@ func findMoveSources(ctx context.Context, g *gitRepo, h *history, docT []*target
 
 // readMoves lists the exact moves (status R) the commits in hashes made,
 // each against its first parent, in one `git log --no-walk --stdin`.
-func readMoves(ctx context.Context, g *gitRepo, hashes []string, onMove func(hash string, f fileChange)) error {
+func readMoves(ctx context.Context, g *gitRepo, hashes []string, onMove func(c commit, f fileChange)) error {
 	return readMovesAt(ctx, g, hashes, "--find-renames=100%", "R", onMove)
 }
 
 // readMovesAt is readMoves with the rename detection given as a `git log`
 // option ("--find-renames=100%" for exact moves only) and the statuses
 // listed ("R" for moves, "RD" for deletions too).
-func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames, statuses string, onMove func(hash string, f fileChange)) error {
+func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames, statuses string, onMove func(c commit, f fileChange)) error {
 	args := []string{"log", "--no-walk=unsorted", "--stdin", findRenames, "--diff-filter=" + statuses, "--diff-merges=first-parent", "--name-status", "-z", logFormat}
 	cmd := gitCommand(ctx, g.root, args...)
 	cmd.Stdin = strings.NewReader(strings.Join(hashes, "\n") + "\n")
@@ -174,7 +174,7 @@ func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames, 
 		return gitError(args, werr, stderr.Bytes())
 	}
 	for _, m := range moves {
-		onMove(h.commits[m.c].hash, m.f)
+		onMove(h.commits[m.c], m.f)
 	}
 	return nil
 }

@@ -17,13 +17,12 @@ import (
 // deleting commits, run only when a ref was deleted by a commit; under
 // either baseline. History is read limited to the refs, where git sees
 // such a move as a deletion; until 2026-11-27 the ref, a file's or a
-// folder's, was reported deleted, with no hint of where it went.
+// folder's, was reported deleted, with no hint of where it went. A ref
+// moved again by later commits is followed to where it is now (see
+// followMoves); one moved out of a project that is a folder of its
+// repository names where it went from the project root ("../pkg2/").
 func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
-	type movable struct {
-		out    *RefResult
-		symbol string // a Go declaration's name, "" for a file
-	}
-	wanted := map[string][]movable{} // commit hash + "\x00" + repo path of the file
+	wanted := map[string][]*moveEnd{} // commit hash + "\x00" + repo path of the file
 	folders := map[string][]*folderMove{}
 	var hashes []string
 	for _, pr := range refs {
@@ -40,25 +39,24 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 		}
 		if !pr.r.dirHint {
 			k := out.Commit + "\x00" + p
-			wanted[k] = append(wanted[k], movable{out: out, symbol: pr.r.ref.Symbol})
+			wanted[k] = append(wanted[k], &moveEnd{out: out, symbol: pr.r.ref.Symbol})
 		}
 	}
 	if len(hashes) == 0 {
 		return nil
 	}
-	err := readMovesAt(ctx, g, hashes, "--find-renames", "RD", func(hash string, f fileChange) {
-		for _, fm := range folders[hash] {
+	var ends []*moveEnd
+	err := readMovesAt(ctx, g, hashes, "--find-renames", "RD", func(c commit, f fileChange) {
+		for _, fm := range folders[c.hash] {
 			fm.see(f)
 		}
 		if f.status != 'R' {
 			return
 		}
-		for _, m := range wanted[hash+"\x00"+f.from] {
-			to := g.projectPathOrGit(f.path)
-			if m.symbol != "" {
-				to += "#" + m.symbol
-			}
-			m.out.Reason, m.out.MovedTo = Moved, to
+		for _, m := range wanted[c.hash+"\x00"+f.from] {
+			m.path = f.path
+			m.out.Reason = Moved
+			ends = append(ends, m)
 		}
 	})
 	if err != nil {
@@ -69,14 +67,21 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 			if fm.to == "" || fm.split || fm.out.Reason != Deleted {
 				continue
 			}
-			to, ok := g.folderRef(fm.to)
-			if !ok {
-				continue
-			}
-			if fm.slash {
-				to += "/"
-			}
-			fm.out.Reason, fm.out.MovedTo = Moved, to
+			fm.out.Reason = Moved
+			ends = append(ends, &moveEnd{out: fm.out, path: fm.to, folder: true, slash: fm.slash})
+		}
+	}
+	if err := followMoves(ctx, g, ends); err != nil {
+		return err
+	}
+	for _, m := range ends {
+		if m.out.Reason != Moved {
+			continue
+		}
+		if to, ok := m.refName(g); ok {
+			m.out.MovedTo = to
+		} else {
+			m.out.Reason = Deleted
 		}
 	}
 	return nil
@@ -113,6 +118,10 @@ type folderMove struct {
 	slash bool   // the ref was written with a trailing '/'
 	to    string // the one folder its files went to ("." the top of the repository), "" before the first
 	split bool   // a file of it was deleted, or went elsewhere
+	// end and at, when a later move is followed (see followMoves): the
+	// ref's end, and the commit read.
+	end *moveEnd
+	at  commit
 }
 
 // see takes one deletion or move of the deleting commit: a file of the
