@@ -325,7 +325,7 @@ func tuneGetPage(in, out *jsonschema.Schema) error {
 		describeAt(out, "outlinks.line", "Line of the file where the link is written."),
 		describeAt(out, "backlinks.line", "Line of the linking document where the link is written."),
 		describeAt(out, "source_refs.changed", "True when the source file (or symbol) changed since the document was last updated."),
-		describeAt(out, "source_refs.reason", "Why a changed ref counts as changed: modified, deleted, moved (moved_to names where it went: point the ref there), or not_found (never existed)."),
+		describeAt(out, "source_refs.reason", "Why a changed ref counts as changed: modified, deleted, moved (moved_to names where it went, from the project root: point the ref there; one starting with ../ left the project, where no ref can point: drop the ref), or not_found (never existed)."),
 		describeAt(out, "source_refs.rejected", "Why the ref was refused and never checked (absolute, outside the project, malformed): it counts for no staleness level; fix the ref in the frontmatter."),
 		describeAt(out, "stale_refs", "The source_refs that changed, as many as fit in a tenth of max_size."),
 	)

@@ -18,7 +18,8 @@ type RefStatus struct {
 	ChangedAt   string       `json:"changed_at,omitempty"` // RFC 3339
 	Uncommitted bool         `json:"uncommitted,omitempty"`
 	// MovedTo is where a moved ref went (reason moved), from the project
-	// root: what the ref should say now.
+	// root: what the ref should say now ("../pkg2/" when it left the
+	// project, which no ref can name).
 	MovedTo string `json:"moved_to,omitempty"`
 	// Rejected says why the ref was refused and never checked (absolute,
 	// outside the project, malformed); "" for a ref that was checked.

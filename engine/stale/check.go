@@ -94,8 +94,9 @@ type RefResult struct {
 	// Why says why a Rejected ref was refused.
 	Why string `json:"why,omitempty"`
 	// MovedTo is where a Moved ref went, from the project root, as a ref
-	// would name it (with the #Symbol of a Go declaration): the commit
-	// that moved it is Commit.
+	// would name it (with the #Symbol of a Go declaration; "../pkg2/" when
+	// it left a project that is a folder of its repository, where no ref
+	// can point): the commit that moved it is Commit.
 	MovedTo string `json:"moved_to,omitempty"`
 }
 

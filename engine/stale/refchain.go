@@ -27,20 +27,16 @@ type moveEnd struct {
 }
 
 // refName is the end as a ref would name it, from the project root (see
-// gitRepo.folderRef), with the ref's trailing '/' or #Symbol; ok is false
-// for the top of a repository the project is a folder of.
-func (m *moveEnd) refName(g *gitRepo) (string, bool) {
-	to, ok := g.projectPathOrGit(m.path), true
-	if m.folder {
-		to, ok = g.folderRef(m.path)
-	}
+// gitRepo.relPath), with the ref's trailing '/' or #Symbol.
+func (m *moveEnd) refName(g *gitRepo) string {
+	to := g.relPath(m.path)
 	if m.slash {
 		to += "/"
 	}
 	if m.symbol != "" {
 		to += "#" + m.symbol
 	}
-	return to, ok
+	return to
 }
 
 // followMoves follows moved refs through later commits: a destination

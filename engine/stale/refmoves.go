@@ -2,6 +2,7 @@ package stale
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -75,39 +76,27 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 		return err
 	}
 	for _, m := range ends {
-		if m.out.Reason != Moved {
-			continue
-		}
-		if to, ok := m.refName(g); ok {
-			m.out.MovedTo = to
-		} else {
-			m.out.Reason = Deleted
+		if m.out.Reason == Moved {
+			m.out.MovedTo = m.refName(g)
 		}
 	}
 	return nil
 }
 
-// projectPathOrGit is a repository path from the project root, or as git
-// names it when it is outside the project.
-func (g *gitRepo) projectPathOrGit(p string) string {
-	if to, ok := g.projectPath(p); ok {
-		return to
+// relPath names the repository path p ("." its top) from the project
+// root, as a ref would: "." the root itself, "../pkg2" outside the
+// project when it is a folder of its repository (no ref can name such a
+// path: ubp reads nothing outside the project).
+func (g *gitRepo) relPath(p string) string {
+	root := strings.TrimSuffix(g.prefix, "/")
+	if root == "" {
+		return p
 	}
-	return p
-}
-
-// folderRef names the repository folder dir ("." its top) as a ref
-// would: from the project root ("." the root itself, "./" with the
-// slash), or as git names it when it is outside the project; ok is false
-// for the top of a repository the project is a folder of.
-func (g *gitRepo) folderRef(dir string) (string, bool) {
-	switch {
-	case dir == "." && g.prefix != "":
-		return "", false
-	case dir == "." || dir+"/" == g.prefix:
-		return ".", true
+	rel, err := filepath.Rel(filepath.FromSlash(root), filepath.FromSlash(p))
+	if err != nil { // both are relative: never
+		return p
 	}
-	return g.projectPathOrGit(dir), true
+	return filepath.ToSlash(rel)
 }
 
 // folderMove follows where the files of a deleted folder ref went in the
