@@ -141,5 +141,17 @@ func version(ubp string) string {
 	if err != nil {
 		return "unknown"
 	}
-	return strings.TrimPrefix(trimLine(r.stdout), "ubp version ")
+	return versionText(r.stdout)
+}
+
+// versionText is the version in what `ubp --version` printed: "ubp
+// e929989" (cobra's default wording, "ubp version e929989", before).
+func versionText(out string) string {
+	line := trimLine(out)
+	for _, prefix := range []string{"ubp version ", "ubp "} {
+		if v, ok := strings.CutPrefix(line, prefix); ok {
+			return v
+		}
+	}
+	return line
 }

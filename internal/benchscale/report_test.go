@@ -80,3 +80,17 @@ func TestSectionShowsFirstTimeSearches(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionText: the header names ubp once ("ubp ubp e929989" was
+// written when ubp --version stopped saying "version").
+func TestVersionText(t *testing.T) {
+	for _, tc := range []struct{ out, want string }{
+		{"ubp e929989\n", "e929989"},
+		{"ubp version 66586e3-dirty\n", "66586e3-dirty"},
+		{"e929989", "e929989"},
+	} {
+		if got := versionText(tc.out); got != tc.want {
+			t.Errorf("versionText(%q) = %q, want %q", tc.out, got, tc.want)
+		}
+	}
+}
