@@ -16,7 +16,11 @@ import (
 // the markers that open the same quotes and list items at the same columns
 // and some text. The lines after the cut then parse as they do in the
 // whole: inside the same containers, after a paragraph. Emphasis and links
-// across the cut are lost; Parse warns. A container whose innermost open
+// across the cut are lost; Parse warns. A single line that long is split
+// in the middle, after a space (lineContainerCut): the stand-in is written
+// over the bytes just before the cut on that line, the markers and "x ",
+// so the rest of the line goes on a paragraph in the same containers. A
+// container whose innermost open
 // block is a code block (a 5 MiB fence of blank lines in a list item
 // peaked at 1.7 GB) is split at a line of the code, the piece after
 // starting with a stand-in that opens the same containers and a code block
@@ -70,6 +74,9 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 				return nil, nil, true
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if md[at-1] != '\n' {
+				return nil, nil, true // code is cut between its lines only
+			}
 			if depth == 0 {
 				return nil, nil, false // a top-level code block is never cut
 			}
@@ -84,11 +91,46 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 		break
 	}
 	line := bytes.LastIndexByte(md[:at-1], '\n') + 1
+	if md[at-1] != '\n' {
+		// In the middle of a line: the stand-in goes on that line, and
+		// the text at at goes on the paragraph it starts.
+		standIn = append(prefix, "x "...)
+		if at-len(standIn) < max(line, from+1) {
+			return nil, nil, true
+		}
+		return standIn, pc.References(), true
+	}
 	if line < from || at-line < len(prefix)+2 {
 		return nil, nil, true
 	}
 	standIn = append(prefix, bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
 	return append(standIn, '\n'), pc.References(), true
+}
+
+// lineContainerCut finds where to cut the piece read from from, longer
+// than hard bytes when it takes the line [off, next), in that line, when
+// the line is that long and goes on a paragraph inside a top-level list
+// item or block quote (containerCut): a place after a space, the stand-in
+// there being the markers opening the same containers and some text on
+// the same line, so that the rest of the line goes on a paragraph as in
+// the whole. It returns the place, the stand-in and the link reference
+// definitions before it.
+func lineContainerCut(md []byte, from, off, next, hard int) (int, []byte, []parser.Reference, bool) {
+	tries := 0
+	for at := max(off+1, from+hard); tries < hardCutTries && at < next; at++ {
+		if (md[at-1] != ' ' && md[at-1] != '\t') || md[at] == ' ' || md[at] == '\t' || md[at] == '\n' {
+			continue
+		}
+		tries++
+		standIn, refs, inside := containerCut(md, from, at)
+		if standIn != nil {
+			return at, standIn, refs, true
+		}
+		if !inside {
+			break
+		}
+	}
+	return 0, nil, nil, false
 }
 
 // codeStandIn is the stand-in for a cut at the line starting at at

@@ -91,6 +91,11 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 				off = at
 				continue
 			}
+			if at, si, r, ok := lineContainerCut(src, from, off, next, hard); ok {
+				cut(at, r, true, false, si)
+				off = at
+				continue
+			}
 			hardReach = 2 * (next - start)
 			if off-start >= hard/2 {
 				si, r, inside := containerCut(src, from, off)
