@@ -43,6 +43,14 @@ const containerCutTries = 16
 // definitions before at. inside is set when md[from:at] ends in a block
 // quote or list item, where a later line may do.
 func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside bool) {
+	standIn, refs, inside, _ = containerOrCodeCut(md, from, at)
+	return standIn, refs, inside
+}
+
+// containerOrCodeCut is containerCut, also cutting a top-level code block
+// at a line of it (code is set then): the stand-in opens a code block of
+// the same kind, and nothing is lost.
+func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
 	pc := parser.NewContext()
 	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
 	var prefix []byte
@@ -56,37 +64,34 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 		case *ast.List:
 			item, ok := b.LastChild().(*ast.ListItem)
 			if !ok {
-				return nil, nil, depth > 0
+				return nil, nil, depth > 0, false
 			}
 			marker, ok := listMarker(b, item.Offset)
 			if !ok {
-				return nil, nil, depth > 0
+				return nil, nil, depth > 0, false
 			}
 			prefix = append(prefix, marker...)
 			n = item.LastChild()
 			continue
 		case *ast.Paragraph, *ast.TextBlock: // a paragraph of a tight list
 			if depth == 0 {
-				return nil, nil, false // a top-level paragraph: hardCut's
+				return nil, nil, false, false // a top-level paragraph: hardCut's
 			}
 			lines := b.Lines()
 			if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at-1 {
-				return nil, nil, true
+				return nil, nil, true, false
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			if md[at-1] != '\n' {
-				return nil, nil, true // code is cut between its lines only
-			}
-			if depth == 0 {
-				return nil, nil, false // a top-level code block is never cut
+				return nil, nil, true, false // code is cut between its lines only
 			}
 			standIn, ok := codeStandIn(md, b, prefix, at)
 			if !ok || at-len(standIn) <= from {
-				return nil, nil, true
+				return nil, nil, true, false
 			}
-			return standIn, pc.References(), true
+			return standIn, pc.References(), true, depth == 0
 		default:
-			return nil, nil, depth > 0
+			return nil, nil, depth > 0, false
 		}
 		break
 	}
@@ -96,15 +101,15 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 		// the text at at goes on the paragraph it starts.
 		standIn = append(prefix, "x "...)
 		if at-len(standIn) < max(line, from+1) {
-			return nil, nil, true
+			return nil, nil, true, false
 		}
-		return standIn, pc.References(), true
+		return standIn, pc.References(), true, false
 	}
 	if line < from || at-line < len(prefix)+2 {
-		return nil, nil, true
+		return nil, nil, true, false
 	}
 	standIn = append(prefix, bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
-	return append(standIn, '\n'), pc.References(), true
+	return append(standIn, '\n'), pc.References(), true, false
 }
 
 // lineContainerCut finds where to cut the piece read from from, longer

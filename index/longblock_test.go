@@ -10,7 +10,8 @@ import (
 // maxBlockBytes is parsed in parts (goldmark holds the inline nodes of a
 // whole block at once), with a warning naming the file and the line of the
 // first cut; its lines stay one block, and links away from the cuts are
-// found. Code blocks are never cut.
+// found. Code blocks are split at their lines without a warning instead
+// (TestLongCodeBlocksParsedInParts).
 func TestLongBlocksParsedInParts(t *testing.T) {
 	repeat := func(unit string) string {
 		return strings.Repeat(unit, 3*maxBlockBytes/len(unit))
@@ -250,16 +251,7 @@ var hugeCodeContainers = []struct {
 		return "      x\n"
 	}},
 	{"quote-indented-code", func(int) string { return ">     [x](y.md) [[w]]\n" }},
-}
-
-// fenceOfBlankLines is a list item of a fence and blank lines: split as
-// the others, but 5 MiB of it (5 million lines) still peaks over
-// maxParsePeak (410 MB, 1.7 GB whole) in what every line costs outside
-// goldmark's tree (a top-level paragraph and 5 MiB of blank lines: 190 MB).
-var fenceOfBlankLines = []struct {
-	name string
-	unit func(i int) string
-}{
+	// Five million lines.
 	{"list-item-fence-blank-lines", func(i int) string {
 		if i == 0 {
 			return "- ```\n"
@@ -276,7 +268,7 @@ var fenceOfBlankLines = []struct {
 // warning naming the file and the line; sections and links (none in the
 // code) are those of a parse of the whole.
 func TestLongCodeContainersParsedInParts(t *testing.T) {
-	for _, in := range append(fenceOfBlankLines, hugeCodeContainers...) {
+	for _, in := range hugeCodeContainers {
 		t.Run(in.name, func(t *testing.T) {
 			var b strings.Builder
 			b.WriteString("# T\n\n")
@@ -300,6 +292,45 @@ func TestLongCodeContainersParsedInParts(t *testing.T) {
 			}
 			if !reflect.DeepEqual(whole.Links, cut.Links) || len(cut.Links) != 2 {
 				t.Errorf("links: whole %+v, in parts %+v; want the 2 after the code", whole.Links, cut.Links)
+			}
+		})
+	}
+}
+
+// TestLongCodeBlocksParsedInParts: a top-level code block longer than
+// maxBlockBytes is split at a line of it and parsed in parts, the piece
+// after starting with a stand-in that opens a code block of the same kind
+// (goldmark holds a segment for every line of a block: a fence of 5 MiB
+// of blank lines peaked at 1 GB); code holds no links, so nothing is lost
+// and no warning is given: sections and links are those of the whole.
+func TestLongCodeBlocksParsedInParts(t *testing.T) {
+	cases := []struct{ name, first, line, last string }{
+		{"fenced-blank-lines", "```\n", "\n", "```\n"},
+		{"fenced-code", "~~~~ go\n", "[x](y.md) [[w]] *a*\n", "~~~~\n"},
+		{"fenced-short-fences", "````\n", "```\n", "````\n"},
+		{"indented-code", "", "    [x](y.md) [[w]] *a*\n", ""},
+		{"unclosed-fence", "```\n", "[x](y.md)\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			body := "# T\n\n" + c.first + strings.Repeat(c.line, 3*maxBlockBytes/len(c.line)) + c.last
+			if c.last != "" || c.first == "" {
+				body += "\n## After\n\nSee [x](x.md) and [[z]].\n"
+			}
+			src := []byte(body)
+			if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); len(ps) < 3 {
+				t.Fatalf("%d pieces, want the code split", len(ps))
+			}
+			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
+			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
+			if len(wholeWarns) != 0 || len(cutWarns) != 0 {
+				t.Fatalf("warnings: whole %v, in parts %v", wholeWarns, cutWarns)
+			}
+			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
+				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
+			}
+			if !reflect.DeepEqual(whole.Links, cut.Links) {
+				t.Errorf("links: whole %+v, in parts %+v", whole.Links, cut.Links)
 			}
 		})
 	}

@@ -225,7 +225,7 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 			}
 			st.cuts++
 		}
-		if p.standIn != nil {
+		if p.standIn != nil && !p.code {
 			if st.splits == 0 {
 				st.splitLine = ls.lineOf(p.start)
 			}

@@ -58,6 +58,27 @@ var hugeInputs = []struct {
 		return "| *x* | y |\n"
 	}},
 	{"nested-list", func(i int) string { return "- a\n  - b\n" }},
+	// Five million lines: what every line costs, in ubp and in goldmark's
+	// code block (a segment a line).
+	{"blank-lines", func(i int) string {
+		if i == 0 {
+			return "a\n"
+		}
+		return "\n"
+	}},
+	{"fenced-blank-lines", func(i int) string {
+		if i == 0 {
+			return "```\n"
+		}
+		return "\n"
+	}},
+	{"fenced-code", func(i int) string {
+		if i == 0 {
+			return "~~~~ go\n"
+		}
+		return "[x](y.md) [[w]] code\n"
+	}},
+	{"indented-code", func(int) string { return "    [x](y.md) [[w]] code\n" }},
 	// Nesting beyond the limits (boundNesting): the deeper markup is text.
 	{"deep-quotes", func(int) string { return strings.Repeat("> ", 40) + "a [[w]]\n" }},
 	{"deep-lists", func(i int) string { return strings.Repeat("  ", i%10000) + "- a [[w]]\n" }},

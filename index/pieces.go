@@ -38,6 +38,9 @@ type piece struct {
 	start, end int
 	cont, hard bool
 	standIn    []byte
+	// code is set when the stand-in opens a top-level code block split
+	// at a line of it: nothing is lost there.
+	code bool
 }
 
 // from is where the piece is read from: its start, less its stand-in.
@@ -63,12 +66,12 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 	ov := overlay{body: md}
 	src := md
 	start, reach, hardReach, tries := 0, size, hard, 0
-	cont, wasHard := false, false
+	cont, wasHard, code := false, false, false
 	var standIn []byte
-	cut := func(at int, r []parser.Reference, c, h bool, si []byte) {
-		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard, standIn: standIn})
+	cut := func(at int, r []parser.Reference, c, h bool, si []byte, inCode bool) {
+		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard, standIn: standIn, code: code})
 		refs = append(refs, r...)
-		start, reach, hardReach, tries, cont, wasHard, standIn = at, size, hard, 0, c, h, si
+		start, reach, hardReach, tries, cont, wasHard, standIn, code = at, size, hard, 0, c, h, si, inCode
 		src = ov.with(at-len(si), si)
 	}
 	for off := 0; off < len(md); {
@@ -80,27 +83,27 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 		from := start - len(standIn)
 		if off-start >= reach && off > start && blockLine(md[off:next]) {
 			if r, c, ok := cutBefore(src, from, off, next); ok {
-				cut(off, r, c, false, nil)
+				cut(off, r, c, false, nil, false)
 			} else {
 				reach = 2 * (off - start)
 			}
 		}
 		if next-start > hardReach {
 			if at, r, ok := hardCut(src, from, off, next, hard); ok {
-				cut(at, r, true, true, nil)
+				cut(at, r, true, true, nil, false)
 				off = at
 				continue
 			}
 			if at, si, r, ok := lineContainerCut(src, from, off, next, hard); ok {
-				cut(at, r, true, false, si)
+				cut(at, r, true, false, si, false)
 				off = at
 				continue
 			}
 			hardReach = 2 * (next - start)
 			if off-start >= hard/2 {
-				si, r, inside := containerCut(src, from, off)
+				si, r, inside, inCode := containerOrCodeCut(src, from, off)
 				if si != nil {
-					cut(off, r, true, false, si)
+					cut(off, r, true, false, si, inCode)
 					continue
 				}
 				if tries++; inside && tries < containerCutTries {
@@ -115,7 +118,7 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 	}
 	pc := parser.NewContext()
 	blockParser.Parse(readerAt(src, start-len(standIn), len(md)), parser.WithContext(pc))
-	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard, standIn: standIn})
+	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard, standIn: standIn, code: code})
 	return out, append(refs, pc.References()...)
 }
 
