@@ -81,6 +81,9 @@ func collectLinks(root ast.Node, docPath, docsPath string, body, written []byte,
 	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls, docsRoot: docsRootPrefix(docsPath)}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			if l, ok := n.(*ast.Link); ok && !insideWikiBrackets(l, body) {
+				c.open = false // the text of a Markdown link is a run of its own
+			}
 			return ast.WalkContinue, nil
 		}
 		switch t := n.(type) {
@@ -103,8 +106,10 @@ func collectLinks(root ast.Node, docPath, docsPath string, body, written []byte,
 				return ast.WalkContinue, nil
 			}
 			c.markdownLink(t)
+			// Its text may hold wiki-links ([see [[inner]]](b.md)): read
+			// as a run of its own, closed when the link ends.
 			c.open = false
-			return ast.WalkSkipChildren, nil
+			return ast.WalkContinue, nil
 		case *ast.Text:
 			c.addText(t)
 		case *ast.Emphasis, *east.Strikethrough:
