@@ -44,3 +44,33 @@ func TestParseLeavesItsInputUnchanged(t *testing.T) {
 		})
 	}
 }
+
+// TestParseLeavesItsInputUnchangedRefLabels: goldmark's link reference
+// definition parser appends the lines of a label or title that spans
+// lines; a definition in a block quote (its lines read through a block
+// reader) or at top level, cut or not, must not write into the body as
+// the code line's newline did (TestParseLeavesItsInputUnchanged).
+func TestParseLeavesItsInputUnchangedRefLabels(t *testing.T) {
+	cases := []struct{ name, unit string }{
+		{"quote-label", "> [lab\n> el]: /x.md \"ti\n> tle\"\n> see [lab el] and [[w]]\n>\n"},
+		{"top-level-label", "[lab\nel]: /x.md \"ti\ntle\"\nsee [lab el] and [[w]]\n\n"},
+		{"list-item-label", "- [lab\n  el]: /x.md\n  see [lab el] and [[w]]\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			body := "# T\n\n" + strings.Repeat(c.unit, 3*maxBlockBytes/len(c.unit)) + "\n## After\n\nSee [x](x.md) and [[z]].\n"
+			src := []byte(body)
+			cut, _ := parsePieces("big.md", "", src, maxPieceBytes)
+			if !bytes.Equal(src, []byte(body)) {
+				t.Fatal("the parse changed its input")
+			}
+			whole, _ := parsePieces("big.md", "", src, len(src))
+			if !bytes.Equal(src, []byte(body)) {
+				t.Fatal("the parse of the whole changed its input")
+			}
+			if len(cut.Links) != len(whole.Links) || len(whole.Links) < 2 {
+				t.Errorf("in pieces: %d links; whole: %d", len(cut.Links), len(whole.Links))
+			}
+		})
+	}
+}
