@@ -104,6 +104,8 @@ var undoMigration = map[int][]string{
 	// 28 adds the covering index of the file stats; the rest is data
 	// (the keys and links the re-index it asks for writes again).
 	28: {`DROP INDEX documents_file_stats`},
+	// 29 only asks for a re-index (wiki-links in a Markdown link's text).
+	29: {},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to
