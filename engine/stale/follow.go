@@ -1,7 +1,6 @@
 package stale
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -141,37 +140,29 @@ func readMoves(ctx context.Context, g *gitRepo, hashes []string, onMove func(c c
 // listed ("R" for moves, "RD" for deletions too).
 func readMovesAt(ctx context.Context, g *gitRepo, hashes []string, findRenames, statuses string, onMove func(c commit, f fileChange)) error {
 	args := []string{"log", "--no-walk=unsorted", "--stdin", findRenames, "--diff-filter=" + statuses, "--diff-merges=first-parent", "--name-status", "-z", logFormat}
-	cmd := gitCommand(ctx, g.root, args...)
-	cmd.Stdin = strings.NewReader(strings.Join(hashes, "\n") + "\n")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return fmt.Errorf("git log: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("git log: %w", err)
-	}
 	type move struct {
 		c int
 		f fileChange
 	}
 	var moves []move
-	h, perr := parseLog(out, g.boundary, func(c int, f fileChange) {
-		moves = append(moves, move{c, f})
+	var h *history
+	stdin := strings.NewReader(strings.Join(hashes, "\n") + "\n")
+	st, perr, werr, err := streamGit(ctx, g, args, stdin, func(out io.Reader) error {
+		var err error
+		h, err = parseLog(out, g.boundary, func(c int, f fileChange) {
+			moves = append(moves, move{c, f})
+		})
+		return err
 	})
-	if perr != nil {
-		_ = cmd.Process.Kill()
-	}
-	_, _ = io.Copy(io.Discard, out)
-	werr := cmd.Wait()
 	switch {
+	case err != nil:
+		return err
 	case perr != nil:
 		return fmt.Errorf("read git log of moved documents: %w", perr)
 	case werr != nil && ctx.Err() != nil:
 		return ctx.Err()
 	case werr != nil:
-		return gitError(args, werr, stderr.Bytes())
+		return st.failed(werr)
 	}
 	for _, m := range moves {
 		onMove(h.commits[m.c], m.f)

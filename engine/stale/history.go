@@ -62,22 +62,15 @@ func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile fun
 		args = append(args, "--full-history", "--parents", "--")
 		args = append(args, pathspecs...)
 	}
-	cmd := gitCommand(ctx, g.root, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
+	var h *history
+	st, perr, werr, err := streamGit(ctx, g, args, nil, func(out io.Reader) error {
+		var err error
+		h, err = parseLog(out, g.boundary, onFile)
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
+		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
-	}
-	h, perr := parseLog(out, g.boundary, onFile)
-	if perr != nil {
-		_ = cmd.Process.Kill()
-	}
-	_, _ = io.Copy(io.Discard, out)
-	werr := cmd.Wait()
 	if perr != nil {
 		return nil, fmt.Errorf("read git log: %w", perr)
 	}
@@ -86,10 +79,10 @@ func readHistory(ctx context.Context, g *gitRepo, pathspecs []string, onFile fun
 			return nil, ctx.Err()
 		}
 		// A repository without commits has no HEAD yet: an empty history.
-		if strings.Contains(stderr.String(), "does not have any commits") {
+		if strings.Contains(st.stderr.String(), "does not have any commits") {
 			return &history{byHash: map[string]int{}, linear: true}, nil
 		}
-		return nil, gitError(args, werr, stderr.Bytes())
+		return nil, st.failed(werr)
 	}
 	return h, nil
 }

@@ -2,7 +2,6 @@ package stale
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -209,18 +208,8 @@ func lastChanges(parent context.Context, g *gitRepo, paths []string) (map[string
 	}
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	cmd := gitCommand(ctx, g.root, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	pipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
-	}
 	found := map[string]lastChange{}
-	perr := func() error {
+	st, perr, werr, err := streamGit(ctx, g, args, nil, func(pipe io.Reader) error {
 		br := bufio.NewReader(pipe)
 		hash := ""
 		for len(found) < len(paths) {
@@ -250,22 +239,20 @@ func lastChanges(parent context.Context, g *gitRepo, paths []string) (map[string
 				}
 			}
 		}
+		cancel() // every path found: the rest of history is not needed
 		return nil
-	}()
+	})
 	stopped := len(found) == len(paths)
-	if stopped {
-		cancel() // the rest of history is not needed
-	}
-	_, _ = io.Copy(io.Discard, pipe)
-	werr := cmd.Wait()
 	switch {
+	case err != nil:
+		return nil, err
 	case perr != nil:
 		return nil, fmt.Errorf("read git log of moved refs: %w", perr)
 	case werr != nil && stopped:
 	case werr != nil && parent.Err() != nil:
 		return nil, parent.Err()
 	case werr != nil:
-		return nil, gitError(args, werr, stderr.Bytes())
+		return nil, st.failed(werr)
 	}
 	return found, nil
 }
