@@ -47,9 +47,10 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 	return standIn, refs, inside
 }
 
-// containerOrCodeCut is containerCut, also cutting a top-level code block
-// at a line of it (code is set then): the stand-in opens a code block of
-// the same kind, and nothing is lost.
+// containerOrCodeCut is containerCut, also cutting a code block, at the
+// top level or in list items and block quotes, at a line of it (code is
+// set then): the stand-in opens the same containers and a code block of
+// the same kind, code holds no links, and nothing is lost.
 func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
 	pc := parser.NewContext()
 	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
@@ -89,7 +90,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 			if !ok || at-len(standIn) <= from {
 				return nil, nil, true, false
 			}
-			return standIn, pc.References(), true, depth == 0
+			return standIn, pc.References(), true, true
 		default:
 			return nil, nil, depth > 0, false
 		}
