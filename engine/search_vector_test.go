@@ -79,11 +79,11 @@ func TestSuggestLinksByVectors(t *testing.T) {
 	}
 	// The vector path ran (not the keyword fallback).
 	err = e.readTx(context.Background(), func(tx *sql.Tx) error {
-		secs, err := sectionrows.All(context.Background(), tx)
+		docs, err := sectionrows.AllDocuments(context.Background(), tx)
 		if err != nil {
 			return err
 		}
-		pairs, ok, err := suggest.VectorPairs(context.Background(), tx, secs, 0.5)
+		pairs, ok, err := suggest.VectorPairs(context.Background(), tx, docs, 0.5)
 		if err != nil {
 			return err
 		}

@@ -36,19 +36,18 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 	}
 	var out []LinkSuggestion
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
-		secs, err := sectionrows.All(ctx, tx)
+		docs, err := sectionrows.AllDocuments(ctx, tx)
 		if err != nil {
 			return err
 		}
-		pairs, err := suggest.Pairs(ctx, tx, secs, minScore, e.Project().Config.Embedding.Provider != "none")
+		pairs, err := suggest.Pairs(ctx, tx, docs, minScore, e.Project().Config.Embedding.Provider != "none")
 		if err != nil {
 			return err
 		}
-		meta, err := e.docs.All(ctx, tx)
+		out, err = suggest.Pick(ctx, tx, pairs, docs, g, limit)
 		if err != nil {
 			return err
 		}
-		out = suggest.Pick(pairs, secs, meta, g, limit)
 		return nil
 	})
 	if err != nil {

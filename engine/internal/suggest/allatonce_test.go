@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
@@ -45,21 +44,21 @@ func TestVectorPairsAsAllAtOnce(t *testing.T) {
 			old := vectorPage
 			vectorPage = tc.page
 			t.Cleanup(func() { vectorPage = old })
-			db, secs := vectorIndex(t, tc.docs, tc.perDoc, len(tc.vec(0)), tc.vec)
+			db, docs := vectorIndex(t, tc.docs, tc.perDoc, len(tc.vec(0)), tc.vec)
 			if tc.drop != nil {
-				ids := slices.Sorted(maps.Keys(secs))
+				ids := slices.Sorted(maps.Keys(docs))
 				for i, id := range ids {
 					if tc.drop(i) {
-						delete(secs, id)
+						delete(docs, id)
 					}
 				}
 			}
 			for _, minScore := range []float64{0.75, 0.3} {
-				want, wantOK, err := vectorPairsAllAtOnce(ctx, db, secs, minScore)
+				want, wantOK, err := vectorPairsAllAtOnce(ctx, db, docs, minScore)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, ok, err := VectorPairs(ctx, db, secs, minScore)
+				got, ok, err := VectorPairs(ctx, db, docs, minScore)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -76,7 +75,7 @@ func TestVectorPairsAsAllAtOnce(t *testing.T) {
 
 // vectorPairsAllAtOnce is VectorPairs as it was before it read the
 // vectors a page at a time: every vector held at once.
-func vectorPairsAllAtOnce(ctx context.Context, q store.Querier, secs map[int64]*sectionrows.Row, minScore float64) (pairs []Pair, ok bool, err error) {
+func vectorPairsAllAtOnce(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64) (pairs []Pair, ok bool, err error) {
 	st, exists, err := vecstore.ReadState(ctx, q)
 	if err != nil || !exists {
 		return nil, false, err
@@ -96,11 +95,11 @@ func vectorPairsAllAtOnce(ctx context.Context, q store.Querier, secs map[int64]*
 	}
 	var vs []vec
 	for _, sv := range stored {
-		s := secs[sv.SectionID]
-		if s == nil {
+		doc, ok := docs[sv.SectionID]
+		if !ok {
 			continue
 		}
-		vs = append(vs, vec{sv.SectionID, s.Doc, sv.Vector}) // component removed
+		vs = append(vs, vec{sv.SectionID, doc, sv.Vector}) // component removed
 
 	}
 	if len(vs) < 2 {

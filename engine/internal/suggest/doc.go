@@ -5,9 +5,10 @@
 // (VectorPairs); without vectors it is the cosine of TF-IDF weighted
 // keywords (keywordPairs). Pick keeps each document pair's best pair.
 //
-// It reads vectors through engine/internal/store/vecstore and takes the
-// sections, the documents' metadata and the link graph it is given; it
-// imports engine/embed, engine/query, engine/answer, graph and the
+// It reads vectors through engine/internal/store/vecstore, the sections'
+// text (keywords, one row at a time) and the headings, lines and paths of
+// the pairs it answers through sectionrows and docmeta, and takes the
+// document of each section and the link graph it is given; it imports engine/embed, engine/query, engine/answer, graph and the
 // retrieval packages' values (docmeta, sectionrows), never the writer, the
 // read side nor the engine.
 package suggest

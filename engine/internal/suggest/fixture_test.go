@@ -9,15 +9,15 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/storetest"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
 // vectorIndex writes a new index of docs documents of perDoc sections
 // each, every section with a vector of dims (vec, by its index) except
-// those vec returns nil for, and returns it with the sections' rows.
-func vectorIndex(t testing.TB, docs, perDoc, dims int, vec func(i int) []float32) (*sql.DB, map[int64]*sectionrows.Row) {
+// those vec returns nil for, and returns it with the sections' documents
+// (section id to document id).
+func vectorIndex(t testing.TB, docs, perDoc, dims int, vec func(i int) []float32) (*sql.DB, map[int64]int64) {
 	t.Helper()
 	ctx := context.Background()
 	db := storetest.Open(t, filepath.Join(t.TempDir(), "index.db"))
@@ -26,7 +26,7 @@ func vectorIndex(t testing.TB, docs, perDoc, dims int, vec func(i int) []float32
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	secs := map[int64]*sectionrows.Row{}
+	docOf := map[int64]int64{}
 	var entries []vecstore.Entry
 	for d := range docs {
 		res, err := tx.Exec(`INSERT INTO documents(doc_id, filepath, title, doc_type, body, content_hash, file_size, file_mtime, indexed_at, updated_at)
@@ -42,7 +42,7 @@ func vectorIndex(t testing.TB, docs, perDoc, dims int, vec func(i int) []float32
 				t.Fatal(err)
 			}
 			id, _ := res.LastInsertId()
-			secs[id] = &sectionrows.Row{ID: id, Doc: doc, Ord: s}
+			docOf[id] = doc
 			if v := vec(d*perDoc + s); v != nil {
 				entries = append(entries, vecstore.Entry{SectionID: id, TextHash: "t", Vector: v})
 			}
@@ -57,7 +57,7 @@ func vectorIndex(t testing.TB, docs, perDoc, dims int, vec func(i int) []float32
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	return db, secs
+	return db, docOf
 }
 
 // twinVectors returns vec for vectorIndex: random unit vectors of dims,

@@ -1,9 +1,10 @@
 package suggest
 
 import (
+	"context"
 	"math"
-	"slices"
 
+	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/query"
 )
@@ -22,28 +23,34 @@ const (
 
 // keywordPairs scores section pairs by the cosine of their TF-IDF
 // keyword vectors (tf as 1+ln(count), idf as ln(N/df)), accumulated over
-// shared keywords only.
-func keywordPairs(secs map[int64]*sectionrows.Row, minScore float64) []Pair {
-	ids := make([]int64, 0, len(secs))
-	for id := range secs {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	tfs := make(map[int64]map[string]float64, len(ids))
+// shared keywords only. It reads the sections one at a time
+// (sectionrows.Each) and keeps their keyword counts, not their text;
+// docs maps the sections compared to their documents (sections absent
+// from it are left out).
+func keywordPairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64) ([]Pair, error) {
+	var ids []int64
+	tfs := map[int64]map[string]float64{}
 	df := map[string]int{}
-	for _, id := range ids {
-		s := secs[id]
+	err := sectionrows.Each(ctx, q, func(s *sectionrows.Row) error {
+		if _, ok := docs[s.ID]; !ok {
+			return nil
+		}
+		ids = append(ids, s.ID)
 		tf := map[string]float64{}
 		for _, k := range query.Keywords(s.Heading + "\n" + s.Content) {
 			tf[k]++
 		}
 		if len(tf) < minSectionKeywords {
-			continue
+			return nil
 		}
-		tfs[id] = tf
+		tfs[s.ID] = tf
 		for k := range tf {
 			df[k]++
 		}
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	n := float64(len(tfs))
 	postCap := max(minPostingCap, int(maxPostingShare*n))
@@ -83,7 +90,7 @@ func keywordPairs(secs map[int64]*sectionrows.Row, minScore float64) []Pair {
 		for i := range ps {
 			for j := i + 1; j < len(ps); j++ {
 				a, b := ps[i], ps[j]
-				if secs[a.id].Doc == secs[b.id].Doc {
+				if docs[a.id] == docs[b.id] {
 					continue
 				}
 				k := key{min(a.id, b.id), max(a.id, b.id)}
@@ -97,5 +104,5 @@ func keywordPairs(secs map[int64]*sectionrows.Row, minScore float64) []Pair {
 			out = append(out, Pair{A: k.a, B: k.b, Score: min(d, 1)})
 		}
 	}
-	return out
+	return out, nil
 }

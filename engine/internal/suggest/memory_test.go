@@ -18,10 +18,10 @@ func TestVectorPairsHoldPagesOfVectors(t *testing.T) {
 	old := vectorPage
 	vectorPage = page
 	t.Cleanup(func() { vectorPage = old })
-	db, secs := vectorIndex(t, docs, perDoc, dims, twinVectors(dims, 3))
+	db, docOf := vectorIndex(t, docs, perDoc, dims, twinVectors(dims, 3))
 	ctx := context.Background()
 	probe := storetest.NewHeapProbe()
-	pairs, ok, err := VectorPairs(probe.Context(ctx), probe.Querier(db), secs, 0.75)
+	pairs, ok, err := VectorPairs(probe.Context(ctx), probe.Querier(db), docOf, 0.75)
 	if err != nil || !ok || len(pairs) == 0 {
 		t.Fatalf("VectorPairs: %d pairs, %v, %v", len(pairs), ok, err)
 	}

@@ -21,20 +21,26 @@ type Pair struct {
 // Pairs finds section pairs of different documents with a similarity of
 // at least minScore: by the cosine of their vectors when vectors says the
 // project embeds (its provider is not "none") and there are vectors to
-// compare (see VectorPairs), else by their keywords (keywordPairs).
-func Pairs(ctx context.Context, q store.Querier, secs map[int64]*sectionrows.Row, minScore float64, vectors bool) ([]Pair, error) {
+// compare (see VectorPairs), else by their keywords (keywordPairs). docs
+// maps the sections compared to their documents (see
+// sectionrows.AllDocuments).
+func Pairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64, vectors bool) ([]Pair, error) {
 	if vectors {
-		pairs, ok, err := VectorPairs(ctx, q, secs, minScore)
+		pairs, ok, err := VectorPairs(ctx, q, docs, minScore)
 		if err != nil || ok {
 			return pairs, err
 		}
 	}
-	return keywordPairs(secs, minScore), nil
+	return keywordPairs(ctx, q, docs, minScore)
 }
 
 // Pick keeps the best pair per unlinked document pair, best first (ties by
-// paths), up to limit, as the suggestions SuggestLinks answers.
-func Pick(pairs []Pair, secs map[int64]*sectionrows.Row, meta map[int64]*docmeta.Meta, g *graph.Graph, limit int) []answer.LinkSuggestion {
+// paths), up to limit, as the suggestions SuggestLinks answers. docs maps
+// the sections of pairs to their documents. It reads the headings, lines
+// and paths of those pairs only that can be in the answer: the limit best
+// by shown (rounded) score and those of the same score as the last of
+// them, which the paths order.
+func Pick(ctx context.Context, q store.Querier, pairs []Pair, docs map[int64]int64, g *graph.Graph, limit int) ([]answer.LinkSuggestion, error) {
 	linked := func(a, b int64) bool {
 		for _, e := range g.Out(a) {
 			if e.To == b {
@@ -51,11 +57,12 @@ func Pick(pairs []Pair, secs map[int64]*sectionrows.Row, meta map[int64]*docmeta
 	type docPair struct{ a, b int64 }
 	best := map[docPair]Pair{}
 	for _, p := range pairs {
-		sa, sb := secs[p.A], secs[p.B]
-		if sa == nil || sb == nil || sa.Doc == sb.Doc || meta[sa.Doc] == nil || meta[sb.Doc] == nil {
+		da, okA := docs[p.A]
+		db, okB := docs[p.B]
+		if !okA || !okB || da == db {
 			continue
 		}
-		k := docPair{min(sa.Doc, sb.Doc), max(sa.Doc, sb.Doc)}
+		k := docPair{min(da, db), max(da, db)}
 		if cur, ok := best[k]; ok && (cur.Score > p.Score || cur.Score == p.Score && cur.A < p.A) {
 			continue
 		}
@@ -64,24 +71,108 @@ func Pick(pairs []Pair, secs map[int64]*sectionrows.Row, meta map[int64]*docmeta
 		}
 		best[k] = p
 	}
-	out := []answer.LinkSuggestion{}
+	shown := make([]Pair, 0, len(best))
 	for _, p := range best {
-		sa, sb := secs[p.A], secs[p.B]
-		if meta[sa.Doc].Filepath > meta[sb.Doc].Filepath {
-			sa, sb = sb, sa
+		shown = append(shown, p)
+	}
+	kept, err := named(ctx, q, contenders(shown, limit), docs, limit)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, 2*len(kept))
+	for _, s := range kept {
+		ids = append(ids, s.pair.A, s.pair.B)
+	}
+	secs, err := sectionrows.Load(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := []answer.LinkSuggestion{}
+	for _, s := range kept {
+		src, tgt := secs[s.pair.A], secs[s.pair.B]
+		if src == nil || tgt == nil {
+			continue // gone: a caller that did not read in one transaction
+		}
+		if s.swap {
+			src, tgt = tgt, src
 		}
 		out = append(out, answer.LinkSuggestion{
-			SourceFilepath: meta[sa.Doc].Filepath, SourceHeading: sa.HeadingPath, SourceLine: sa.StartLine,
-			TargetFilepath: meta[sb.Doc].Filepath, TargetHeading: sb.HeadingPath, TargetLine: sb.StartLine,
-			Score: answer.RoundScore(p.Score),
+			SourceFilepath: s.source, SourceHeading: src.HeadingPath, SourceLine: src.StartLine,
+			TargetFilepath: s.target, TargetHeading: tgt.HeadingPath, TargetLine: tgt.StartLine,
+			Score: s.score,
 		})
 	}
-	slices.SortFunc(out, func(a, b answer.LinkSuggestion) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.SourceFilepath, b.SourceFilepath),
-			cmp.Compare(a.TargetFilepath, b.TargetFilepath), cmp.Compare(a.SourceLine, b.SourceLine))
-	})
-	if len(out) > limit {
-		out = out[:limit]
+	return out, nil
+}
+
+// namedPair is a pair with its shown score and its documents' paths, the
+// source the path first in order (swap: B's document).
+type namedPair struct {
+	pair           Pair
+	score          float64
+	source, target string
+	swap           bool
+}
+
+// pathChunk is how many pairs named reads the paths of at a time.
+const pathChunk = 512
+
+// named orders pairs best first by shown score, then by source and target
+// path, and keeps the limit first. It reads the paths of pathChunk pairs'
+// documents at a time, so that it holds the paths of a chunk and of the
+// limit kept, whatever the number of pairs tied at one score.
+func named(ctx context.Context, q store.Querier, pairs []Pair, docs map[int64]int64, limit int) ([]namedPair, error) {
+	var kept []namedPair
+	for start := 0; start < len(pairs); start += pathChunk {
+		chunk := pairs[start:min(start+pathChunk, len(pairs))]
+		ids := make([]int64, 0, 2*len(chunk))
+		for _, p := range chunk {
+			ids = append(ids, docs[p.A], docs[p.B])
+		}
+		meta, err := docmeta.Load(ctx, q, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range chunk {
+			ma, mb := meta[docs[p.A]], meta[docs[p.B]]
+			if ma == nil || mb == nil {
+				continue // gone: a caller that did not read in one transaction
+			}
+			n := namedPair{pair: p, score: answer.RoundScore(p.Score), source: ma.Filepath, target: mb.Filepath}
+			if n.source > n.target {
+				n.source, n.target, n.swap = n.target, n.source, true
+			}
+			kept = append(kept, n)
+		}
+		slices.SortFunc(kept, func(a, b namedPair) int {
+			return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.source, b.source), cmp.Compare(a.target, b.target))
+		})
+		kept = kept[:min(len(kept), limit)]
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return kept, nil
+}
+
+// contenders are the pairs that can be among the limit first suggestions:
+// ordered by shown (rounded) score, the limit first and every one after
+// them of the same shown score as the last, since the paths, not yet
+// read, order those.
+func contenders(pairs []Pair, limit int) []Pair {
+	if len(pairs) <= limit {
+		return pairs
+	}
+	slices.SortFunc(pairs, func(a, b Pair) int {
+		return cmp.Or(cmp.Compare(answer.RoundScore(b.Score), answer.RoundScore(a.Score)), cmp.Compare(a.A, b.A), cmp.Compare(a.B, b.B))
+	})
+	if limit <= 0 {
+		return nil
+	}
+	last := answer.RoundScore(pairs[limit-1].Score)
+	n := limit
+	for n < len(pairs) && answer.RoundScore(pairs[n].Score) == last {
+		n++
+	}
+	return pairs[:n]
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
@@ -20,7 +19,7 @@ var errVectorsChanged = errors.New("link suggestions: the section vectors change
 // streamedBuckets is bucketsOf over the vectors of the sections ids (in
 // section id order, those VectorPairs compares), read a page at a time:
 // the same centres and the same groups, holding the centres and one page.
-func streamedBuckets(ctx context.Context, q store.Querier, st vecstore.State, secs map[int64]*sectionrows.Row, ids []int64) ([][]int, error) {
+func streamedBuckets(ctx context.Context, q store.Querier, st vecstore.State, docs map[int64]int64, ids []int64) ([][]int, error) {
 	k := bucketCount(len(ids))
 	at := make([]int64, k)
 	for c := range at {
@@ -41,7 +40,7 @@ func streamedBuckets(ctx context.Context, q store.Querier, st vecstore.State, se
 	i := 0
 	err = vecstore.SectionVectorPages(ctx, q, st, vectorPage, func(page []vecstore.SectionVector) error {
 		for _, sv := range page {
-			if secs[sv.SectionID] == nil {
+			if _, ok := docs[sv.SectionID]; !ok {
 				continue
 			}
 			if i >= len(ids) || ids[i] != sv.SectionID {
@@ -69,7 +68,7 @@ func streamedBuckets(ctx context.Context, q store.Querier, st vecstore.State, se
 type comparer struct {
 	q        store.Querier
 	st       vecstore.State
-	secs     map[int64]*sectionrows.Row
+	docs     map[int64]int64
 	ids      []int64
 	minScore float64
 	keep     func(i, j int, score float64)
@@ -155,7 +154,7 @@ func (c *comparer) load(ctx context.Context, idx []int) ([]groupVector, error) {
 		if sv.SectionID != want[k] {
 			return nil, errVectorsChanged
 		}
-		out[k] = groupVector{i: idx[k], doc: c.secs[sv.SectionID].Doc, v: sv.Vector}
+		out[k] = groupVector{i: idx[k], doc: c.docs[sv.SectionID], v: sv.Vector}
 	}
 	return out, nil
 }

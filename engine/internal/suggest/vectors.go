@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
-	"github.com/ubp-dev/ubp/engine/internal/store/sectionrows"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
 )
 
@@ -22,7 +21,10 @@ import (
 // the sections of each group a block of half a page against another
 // (compareGroup). What grows with the sections is what the answer needs:
 // each one's id, groups and best partners.
-func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionrows.Row, minScore float64) (pairs []Pair, ok bool, err error) {
+//
+// docs maps the sections that may be compared to their documents (see
+// sectionrows.AllDocuments); sections absent from it are left out.
+func VectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64) (pairs []Pair, ok bool, err error) {
 	st, exists, err := vecstore.ReadState(ctx, q)
 	if err != nil || !exists {
 		return nil, false, err
@@ -31,7 +33,7 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 	var ids []int64
 	err = vecstore.SectionVectorPages(ctx, q, st, vectorPage, func(page []vecstore.SectionVector) error {
 		for _, sv := range page {
-			if secs[sv.SectionID] != nil {
+			if _, ok := docs[sv.SectionID]; ok {
 				ids = append(ids, sv.SectionID)
 			}
 		}
@@ -47,7 +49,7 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 	// maxAllPairs, the groups of the nearest centres (bucketsOf).
 	var groups [][]int
 	if len(ids) > maxAllPairs {
-		if groups, err = streamedBuckets(ctx, q, st, secs, ids); err != nil {
+		if groups, err = streamedBuckets(ctx, q, st, docs, ids); err != nil {
 			return nil, false, err
 		}
 	} else {
@@ -86,7 +88,7 @@ func VectorPairs(ctx context.Context, q store.Querier, secs map[int64]*sectionro
 			l[w] = partner{j, score}
 		}
 	}
-	c := comparer{q: q, st: st, secs: secs, ids: ids, minScore: minScore, keep: keep}
+	c := comparer{q: q, st: st, docs: docs, ids: ids, minScore: minScore, keep: keep}
 	for _, g := range groups {
 		if err := c.group(ctx, g); err != nil {
 			return nil, false, err

@@ -1,7 +1,8 @@
 // Package sectionrows is the storage of sections as retrieval shows and
 // compares them: it reads the sections table, whole rows by id (snippets,
-// headings, lines), every row (link suggestions), the document of each
-// section (vector hits) and a document's first section; and it orders
+// headings, lines), every row one at a time (link suggestions by
+// keywords), the document of each section (vector hits, link
+// suggestions) and a document's first section; and it orders
 // sections scored by one signal (Scored), the value retrieval passes on.
 //
 // Full-text and vector retrieval, the search pipeline, link suggestions

@@ -42,18 +42,53 @@ func Load(ctx context.Context, db store.Querier, ids []int64) (map[int64]*Row, e
 
 // All reads every section.
 func All(ctx context.Context, db store.Querier) (map[int64]*Row, error) {
-	rows, err := db.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections`)
+	out := map[int64]*Row{}
+	err := Each(ctx, db, func(s *Row) error {
+		out[s.ID] = s
+		return nil
+	})
+	return out, err
+}
+
+// Each calls fn with every section, in id order, one row at a time: a
+// caller that keeps nothing of a row holds one. fn owns the row it is
+// given; its error stops the read and is returned as it is.
+func Each(ctx context.Context, db store.Querier, fn func(*Row) error) error {
+	rows, err := db.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("read sections: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		s := &Row{}
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+			return fmt.Errorf("read sections: %w", err)
+		}
+		if err := fn(s); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read sections: %w", err)
+	}
+	return nil
+}
+
+// AllDocuments maps every section id to its document id: what comparing
+// sections of different documents needs of them, without their text.
+func AllDocuments(ctx context.Context, db store.Querier) (map[int64]int64, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, document_id FROM sections`)
 	if err != nil {
 		return nil, fmt.Errorf("read sections: %w", err)
 	}
 	defer rows.Close()
-	out := map[int64]*Row{}
+	out := map[int64]int64{}
 	for rows.Next() {
-		s := &Row{}
-		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+		var id, doc int64
+		if err := rows.Scan(&id, &doc); err != nil {
 			return nil, fmt.Errorf("read sections: %w", err)
 		}
-		out[s.ID] = s
+		out[id] = doc
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read sections: %w", err)

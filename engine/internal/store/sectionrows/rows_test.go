@@ -55,6 +55,21 @@ func TestRows(t *testing.T) {
 	if err != nil || len(all) != 2 {
 		t.Errorf("All: %d rows, %v; want 2", len(all), err)
 	}
+	var each []int64
+	err = Each(ctx, db, func(r *Row) error {
+		each = append(each, r.ID)
+		if r.Doc != a || r.Content != "text "+r.Heading {
+			t.Errorf("Each: row %+v, want a.md's with its text", r)
+		}
+		return nil
+	})
+	if err != nil || !slices.Equal(each, secs) {
+		t.Errorf("Each: %v, %v; want %v in id order", each, err, secs)
+	}
+	owners, err := AllDocuments(ctx, db)
+	if err != nil || len(owners) != 2 || owners[secs[0]] != a || owners[secs[1]] != a {
+		t.Errorf("AllDocuments = %v, %v; want both sections in a.md", owners, err)
+	}
 	docs, err := Documents(ctx, db, []int64{secs[0], secs[1], 999})
 	if err != nil || len(docs) != 2 || docs[secs[0]] != a || docs[secs[1]] != a {
 		t.Errorf("Documents = %v, %v; want both sections in a.md", docs, err)
