@@ -25,6 +25,9 @@ import (
 // peaked at 1.7 GB) is split at a line of the code, the piece after
 // starting with a stand-in that opens the same containers and a code block
 // of the same kind (codeStandIn); code holds no links, so nothing is lost.
+// An HTML block, top-level or in a container, is split at a line of it
+// the same way, the stand-in opening an HTML block of the same kind
+// (htmlStandIn). An admonition is not split.
 
 // maxStandInIndent is the deepest indentation of a list marker the
 // stand-in may write (more would be code).
@@ -47,10 +50,10 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 	return standIn, refs, inside
 }
 
-// containerOrCodeCut is containerCut, also cutting a code block, at the
-// top level or in list items and block quotes, at a line of it (code is
-// set then): the stand-in opens the same containers and a code block of
-// the same kind, code holds no links, and nothing is lost.
+// containerOrCodeCut is containerCut, also cutting a code block or an HTML
+// block, at the top level or in list items and block quotes, at a line of
+// it (code is set then): the stand-in opens the same containers and a
+// block of the same kind; neither holds links, and nothing is lost.
 func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
 	pc := parser.NewContext()
 	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
@@ -87,6 +90,15 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 				return nil, nil, true, false // code is cut between its lines only
 			}
 			standIn, ok := codeStandIn(md, b, prefix, at)
+			if !ok || at-len(standIn) <= from {
+				return nil, nil, true, false
+			}
+			return standIn, pc.References(), true, true
+		case *ast.HTMLBlock:
+			if md[at-1] != '\n' {
+				return nil, nil, true, false // HTML is cut between its lines only
+			}
+			standIn, ok := htmlStandIn(b, prefix, at)
 			if !ok || at-len(standIn) <= from {
 				return nil, nil, true, false
 			}
@@ -168,6 +180,35 @@ func codeStandIn(md []byte, b ast.Node, prefix []byte, at int) ([]byte, bool) {
 		}
 		standIn = append(standIn, "    x"...)
 	}
+	return append(standIn, '\n'), true
+}
+
+// htmlOpeners are lines that open an HTML block of each kind (CommonMark's
+// seven start conditions; 7 ends as 6 does, at a blank line) and do not
+// close it.
+var htmlOpeners = map[ast.HTMLBlockType]string{
+	ast.HTMLBlockType1: "<pre>",
+	ast.HTMLBlockType2: "<!--",
+	ast.HTMLBlockType3: "<?",
+	ast.HTMLBlockType4: "<!X",
+	ast.HTMLBlockType5: "<![CDATA[",
+	ast.HTMLBlockType6: "<div>",
+	ast.HTMLBlockType7: "<div>",
+}
+
+// htmlStandIn is the stand-in for a cut at the line starting at at inside
+// HTML block b, the innermost block of the containers that prefix opens,
+// or false when b does not reach at (its closing line is none of its
+// lines): the containers' markers, then a line opening an HTML block of
+// the same kind, so that the same line closes it. Like codeStandIn's, it
+// is written over the bytes before at.
+func htmlStandIn(b *ast.HTMLBlock, prefix []byte, at int) ([]byte, bool) {
+	lines := b.Lines()
+	opener, ok := htmlOpeners[b.HTMLBlockType]
+	if !ok || lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at {
+		return nil, false
+	}
+	standIn := append(bytes.Clone(prefix), opener...)
 	return append(standIn, '\n'), true
 }
 

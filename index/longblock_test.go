@@ -335,3 +335,52 @@ func TestLongCodeBlocksParsedInParts(t *testing.T) {
 		})
 	}
 }
+
+// hugeHTMLBlocks are HTML blocks of each kind, at the top level or as the
+// open block of a top-level list item or block quote: the line that opens
+// one, a line repeated inside it and the line that closes it (none for the
+// kinds a blank line ends). goldmark holds a segment for every line of an
+// HTML block, as of code, and parsed one whole.
+var hugeHTMLBlocks = []struct{ name, first, line, last string }{
+	{"html-comment-short-lines", "<!--\n", "x\n", "-->\n"},
+	{"div-short-lines", "<div>\n", "x\n", ""},
+	{"list-item-html-comment", "- start\n\n  <!--\n", "  x\n", "  -->\n"},
+	{"quote-html-comment-blank-lines", "> <!--\n", ">\n", "> -->\n"},
+	{"quote-script", "> <script>\n", "> x <y>\n", "> </script>\n"},
+	{"list-item-processing-instruction", "- <?php\n", "  x\n", "  ?>\n"},
+	{"quote-declaration", "> <!DOCTYPE x\n", "> x\n", "> >\n"},
+	{"list-item-cdata", "- <![CDATA[\n", "  x\n", "  ]]>\n"},
+	{"list-item-div", "- start\n\n  <div>\n", "  <p>[x](y.md) [[w]]</p>\n", ""},
+	{"quote-custom-tag", "> <custom-tag a=\"b\">\n", "> x\n", ""},
+}
+
+// TestLongHTMLBlocksParsedInParts: an HTML block longer than
+// maxBlockBytes, at the top level or the open block of a top-level list
+// item or block quote, is split at a line of it and parsed in parts, the
+// piece after starting with a stand-in that opens the same containers and
+// an HTML block of the same kind (the same line closes it); an HTML
+// block holds no links, so nothing is lost and no warning is given:
+// sections and links are those of the whole.
+func TestLongHTMLBlocksParsedInParts(t *testing.T) {
+	for _, c := range hugeHTMLBlocks {
+		t.Run(c.name, func(t *testing.T) {
+			body := "# T\n\n" + c.first + strings.Repeat(c.line, 3*maxBlockBytes/len(c.line)) + c.last +
+				"\n## After\n\nSee [x](x.md) and [[z]].\n"
+			src := []byte(body)
+			if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); !slices.ContainsFunc(ps, func(p piece) bool { return p.standIn != nil }) {
+				t.Fatalf("%d pieces, none going on the HTML block: want it split", len(ps))
+			}
+			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
+			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
+			if len(wholeWarns) != 0 || len(cutWarns) != 0 {
+				t.Fatalf("warnings: whole %v, in parts %v; want none (HTML holds no links to lose)", wholeWarns, cutWarns)
+			}
+			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
+				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
+			}
+			if !reflect.DeepEqual(whole.Links, cut.Links) || len(cut.Links) != 2 {
+				t.Errorf("links: whole %+v, in parts %+v; want the 2 after the HTML", whole.Links, cut.Links)
+			}
+		})
+	}
+}

@@ -202,6 +202,31 @@ func TestParseHugeCodeContainers(t *testing.T) {
 	}
 }
 
+// TestParseHugeHTMLBlocks parses files of the largest size ubp reads made
+// of one HTML block, at the top level or in a list item or block quote,
+// each in a process of its own, and bounds its peak as TestParsePeakMemory
+// does: such a block was parsed whole, goldmark holding a segment for
+// every line of it (a quote of "<!--" and 5 MiB of ">" lines peaked at
+// 660 MB) until it was split at a line of it.
+func TestParseHugeHTMLBlocks(t *testing.T) {
+	for _, in := range hugeHTMLBlocks {
+		t.Run(in.name, func(t *testing.T) {
+			peak, out := parseInChild(t, hugeFile(t, func(i int) string {
+				if i == 0 {
+					return in.first
+				}
+				return in.line
+			}))
+			t.Logf("%s: peak RSS %d MB (sections, links: %s)", in.name, peak>>20, out)
+			var sections, links int
+			if _, err := fmt.Sscan(out, &sections, &links); err != nil || sections < 1 || links != 0 {
+				t.Errorf("child printed %q, want its sections and no links (HTML)", out)
+			}
+			checkPeak(t, in.name, peak)
+		})
+	}
+}
+
 // BenchmarkParseHugeHeadings parses a file of DefaultMaxFileSize bytes of
 // one-line H2 sections.
 func BenchmarkParseHugeHeadings(b *testing.B) {

@@ -38,9 +38,9 @@ type piece struct {
 	start, end int
 	cont, hard bool
 	standIn    []byte
-	// code is set when the stand-in opens a code block split at a line
-	// of it (at the top level or in a list item or block quote): nothing
-	// is lost there, and Parse does not warn.
+	// code is set when the stand-in opens a code block or an HTML block
+	// split at a line of it (at the top level or in a list item or block
+	// quote): nothing is lost there, and Parse does not warn.
 	code bool
 }
 
