@@ -27,7 +27,10 @@ import (
 // of the same kind (codeStandIn); code holds no links, so nothing is lost.
 // An HTML block, top-level or in a container, is split at a line of it
 // the same way, the stand-in opening an HTML block of the same kind
-// (htmlStandIn). An admonition is not split.
+// (htmlStandIn). An MkDocs admonition (admonitionBlock), top-level or in
+// a container, is a container too: the stand-in starts with a marker line
+// for each admonition open at the cut, the lines after it being indented
+// four columns more.
 
 // maxStandInIndent is the deepest indentation of a list marker the
 // stand-in may write (more would be code).
@@ -57,12 +60,22 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
 	pc := parser.NewContext()
 	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
-	var prefix []byte
+	// prefix opens the containers on the stand-in's last line, cont
+	// continues them on a later line, and head is the stand-in's lines
+	// before its last: one an admonition's marker opens.
+	var prefix, cont, head []byte
 	n := root.LastChild()
 	for depth := 0; ; depth++ {
 		switch b := n.(type) {
 		case *ast.Blockquote:
 			prefix = append(prefix, "> "...)
+			cont = append(cont, "> "...)
+			n = b.LastChild()
+			continue
+		case *admonitionBlock:
+			head = append(append(head, prefix...), "!!! x\n"...)
+			cont = append(cont, "    "...)
+			prefix = bytes.Clone(cont)
 			n = b.LastChild()
 			continue
 		case *ast.List:
@@ -75,6 +88,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 				return nil, nil, depth > 0, false
 			}
 			prefix = append(prefix, marker...)
+			cont = append(cont, bytes.Repeat([]byte{' '}, len(marker))...)
 			n = item.LastChild()
 			continue
 		case *ast.Paragraph, *ast.TextBlock: // a paragraph of a tight list
@@ -90,6 +104,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 				return nil, nil, true, false // code is cut between its lines only
 			}
 			standIn, ok := codeStandIn(md, b, prefix, at)
+			standIn = append(head, standIn...)
 			if !ok || at-len(standIn) <= from {
 				return nil, nil, true, false
 			}
@@ -99,6 +114,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 				return nil, nil, true, false // HTML is cut between its lines only
 			}
 			standIn, ok := htmlStandIn(b, prefix, at)
+			standIn = append(head, standIn...)
 			if !ok || at-len(standIn) <= from {
 				return nil, nil, true, false
 			}
@@ -112,16 +128,16 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 	if md[at-1] != '\n' {
 		// In the middle of a line: the stand-in goes on that line, and
 		// the text at at goes on the paragraph it starts.
-		standIn = append(prefix, "x "...)
+		standIn = append(append(head, prefix...), "x "...)
 		if at-len(standIn) < max(line, from+1) {
 			return nil, nil, true, false
 		}
 		return standIn, pc.References(), true, false
 	}
-	if line < from || at-line < len(prefix)+2 {
+	if line-len(head) < from || at-line < len(prefix)+2 {
 		return nil, nil, true, false
 	}
-	standIn = append(prefix, bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
+	standIn = append(append(head, prefix...), bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
 	return append(standIn, '\n'), pc.References(), true, false
 }
 

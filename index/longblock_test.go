@@ -147,6 +147,43 @@ var hugeContainers = []struct {
 		}
 		return "*a* [[w]] "
 	}},
+	// MkDocs admonitions (admonitionParser), containers too.
+	{"admonition-paragraph", func(i int) string {
+		if i == 0 {
+			return "!!! note\n\n"
+		}
+		return "    *a* [[w]] text\n"
+	}},
+	{"admonition-paragraphs", func(i int) string {
+		if i == 0 {
+			return "!!! note\n\n"
+		}
+		return "    *a* [[w]] text\n\n"
+	}},
+	{"admonition-in-list-item", func(i int) string {
+		if i == 0 {
+			return "- start\n\n  !!! note\n\n"
+		}
+		return "      *a* [[w]] text\n"
+	}},
+	{"admonition-in-quote", func(i int) string {
+		if i == 0 {
+			return "> !!! note\n>\n"
+		}
+		return ">     *a* [[w]] text\n"
+	}},
+	{"quote-in-admonition", func(i int) string {
+		if i == 0 {
+			return "??? tip \"T\"\n\n"
+		}
+		return "    > *a* [[w]] text\n"
+	}},
+	{"admonition-one-line", func(i int) string {
+		if i == 0 {
+			return "!!! note\n    "
+		}
+		return "*a* [[w]] "
+	}},
 }
 
 // TestLongContainersParsedInParts: a top-level list item or block quote
@@ -177,7 +214,7 @@ func TestLongContainersParsedInParts(t *testing.T) {
 			}
 			lines := strings.Split(string(src), "\n")
 			if len(cutWarns) != 1 || cutWarns[0].File != "big.md" || cutWarns[0].Line < 3 ||
-				cutWarns[0].Line >= len(lines)-3 || !strings.Contains(cutWarns[0].Message, "list item or block quote") {
+				cutWarns[0].Line >= len(lines)-3 || !strings.Contains(cutWarns[0].Message, "list item, block quote or admonition") {
 				t.Fatalf("warnings %v, want one naming big.md and a line inside the container", cutWarns)
 			}
 			if n := len(whole.Links); n < 4_000 || n >= MaxDocLinks {
@@ -252,6 +289,12 @@ var hugeCodeContainers = []struct {
 		return "      x\n"
 	}},
 	{"quote-indented-code", func(int) string { return ">     [x](y.md) [[w]]\n" }},
+	{"admonition-fenced-code", func(i int) string {
+		if i == 0 {
+			return "!!! note\n\n    ```\n"
+		}
+		return "    [x](y.md) [[w]] code\n"
+	}},
 	// Five million lines.
 	{"list-item-fence-blank-lines", func(i int) string {
 		if i == 0 {
@@ -352,6 +395,7 @@ var hugeHTMLBlocks = []struct{ name, first, line, last string }{
 	{"list-item-cdata", "- <![CDATA[\n", "  x\n", "  ]]>\n"},
 	{"list-item-div", "- start\n\n  <div>\n", "  <p>[x](y.md) [[w]]</p>\n", ""},
 	{"quote-custom-tag", "> <custom-tag a=\"b\">\n", "> x\n", ""},
+	{"admonition-html-comment", "!!! note\n\n    <!--\n", "    x\n", "    -->\n"},
 }
 
 // TestLongHTMLBlocksParsedInParts: an HTML block longer than

@@ -87,7 +87,7 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	}
 	if st.splits > 0 {
 		warns = append(warns, Warning{File: docPath, Line: st.splitLine + sp.bodyLine, Message: fmt.Sprintf(
-			"a list item or block quote longer than %d KiB was parsed in %d parts to bound memory (first split before this line): emphasis and links across the splits are lost (split it into smaller blocks to index it exactly)",
+			"a list item, block quote or admonition longer than %d KiB was parsed in %d parts to bound memory (first split before this line): emphasis and links across the splits are lost (split it into smaller blocks to index it exactly)",
 			maxBlockBytes>>10, st.splits+1)})
 	}
 	if st.droppedLinks > 0 {
