@@ -66,9 +66,11 @@ func TestMovedTwiceFollowsTheChain(t *testing.T) {
 	for _, baseline := range []string{BaselineGit, BaselineIndex} {
 		t.Run(baseline, func(t *testing.T) {
 			var in []string
+			var want []movedRef
 			base := map[string]Fingerprint{}
 			for _, c := range cases {
 				in = append(in, c.ref)
+				want = append(want, movedRef{c.reason, c.to, c.by})
 				base[c.ref] = Fingerprint{Exists: true, SHA256: "x", Files: c.nFiles}
 			}
 			doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(in...)}
@@ -79,16 +81,7 @@ func TestMovedTwiceFollowsTheChain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := rep.Documents[0].Refs
-			if len(got) != len(cases) {
-				t.Fatalf("got %+v, want %d refs", got, len(cases))
-			}
-			for i, c := range cases {
-				g := got[i]
-				if g.Reason != c.reason || g.MovedTo != c.to || g.Commit != c.by || g.Level != Stale {
-					t.Errorf("%s: got %s to %q at %s (%+v), want %s to %q at %s, stale", c.ref, g.Reason, g.MovedTo, g.Commit, g, c.reason, c.to, c.by)
-				}
-			}
+			assertRefs(t, rep.Documents[0], want)
 		})
 	}
 }

@@ -34,26 +34,13 @@ func TestGitMovedFolderRefNamesWhereItWent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []struct {
-		reason Reason
-		to     string
-	}{
-		{Moved, "lib/new/"},
-		{Moved, "lib/new/sub"},
-		{Moved, "src/plain"},
-		{Deleted, ""}, // split between left/ and right/
-		{Deleted, ""}, // gone.txt deleted
-	}
-	d := rep.Documents[0]
-	if d.Level != Stale || len(d.Refs) != len(want) {
-		t.Fatalf("got %+v, want stale with %d refs", d, len(want))
-	}
-	for i, w := range want {
-		got := d.Refs[i]
-		if got.Reason != w.reason || got.MovedTo != w.to || got.Commit != moved || got.Level != Stale {
-			t.Errorf("%s: got %+v, want %s to %q at %s, stale", got.Ref, got, w.reason, w.to, moved)
-		}
-	}
+	assertRefs(t, rep.Documents[0], []movedRef{
+		{Moved, "lib/new/", moved},
+		{Moved, "lib/new/sub", moved},
+		{Moved, "src/plain", moved},
+		{Deleted, "", moved}, // split between left/ and right/
+		{Deleted, "", moved}, // gone.txt deleted
+	})
 }
 
 // TestIndexMovedFolderRefNamesWhereItWent: under the index baseline too,

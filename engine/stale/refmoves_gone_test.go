@@ -37,20 +37,7 @@ func TestGitMovedFolderLeftOnDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []struct {
-		reason Reason
-		to     string
-	}{{Moved, "lib/pkg/"}, {Moved, "lib/pkg/sub"}, {Moved, "lib/built/"}, {Deleted, ""}}
-	d := rep.Documents[0]
-	if d.Level != Stale || len(d.Refs) != len(want) {
-		t.Fatalf("got %+v, want stale with %d refs", d, len(want))
-	}
-	for i, w := range want {
-		got := d.Refs[i]
-		if got.Reason != w.reason || got.MovedTo != w.to || got.Commit != moved || got.Level != Stale {
-			t.Errorf("%s: got %+v, want %s to %q at %s, stale", got.Ref, got, w.reason, w.to, moved)
-		}
-	}
+	assertRefs(t, rep.Documents[0], []movedRef{{Moved, "lib/pkg/", moved}, {Moved, "lib/pkg/sub", moved}, {Moved, "lib/built/", moved}, {Deleted, "", moved}})
 }
 
 // TestIndexMovedFolderLeftOnDisk: under the index baseline, a folder ref

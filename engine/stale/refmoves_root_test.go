@@ -26,17 +26,7 @@ func TestGitMovedFolderToRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"./", ".", "sub/", "lib2/"}
-	d := rep.Documents[0]
-	if len(d.Refs) != len(want) {
-		t.Fatalf("got %+v, want %d refs", d, len(want))
-	}
-	for i, w := range want {
-		got := d.Refs[i]
-		if got.Reason != Moved || got.MovedTo != w || got.Commit != moved || got.Level != Stale {
-			t.Errorf("%s: got %+v, want moved to %q at %s, stale", got.Ref, got, w, moved)
-		}
-	}
+	assertRefs(t, rep.Documents[0], []movedRef{{Moved, "./", moved}, {Moved, ".", moved}, {Moved, "sub/", moved}, {Moved, "lib2/", moved}})
 }
 
 // TestGitMovedFolderToProjectRoot: in a project that is a folder of its
@@ -54,7 +44,5 @@ func TestGitMovedFolderToProjectRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Documents[0].Refs[0]; got.Reason != Moved || got.MovedTo != "./" || got.Commit != moved {
-		t.Errorf("got %+v, want moved to ./ at %s", got, moved)
-	}
+	assertRefs(t, rep.Documents[0], []movedRef{{Moved, "./", moved}})
 }

@@ -21,8 +21,5 @@ func TestIndexMovedInTheSyncsSecond(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rep.Documents[0].Refs[0]
-	if got.Reason != Moved || got.MovedTo != "pkg2/" || got.Commit != moved || got.Level != Stale {
-		t.Errorf("got %+v, want moved to pkg2/ at %s, stale", got, moved)
-	}
+	assertRefs(t, rep.Documents[0], []movedRef{{Moved, "pkg2/", moved}})
 }

@@ -37,20 +37,7 @@ func TestGitMovedRefNamesWhereItWent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d := rep.Documents[0]
-			want := []struct {
-				reason Reason
-				to     string
-			}{{Moved, "src/new/place.go"}, {Moved, "src/new/place.go#Foo"}, {Deleted, ""}}
-			if d.Level != Stale || len(d.Refs) != len(want) {
-				t.Fatalf("got %+v, want stale with %d refs", d, len(want))
-			}
-			for i, w := range want {
-				got := d.Refs[i]
-				if got.Reason != w.reason || got.MovedTo != w.to || got.Commit != moved || got.Level != Stale {
-					t.Errorf("%s: got %+v, want %s to %q at %s, stale", got.Ref, got, w.reason, w.to, moved)
-				}
-			}
+			assertRefs(t, rep.Documents[0], []movedRef{{Moved, "src/new/place.go", moved}, {Moved, "src/new/place.go#Foo", moved}, {Deleted, "", moved}})
 
 			// Every format says where it went.
 			for _, f := range []struct {
@@ -109,8 +96,28 @@ func checkIndexMoved(t *testing.T, r *testRepo, ref string, files int, wantTo, m
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rep.Documents[0].Refs[0]
-	if got.Reason != Moved || got.MovedTo != wantTo || got.Commit != moved || got.Level != Stale {
-		t.Errorf("got %+v, want moved to %s at %s, stale", got, wantTo, moved)
+	assertRefs(t, rep.Documents[0], []movedRef{{Moved, wantTo, moved}})
+}
+
+// movedRef is what one ref of a document should report: its reason, its
+// moved_to ("" unless moved) and the commit that changed it.
+type movedRef struct {
+	reason Reason
+	to     string
+	commit string
+}
+
+// assertRefs checks that doc is stale and reports exactly the refs of
+// want, in order, each stale with its reason, moved_to and commit.
+func assertRefs(t *testing.T, doc DocResult, want []movedRef) {
+	t.Helper()
+	if doc.Level != Stale || len(doc.Refs) != len(want) {
+		t.Fatalf("got %+v, want stale with %d refs", doc, len(want))
+	}
+	for i, w := range want {
+		got := doc.Refs[i]
+		if got.Reason != w.reason || got.MovedTo != w.to || got.Commit != w.commit || got.Level != Stale {
+			t.Errorf("%s: got %s to %q at %s (%+v), want %s to %q at %s, stale", got.Ref, got.Reason, got.MovedTo, got.Commit, got, w.reason, w.to, w.commit)
+		}
 	}
 }
