@@ -75,6 +75,9 @@ type gitCheck struct {
 	hidden int
 	// unseen are the refs that exist but that git knows nothing of.
 	unseen []unseenRef
+	// vanished are the Go declaration refs a commit took out of their
+	// file since the baseline (see findSymbolMoves).
+	vanished []symbolGone
 }
 
 // checkGit compares every ref with the commits after its document's last
@@ -119,6 +122,9 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, d
 		all = append(all, p.refs...)
 	}
 	if err := findRefMoves(ctx, repo, all); err != nil {
+		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
+	}
+	if err := findSymbolMoves(ctx, repo, g.cat, g.vanished); err != nil {
 		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}
 	return g.warns, g.hidden, nil
@@ -330,6 +336,7 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		if len(after) > 0 {
 			g.setCommit(pr.out, after[0].commit)
 			pr.out.Commits = countCommits(after)
+			return g.noteVanished(pr, t)
 		}
 		return nil
 	}
@@ -421,6 +428,22 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		return err
 	}
 	pr.out.Commits = 1 + later + skipped
+	return nil
+}
+
+// noteVanished notes a Go declaration ref not found in its file now when
+// a commit took it out of the file, so findSymbolMoves can look for where
+// it went.
+func (g *gitCheck) noteVanished(pr plannedRef, t *target) error {
+	if err := g.startCat(); err != nil {
+		return err
+	}
+	repoPath := g.repo.repoPath(pr.r.gitPath())
+	c, ok, err := declVanished(g.cat, g.hist, t.changes, repoPath, pr.r.ref.Symbol)
+	if err != nil || !ok {
+		return err
+	}
+	g.vanished = append(g.vanished, symbolGone{out: pr.out, file: repoPath, symbol: pr.r.ref.Symbol, hash: g.hist.commits[c].hash})
 	return nil
 }
 

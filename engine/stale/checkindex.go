@@ -13,6 +13,9 @@ type pendingRef struct {
 	pr       plannedRef
 	syncedAt time.Time
 	deleted  bool
+	// vanished: a Go declaration recorded at the sync that its file,
+	// still there, no longer holds (see findSymbolMoves).
+	vanished bool
 	// base is the hash recorded at the sync: for a Go declaration, of its
 	// text, which tells the commits that changed it from the others.
 	base string
@@ -60,6 +63,9 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 				// fresh: recorded before declarations were hashed with LF
 			case !cur.Exists && pr.r.ref.Symbol != "" && st.Exists:
 				lv.missing(pr.out, NotFound) // the file is there, the declaration is not
+				if stored.Exists {
+					pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, vanished: true})
+				}
 			case stored.Exists && (!cur.Exists || emptiedSince(pr.r, stored, cur)):
 				lv.missing(pr.out, Deleted)
 				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, deleted: true})
@@ -104,8 +110,25 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			cat.close()
 		}
 	}()
+	var vanished []symbolGone
 	for i := range pending {
 		t, out := targets[i], pending[i].pr.out
+		if pending[i].vanished {
+			if cat == nil {
+				if cat, err = startCatFile(ctx, repo); err != nil {
+					return err
+				}
+			}
+			repoPath := repo.repoPath(pending[i].pr.r.rel)
+			c, ok, err := declVanished(cat, h, t.changes, repoPath, pending[i].pr.r.ref.Symbol)
+			if err != nil {
+				return err
+			}
+			if ok {
+				vanished = append(vanished, symbolGone{out: out, file: repoPath, symbol: pending[i].pr.r.ref.Symbol, hash: h.commits[c].hash})
+			}
+			continue
+		}
 		if !pending[i].deleted && emptiedFolder(pending[i].pr.r, t) {
 			// Only ignored files left: git holds nothing there.
 			pending[i].deleted = true
@@ -176,7 +199,10 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			deleted = append(deleted, p.pr)
 		}
 	}
-	return findRefMoves(ctx, repo, deleted)
+	if err := findRefMoves(ctx, repo, deleted); err != nil {
+		return err
+	}
+	return findSymbolMoves(ctx, repo, cat, vanished)
 }
 
 // symbolCommits refines a changed Go declaration ref of the index
