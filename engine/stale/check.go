@@ -233,6 +233,10 @@ func (e *GitBaselineError) Unwrap() error { return e.Cause }
 type plannedRef struct {
 	r   resolvedRef
 	out *RefResult
+	// removals, for a deleted folder ref, are the commits since the
+	// baseline that deleted or moved files out of it, newest first (see
+	// findRefMoves); nil when only out.Commit is known.
+	removals []string
 }
 
 // docPlan is one document while it is being checked.

@@ -112,6 +112,9 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, d
 			if err != nil {
 				return nil, 0, err
 			}
+			if pr.out.Reason == Deleted && pr.out.Commit != "" {
+				p.refs[k].removals = folderRemovals(g.hist, refT[i][k], g.after(refT[i][k], b))
+			}
 		}
 	}
 	if err := g.warnIgnored(); err != nil {

@@ -194,8 +194,16 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 		}
 	}
 	deleted := make([]plannedRef, 0, len(pending))
-	for _, p := range pending {
+	for i, p := range pending {
 		if p.deleted {
+			syncSecond := p.syncedAt.Truncate(time.Second)
+			var since []change
+			for _, c := range targets[i].changes {
+				if !h.commits[c.commit].when.Before(syncSecond) {
+					since = append(since, c)
+				}
+			}
+			p.pr.removals = folderRemovals(h, targets[i], since)
 			deleted = append(deleted, p.pr)
 		}
 	}

@@ -36,7 +36,20 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 		}
 		p := strings.TrimSuffix(g.repoPath(pr.r.gitPath()), "/")
 		if pr.r.ref.Symbol == "" { // a missing path may have been a folder
-			folders[out.Commit] = append(folders[out.Commit], &folderMove{out: out, dir: p, slash: pr.r.dirHint})
+			fm := &folderMove{out: out, dir: p, slash: pr.r.dirHint}
+			by := pr.removals
+			switch {
+			case len(by) > maxFolderRemovals:
+				fm.split, by = true, nil // too many to read: it stays deleted
+			case !slices.Contains(by, out.Commit):
+				by = []string{out.Commit}
+			}
+			for _, h := range by {
+				if !slices.Contains(hashes, h) {
+					hashes = append(hashes, h)
+				}
+				folders[h] = append(folders[h], fm)
+			}
 		}
 		if !pr.r.dirHint {
 			k := out.Commit + "\x00" + p
@@ -63,11 +76,13 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 	if err != nil {
 		return err
 	}
+	done := map[*folderMove]bool{}
 	for _, list := range folders {
 		for _, fm := range list {
-			if fm.to == "" || fm.split || fm.out.Reason != Deleted {
+			if done[fm] || fm.to == "" || fm.split || fm.out.Reason != Deleted {
 				continue
 			}
+			done[fm] = true
 			fm.out.Reason = Moved
 			ends = append(ends, &moveEnd{out: fm.out, path: fm.to, folder: true, slash: fm.slash})
 		}
@@ -81,6 +96,29 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 		}
 	}
 	return nil
+}
+
+// maxFolderRemovals bounds the commits read for one folder ref emptied
+// over several commits: past it the ref stays deleted.
+const maxFolderRemovals = 64
+
+// folderRemovals are the distinct commits among changes (target t's
+// since the baseline, newest first) that deleted a file under t or moved
+// it away: those that took a folder's files out of it. nil when t is a
+// file: only the commit that deleted it matters.
+func folderRemovals(h *history, t *target, changes []change) []string {
+	var out []string
+	folder := false
+	for _, c := range changes {
+		folder = folder || c.path != t.rel
+		if hash := h.commits[c.commit].hash; c.status == 'D' && !slices.Contains(out, hash) {
+			out = append(out, hash)
+		}
+	}
+	if !folder {
+		return nil
+	}
+	return out
 }
 
 // relPath names the repository path p ("." its top) from the project
