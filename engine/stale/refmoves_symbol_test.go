@@ -1,6 +1,10 @@
 package stale
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestMovedDeclarationNamesItsNewFile: a path.go#Symbol ref whose
 // declaration a commit took out of its file (the file stays) and put in
@@ -53,4 +57,44 @@ func TestMovedDeclarationNamesItsNewFile(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestMovedDeclarationReadsInsideTheProjectOnly: where a declaration went
+// is checked in the work tree only inside the project, never through a
+// symlink leaving it; a new file outside the project (the project a
+// folder of its repository) is checked at HEAD. The work tree's file was
+// read wherever it was: a symlink to a file outside the project holding
+// the declaration made the ref moved, and an uncommitted edit outside the
+// project decided the answer.
+func TestMovedDeclarationReadsInsideTheProjectOnly(t *testing.T) {
+	r := newTestRepo(t)
+	outside := t.TempDir()
+	r.write("svc/a.go", "package svc\n\n// In moves in.\nfunc In() int {\n\treturn 1\n}\n\n// Out moves out.\nfunc Out() int {\n\treturn 2\n}\n\n// Stay stays.\nfunc Stay() {}\n")
+	r.write("svc/docs/d.md", "# D\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("svc/a.go", "package svc\n\n// Stay stays.\nfunc Stay() {}\n")
+	r.write("svc/b.go", "package svc\n\n// In moves in.\nfunc In() int {\n\treturn 1\n}\n")
+	r.write("lib/c.go", "package lib\n\n// Out moves out.\nfunc Out() int {\n\treturn 2\n}\n")
+	moved := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "split a.go")
+	// The work tree, uncommitted: svc/b.go a symlink to a file outside the
+	// project that holds In; lib/c.go, outside the project, emptied.
+	if err := os.WriteFile(filepath.Join(outside, "b.go"), []byte("package svc\n\n// In moves in.\nfunc In() int {\n\treturn 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(r.path("svc/b.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "b.go"), r.path("svc/b.go")); err != nil {
+		t.Fatal(err)
+	}
+	r.write("lib/c.go", "package lib\n")
+	doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs("a.go#In", "a.go#Out")}
+	rep, err := Check(t.Context(), Options{Root: r.path("svc"), Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRefs(t, rep.Documents[0], []movedRef{
+		{NotFound, "", moved},             // b.go leaves the project: not read
+		{Moved, "../lib/c.go#Out", moved}, // outside: as at HEAD
+	})
 }

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // maxSymbolMoveFiles bounds the Go files one commit added or changed that
@@ -115,7 +115,11 @@ func findSymbolMoves(ctx context.Context, g *gitRepo, cat *catFile, gone []symbo
 		if m.out.Reason != Moved {
 			continue // the new file was deleted since: deleted, by that commit
 		}
-		if !declOnDisk(g, m.path, m.symbol) {
+		found, err := declOnDisk(g, cat, m.path, m.symbol)
+		if err != nil {
+			return err
+		}
+		if !found {
 			*m.out = p.saved // moved again, or deleted, from its new file
 			continue
 		}
@@ -171,12 +175,32 @@ func symbolDestination(cat *catFile, s symbolGone, files []string) (string, erro
 }
 
 // declOnDisk reports whether the file at repository path p holds the
-// declaration symbol in the work tree.
-func declOnDisk(g *gitRepo, p, symbol string) bool {
-	src, err := os.ReadFile(filepath.Join(g.top, filepath.FromSlash(path.Clean(p))))
-	if err != nil {
-		return false
+// declaration symbol now: in the work tree when p is inside the project,
+// resolved as a ref is (never through a symlink leaving the project), or
+// at HEAD when it is outside (ubp reads no file outside the project).
+// Until 2026-11-27 the work tree's file was read wherever it was.
+func declOnDisk(g *gitRepo, cat *catFile, p, symbol string) (bool, error) {
+	rel := g.relPath(p)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		_, found, err := readDecl(cat, "HEAD", p, symbol)
+		return found, err
+	}
+	src, ok := readInProject(g.root, rel)
+	if !ok {
+		return false, nil
 	}
 	_, found, _ := declText(p, src, symbol)
-	return found
+	return found, nil
+}
+
+// readInProject reads the file at rel (from the project root rootReal),
+// resolved as a ref is; ok is false when resolveRef rejects it (a symlink
+// leaving the project) or it cannot be read.
+func readInProject(rootReal, rel string) (src []byte, ok bool) {
+	r, err := resolveRef(rootReal, index.SourceRef{Path: rel})
+	if err != nil {
+		return nil, false
+	}
+	src, err = os.ReadFile(r.real)
+	return src, err == nil
 }
