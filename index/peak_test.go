@@ -8,29 +8,72 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
+	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
 
 // peakFileEnv names the file a child process of the test binary parses
-// (TestMain) for TestParsePeakMemory to read its peak resident size.
-const peakFileEnv = "UBP_INDEX_PEAK_FILE"
+// (TestMain) for TestParsePeakMemory to read its peak resident size;
+// peakOutEnv names the file the child writes that peak to.
+const (
+	peakFileEnv = "UBP_INDEX_PEAK_FILE"
+	peakOutEnv  = "UBP_INDEX_PEAK_OUT"
+)
 
 func TestMain(m *testing.M) {
 	if p := os.Getenv(peakFileEnv); p != "" {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		doc, _ := Parse(filepath.Base(p), src)
-		fmt.Println(len(doc.Sections), len(doc.Links))
-		os.Exit(0)
+		os.Exit(parseAsChild(p, os.Getenv(peakOutEnv)))
 	}
 	os.Exit(m.Run())
+}
+
+// parseAsChild parses the file p, prints its sections and links, and
+// writes its own peak resident size in bytes to the file out; it returns
+// the process's exit status.
+func parseAsChild(p, out string) int {
+	src, err := os.ReadFile(p)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	doc, _ := Parse(filepath.Base(p), src)
+	fmt.Println(len(doc.Sections), len(doc.Links))
+	peak, err := ownPeak()
+	if err == nil {
+		err = os.WriteFile(out, []byte(strconv.FormatInt(peak, 10)), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	return 0
+}
+
+// ownPeak is the peak resident size in bytes of this process's own
+// memory, VmHWM of /proc/self/status. The rusage maxrss a parent reads
+// is not that on Linux: exec records the resident size of the memory it
+// leaves (after fork or vfork the parent's, up to its own peak) as the
+// child's peak, so a child of a test process that had grown to 256 MB
+// read at least 256 MB whatever it did. VmHWM is that of the memory the
+// exec made, the child's own.
+func ownPeak() (int64, error) {
+	const status = "/proc/self/status"
+	b, err := os.ReadFile(status)
+	if err != nil {
+		return 0, fmt.Errorf("reading this process's peak resident size (VmHWM) from %s, which the peak-memory tests need: %w", status, err)
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("reading VmHWM of %s: %q is no size in kB: %w", status, line, err)
+			}
+			return kb << 10, nil
+		}
+	}
+	return 0, fmt.Errorf("reading this process's peak resident size: %s has no VmHWM line", status)
 }
 
 // hugeInputs are files of DefaultMaxFileSize (the largest ubp reads) made
@@ -137,15 +180,17 @@ func checkPeak(t *testing.T, name string, peak int64) {
 const childParseTimeout = 3 * time.Minute
 
 // parseInChild parses the file p in a child process of the test binary
-// (TestMain) and returns the child's peak resident size in bytes and what
-// it printed (sections and links). It fails the test when the parse fails
-// or does not end within childParseTimeout.
+// (TestMain) and returns the child's own peak resident size in bytes (as
+// the child read it, ownPeak) and what it printed (sections and links).
+// It fails the test when the parse fails, the child cannot read its peak
+// (no /proc), or the parse does not end within childParseTimeout.
 func parseInChild(t *testing.T, p string) (peak int64, out string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), childParseTimeout)
 	defer cancel()
+	peakOut := filepath.Join(t.TempDir(), "peak")
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), peakFileEnv+"="+p)
+	cmd.Env = append(os.Environ(), peakFileEnv+"="+p, peakOutEnv+"="+peakOut)
 	b, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		t.Fatalf("parsing %s in a child process did not end within %v", p, childParseTimeout)
@@ -153,9 +198,12 @@ func parseInChild(t *testing.T, p string) (peak int64, out string) {
 	if err != nil {
 		t.Fatalf("parsing %s in a child process: %v\n%s", p, err, b)
 	}
-	peak = cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
-	if runtime.GOOS == "linux" {
-		peak <<= 10 // KB on Linux, bytes on macOS
+	pb, err := os.ReadFile(peakOut)
+	if err != nil {
+		t.Fatalf("reading the peak of the child that parsed %s: %v", p, err)
+	}
+	if peak, err = strconv.ParseInt(string(pb), 10, 64); err != nil {
+		t.Fatalf("the child that parsed %s wrote %q as its peak: %v", p, pb, err)
 	}
 	return peak, strings.TrimSpace(string(b))
 }
