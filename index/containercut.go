@@ -5,6 +5,8 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // A top-level list item or block quote is one top-level block, which
@@ -59,23 +61,30 @@ func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Refere
 // block of the same kind; neither holds links, and nothing is lost.
 func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
 	pc := parser.NewContext()
+	var reach codeReach
+	pc.Set(codeReachKey, &reach)
 	root := blockParser.Parse(readerAt(md, from, at), parser.WithContext(pc))
 	// prefix opens the containers on the stand-in's last line, cont
 	// continues them on a later line, and head is the stand-in's lines
-	// before its last: one an admonition's marker opens.
+	// before its last: one an admonition's marker opens. afterMarker is
+	// set when prefix ends in a list item's marker (an admonition's
+	// content or a quote's opens none).
 	var prefix, cont, head []byte
+	afterMarker := false
 	n := root.LastChild()
 	for depth := 0; ; depth++ {
 		switch b := n.(type) {
 		case *ast.Blockquote:
 			prefix = append(prefix, "> "...)
 			cont = append(cont, "> "...)
+			afterMarker = false
 			n = b.LastChild()
 			continue
 		case *admonitionBlock:
 			head = append(append(head, prefix...), "!!! x\n"...)
 			cont = append(cont, "    "...)
 			prefix = bytes.Clone(cont)
+			afterMarker = false
 			n = b.LastChild()
 			continue
 		case *ast.List:
@@ -89,6 +98,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 			}
 			prefix = append(prefix, marker...)
 			cont = append(cont, bytes.Repeat([]byte{' '}, len(marker))...)
+			afterMarker = true
 			n = item.LastChild()
 			continue
 		case *ast.Paragraph, *ast.TextBlock: // a paragraph of a tight list
@@ -103,7 +113,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 			if md[at-1] != '\n' {
 				return nil, nil, true, false // code is cut between its lines only
 			}
-			standIn, ok := codeStandIn(md, b, prefix, at)
+			standIn, ok := codeStandIn(md, b, reach.end(b), prefix, afterMarker, at)
 			standIn = append(head, standIn...)
 			if !ok || at-len(standIn) <= from {
 				return nil, nil, true, false
@@ -169,15 +179,16 @@ func lineContainerCut(md []byte, from, off, next, hard int) (int, []byte, []pars
 
 // codeStandIn is the stand-in for a cut at the line starting at at
 // inside code block b, the innermost block of the containers that prefix
-// opens, or false when b does not reach at or prefix cannot open code: the
-// containers' markers, then the fence that opened b (the same character
-// and length, so the same line closes it) or four spaces and text for
-// indented code. It is written over the bytes before at, whatever lines
-// they were (a stand-in may take the place of several blank lines): no
-// part of the piece after the cut is read from it.
-func codeStandIn(md []byte, b ast.Node, prefix []byte, at int) ([]byte, bool) {
-	lines := b.Lines()
-	if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at {
+// opens (afterMarker: prefix ends in a list item's marker), whose lines
+// reached end, or false when b does not reach at or prefix cannot open
+// code: the containers' markers,
+// then the fence that opened b (the same character and length, so the
+// same line closes it) or four spaces and text for indented code. It is
+// written over the bytes before at, whatever lines they were (a stand-in
+// may take the place of several blank lines): no part of the piece after
+// the cut is read from it.
+func codeStandIn(md []byte, b ast.Node, end int, prefix []byte, afterMarker bool, at int) ([]byte, bool) {
+	if end < at {
 		return nil, false
 	}
 	standIn := bytes.Clone(prefix)
@@ -190,13 +201,69 @@ func codeStandIn(md []byte, b ast.Node, prefix []byte, at int) ([]byte, bool) {
 	} else {
 		// Code right after a list marker followed by more than one space
 		// would move the item's content column (a marker and five spaces
-		// or more is followed by code one column after it).
-		if n := len(prefix); n >= 2 && prefix[n-1] == ' ' && prefix[n-2] == ' ' {
+		// or more is followed by code one column after it). After an
+		// admonition's indentation, with no marker on the line, it is
+		// code four columns in, as in the whole.
+		if n := len(prefix); afterMarker && n >= 2 && prefix[n-1] == ' ' && prefix[n-2] == ' ' {
 			return nil, false
 		}
 		standIn = append(standIn, "    x"...)
 	}
 	return append(standIn, '\n'), true
+}
+
+// codeReachKey holds, in the context of a parse by blockParser, the
+// codeReach that its indented code block parser fills in.
+var codeReachKey = parser.NewContextKey()
+
+// codeReach is the last indented code block closed in a parse and where
+// its lines reached before its trailing blank lines were trimmed: a cut
+// among the blank lines ending a parse (in the whole, more code may
+// follow them) is inside that block, which was open on them.
+type codeReach struct {
+	node ast.Node
+	stop int
+}
+
+// end is where the lines of code block b reached: its last line's end,
+// or that of the blank lines after it the parse closed it on.
+func (r *codeReach) end(b ast.Node) int {
+	end := -1
+	if lines := b.Lines(); lines.Len() > 0 {
+		end = lines.At(lines.Len() - 1).Stop
+	}
+	if r.node == b {
+		end = max(end, r.stop)
+	}
+	return end
+}
+
+// reachingCodeBlockParser is goldmark's indented code block parser, that
+// fills in the codeReach a parse's context holds before it closes a block
+// (and trims its trailing blank lines).
+type reachingCodeBlockParser struct{ parser.BlockParser }
+
+// Close implements parser.BlockParser.
+func (p reachingCodeBlockParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	if r, ok := pc.Get(codeReachKey).(*codeReach); ok {
+		if lines := node.Lines(); lines.Len() > 0 {
+			*r = codeReach{node: node, stop: lines.At(lines.Len() - 1).Stop}
+		}
+	}
+	p.BlockParser.Close(node, reader, pc)
+}
+
+// reachingBlockParsers are goldmark's default block parsers, the indented
+// code block parser a reachingCodeBlockParser.
+func reachingBlockParsers() []util.PrioritizedValue {
+	ps := parser.DefaultBlockParsers()
+	code := parser.NewCodeBlockParser()
+	for i, p := range ps {
+		if p.Value == code {
+			ps[i].Value = reachingCodeBlockParser{code}
+		}
+	}
+	return ps
 }
 
 // htmlOpeners are lines that open an HTML block of each kind (CommonMark's

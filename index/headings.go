@@ -92,10 +92,11 @@ func sluggedLabels(root ast.Node, src []byte, textOf func(ast.Node, []byte) stri
 // blockParser finds the blocks of a body as markdownParser does (the same
 // block parsers, MkDocs admonitions included, and paragraph transformers,
 // tables included) without parsing their inline content: each line stays
-// plain text.
+// plain text. Its indented code block parser tells containerOrCodeCut how
+// far a block reached (reachingCodeBlockParser).
 var blockParser = func() parser.Parser {
 	p := parser.NewParser(
-		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithBlockParsers(reachingBlockParsers()...),
 		parser.WithBlockParsers(admonitionBlockParser),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 		parser.WithParagraphTransformers(util.Prioritized(extension.NewTableParagraphTransformer(), 200)),

@@ -295,10 +295,46 @@ var hugeCodeContainers = []struct {
 		}
 		return "    [x](y.md) [[w]] code\n"
 	}},
+	{"admonition-indented-code", func(i int) string {
+		if i == 0 {
+			return "!!! note\n\n"
+		}
+		return "        [x](y.md) [[w]] code\n"
+	}},
+	{"admonition-in-list-item-indented-code", func(i int) string {
+		if i == 0 {
+			return "- start\n\n  !!! note\n\n"
+		}
+		return "          [x](y.md) [[w]]\n"
+	}},
+	{"admonition-in-quote-indented-code", func(i int) string {
+		if i == 0 {
+			return "> !!! note\n>\n"
+		}
+		return ">         [x](y.md) [[w]]\n"
+	}},
 	// Five million lines.
+	{"list-item-indented-blank-lines", func(i int) string {
+		if i == 0 {
+			return "- start\n\n      x\n"
+		}
+		return "\n"
+	}},
+	{"quote-indented-blank-lines", func(i int) string {
+		if i == 0 {
+			return ">     x\n"
+		}
+		return ">\n"
+	}},
 	{"list-item-fence-blank-lines", func(i int) string {
 		if i == 0 {
 			return "- ```\n"
+		}
+		return "\n"
+	}},
+	{"admonition-indented-blank-lines", func(i int) string {
+		if i == 0 {
+			return "!!! note\n\n        x\n"
 		}
 		return "\n"
 	}},
@@ -352,6 +388,8 @@ func TestLongCodeBlocksParsedInParts(t *testing.T) {
 		{"fenced-code", "~~~~ go\n", "[x](y.md) [[w]] *a*\n", "~~~~\n"},
 		{"fenced-short-fences", "````\n", "```\n", "````\n"},
 		{"indented-code", "", "    [x](y.md) [[w]] *a*\n", ""},
+		{"indented-blank-lines", "    x\n", "\n", "    y\n"},
+		{"indented-trailing-blank-lines", "    x\n", "\n", ""},
 		{"unclosed-fence", "```\n", "[x](y.md)\n", ""},
 	}
 	for _, c := range cases {

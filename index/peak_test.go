@@ -122,6 +122,12 @@ var hugeInputs = []struct {
 		return "[x](y.md) [[w]] code\n"
 	}},
 	{"indented-code", func(int) string { return "    [x](y.md) [[w]] code\n" }},
+	{"indented-blank-lines", func(i int) string {
+		if i == 0 {
+			return "    x\n"
+		}
+		return "\n"
+	}},
 	// Nesting beyond the limits (boundNesting): the deeper markup is text.
 	{"deep-quotes", func(int) string { return strings.Repeat("> ", 40) + "a [[w]]\n" }},
 	{"deep-lists", func(i int) string { return strings.Repeat("  ", i%10000) + "- a [[w]]\n" }},
