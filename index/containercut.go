@@ -49,17 +49,20 @@ const containerCutTries = 16
 // paragraph whose last line ends at at. It returns the stand-in that the
 // piece from at starts with (in place of that line) and the link reference
 // definitions before at. inside is set when md[from:at] ends in a block
-// quote or list item, where a later line may do.
-func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside bool) {
-	standIn, refs, inside, _ = containerOrCodeCut(md, from, at)
-	return standIn, refs, inside
+// quote or list item, where a later line may do. top is where the
+// top-level list item, block quote or admonition split begins (in md,
+// from on: before the piece's start when its stand-in opened it), or -1.
+func containerCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside bool, top int) {
+	standIn, refs, inside, _, top = containerOrCodeCut(md, from, at)
+	return standIn, refs, inside, top
 }
 
 // containerOrCodeCut is containerCut, also cutting a code block or an HTML
 // block, at the top level or in list items and block quotes, at a line of
 // it (code is set then): the stand-in opens the same containers and a
-// block of the same kind; neither holds links, and nothing is lost.
-func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool) {
+// block of the same kind; neither holds links, and nothing is lost. top is
+// -1 for a top-level code or HTML block.
+func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.Reference, inside, code bool, top int) {
 	pc := parser.NewContext()
 	var reach codeReach
 	pc.Set(codeReachKey, &reach)
@@ -72,6 +75,7 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 	var prefix, cont, head []byte
 	afterMarker := false
 	n := root.LastChild()
+	top = topContainer(n)
 	for depth := 0; ; depth++ {
 		switch b := n.(type) {
 		case *ast.Blockquote:
@@ -90,11 +94,11 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 		case *ast.List:
 			item, ok := b.LastChild().(*ast.ListItem)
 			if !ok {
-				return nil, nil, depth > 0, false
+				return nil, nil, depth > 0, false, top
 			}
 			marker, ok := listMarker(b, item.Offset)
 			if !ok {
-				return nil, nil, depth > 0, false
+				return nil, nil, depth > 0, false, top
 			}
 			prefix = append(prefix, marker...)
 			cont = append(cont, bytes.Repeat([]byte{' '}, len(marker))...)
@@ -103,34 +107,34 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 			continue
 		case *ast.Paragraph, *ast.TextBlock: // a paragraph of a tight list
 			if depth == 0 {
-				return nil, nil, false, false // a top-level paragraph: hardCut's
+				return nil, nil, false, false, top // a top-level paragraph: hardCut's
 			}
 			lines := b.Lines()
 			if lines.Len() == 0 || lines.At(lines.Len()-1).Stop < at-1 {
-				return nil, nil, true, false
+				return nil, nil, true, false, top
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			if md[at-1] != '\n' {
-				return nil, nil, true, false // code is cut between its lines only
+				return nil, nil, true, false, top // code is cut between its lines only
 			}
 			standIn, ok := codeStandIn(md, b, reach.end(b), prefix, afterMarker, at)
 			standIn = append(head, standIn...)
 			if !ok || at-len(standIn) <= from {
-				return nil, nil, true, false
+				return nil, nil, true, false, top
 			}
-			return standIn, pc.References(), true, true
+			return standIn, pc.References(), true, true, top
 		case *ast.HTMLBlock:
 			if md[at-1] != '\n' {
-				return nil, nil, true, false // HTML is cut between its lines only
+				return nil, nil, true, false, top // HTML is cut between its lines only
 			}
 			standIn, ok := htmlStandIn(b, prefix, at)
 			standIn = append(head, standIn...)
 			if !ok || at-len(standIn) <= from {
-				return nil, nil, true, false
+				return nil, nil, true, false, top
 			}
-			return standIn, pc.References(), true, true
+			return standIn, pc.References(), true, true, top
 		default:
-			return nil, nil, depth > 0, false
+			return nil, nil, depth > 0, false, top
 		}
 		break
 	}
@@ -140,15 +144,15 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 		// the text at at goes on the paragraph it starts.
 		standIn = append(append(head, prefix...), "x "...)
 		if at-len(standIn) < max(line, from+1) {
-			return nil, nil, true, false
+			return nil, nil, true, false, top
 		}
-		return standIn, pc.References(), true, false
+		return standIn, pc.References(), true, false, top
 	}
 	if line-len(head) < from || at-line < len(prefix)+2 {
-		return nil, nil, true, false
+		return nil, nil, true, false, top
 	}
 	standIn = append(append(head, prefix...), bytes.Repeat([]byte{'x'}, at-line-len(prefix)-1)...)
-	return append(standIn, '\n'), pc.References(), true, false
+	return append(standIn, '\n'), pc.References(), true, false, top
 }
 
 // lineContainerCut finds where to cut the piece read from from, longer
@@ -157,24 +161,39 @@ func containerOrCodeCut(md []byte, from, at int) (standIn []byte, refs []parser.
 // item or block quote (containerCut): a place after a space, the stand-in
 // there being the markers opening the same containers and some text on
 // the same line, so that the rest of the line goes on a paragraph as in
-// the whole. It returns the place, the stand-in and the link reference
-// definitions before it.
-func lineContainerCut(md []byte, from, off, next, hard int) (int, []byte, []parser.Reference, bool) {
+// the whole. It returns the place, the stand-in, the link reference
+// definitions before it and where the container split begins (top).
+func lineContainerCut(md []byte, from, off, next, hard int) (int, []byte, []parser.Reference, int, bool) {
 	tries := 0
 	for at := max(off+1, from+hard); tries < hardCutTries && at < next; at++ {
 		if (md[at-1] != ' ' && md[at-1] != '\t') || md[at] == ' ' || md[at] == '\t' || md[at] == '\n' {
 			continue
 		}
 		tries++
-		standIn, refs, inside := containerCut(md, from, at)
+		standIn, refs, inside, top := containerCut(md, from, at)
 		if standIn != nil {
-			return at, standIn, refs, true
+			return at, standIn, refs, top, true
 		}
 		if !inside {
 			break
 		}
 	}
-	return 0, nil, nil, false
+	return 0, nil, nil, -1, false
+}
+
+// topContainer is where n, the last top-level block of a parse, begins
+// when it is a block quote or admonition, or the last item of n when n is
+// a list; -1 for other blocks.
+func topContainer(n ast.Node) int {
+	switch b := n.(type) {
+	case *ast.Blockquote, *admonitionBlock:
+		return blockOffset(b)
+	case *ast.List:
+		if item := b.LastChild(); item != nil {
+			return blockOffset(item)
+		}
+	}
+	return -1
 }
 
 // codeStandIn is the stand-in for a cut at the line starting at at

@@ -85,10 +85,12 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
 			maxBlockBytes>>10, st.cuts+1)})
 	}
-	if st.splits > 0 {
-		warns = append(warns, Warning{File: docPath, Line: st.splitLine + sp.bodyLine, Message: fmt.Sprintf(
-			"a list item, block quote or admonition longer than %d KiB was parsed in %d parts to bound memory (first split before this line): emphasis and links across the splits are lost (split it into smaller blocks to index it exactly)",
-			maxBlockBytes>>10, st.splits+1)})
+	for _, c := range st.split {
+		if c.lossy {
+			warns = append(warns, Warning{File: docPath, Line: c.line + sp.bodyLine, Message: fmt.Sprintf(
+				"a list item, block quote or admonition longer than %d KiB was parsed in %d parts to bound memory (first split before this line): emphasis and links across the splits are lost (split it into smaller blocks to index it exactly)",
+				maxBlockBytes>>10, c.splits+1)})
+		}
 	}
 	if st.droppedLinks > 0 {
 		warns = append(warns, Warning{File: docPath, Message: fmt.Sprintf(
@@ -225,11 +227,8 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 			}
 			st.cuts++
 		}
-		if p.standIn != nil && !p.code {
-			if st.splits == 0 {
-				st.splitLine = ls.lineOf(p.start)
-			}
-			st.splits++
+		if p.standIn != nil && p.container >= 0 {
+			st.addSplit(p, ls)
 		}
 		root := parsePiece(parsed.with(p.from(), p.standIn), p, refs)
 		src := read.with(p.from(), p.standIn)
@@ -257,13 +256,33 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 
 // bodyStats tells what parseBody left out to bound its memory: how many
 // times it cut a long paragraph or table where a parse of the whole would
-// not (and the body line of the first cut), how many times it split a long
-// list item or block quote (and the body line after the first split), and
-// how many links beyond MaxDocLinks it dropped.
+// not (and the body line of the first cut), the long list items, block
+// quotes and admonitions it split, and how many links beyond MaxDocLinks
+// it dropped.
 type bodyStats struct {
-	cuts, cutLine     int
-	splits, splitLine int
-	droppedLinks      int
+	cuts, cutLine int
+	split         []containerSplits
+	droppedLinks  int
+}
+
+// containerSplits are the splits of one top-level list item, block quote
+// or admonition, beginning at body offset at: how many, of every kind (in
+// a paragraph, a code block or an HTML block), the body line of the first,
+// and whether one was in a paragraph (lossy: emphasis and links across it
+// are lost).
+type containerSplits struct {
+	at, splits, line int
+	lossy            bool
+}
+
+// addSplit counts the split before piece p, one of a container.
+func (st *bodyStats) addSplit(p piece, ls *bodyLines) {
+	if n := len(st.split); n == 0 || st.split[n-1].at != p.container {
+		st.split = append(st.split, containerSplits{at: p.container, line: ls.lineOf(p.start)})
+	}
+	c := &st.split[len(st.split)-1]
+	c.splits++
+	c.lossy = c.lossy || !p.code
 }
 
 // headingLabeler gives every heading of the document its unique anchor (in

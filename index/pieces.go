@@ -42,6 +42,11 @@ type piece struct {
 	// split at a line of it (at the top level or in a list item or block
 	// quote): nothing is lost there, and Parse does not warn.
 	code bool
+	// container, for a piece with a stand-in, is the body offset where
+	// the top-level list item, block quote or admonition it goes on
+	// begins (the same for every piece of one container, so that Parse
+	// counts its parts), or -1 for a top-level code or HTML block.
+	container int
 }
 
 // from is where the piece is read from: its start, less its stand-in.
@@ -67,12 +72,18 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 	ov := overlay{body: md}
 	src := md
 	start, reach, hardReach, tries := 0, size, hard, 0
-	cont, wasHard, code := false, false, false
+	cont, wasHard, code, container := false, false, false, -1
 	var standIn []byte
-	cut := func(at int, r []parser.Reference, c, h bool, si []byte, inCode bool) {
-		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard, standIn: standIn, code: code})
+	// cut ends the piece at at; top is where the container the next
+	// piece goes on begins in src (-1: none), before start when the
+	// stand-in of this piece opened it.
+	cut := func(at int, r []parser.Reference, c, h bool, si []byte, inCode bool, top int) {
+		out = append(out, piece{start: start, end: at, cont: cont, hard: wasHard, standIn: standIn, code: code, container: container})
+		if top >= 0 && top < start && container >= 0 {
+			top = container
+		}
 		refs = append(refs, r...)
-		start, reach, hardReach, tries, cont, wasHard, standIn, code = at, size, hard, 0, c, h, si, inCode
+		start, reach, hardReach, tries, cont, wasHard, standIn, code, container = at, size, hard, 0, c, h, si, inCode, top
 		src = ov.with(at-len(si), si)
 	}
 	for off := 0; off < len(md); {
@@ -84,27 +95,27 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 		from := start - len(standIn)
 		if off-start >= reach && off > start && blockLine(md[off:next]) {
 			if r, c, ok := cutBefore(src, from, off, next); ok {
-				cut(off, r, c, false, nil, false)
+				cut(off, r, c, false, nil, false, -1)
 			} else {
 				reach = 2 * (off - start)
 			}
 		}
 		if next-start > hardReach {
 			if at, r, ok := hardCut(src, from, off, next, hard); ok {
-				cut(at, r, true, true, nil, false)
+				cut(at, r, true, true, nil, false, -1)
 				off = at
 				continue
 			}
-			if at, si, r, ok := lineContainerCut(src, from, off, next, hard); ok {
-				cut(at, r, true, false, si, false)
+			if at, si, r, top, ok := lineContainerCut(src, from, off, next, hard); ok {
+				cut(at, r, true, false, si, false, top)
 				off = at
 				continue
 			}
 			hardReach = 2 * (next - start)
 			if off-start >= hard/2 {
-				si, r, inside, inCode := containerOrCodeCut(src, from, off)
+				si, r, inside, inCode, top := containerOrCodeCut(src, from, off)
 				if si != nil {
-					cut(off, r, true, false, si, inCode)
+					cut(off, r, true, false, si, inCode, top)
 					continue
 				}
 				if tries++; inside && tries < containerCutTries {
@@ -119,7 +130,7 @@ func pieces(md []byte, size, hard int) ([]piece, []parser.Reference) {
 	}
 	pc := parser.NewContext()
 	blockParser.Parse(readerAt(src, start-len(standIn), len(md)), parser.WithContext(pc))
-	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard, standIn: standIn, code: code})
+	out = append(out, piece{start: start, end: len(md), cont: cont, hard: wasHard, standIn: standIn, code: code, container: container})
 	return out, append(refs, pc.References()...)
 }
 
