@@ -40,7 +40,7 @@ func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkS
 		if err != nil {
 			return err
 		}
-		pairs, err := suggest.Pairs(ctx, tx, docs, minScore, e.Project().Config.Embedding.Provider != "none")
+		pairs, err := suggest.Pairs(ctx, tx, docs, minScore, e.Project().Config.Embedding.Provider != "none", suggest.Answer{Limit: limit, Linked: suggest.LinkedIn(g)})
 		if err != nil {
 			return err
 		}

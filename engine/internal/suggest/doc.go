@@ -4,6 +4,9 @@
 // sections' vectors, with the corpus' common component removed
 // (VectorPairs); without vectors it is the cosine of TF-IDF weighted
 // keywords (keywordPairs). Pick keeps each document pair's best pair.
+// Comparing every two sections, VectorPairsFor keeps only the pairs that
+// can be among the suggestions asked for (topPairs), not every pair at
+// the minimum score.
 //
 // It reads vectors through engine/internal/store/vecstore, the sections'
 // text (keywords, one row at a time) and the headings, lines and paths of

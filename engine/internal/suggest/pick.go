@@ -24,9 +24,9 @@ type Pair struct {
 // compare (see VectorPairs), else by their keywords (keywordPairs). docs
 // maps the sections compared to their documents (see
 // sectionrows.AllDocuments).
-func Pairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64, vectors bool) ([]Pair, error) {
+func Pairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64, vectors bool, a Answer) ([]Pair, error) {
 	if vectors {
-		pairs, ok, err := VectorPairs(ctx, q, docs, minScore)
+		pairs, ok, err := VectorPairsFor(ctx, q, docs, minScore, a)
 		if err != nil || ok {
 			return pairs, err
 		}
@@ -41,20 +41,7 @@ func Pairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore 
 // by shown (rounded) score and those of the same score as the last of
 // them, which the paths order.
 func Pick(ctx context.Context, q store.Querier, pairs []Pair, docs map[int64]int64, g *graph.Graph, limit int) ([]answer.LinkSuggestion, error) {
-	linked := func(a, b int64) bool {
-		for _, e := range g.Out(a) {
-			if e.To == b {
-				return true
-			}
-		}
-		for _, e := range g.In(a) {
-			if e.From == b {
-				return true
-			}
-		}
-		return false
-	}
-	type docPair struct{ a, b int64 }
+	linked := LinkedIn(g)
 	best := map[docPair]Pair{}
 	for _, p := range pairs {
 		da, okA := docs[p.A]
@@ -175,4 +162,22 @@ func contenders(pairs []Pair, limit int) []Pair {
 		n++
 	}
 	return pairs[:n]
+}
+
+// LinkedIn reports whether documents a and b are linked in g, in either
+// direction.
+func LinkedIn(g *graph.Graph) func(a, b int64) bool {
+	return func(a, b int64) bool {
+		for _, e := range g.Out(a) {
+			if e.To == b {
+				return true
+			}
+		}
+		for _, e := range g.In(a) {
+			if e.From == b {
+				return true
+			}
+		}
+		return false
+	}
 }

@@ -25,6 +25,21 @@ import (
 // docs maps the sections that may be compared to their documents (see
 // sectionrows.AllDocuments); sections absent from it are left out.
 func VectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64) (pairs []Pair, ok bool, err error) {
+	return vectorPairs(ctx, q, docs, minScore, nil)
+}
+
+// VectorPairsFor is VectorPairs for the suggestions a asks for: up to
+// maxAllPairs sections, where every two are compared, it keeps only the
+// pairs that can be among a.Limit best unlinked document pairs
+// (topPairs), so that it holds about 2 × a.Limit pairs however many pass
+// minScore; past maxAllPairs each section's best partners, as VectorPairs.
+// Pick answers the same from either.
+func VectorPairsFor(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64, a Answer) (pairs []Pair, ok bool, err error) {
+	return vectorPairs(ctx, q, docs, minScore, &a)
+}
+
+// vectorPairs is VectorPairs, or VectorPairsFor when a is not nil.
+func vectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore float64, a *Answer) (pairs []Pair, ok bool, err error) {
 	st, exists, err := vecstore.ReadState(ctx, q)
 	if err != nil || !exists {
 		return nil, false, err
@@ -67,7 +82,17 @@ func VectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, min
 	if len(groups) > 1 {
 		limit = maxPartners
 	}
+	var top *topPairs
+	if a != nil && len(groups) == 1 {
+		top = newTopPairs(ctx, q, docs, *a)
+	}
 	keep := func(i, j int, score float64) {
+		if top != nil {
+			if i < j { // each pair comes as (i, j) and (j, i)
+				top.add(Pair{A: min(ids[i], ids[j]), B: max(ids[i], ids[j]), Score: min(score, 1)})
+			}
+			return
+		}
 		l := best[i]
 		for _, p := range l {
 			if p.j == j {
@@ -93,6 +118,10 @@ func VectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, min
 		if err := c.group(ctx, g); err != nil {
 			return nil, false, err
 		}
+	}
+	if top != nil {
+		pairs, err := top.pairs()
+		return pairs, err == nil, err
 	}
 	seen := map[[2]int64]bool{}
 	for i, l := range best {
