@@ -6,7 +6,8 @@
 // keywords (keywordPairs). Pick keeps each document pair's best pair.
 // Comparing every two sections, VectorPairsFor keeps only the pairs that
 // can be among the suggestions asked for (topPairs), not every pair at
-// the minimum score.
+// the minimum score; so does keywordPairs, which sums the keyword cosines
+// one section at a time over posting lists.
 //
 // It reads vectors through engine/internal/store/vecstore, the sections'
 // text (keywords, one row at a time) and the headings, lines and paths of

@@ -31,7 +31,7 @@ func Pairs(ctx context.Context, q store.Querier, docs map[int64]int64, minScore 
 			return pairs, err
 		}
 	}
-	return keywordPairs(ctx, q, docs, minScore)
+	return keywordPairs(ctx, q, docs, minScore, &a)
 }
 
 // Pick keeps the best pair per unlinked document pair, best first (ties by
