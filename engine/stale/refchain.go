@@ -1,11 +1,7 @@
 package stale
 
 import (
-	"bufio"
 	"context"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -201,58 +197,14 @@ type lastChange struct {
 // paths, files or folders), in one `git log` limited to them, newest first,
 // stopped as soon as every path has one: no history is read past the
 // oldest of them.
-func lastChanges(parent context.Context, g *gitRepo, paths []string) (map[string]lastChange, error) {
-	args := []string{"log", "--no-renames", "--name-status", "-z", "--format=%x1e%H", "HEAD", "--"}
-	for _, p := range paths {
-		args = append(args, ":(top,literal)"+p)
-	}
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
-	found := map[string]lastChange{}
-	st, perr, werr, err := streamGit(ctx, g, args, nil, func(pipe io.Reader) error {
-		br := bufio.NewReader(pipe)
-		hash := ""
-		for len(found) < len(paths) {
-			tok, err := br.ReadString(0)
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			tok = strings.TrimLeft(strings.TrimSuffix(tok, "\x00"), "\n")
-			if h, ok := strings.CutPrefix(tok, "\x1e"); ok {
-				hash = strings.TrimSpace(h)
-				continue
-			}
-			if tok == "" {
-				continue
-			}
-			p, err := br.ReadString(0)
-			if err != nil {
-				return fmt.Errorf("commit %s: status %q without a path: %w", hash, tok, err)
-			}
-			p = strings.TrimSuffix(p, "\x00")
-			for _, want := range paths {
-				if _, ok := found[want]; !ok && (p == want || strings.HasPrefix(p, want+"/")) {
-					found[want] = lastChange{hash: hash, status: tok[0]}
-				}
-			}
-		}
-		cancel() // every path found: the rest of history is not needed
-		return nil
-	})
-	stopped := len(found) == len(paths)
-	switch {
-	case err != nil:
+func lastChanges(ctx context.Context, g *gitRepo, paths []string) (map[string]lastChange, error) {
+	all, err := pathChanges(ctx, g, paths, 1)
+	if err != nil {
 		return nil, err
-	case perr != nil:
-		return nil, fmt.Errorf("read git log of moved refs: %w", perr)
-	case werr != nil && stopped:
-	case werr != nil && parent.Err() != nil:
-		return nil, parent.Err()
-	case werr != nil:
-		return nil, st.failed(werr)
+	}
+	found := make(map[string]lastChange, len(all))
+	for p, cs := range all {
+		found[p] = cs[0]
 	}
 	return found, nil
 }

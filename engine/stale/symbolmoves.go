@@ -31,25 +31,46 @@ type symbolGone struct {
 // when none holds it, or when more than maxSymbolRevisions commits lack
 // it.
 func declVanished(cat *catFile, h *history, changes []change, repoPath, symbol string) (c int, ok bool, err error) {
-	c, read := -1, 0
+	var hashes []string
+	var commits []int
 	for i, ch := range changes {
 		if i > 0 && ch.commit == changes[i-1].commit {
 			continue
 		}
-		if read == maxSymbolRevisions {
+		hashes = append(hashes, h.commits[ch.commit].hash)
+		commits = append(commits, ch.commit)
+	}
+	i, ok, err := declVanishedAt(cat, hashes, repoPath, symbol)
+	if err != nil || !ok {
+		return -1, false, err
+	}
+	return commits[i], true, nil
+}
+
+// declVanishedAt is declVanished over hashes, the commits that touched the
+// file, newest first, each once: the index in hashes of the commit that
+// took the declaration out last.
+func declVanishedAt(cat *catFile, hashes []string, repoPath, symbol string) (i int, ok bool, err error) {
+	for k, hash := range hashes {
+		if k == maxSymbolRevisions {
 			return -1, false, nil
 		}
-		read++
-		_, found, err := readDecl(cat, h.commits[ch.commit].hash, repoPath, symbol)
+		_, found, err := readDecl(cat, hash, repoPath, symbol)
 		if err != nil {
 			return -1, false, err
 		}
 		if found {
-			return c, c >= 0, nil
+			return k - 1, k > 0, nil
 		}
-		c = ch.commit
 	}
 	return -1, false, nil
+}
+
+// symbolChain is a Go declaration ref being followed from file to file.
+type symbolChain struct {
+	at    symbolGone // the file it was last taken out of, and the commit
+	saved RefResult  // the ref as it was: not found
+	seen  map[string]bool
 }
 
 // findSymbolMoves turns the not-found Go declaration refs of gone into
@@ -58,18 +79,45 @@ func declVanished(cat *catFile, h *history, changes []change, repoPath, symbol s
 // or changed and that held no declaration of that name before it. Several
 // such files: the one holding the declaration's text unchanged, if only
 // one does. The new file is followed through later moves (followMoves);
-// the declaration must be in it now, else the ref stays not found. One
-// `git log --no-walk` over those commits, and the files they changed read
-// through cat, only for refs whose declaration vanished; until 2026-11-27
-// such a ref was not found, with no hint of where it went.
+// the declaration must be in it now, or a later commit must have taken it
+// out of that file too and put it in another, followed the same way, up
+// to maxMoveRounds files in all (a file met twice ends the chain); else
+// the ref stays not found. Each round: one `git log --no-walk` over the
+// commits that took declarations out, the files they changed read through
+// cat, and for the declarations not in their new file now one `git log`
+// limited to those files, read back only as far as needed; only refs
+// whose declaration vanished cost anything. Until 2026-11-27 such a ref
+// was not found, with no hint of where it went, and one moved on from its
+// new file stayed not found.
 func findSymbolMoves(ctx context.Context, g *gitRepo, cat *catFile, gone []symbolGone) error {
-	if len(gone) == 0 {
-		return nil
+	active := make([]*symbolChain, len(gone))
+	for i, s := range gone {
+		active[i] = &symbolChain{at: s, saved: *s.out, seen: map[string]bool{s.file: true}}
 	}
+	for round := 0; round < maxMoveRounds && len(active) > 0; round++ {
+		next, err := symbolMoveRound(ctx, g, cat, active)
+		if err != nil {
+			return err
+		}
+		active = next
+	}
+	for _, ch := range active {
+		*ch.at.out = ch.saved // moved more often than followed
+	}
+	return nil
+}
+
+// symbolMoveRound follows each chain of active one file on: to where the
+// commit that took the declaration out put it, and that file through its
+// later moves. It returns the chains whose declaration is no longer in
+// that file either, because a later commit took it out (ready for the
+// next round); the others are settled: moved to the file holding the
+// declaration now, deleted with the file it went to, or not found again.
+func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*symbolChain) ([]*symbolChain, error) {
 	var hashes []string
-	for _, s := range gone {
-		if !slices.Contains(hashes, s.hash) {
-			hashes = append(hashes, s.hash)
+	for _, ch := range active {
+		if !slices.Contains(hashes, ch.at.hash) {
+			hashes = append(hashes, ch.at.hash)
 		}
 	}
 	files := map[string][]string{} // commit hash: the Go files it added or changed
@@ -81,51 +129,84 @@ func findSymbolMoves(ctx context.Context, g *gitRepo, cat *catFile, gone []symbo
 		}
 	})
 	if err != nil {
-		return err
-	}
-	type pending struct {
-		end   *moveEnd
-		saved RefResult
+		return nil, err
 	}
 	var ends []*moveEnd
-	var all []pending
-	for _, s := range gone {
+	var followed []*symbolChain
+	for _, ch := range active {
+		s := ch.at
 		c, ok := commits[s.hash]
-		if !ok || len(files[s.hash]) > maxSymbolMoveFiles {
+		to := ""
+		if ok && len(files[s.hash]) <= maxSymbolMoveFiles {
+			if to, err = symbolDestination(cat, s, files[s.hash]); err != nil {
+				return nil, err
+			}
+		}
+		if to == "" || ch.seen[to] {
+			*s.out = ch.saved // not found where it went, or back in a file met before
 			continue
 		}
-		to, err := symbolDestination(cat, s, files[s.hash])
-		if err != nil {
-			return err
-		}
-		if to == "" {
-			continue
-		}
-		m := &moveEnd{out: s.out, path: to, symbol: s.symbol}
-		all = append(all, pending{end: m, saved: *s.out})
+		ch.seen[to] = true
+		ch.at.file = to
 		s.out.Reason = Moved
 		setMoveCommit(s.out, c)
-		ends = append(ends, m)
+		ends = append(ends, &moveEnd{out: s.out, path: to, symbol: s.symbol})
+		followed = append(followed, ch)
 	}
 	if err := followMoves(ctx, g, ends); err != nil {
-		return err
+		return nil, err
 	}
-	for _, p := range all {
-		m := p.end
+	var left []*symbolChain // gone from the file it went to
+	var leftPaths []string
+	for i, ch := range followed {
+		m := ends[i]
 		if m.out.Reason != Moved {
 			continue // the new file was deleted since: deleted, by that commit
 		}
 		found, err := declOnDisk(g, cat, m.path, m.symbol)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if !found {
-			*m.out = p.saved // moved again, or deleted, from its new file
+		if found {
+			m.out.MovedTo = m.refName(g)
 			continue
 		}
-		m.out.MovedTo = m.refName(g)
+		if m.path != ch.at.file && ch.seen[m.path] {
+			*m.out = ch.saved // moved back into a file met before: a cycle
+			continue
+		}
+		ch.seen[m.path] = true
+		ch.at.file = m.path
+		left = append(left, ch)
+		leftPaths = append(leftPaths, m.path)
 	}
-	return nil
+	if len(left) == 0 {
+		return nil, nil
+	}
+	// The commits that touched those files, newest first, back at most as
+	// far as declVanishedAt reads.
+	changes, err := pathChanges(ctx, g, leftPaths, maxSymbolRevisions)
+	if err != nil {
+		return nil, err
+	}
+	var next []*symbolChain
+	for _, ch := range left {
+		var hs []string
+		for _, c := range changes[ch.at.file] {
+			hs = append(hs, c.hash)
+		}
+		i, ok, err := declVanishedAt(cat, hs, ch.at.file, ch.at.symbol)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			*ch.at.out = ch.saved // deleted, or taken out in an uncommitted edit
+			continue
+		}
+		ch.at.hash = hs[i]
+		next = append(next, ch)
+	}
+	return next, nil
 }
 
 // symbolDestination is the file among files (repository paths the commit
