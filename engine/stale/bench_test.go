@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -212,6 +213,50 @@ func BenchmarkRefStatter(b *testing.B) {
 			if _, err := s.Stat(refs); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkSymbolMoves: 40 path.go#Symbol refs into one file of 40
+// declarations that one commit moved out, each into a new file of its
+// own, against the git baseline: every ref reads the file at the commits
+// back to the one that still held its declaration, and where it went.
+func BenchmarkSymbolMoves(b *testing.B) {
+	const n = 40
+	r := newTestRepo(b)
+	decl := func(i int) string {
+		return fmt.Sprintf("\n// Func%d does things.\nfunc Func%d() int {\n\treturn %d\n}\n", i, i, i)
+	}
+	var all strings.Builder
+	all.WriteString("package src\n")
+	for i := range n {
+		all.WriteString(decl(i))
+	}
+	all.WriteString("\n// Stay stays.\nfunc Stay() {}\n")
+	r.write("src/a.go", all.String())
+	r.write("docs/d.md", "# D\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("src/a.go", "package src\n\n// Stay stays.\nfunc Stay() {}\n")
+	for i := range n {
+		r.write(fmt.Sprintf("src/f%d.go", i), "package src\n"+decl(i))
+	}
+	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "split a.go")
+	doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md"}
+	for i := range n {
+		doc.Refs = append(doc.Refs, index.SourceRef{Path: "src/a.go", Symbol: fmt.Sprintf("Func%d", i), Line: i + 1})
+	}
+	now := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
+	var rep Report
+	for b.Loop() {
+		var err error
+		rep, err = Check(context.Background(), Options{Root: r.dir, Baseline: BaselineGit, Now: now, DocsDir: "docs"}, []DocInput{doc})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, ref := range rep.Documents[0].Refs {
+		if ref.Reason != Moved {
+			b.Fatalf("%s: %s, want moved", ref.Ref, ref.Reason)
 		}
 	}
 }

@@ -11,12 +11,17 @@ import (
 )
 
 // catFile reads file contents at commits through one long-running
-// `git cat-file --batch`, instead of one `git show` per file.
+// `git cat-file --batch`, instead of one `git show` per file. It lives
+// for one check, and keeps what it read, and the Go declarations parsed
+// from it, until then.
 type catFile struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	out   *bufio.Reader
 	cache map[string]catResult
+	// decls are the Go files parsed, by revision (hash:path): each file
+	// is parsed once a commit, however many refs read it (see readDecl).
+	decls map[string]fileDecls
 }
 
 type catResult struct {
@@ -37,7 +42,7 @@ func startCatFile(ctx context.Context, g *gitRepo) (*catFile, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("git cat-file: %w", err)
 	}
-	return &catFile{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), cache: map[string]catResult{}}, nil
+	return &catFile{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), cache: map[string]catResult{}, decls: map[string]fileDecls{}}, nil
 }
 
 // show returns the content of repoPath (relative to the work tree top) at
@@ -90,4 +95,5 @@ func (c *catFile) close() {
 	}
 	_ = c.in.Close()
 	_ = c.cmd.Wait()
+	c.cache, c.decls = nil, nil
 }

@@ -1,13 +1,23 @@
 package stale
 
 // readDecl returns a Go declaration's text in the file at a commit; found
-// is false when the file or the declaration is not there.
+// is false when the file or the declaration is not there. The file is
+// parsed once a commit for the whole check (cat keeps it), whatever the
+// number of refs reading it: until 2026-11-27 each read parsed it again.
 func readDecl(cat *catFile, hash, repoPath, symbol string) (text []byte, found bool, err error) {
-	src, ok, err := cat.show(hash, repoPath)
-	if err != nil || !ok {
-		return nil, false, err
+	rev := hash + ":" + repoPath
+	d, ok := cat.decls[rev]
+	if !ok {
+		src, exists, err := cat.show(hash, repoPath)
+		if err != nil {
+			return nil, false, err
+		}
+		if exists {
+			d = parseFileDecls(repoPath, src)
+		}
+		cat.decls[rev] = d
 	}
-	text, found, _ = declText(repoPath, src, symbol)
+	text, found = d.text(symbol)
 	return text, found, nil
 }
 

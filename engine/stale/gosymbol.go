@@ -5,7 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"strings"
+	"slices"
 )
 
 // declText returns the source text of the Go declaration named symbol in
@@ -35,14 +35,33 @@ func lfOnly(text []byte) []byte {
 
 // declTextAsWritten is declText with the file's own line ends.
 func declTextAsWritten(filename string, src []byte, symbol string) (text []byte, found bool, parseErr error) {
+	d := parseFileDecls(filename, src)
+	text, found = d.byName[symbol]
+	return text, found, d.parseErr
+}
+
+// fileDecls are the declarations of one Go file by the name a ref gives
+// them (Name, or Type.Method for a method), each as declText finds it but
+// with the file's own line ends: parsed once, looked up for any number of
+// refs.
+type fileDecls struct {
+	byName   map[string][]byte
+	parseErr error
+}
+
+// text is declText's answer for symbol.
+func (d fileDecls) text(symbol string) (text []byte, found bool) {
+	text, found = d.byName[symbol]
+	return lfOnly(text), found
+}
+
+// parseFileDecls parses src and collects its declarations (see declText); a
+// file with syntax errors is collected as far as it parsed, with parseErr.
+func parseFileDecls(filename string, src []byte) fileDecls {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {
-		return nil, false, err
-	}
-	recv, name, isMethod := strings.Cut(symbol, ".")
-	if !isMethod {
-		name, recv = recv, ""
+		return fileDecls{parseErr: err}
 	}
 	file := fset.File(f.Pos())
 	slice := func(from, to token.Pos) []byte {
@@ -52,44 +71,44 @@ func declTextAsWritten(filename string, src []byte, symbol string) (text []byte,
 		}
 		return src[a:b]
 	}
-	var parts [][]byte
+	byName := map[string][]byte{}
+	add := func(name string, text []byte) {
+		if prev, ok := byName[name]; ok {
+			// Several declarations of one name (init functions): joined.
+			text = bytes.Join([][]byte{prev, text}, []byte("\n"))
+		}
+		byName[name] = text
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if d.Name.Name != name || (d.Recv != nil) != isMethod {
-				continue
+			name := d.Name.Name
+			if d.Recv != nil {
+				name = receiverName(d.Recv) + "." + name
 			}
-			if isMethod && receiverName(d.Recv) != recv {
-				continue
-			}
-			parts = append(parts, slice(startWithDoc(d.Doc, d.Pos()), d.End()))
+			add(name, slice(startWithDoc(d.Doc, d.Pos()), d.End()))
 		case *ast.GenDecl:
-			if isMethod {
-				continue
-			}
 			for _, s := range d.Specs {
-				if !specDeclares(s, name) {
-					continue
-				}
+				var text []byte
 				if !d.Lparen.IsValid() {
 					// One spec without parentheses: the whole declaration,
 					// with the doc comment written above the keyword.
-					parts = append(parts, slice(startWithDoc(d.Doc, d.Pos()), d.End()))
-					continue
+					text = slice(startWithDoc(d.Doc, d.Pos()), d.End())
+				} else {
+					doc, comment := specComments(s)
+					end := s.End()
+					if comment != nil && comment.End() > end {
+						end = comment.End()
+					}
+					text = slice(startWithDoc(doc, s.Pos()), end)
 				}
-				doc, comment := specComments(s)
-				end := s.End()
-				if comment != nil && comment.End() > end {
-					end = comment.End()
+				for _, name := range specNames(s) {
+					add(name, text)
 				}
-				parts = append(parts, slice(startWithDoc(doc, s.Pos()), end))
 			}
 		}
 	}
-	if len(parts) == 0 {
-		return nil, false, err
-	}
-	return bytes.Join(parts, []byte("\n")), true, err
+	return fileDecls{byName: byName, parseErr: err}
 }
 
 func startWithDoc(doc *ast.CommentGroup, pos token.Pos) token.Pos {
@@ -124,18 +143,21 @@ func receiverName(fl *ast.FieldList) string {
 	}
 }
 
-func specDeclares(s ast.Spec, name string) bool {
+// specNames are the names a type or value spec declares, each once.
+func specNames(s ast.Spec) []string {
 	switch s := s.(type) {
 	case *ast.TypeSpec:
-		return s.Name.Name == name
+		return []string{s.Name.Name}
 	case *ast.ValueSpec:
+		names := make([]string, 0, len(s.Names))
 		for _, n := range s.Names {
-			if n.Name == name {
-				return true
+			if !slices.Contains(names, n.Name) {
+				names = append(names, n.Name)
 			}
 		}
+		return names
 	}
-	return false
+	return nil
 }
 
 func specComments(s ast.Spec) (doc, comment *ast.CommentGroup) {

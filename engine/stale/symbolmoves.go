@@ -231,7 +231,10 @@ func symbolDestination(cat *catFile, s symbolGone, files []string) (string, erro
 		if !ok || !bytes.Contains(src, []byte(name)) {
 			continue
 		}
-		text, found, _ := declText(f, src, s.symbol)
+		text, found, err := readDecl(cat, s.hash, f, s.symbol)
+		if err != nil {
+			return "", err
+		}
 		if !found {
 			continue
 		}
