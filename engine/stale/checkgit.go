@@ -314,8 +314,10 @@ func (g *gitCheck) dirtyTime(t *target) time.Time {
 // the one that first changed a Go declaration, and to count those that
 // changed it since; with more, the first is found by a binary search.
 // Until 2026-11-27 only the oldest 64 were read, and a declaration changed
-// after them was dated by the newest commit to its file.
-const maxSymbolRevisions = 64
+// after them was dated by the newest commit to its file. It bounds too
+// the commits a file is read at to find the one that took a declaration
+// out (declVanished). A variable so that tests can lower it.
+var maxSymbolRevisions = 64
 
 // checkSymbol compares a Go declaration's text at the baseline commit with
 // its text now. Only when they differ does the ref count as modified; the

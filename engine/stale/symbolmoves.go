@@ -12,8 +12,8 @@ import (
 
 // maxSymbolMoveFiles bounds the Go files one commit added or changed that
 // are read to find where a declaration it took out of a file went: past
-// it the ref stays not found.
-const maxSymbolMoveFiles = 64
+// it the ref stays not found. A variable so that tests can lower it.
+var maxSymbolMoveFiles = 64
 
 // symbolGone is a Go declaration ref whose file is still there but whose
 // declaration a commit took out of it.
@@ -28,8 +28,8 @@ type symbolGone struct {
 // that took a declaration out of the file last: reading the file at each
 // commit, newest first, the one just after the newest that holds it. ok
 // is false when the newest holds it (it went in an uncommitted edit),
-// when none holds it, or when more than maxSymbolRevisions commits lack
-// it.
+// when none holds it, or when the newest maxSymbolRevisions commits all
+// lack it (only that many are read).
 func declVanished(cat *catFile, h *history, changes []change, repoPath, symbol string) (c int, ok bool, err error) {
 	var hashes []string
 	var commits []int
