@@ -80,10 +80,10 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	}
 	linkRoom := max(0, MaxDocLinks-len(fmLinks))
 	blocks, h1, htmlH1, raw, st := parseBody(md, ls, docPath, docsPath, pieceBytes, linkRoom)
-	if st.cuts > 0 {
-		warns = append(warns, Warning{File: docPath, Line: st.cutLine + sp.bodyLine, Message: fmt.Sprintf(
+	for _, c := range st.cut {
+		warns = append(warns, Warning{File: docPath, Line: c.line + sp.bodyLine, Message: fmt.Sprintf(
 			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
-			maxBlockBytes>>10, st.cuts+1)})
+			maxBlockBytes>>10, c.cuts+1)})
 	}
 	for _, c := range st.split {
 		if c.lossy {
@@ -222,10 +222,8 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 	}
 	for i, p := range ps {
 		if p.hard {
-			if st.cuts == 0 {
-				st.cutLine = ls.lineOf(p.start)
-			}
-			st.cuts++
+			// It goes on the last top-level block so far.
+			st.addCut(len(blocks)-1, ls.lineOf(p.start))
 		}
 		if p.standIn != nil && p.container >= 0 {
 			st.addSplit(p, ls)
@@ -254,15 +252,29 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 	return blocks, hl.h1, htmlH1, raw, st
 }
 
-// bodyStats tells what parseBody left out to bound its memory: how many
-// times it cut a long paragraph or table where a parse of the whole would
-// not (and the body line of the first cut), the long list items, block
-// quotes and admonitions it split, and how many links beyond MaxDocLinks
-// it dropped.
+// bodyStats tells what parseBody left out to bound its memory: the long
+// top-level paragraphs and tables it cut where a parse of the whole would
+// not, the long list items, block quotes and admonitions it split, and how
+// many links beyond MaxDocLinks it dropped.
 type bodyStats struct {
-	cuts, cutLine int
-	split         []containerSplits
-	droppedLinks  int
+	cut          []blockCuts
+	split        []containerSplits
+	droppedLinks int
+}
+
+// blockCuts are the cuts of one top-level paragraph or table, the block
+// of index block in parseBody's blocks: how many, and the body line of
+// the first.
+type blockCuts struct {
+	block, cuts, line int
+}
+
+// addCut counts a cut of the block of index block before body line line.
+func (st *bodyStats) addCut(block, line int) {
+	if n := len(st.cut); n == 0 || st.cut[n-1].block != block {
+		st.cut = append(st.cut, blockCuts{block: block, line: line})
+	}
+	st.cut[len(st.cut)-1].cuts++
 }
 
 // containerSplits are the splits of one top-level list item, block quote

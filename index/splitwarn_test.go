@@ -85,3 +85,77 @@ func TestContainerSplitWarningCountsEveryPart(t *testing.T) {
 		})
 	}
 }
+
+// TestBlockCutWarningCountsEachBlock: each top-level paragraph or table
+// over maxBlockBytes cut in parts warns once for itself, with the number
+// of parts it was parsed in and the line of its own first cut; a second
+// long block warns on its own (one warning added up the cuts of all of
+// them, naming the first block's line).
+func TestBlockCutWarningCountsEachBlock(t *testing.T) {
+	para := func(n int) string { return strings.Repeat("*a* b text\n", n*maxBlockBytes/11) }
+	line := func(n int) string { return strings.Repeat("*a* b ", n*maxBlockBytes/6) + "\n" }
+	table := func(n int) string {
+		return "| a | b |\n| - | - |\n" + strings.Repeat("| *x* | y |\n", n*maxBlockBytes/12)
+	}
+	// Each block is a top-level block after "# T", followed by sep.
+	heading, blank := "\n## Between\n\n", "\n"
+	cases := []struct {
+		name, sep string
+		blocks    []string
+	}{
+		{"one-paragraph", heading, []string{para(3)}},
+		{"two-paragraphs", heading, []string{para(3), para(2)}},
+		{"two-paragraphs-one-blank-line-apart", blank, []string{para(2), para(3)}},
+		{"paragraph-and-one-line", blank, []string{para(2), line(4)}},
+		{"table", heading, []string{table(3)}},
+		{"paragraph-and-table", heading, []string{para(4), table(2)}},
+		{"table-and-paragraph", blank, []string{table(2), para(3)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("# T\n\n")
+			var starts []int // each block's body offset
+			for _, blk := range c.blocks {
+				starts = append(starts, b.Len())
+				b.WriteString(blk + c.sep)
+			}
+			b.WriteString("## After\n\nSee [x](x.md).\n")
+			src := []byte(b.String())
+			// The cuts of each block, counted from the pieces: a hard
+			// piece that starts inside it.
+			ps, _ := pieces(src, maxPieceBytes, maxBlockBytes)
+			var want []Warning
+			for i := range c.blocks {
+				end := len(src)
+				if i+1 < len(starts) {
+					end = starts[i+1]
+				}
+				cuts, first := 0, 0
+				for _, p := range ps {
+					if p.hard && p.start > starts[i] && p.start < end {
+						if cuts == 0 {
+							first = p.start
+						}
+						cuts++
+					}
+				}
+				if cuts == 0 {
+					t.Fatalf("block %d: not cut", i)
+				}
+				want = append(want, Warning{File: "big.md", Line: strings.Count(string(src[:first]), "\n") + 1, Message: fmt.Sprintf(
+					"parsed in %d parts", cuts+1)})
+			}
+			_, warns := parsePieces("big.md", "", src, maxPieceBytes)
+			if len(warns) != len(want) {
+				t.Fatalf("warnings %v, want %d: %v", warns, len(want), want)
+			}
+			for i, w := range warns {
+				if w.File != want[i].File || w.Line != want[i].Line || !strings.Contains(w.Message, want[i].Message) ||
+					!strings.Contains(w.Message, "paragraph or table") {
+					t.Errorf("warning %d: %+v, want line %d and %q", i, w, want[i].Line, want[i].Message)
+				}
+			}
+		})
+	}
+}
