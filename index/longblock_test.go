@@ -7,6 +7,82 @@ import (
 	"testing"
 )
 
+// longHead and longTail open and close most of the long inputs below: a
+// title before the long block, and after it a heading and two links that
+// the parse in parts must find as the whole does.
+const (
+	longHead = "# T\n\n"
+	longTail = "\n## After\n\nSee [x](x.md) and [[z]].\n"
+)
+
+// repeatOver is unit repeated to about 3*maxBlockBytes.
+func repeatOver(unit string) string {
+	return strings.Repeat(unit, 3*maxBlockBytes/len(unit))
+}
+
+// unitsOver is unit(0), unit(1), … until longHead and they reach
+// 3*maxBlockBytes.
+func unitsOver(unit func(i int) string) string {
+	var b strings.Builder
+	for i := 0; len(longHead)+b.Len() < 3*maxBlockBytes; i++ {
+		b.WriteString(unit(i))
+	}
+	return b.String()
+}
+
+// wholeAndParts is one long input, src, parsed whole (in one piece) and in
+// pieces of maxPieceBytes.
+type wholeAndParts struct {
+	src                    []byte
+	whole, parts           *Document
+	wholeWarns, partsWarns []Warning
+}
+
+// parseWholeAndInParts parses longHead+body whole and in parts, after
+// failing t unless split, when not nil, holds for its pieces (the long
+// block is cut as the test means; want says how).
+func parseWholeAndInParts(t *testing.T, body string, split func([]piece) bool, want string) wholeAndParts {
+	t.Helper()
+	src := []byte(longHead + body)
+	if split != nil {
+		if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); !split(ps) {
+			t.Fatalf("%d pieces, %s", len(ps), want)
+		}
+	}
+	r := wholeAndParts{src: src}
+	r.whole, r.wholeWarns = parsePieces("big.md", "", src, len(src))
+	r.parts, r.partsWarns = parsePieces("big.md", "", src, maxPieceBytes)
+	return r
+}
+
+// hasStandIn reports whether a piece goes on a block split by a stand-in.
+func hasStandIn(ps []piece) bool {
+	return slices.ContainsFunc(ps, func(p piece) bool { return p.standIn != nil })
+}
+
+// sameSections fails t unless the parse in parts gave the sections of the
+// whole.
+func (r wholeAndParts) sameSections(t *testing.T) {
+	t.Helper()
+	if !reflect.DeepEqual(r.whole.Sections, r.parts.Sections) {
+		t.Errorf("sections differ: whole %d, in parts %d", len(r.whole.Sections), len(r.parts.Sections))
+	}
+}
+
+// sameAsWhole fails t unless neither parse warned (why: why none may)
+// and the parse in parts gave the sections and the links of the whole,
+// n links when n >= 0.
+func (r wholeAndParts) sameAsWhole(t *testing.T, why string, n int) {
+	t.Helper()
+	if len(r.wholeWarns) != 0 || len(r.partsWarns) != 0 {
+		t.Fatalf("warnings: whole %v, in parts %v; want none (%s)", r.wholeWarns, r.partsWarns, why)
+	}
+	r.sameSections(t)
+	if !reflect.DeepEqual(r.whole.Links, r.parts.Links) || n >= 0 && len(r.parts.Links) != n {
+		t.Errorf("links: whole %+v, in parts %+v; want them the same (and %d when not -1)", r.whole.Links, r.parts.Links, n)
+	}
+}
+
 // TestLongBlocksParsedInParts: a top-level paragraph or table longer than
 // maxBlockBytes is parsed in parts (goldmark holds the inline nodes of a
 // whole block at once), with a warning naming the file and the line of the
@@ -14,19 +90,16 @@ import (
 // found. Code blocks are split at their lines without a warning instead
 // (TestLongCodeBlocksParsedInParts).
 func TestLongBlocksParsedInParts(t *testing.T) {
-	repeat := func(unit string) string {
-		return strings.Repeat(unit, 3*maxBlockBytes/len(unit))
-	}
 	cases := []struct {
 		name      string
 		body      string
 		wantWarn  bool
 		wantLinks int // at least
 	}{
-		{"one-line paragraph", "# T\n\n" + repeat("*a* [[w]] "), true, 5_000},
-		{"paragraph of lines", "# T\n\n" + repeat("some *text* [x](x.md)\n"), true, 5_000},
-		{"table", "# T\n\n| a | b |\n| - | - |\n" + repeat("| *x* | [[y]] |\n"), true, 5_000},
-		{"fenced code", "# T\n\n```\n" + repeat("[[not a link]] *a*\n") + "```\n", false, 0},
+		{"one-line paragraph", "# T\n\n" + repeatOver("*a* [[w]] "), true, 5_000},
+		{"paragraph of lines", "# T\n\n" + repeatOver("some *text* [x](x.md)\n"), true, 5_000},
+		{"table", "# T\n\n| a | b |\n| - | - |\n" + repeatOver("| *x* | [[y]] |\n"), true, 5_000},
+		{"fenced code", "# T\n\n```\n" + repeatOver("[[not a link]] *a*\n") + "```\n", false, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,16 +134,12 @@ func TestLongBlocksParsedInParts(t *testing.T) {
 // TestListParsedInPiecesAsWhole: a long top-level list is cut before its
 // items and parses as it does whole.
 func TestListParsedInPiecesAsWhole(t *testing.T) {
-	src := []byte("# T\n\n" + strings.Repeat("- a [[w]]\n  - *b* [x](x.md)\n", 20_000) + "\ntext\n")
-	ps, _ := pieces(src, maxPieceBytes, maxBlockBytes)
-	if len(ps) < 2 {
-		t.Fatalf("%d pieces, want the list cut", len(ps))
-	}
-	whole, wholeWarns := parsePieces("l.md", "", src, len(src))
-	cut, cutWarns := parsePieces("l.md", "", src, maxPieceBytes)
-	if len(whole.Sections) != len(cut.Sections) || len(whole.Links) != len(cut.Links) || len(wholeWarns) != len(cutWarns) {
+	r := parseWholeAndInParts(t, strings.Repeat("- a [[w]]\n  - *b* [x](x.md)\n", 20_000)+"\ntext\n",
+		func(ps []piece) bool { return len(ps) >= 2 }, "want the list cut")
+	whole, cut := r.whole, r.parts
+	if len(whole.Sections) != len(cut.Sections) || len(whole.Links) != len(cut.Links) || len(r.wholeWarns) != len(r.partsWarns) {
 		t.Fatalf("whole: %d sections, %d links, %v; in pieces: %d, %d, %v",
-			len(whole.Sections), len(whole.Links), wholeWarns, len(cut.Sections), len(cut.Links), cutWarns)
+			len(whole.Sections), len(whole.Links), r.wholeWarns, len(cut.Sections), len(cut.Links), r.partsWarns)
 	}
 	for i := range whole.Sections {
 		if whole.Sections[i].Content != cut.Sections[i].Content {
@@ -196,23 +265,18 @@ var hugeContainers = []struct {
 func TestLongContainersParsedInParts(t *testing.T) {
 	for _, in := range hugeContainers {
 		t.Run(in.name, func(t *testing.T) {
-			var b strings.Builder
-			b.WriteString("# T\n\n")
-			for i := 0; b.Len() < 3*maxBlockBytes; i++ {
+			r := parseWholeAndInParts(t, unitsOver(func(i int) string {
 				u := in.unit(i)
 				if i%8 != 0 { // fewer links than MaxDocLinks
 					u = strings.NewReplacer("[[w]]", "w w w", "[a](b.md)", "a b.md xx").Replace(u)
 				}
-				b.WriteString(u)
+				return u
+			})+longTail, nil, "")
+			whole, cut, cutWarns := r.whole, r.parts, r.partsWarns
+			if len(r.wholeWarns) != 0 {
+				t.Fatalf("whole: warnings %v", r.wholeWarns)
 			}
-			b.WriteString("\n## After\n\nSee [x](x.md) and [[z]].\n")
-			src := []byte(b.String())
-			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
-			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(wholeWarns) != 0 {
-				t.Fatalf("whole: warnings %v", wholeWarns)
-			}
-			lines := strings.Split(string(src), "\n")
+			lines := strings.Split(string(r.src), "\n")
 			if len(cutWarns) != 1 || cutWarns[0].File != "big.md" || cutWarns[0].Line < 3 ||
 				cutWarns[0].Line >= len(lines)-3 || !strings.Contains(cutWarns[0].Message, "list item, block quote or admonition") {
 				t.Fatalf("warnings %v, want one naming big.md and a line inside the container", cutWarns)
@@ -220,9 +284,7 @@ func TestLongContainersParsedInParts(t *testing.T) {
 			if n := len(whole.Links); n < 4_000 || n >= MaxDocLinks {
 				t.Fatalf("whole: %d links, want thousands below the cap", n)
 			}
-			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
-				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
-			}
+			r.sameSections(t)
 			if len(whole.Links) != len(cut.Links) {
 				t.Fatalf("whole: %d links, in parts %d", len(whole.Links), len(cut.Links))
 			}
@@ -351,27 +413,9 @@ var hugeCodeContainers = []struct {
 func TestLongCodeContainersParsedInParts(t *testing.T) {
 	for _, in := range hugeCodeContainers {
 		t.Run(in.name, func(t *testing.T) {
-			var b strings.Builder
-			b.WriteString("# T\n\n")
-			for i := 0; b.Len() < 3*maxBlockBytes; i++ {
-				b.WriteString(in.unit(i))
-			}
-			b.WriteString("\n## After\n\nSee [x](x.md) and [[z]].\n")
-			src := []byte(b.String())
-			if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); !slices.ContainsFunc(ps, func(p piece) bool { return p.standIn != nil }) {
-				t.Fatalf("%d pieces, none going on the container: want the code split", len(ps))
-			}
-			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
-			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(wholeWarns) != 0 || len(cutWarns) != 0 {
-				t.Fatalf("warnings: whole %v, in parts %v; want none (code holds no links to lose)", wholeWarns, cutWarns)
-			}
-			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
-				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
-			}
-			if !reflect.DeepEqual(whole.Links, cut.Links) || len(cut.Links) != 2 {
-				t.Errorf("links: whole %+v, in parts %+v; want the 2 after the code", whole.Links, cut.Links)
-			}
+			r := parseWholeAndInParts(t, unitsOver(in.unit)+longTail,
+				hasStandIn, "none going on the container: want the code split")
+			r.sameAsWhole(t, "code holds no links to lose", 2) // the 2 after the code
 		})
 	}
 }
@@ -394,25 +438,12 @@ func TestLongCodeBlocksParsedInParts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			body := "# T\n\n" + c.first + strings.Repeat(c.line, 3*maxBlockBytes/len(c.line)) + c.last
+			body := c.first + repeatOver(c.line) + c.last
 			if c.last != "" || c.first == "" {
-				body += "\n## After\n\nSee [x](x.md) and [[z]].\n"
+				body += longTail
 			}
-			src := []byte(body)
-			if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); len(ps) < 3 {
-				t.Fatalf("%d pieces, want the code split", len(ps))
-			}
-			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
-			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(wholeWarns) != 0 || len(cutWarns) != 0 {
-				t.Fatalf("warnings: whole %v, in parts %v", wholeWarns, cutWarns)
-			}
-			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
-				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
-			}
-			if !reflect.DeepEqual(whole.Links, cut.Links) {
-				t.Errorf("links: whole %+v, in parts %+v", whole.Links, cut.Links)
-			}
+			r := parseWholeAndInParts(t, body, func(ps []piece) bool { return len(ps) >= 3 }, "want the code split")
+			r.sameAsWhole(t, "code holds no links to lose", -1)
 		})
 	}
 }
@@ -446,23 +477,9 @@ var hugeHTMLBlocks = []struct{ name, first, line, last string }{
 func TestLongHTMLBlocksParsedInParts(t *testing.T) {
 	for _, c := range hugeHTMLBlocks {
 		t.Run(c.name, func(t *testing.T) {
-			body := "# T\n\n" + c.first + strings.Repeat(c.line, 3*maxBlockBytes/len(c.line)) + c.last +
-				"\n## After\n\nSee [x](x.md) and [[z]].\n"
-			src := []byte(body)
-			if ps, _ := pieces(src, maxPieceBytes, maxBlockBytes); !slices.ContainsFunc(ps, func(p piece) bool { return p.standIn != nil }) {
-				t.Fatalf("%d pieces, none going on the HTML block: want it split", len(ps))
-			}
-			whole, wholeWarns := parsePieces("big.md", "", src, len(src))
-			cut, cutWarns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(wholeWarns) != 0 || len(cutWarns) != 0 {
-				t.Fatalf("warnings: whole %v, in parts %v; want none (HTML holds no links to lose)", wholeWarns, cutWarns)
-			}
-			if !reflect.DeepEqual(whole.Sections, cut.Sections) {
-				t.Errorf("sections differ: whole %d, in parts %d", len(whole.Sections), len(cut.Sections))
-			}
-			if !reflect.DeepEqual(whole.Links, cut.Links) || len(cut.Links) != 2 {
-				t.Errorf("links: whole %+v, in parts %+v; want the 2 after the HTML", whole.Links, cut.Links)
-			}
+			r := parseWholeAndInParts(t, c.first+repeatOver(c.line)+c.last+longTail,
+				hasStandIn, "none going on the HTML block: want it split")
+			r.sameAsWhole(t, "HTML holds no links to lose", 2) // the 2 after the HTML
 		})
 	}
 }
