@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,22 +50,7 @@ func TestMovedDeclarationOnEverySurface(t *testing.T) {
 			if code, _, stderr := runCLI(t, dir, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
 				t.Fatalf("init: exit %d: %s", code, stderr)
 			}
-			cfgPath := filepath.Join(dir, ".ubp", "config.json")
-			cfg, err := os.ReadFile(cfgPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m map[string]any
-			if err := json.Unmarshal(cfg, &m); err != nil {
-				t.Fatal(err)
-			}
-			m["staleness"].(map[string]any)["baseline"] = baseline
-			if cfg, err = json.Marshal(m); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(cfgPath, cfg, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			setStalenessBaseline(t, dir, baseline)
 			write("src/a.go", "package src\n\n// Bar does bar.\nfunc Bar() {}\n")
 			write("src/foo.go", "package src\n\n// Foo does foo.\nfunc Foo() {}\n")
 			git("add", "-A")

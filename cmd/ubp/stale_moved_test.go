@@ -105,22 +105,7 @@ func TestMovedTwiceOnEverySurface(t *testing.T) {
 			if code, _, stderr := runCLI(t, dir, "init", "--docs-dir", "docs", "--quiet"); code != 0 {
 				t.Fatalf("init: exit %d: %s", code, stderr)
 			}
-			cfgPath := filepath.Join(dir, ".ubp", "config.json")
-			cfg, err := os.ReadFile(cfgPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m map[string]any
-			if err := json.Unmarshal(cfg, &m); err != nil {
-				t.Fatal(err)
-			}
-			m["staleness"].(map[string]any)["baseline"] = baseline
-			if cfg, err = json.Marshal(m); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(cfgPath, cfg, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			setStalenessBaseline(t, dir, baseline)
 			git("mv", "src/old.go", "src/mid.go")
 			git("commit", "-qm", "first move")
 			if err := os.MkdirAll(filepath.Join(dir, "lib"), 0o755); err != nil {
@@ -148,5 +133,27 @@ func TestMovedTwiceOnEverySurface(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// setStalenessBaseline writes staleness.baseline = baseline into the
+// project's .ubp/config.json.
+func setStalenessBaseline(t *testing.T, dir, baseline string) {
+	t.Helper()
+	cfgPath := filepath.Join(dir, ".ubp", "config.json")
+	cfg, err := os.ReadFile(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(cfg, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["staleness"].(map[string]any)["baseline"] = baseline
+	if cfg, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfgPath, cfg, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -40,20 +40,7 @@ func TestStaleGitBaselineOutsideGit(t *testing.T) {
 		t.Errorf("--json: message %q, want %q", got.Error.Message, wantMsg)
 	}
 
-	cfgPath := filepath.Join(dir, ".ubp", "config.json")
-	cfg, err := os.ReadFile(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(cfg, &m); err != nil {
-		t.Fatal(err)
-	}
-	m["staleness"].(map[string]any)["baseline"] = "git"
-	cfg, _ = json.Marshal(m)
-	if err := os.WriteFile(cfgPath, cfg, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	setStalenessBaseline(t, dir, "git")
 	code, _, stderr = runCLI(t, dir, "stale")
 	want = `ubp: staleness.baseline "git" (.ubp/config.json) needs the project in a git work tree with git installed: not a git work tree` + "\n" + hint
 	if code != 2 || stderr != want {
