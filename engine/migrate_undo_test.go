@@ -106,6 +106,20 @@ var undoMigration = map[int][]string{
 	28: {`DROP INDEX documents_file_stats`},
 	// 29 only asks for a re-index (wiki-links in a Markdown link's text).
 	29: {},
+	// 30 queues every section for the short-term postings, whose triggers
+	// queued only sections with non-ASCII text before.
+	30: {
+		`DROP TRIGGER section_units_ai`, `DROP TRIGGER section_units_au`,
+		`CREATE TRIGGER section_units_ai AFTER INSERT ON sections
+		WHEN length(new.heading) < length(CAST(new.heading AS BLOB)) OR length(new.content) < length(CAST(new.content AS BLOB)) BEGIN
+			INSERT OR IGNORE INTO section_units_pending(id) VALUES (new.id);
+		END`,
+		`CREATE TRIGGER section_units_au AFTER UPDATE OF heading, content ON sections BEGIN
+			DELETE FROM section_units WHERE rowid = old.id;
+			INSERT OR IGNORE INTO section_units_pending(id)
+				SELECT new.id WHERE length(new.heading) < length(CAST(new.heading AS BLOB)) OR length(new.content) < length(CAST(new.content AS BLOB));
+		END`,
+	},
 }
 
 // undoAfter returns the statements that take a latest-schema index back to

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -192,6 +194,49 @@ func TestGluedWordsMigration(t *testing.T) {
 	if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: "cte"})); len(got) != 1 || got[0] != "cte.md" {
 		t.Errorf("cte from the postings: %v", got)
 	}
+}
+
+// TestShortWordsMigration: an index written before the short-term
+// postings kept Latin words of one or two letters is queued whole by
+// migration 0030, answers by scan until the next indexing run writes
+// them, then from them; a section added later, ASCII only, is queued too.
+func TestShortWordsMigration(t *testing.T) {
+	docs := map[string]string{
+		"go.md":  "# Go\n\nWe go on. The x axis.\n",
+		"ja.md":  "# UI\n\n新UIとDB設計。\n",
+		"not.md": "# Not\n\nGoing and axis and goal.\n",
+	}
+	e := searchProject(t, docs, "none")
+	// What the schema-29 code wrote: units and glued words, no short words.
+	e2 := reopenBefore(t, e, 29, `INSERT INTO section_units(section_units) VALUES ('delete-all')`,
+		`INSERT INTO section_units_pending(id) SELECT id FROM sections WHERE length(content) < length(CAST(content AS BLOB))`)
+	if n, all := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`), coreCount(t, e2, `SELECT count(*) FROM sections`); n != all {
+		t.Fatalf("%d of %d sections queued by the migration", n, all)
+	}
+	want := map[string][]string{"go": {"go.md"}, "x": {"go.md"}, "ui": {"ja.md"}, "db": {"ja.md"}}
+	check := func(when string) {
+		t.Helper()
+		for q, paths := range want {
+			if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: q})); !slices.Equal(got, paths) {
+				t.Errorf("%s: %q → %v, want %v", when, q, got, paths)
+			}
+		}
+	}
+	check("while queued")
+	coreIndex(t, e2, false)
+	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`); n != 0 {
+		t.Fatalf("%d sections still queued after a run", n)
+	}
+	for w, n := range map[string]int{"go": 2, "x": 1, "ui": 2, "db": 1} {
+		if got := coreCount(t, e2, `SELECT count(*) FROM section_units_instance WHERE term = '`+w+`'`); got != n {
+			t.Errorf("short word %q in the postings %d times, want %d", w, got, n)
+		}
+	}
+	check("from the postings")
+	coreEdit(t, filepath.Join(e2.Project().DocsDir(), "new.md"), "# New\n\nNow we go again.\n")
+	coreIndex(t, e2, false)
+	want["go"] = []string{"go.md", "new.md"}
+	check("after an ASCII page was added")
 }
 
 // TestTitleBeforeFirstH2IsFound: a page whose H1 is followed at once by an

@@ -13,12 +13,13 @@ import (
 	"github.com/ubp-dev/ubp/engine/query"
 )
 
-// Terms of one or two non-ASCII characters (検索, ログ, 古) cannot use the
+// Terms of one or two characters (検索, ログ, 古, go, ai) cannot use the
 // trigram index. The index keeps their postings in section_units
-// (migration 0008): each section's units of one and two non-ASCII runes,
-// heading and content apart, one token per occurrence. The triggers queue
-// every new or changed section in section_units_pending and the engine
-// writes its units after each indexing run (FillUnits); search uses the
+// (migration 0008): each section's units of one and two non-ASCII runes
+// and (migration 0030) its Latin words of one or two characters, heading
+// and content apart, one token per occurrence. The triggers queue every
+// new or changed section in section_units_pending and the engine writes
+// its tokens after each indexing run (FillUnits); search uses the
 // postings only when the queue is empty, else it scans.
 
 // unitsBatch is the number of sections whose units one transaction writes.
@@ -70,22 +71,24 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 	}
 }
 
-// unitTokens is the text section_units indexes for s: every unit of
-// countUnits and every glued word (query.GluedWords: a Latin word the
-// word index keeps inside a kanji's token) once per occurrence, separated
-// by spaces. A glued word has Latin letters or digits, a unit none, so
-// the two never meet.
+// unitTokens is the text section_units indexes for s (folded, see
+// sections_folded): every Latin word of one or two characters
+// (query.ShortWords), and in non-ASCII text every unit of countUnits and
+// every glued word (query.GluedWords: a Latin word the word index keeps
+// inside a kanji's token), once per occurrence, separated by spaces. A
+// unit has no ASCII character, a short word one or two, a glued word at
+// least three Latin ones, so no two kinds meet.
 func unitTokens(s string) string {
+	counts := map[string]int{}
+	query.ShortWords(s, func(w string) { counts[w]++ })
 	ascii := true
 	for i := 0; i < len(s) && ascii; i++ {
 		ascii = s[i] < utf8.RuneSelf
 	}
-	if ascii {
-		return ""
+	if !ascii {
+		countUnits(s, counts)
+		query.GluedWords(s, func(w string) { counts[w]++ })
 	}
-	counts := map[string]int{}
-	countUnits(s, counts)
-	query.GluedWords(s, func(w string) { counts[w]++ })
 	var b strings.Builder
 	for u, n := range counts {
 		for range n {
