@@ -6,7 +6,7 @@ package mcpserver
 // tool's declaration (tools.go).
 
 type searchInput struct {
-	Query         string   `json:"query" jsonschema:"What to look for, in natural language or keywords (English or Japanese)."`
+	Query         string   `json:"query" jsonschema:"What to look for, in natural language or keywords (English or Japanese). There are no query operators: a leading - looks for the word instead of excluding it, and AND, OR and NOT are ordinary words, dropped like 'the' and 'of'."`
 	Limit         int      `json:"limit,omitempty" jsonschema:"Maximum number of documents to return."`
 	IncludeLinked bool     `json:"include_linked,omitempty" jsonschema:"Also return, for each result, the pages it links to and that link to it (with a short summary)."`
 	Depth         int      `json:"depth,omitempty" jsonschema:"How many links away from the best text matches the graph signal reaches."`
@@ -15,7 +15,7 @@ type searchInput struct {
 }
 
 type fulltextInput struct {
-	Query   string `json:"query" jsonschema:"Keywords or a phrase; substrings match, so Japanese works without spaces."`
+	Query   string `json:"query" jsonschema:"Keywords or a phrase in double quotes; substrings match, so Japanese works without spaces. There are no query operators: a leading - looks for the word instead of excluding it, and AND, OR and NOT are ordinary words, dropped like 'the' and 'of'."`
 	Limit   int    `json:"limit,omitempty" jsonschema:"Maximum number of sections to return."`
 	DocType string `json:"doc_type,omitempty" jsonschema:"Only return sections of documents of this type."`
 }
