@@ -1,22 +1,26 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 )
 
-// run is one whole process: its wall time, CPU time (user + system) and
-// peak resident memory, from wait4's rusage.
+// run is one whole process: its wall time, CPU time (user + system),
+// its own peak resident memory (waitMeasured) and what it wrote.
 type run struct {
 	wall, cpu time.Duration
 	rssKB     int64
 	stdout    string
+}
+
+// usage is what waitMeasured reads of a process that ended.
+type usage struct {
+	cpu    time.Duration
+	peakKB int64
 }
 
 // timed runs name args in dir with env added to the environment, and
@@ -25,19 +29,30 @@ func timed(dir string, env []string, name string, args ...string) (run, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	start := time.Now()
-	err := cmd.Run()
-	r := run{wall: time.Since(start), stdout: out.String()}
-	if cmd.ProcessState != nil {
-		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			r.rssKB = ru.Maxrss
-		}
-	}
+	// Files, not buffers: waitMeasured may wait for the process itself,
+	// without os/exec's copying of its output.
+	out, err := os.CreateTemp("", "benchscale-stdout-")
 	if err != nil {
-		return r, fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, tail(errb.String(), 2000))
+		return run{}, err
+	}
+	defer func() { _ = out.Close(); _ = os.Remove(out.Name()) }()
+	errf, err := os.CreateTemp("", "benchscale-stderr-")
+	if err != nil {
+		return run{}, err
+	}
+	defer func() { _ = errf.Close(); _ = os.Remove(errf.Name()) }()
+	cmd.Stdout, cmd.Stderr = out, errf
+	start := time.Now()
+	u, err := waitMeasured(cmd)
+	r := run{wall: time.Since(start), cpu: u.cpu, rssKB: u.peakKB}
+	stdout, rerr := os.ReadFile(out.Name())
+	if rerr != nil {
+		return r, fmt.Errorf("read the output of %s: %w", name, rerr)
+	}
+	r.stdout = string(stdout)
+	if err != nil {
+		stderr, _ := os.ReadFile(errf.Name())
+		return r, fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, tail(string(stderr), 2000))
 	}
 	return r, nil
 }
