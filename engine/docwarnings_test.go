@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,25 @@ func TestDocumentWarningsMigrationFillsThem(t *testing.T) {
 	}
 	if st.DocumentsWithWarnings != 1 || len(st.Warnings) != 1 || st.Warnings[0].File != "broken.md" || !strings.Contains(st.Warnings[0].Message, "frontmatter") {
 		t.Errorf("after the migration's re-index: %d, %+v; want broken.md's frontmatter", st.DocumentsWithWarnings, st.Warnings)
+	}
+}
+
+// TestIndexWarningsOfAFileInLineOrder: the warnings an indexing run
+// reports for one file come in the order of its lines, its refs that
+// staleness will refuse (in the frontmatter) among its parse warnings: they
+// came after them all, below the warnings of its body.
+func TestIndexWarningsOfAFileInLineOrder(t *testing.T) {
+	e, _ := staleProject(t, map[string]string{
+		"docs/out.md": "---\ntitle: Out\ndoc_type: nonsense\nsource_refs:\n  - ../outside.txt\naliases: 3\n---\n# Out\n\nText.\n",
+	})
+	rep := mustIndex(t, e)
+	var lines []int
+	for _, w := range rep.Warnings {
+		if w.File == "docs/out.md" || w.File == "out.md" {
+			lines = append(lines, w.Line)
+		}
+	}
+	if len(lines) < 3 || !slices.IsSorted(lines) {
+		t.Errorf("warnings of out.md at lines %v, want at least 3 in line order: %+v", lines, rep.Warnings)
 	}
 }

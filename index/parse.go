@@ -15,8 +15,9 @@ import (
 // Parse parses one Markdown file. path is the document path relative to
 // the docs folder (it names the file in warnings and becomes
 // Document.Path); src is the raw file. Problems in the file (bad YAML,
-// unknown doc_type, …) are returned as warnings and the document is still
-// produced. Parse never panics; should the Markdown parser fail on some
+// unknown doc_type, …) are returned as warnings, in the order of the
+// file's lines (those about the whole file, of no line, last), and the
+// document is still produced. Parse never panics; should the Markdown parser fail on some
 // input, the file is indexed as one plain section with a warning.
 func Parse(path string, src []byte) (doc *Document, warns []Warning) {
 	return ParseIn(path, "", src)
@@ -161,6 +162,9 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 		l.Link.Line += offset
 		doc.Links = append(doc.Links, l.Link)
 	}
+	// Found by kind (the frontmatter's, doc_type, cuts, splits): listed
+	// in the order of the file.
+	SortWarnings(warns)
 	return doc, warns
 }
 

@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -222,4 +223,21 @@ func UnderAny(dirs []string, p string) bool {
 		}
 	}
 	return false
+}
+
+// SortWarnings puts the warnings of one file in the order of its lines,
+// those of no line (about the whole file) after them; warnings of the
+// same line keep their order.
+func SortWarnings(ws []Warning) {
+	slices.SortStableFunc(ws, func(a, b Warning) int {
+		switch {
+		case a.Line == b.Line:
+			return 0
+		case a.Line == 0:
+			return 1
+		case b.Line == 0:
+			return -1
+		}
+		return a.Line - b.Line
+	})
 }

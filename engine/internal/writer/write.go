@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/answer"
@@ -70,11 +71,11 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			return nil
 		}
-		rep.Warnings = append(rep.Warnings, pr.warns...)
 		s := pr.job.stored
 		switch {
 		case s != nil && pr.doc == nil:
 			// Same bytes, new modification time: remember the time only.
+			rep.Warnings = append(rep.Warnings, pr.warns...)
 			wrote = true
 			rep.Unchanged++
 			return batch.do(ctx, func(tx *docwrite.Tx) error { return touchDocument(ctx, tx, s.ID, f) })
@@ -85,7 +86,7 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			} else {
 				rep.Updated++
 			}
-			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash, warns: pr.warns, rejections: &rep.Warnings}, now)
+			return writeDocument(ctx, batch, docWrite{id: s.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: s.Hash == pr.hash, warns: pr.warns, report: &rep.Warnings}, now)
 		}
 		wrote = true
 		for _, m := range byHash[pr.hash] {
@@ -94,10 +95,10 @@ func (w *Writer) applyPlan(ctx context.Context, p Project, plan *runPlan, o runO
 			}
 			claimed[m.ID] = true
 			rep.Renamed++
-			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true, warns: pr.warns, rejections: &rep.Warnings}, now)
+			return writeDocument(ctx, batch, docWrite{id: m.ID, file: f, doc: pr.doc, hash: pr.hash, sameContent: true, warns: pr.warns, report: &rep.Warnings}, now)
 		}
 		rep.Added++
-		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash, warns: pr.warns, rejections: &rep.Warnings}, now)
+		return writeDocument(ctx, batch, docWrite{file: f, doc: pr.doc, hash: pr.hash, warns: pr.warns, report: &rep.Warnings}, now)
 	})
 	if err != nil {
 		return wrote, err
@@ -136,14 +137,16 @@ type docWrite struct {
 	sameContent bool
 	// warns are the parse's warnings, kept with the document.
 	warns []index.Warning
-	// rejections receives the warnings of the refs a staleness check
-	// will reject (see sourceRefWarnings): said by this run, not kept
-	// with the parse warnings, since whether a ref is rejected depends on
-	// files outside the document (notes/c#.md made since), so status and
-	// get-page take it from the staleness check, which decides it again.
-	// Until 2026-11-27 it was kept, and shown until the document was
-	// indexed again.
-	rejections *[]index.Warning
+	// report receives the warnings of the document this run says: warns
+	// and those of the refs a staleness check will reject (see
+	// sourceRefWarnings), in the order of the file's lines (the
+	// rejections, in the frontmatter, came after all of the parse's). The
+	// rejections are not kept with the parse warnings, since whether a
+	// ref is rejected depends on files outside the document (notes/c#.md
+	// made since), so status and get-page take it from the staleness
+	// check, which decides it again. Until 2026-11-27 they were kept, and
+	// shown until the document was indexed again.
+	report *[]index.Warning
 }
 
 // writeDocument stores a document, its sections, links and source refs,
@@ -189,12 +192,14 @@ func writeDocument(ctx context.Context, batch *writeBatch, w docWrite, now strin
 	if err != nil {
 		return fmt.Errorf("index %s: %w", w.file.Path, err)
 	}
-	if w.rejections != nil {
-		warns, err := sourceRefWarnings(ctx, batch.rejecter, w.file.Path, w.doc.Frontmatter.SourceRefs, recorded)
+	if w.report != nil {
+		rejected, err := sourceRefWarnings(ctx, batch.rejecter, w.file.Path, w.doc.Frontmatter.SourceRefs, recorded)
 		if err != nil {
 			return fmt.Errorf("index %s: %w", w.file.Path, err)
 		}
-		*w.rejections = append(*w.rejections, warns...)
+		warns := append(slices.Clip(w.warns), rejected...)
+		index.SortWarnings(warns)
+		*w.report = append(*w.report, warns...)
 	}
 	if batch.written != nil {
 		*batch.written = append(*batch.written, id)
