@@ -42,6 +42,9 @@ type (
 	ContextNeighbour = answer.ContextNeighbour
 	// ContextResult is the answer of GetContext.
 	ContextResult = answer.ContextResult
+	// CodeFence is the opening fence of a code block an answer's text
+	// starts or ends inside.
+	CodeFence = answer.CodeFence
 	// GraphOptions are the parameters of GetGraph.
 	GraphOptions = answer.GraphOptions
 	// GraphNode is a document (or a dangling target) in a graph.
@@ -153,3 +156,7 @@ func FromColumn(text string, line, column int) (string, error) {
 // OpenFence is the line (1-based) of text whose code fence is still open
 // at its end, and whether one is (see answer.OpenFence).
 func OpenFence(text string) (int, bool) { return answer.OpenFence(text) }
+
+// FencesAfter is, for each of lines (lines[i] is line first+i), the code
+// block open after it, nil for none (see answer.FencesAfter).
+func FencesAfter(lines []string, first int) []*CodeFence { return answer.FencesAfter(lines, first) }

@@ -42,6 +42,8 @@ type pageOutput struct {
 	Truncated       bool               `json:"truncated" jsonschema:"True when the window asked for did not fit in max_size; read on from next_start_line."`
 	NextStartLine   int                `json:"next_start_line,omitempty" jsonschema:"Pass as start_line to read the text that follows; absent when the window asked for was sent whole."`
 	NextStartColumn int                `json:"next_start_column,omitempty" jsonschema:"Set when the first line of the window is longer than max_size and content holds only its start: pass it as start_column, with next_start_line (that same line), to read the rest of the line."`
+	StartsInCode    *engine.CodeFence  `json:"starts_in_code,omitempty" jsonschema:"Set when content starts inside a code block (start_line after its opening fence, as when reading on from a next_start_line cut inside one): the block's opening fence and its line. content is code up to the block's closing fence, not Markdown: put the fence before it to read it so."`
+	EndsInCode      *engine.CodeFence  `json:"ends_in_code,omitempty" jsonschema:"Set when content ends inside a code block (cut to fit max_size, the cut not moved before the block because that would keep less than half of the window, or end_line inside it): the block's opening fence and its line. The end of content is code; the window from next_start_line names the same block in starts_in_code."`
 	Sections        []sectionOutline   `json:"sections" jsonschema:"Outline: the text before the first heading, then every heading, from the window on (at most 50, within a fifth of max_size), each with the lines under it up to the next heading of its level or higher (so a section holds its subsections); pass a heading, heading path or anchor as section to read one."`
 	SectionsTotal   int                `json:"sections_total" jsonschema:"How many entries the whole document's outline has."`
 	Outlinks        []engine.PageLink  `json:"outlinks" jsonschema:"The links written in the lines sent, as many as fit in a fifth of max_size; outlinks_total counts all."`
@@ -110,6 +112,9 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 		// their own lines, before the body's (Page.Lines).
 		lines, first, last = strings.Split(p.Lines(sec.StartLine, sec.EndLine), "\n"), sec.StartLine, sec.EndLine
 	}
+	// The code block open after each line, read from the first, before
+	// the first line of the window is cut at its column.
+	fences := engine.FencesAfter(lines, first)
 	column := max(w.StartColumn, 1)
 	if column > 1 {
 		// The first line from that character on.
@@ -130,7 +135,8 @@ func viewPage(p engine.Page, w pageWindow) (pageOutput, error) {
 	// the room: with them, the least text a window gets took answers over
 	// max_size (a third of the windows at 1,000, by up to 546 bytes); then,
 	// if need be, the links of the lines sent too.
-	win := window{p: p, parts: parts, lines: lines, first: first, last: last, from: from, to: to, column: column, maxSize: w.MaxSize}
+	win := window{p: p, parts: parts, lines: lines, fences: fences, first: first, last: last, from: from, to: to, column: column, maxSize: w.MaxSize}
+	out.StartsInCode = win.fenceAfter(from - 1)
 	share := w.MaxSize / 5
 	fit, err := win.fit(out, share, share)
 	if err != nil {
@@ -154,8 +160,18 @@ type window struct {
 	p                             engine.Page
 	parts                         []engine.PageSection
 	lines                         []string
+	fences                        []*engine.CodeFence // open after each line (engine.FencesAfter)
 	first, last, from, to, column int
 	maxSize                       int
+}
+
+// fenceAfter is the code block open after line n of the file (nil: none,
+// or n before the first line).
+func (win window) fenceAfter(n int) *engine.CodeFence {
+	if i := n - win.first; i >= 0 && i < len(win.fences) {
+		return win.fences[i]
+	}
+	return nil
 }
 
 // fit fills out with the window's text, the links written in it (within
@@ -175,6 +191,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 	out.Warnings = firstFitting(p.Warnings, listShare/2)
 	size := func(end int) (int, error) {
 		setWindow(&out, p, lines, first, last, from, end, to, share)
+		out.EndsInCode = win.fenceAfter(end)
 		return jsonSize(out)
 	}
 	// The text alone rules out every end past the first line that takes it
@@ -210,10 +227,19 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 		}
 	}
 	if lo >= from {
-		setWindow(&out, p, lines, first, last, from, beforeOpenFence(lines, first, from, lo, to), to, share)
+		end := win.beforeOpenFence(lo)
+		setWindow(&out, p, lines, first, last, from, end, to, share)
+		out.EndsInCode = win.fenceAfter(end)
 	} else {
-		// The first line alone is too large: send as much of it as fits.
+		// The first line alone is too large: send as much of it as fits,
+		// inside the code block the line is in, if any (measured with
+		// the larger of the block before it and the one after it).
 		setWindow(&out, p, lines, first, last, from, from, to+1, share)
+		before, after := win.fenceAfter(from-1), win.fenceAfter(from)
+		out.EndsInCode = after
+		if after == nil {
+			out.EndsInCode = before
+		}
 		out.Content = ""
 		// Room for where to read on, at its largest, counts too.
 		out.Truncated, out.NextStartLine = true, from
@@ -228,6 +254,7 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 			out.Truncated = true
 			out.NextStartLine = from
 			out.NextStartColumn = column + utf8.RuneCountInString(out.Content)
+			out.EndsInCode = before
 		} else {
 			// The whole line went out (within the least text a window
 			// gets): truncated only when lines asked for follow it. It
@@ -245,21 +272,19 @@ func (win window) fit(out pageOutput, listShare, share int) (pageOutput, error) 
 // for) ends: end, or when end < to leaves a code block's fence open (read
 // from the page's first line, so a window starting inside a block knows
 // it), the line before that fence, if that keeps at least half of the
-// window's bytes: Markdown cut inside a block reads on as code.
-func beforeOpenFence(lines []string, first, from, end, to int) int {
-	if end >= to {
+// window's bytes: Markdown cut inside a block reads on as code. A cut left
+// inside names the block (ends_in_code).
+func (win window) beforeOpenFence(end int) int {
+	lines, first, from := win.lines, win.first, win.from
+	f := win.fenceAfter(end)
+	if end >= win.to || f == nil || f.Line <= from {
 		return end
 	}
-	f, open := engine.OpenFence(strings.Join(lines[:end-first+1], "\n"))
-	if !open || f+first-1 <= from {
-		return end
-	}
-	fence := f + first - 1
-	kept := len(strings.Join(lines[from-first:fence-first], "\n"))
+	kept := len(strings.Join(lines[from-first:f.Line-first], "\n"))
 	if all := len(strings.Join(lines[from-first:end-first+1], "\n")); kept < all/2 {
 		return end
 	}
-	return fence - 1
+	return f.Line - 1
 }
 
 // minPageText is the least text a window gets when its first line alone

@@ -33,7 +33,8 @@ fit, each has at least half of the room: the farthest neighbours are dropped
 (truncated_count says how many) and the centre is cut at a line boundary,
 before a heading when one is near; the answer names the lines sent and the
 get-page --start-line that reads on (next_start_line in the JSON), with
---start-column when the cut is inside a line (next_start_column).`,
+--start-column when the cut is inside a line (next_start_column), and the
+code block it cut inside, if any, by its opening fence (center.ends_in_code).`,
 		Example: `  ubp get-context docs/architecture.md --depth 2
   ubp get-context "Search" --max-size 8000 --json
   ubp get-context "docs/architecture.md#Data flow"
@@ -73,7 +74,11 @@ get-page --start-line that reads on (next_start_line in the JSON), with
 					if c.NextStartColumn > 0 {
 						column = fmt.Sprintf(" --start-column %d", c.NextStartColumn)
 					}
-					fmt.Fprintf(w, "\n[%s; read on with: ubp get-page %s --start-line %d%s]\n", centreLines(c), shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine, column)
+					code := ""
+					if c.EndsInCode != nil {
+						code = "; cut " + inCode(c.EndsInCode)
+					}
+					fmt.Fprintf(w, "\n[%s%s; read on with: ubp get-page %s --start-line %d%s]\n", centreLines(c), code, shellQuote(termsafe.Line(c.Filepath)), c.NextStartLine, column)
 				}
 				scope := "-"
 				for _, r := range res.Related {

@@ -33,7 +33,9 @@ the frontmatter left out; with --section, within that section) and the links
 written in them. A start past the end of the file exits 2. With --start-column,
 the first of those lines starts at that character (1-based): where a line cut
 to fit a size goes on (next_start_column of ubp_get_page and ubp_get_context,
-the character get-context names). A column past the end of the line exits 2.`,
+the character get-context names). A column past the end of the line exits 2.
+Lines that start or end inside a code block name its opening fence and line
+(starts_in_code and ends_in_code in the JSON), so they are read as code.`,
 		Example: `  ubp get-page docs/architecture.md
   ubp get-page "Architecture" --json
   ubp get-page docs/search.md --section "Fusion > Match level"
@@ -134,6 +136,10 @@ type linesView struct {
 	TotalLines  int               `json:"total_lines"` // the last line of the file
 	Content     string            `json:"content"`     // the Markdown of those lines
 	Outlinks    []engine.PageLink `json:"outlinks"`    // the links written in them
+	// StartsInCode and EndsInCode are the code block the lines start or
+	// end inside (its opening fence and line), as ubp_get_page names them.
+	StartsInCode *engine.CodeFence `json:"starts_in_code,omitempty"`
+	EndsInCode   *engine.CodeFence `json:"ends_in_code,omitempty"`
 }
 
 // linesViewOf cuts lines start..end (0: no bound) out of p, the first from
@@ -176,6 +182,18 @@ func linesViewOf(p engine.Page, inSection bool, section string, start, column, e
 	if column > 1 {
 		v.StartColumn = column
 	}
+	// The code blocks open after each line up to the last shown, read
+	// from the body's first line.
+	if first := p.BodyLine(); to >= first {
+		body := strings.Split(p.Content, "\n")
+		fences := engine.FencesAfter(body[:min(len(body), to-first+1)], first)
+		if i := from - 1 - first; i >= 0 && i < len(fences) {
+			v.StartsInCode = fences[i]
+		}
+		if i := to - first; i < len(fences) {
+			v.EndsInCode = fences[i]
+		}
+	}
 	return v, nil
 }
 
@@ -188,7 +206,18 @@ func (a *app) printLines(v linesView) {
 	fmt.Fprintf(w, "%s: lines %d-%d of %d%s\n", termsafe.Line(v.Title), v.StartLine, v.EndLine, v.TotalLines, from)
 	fmt.Fprintf(w, "%s:%d-%d\n", termsafe.Line(v.Filepath), v.StartLine, v.EndLine)
 	a.printLinks(w, "outlinks", v.Outlinks)
+	if v.StartsInCode != nil {
+		fmt.Fprintf(w, "\n[starts %s]\n", inCode(v.StartsInCode))
+	}
 	fmt.Fprintf(w, "\n%s\n", strings.TrimRight(v.Content, "\n"))
+	if v.EndsInCode != nil {
+		fmt.Fprintf(w, "\n[ends %s]\n", inCode(v.EndsInCode))
+	}
+}
+
+// inCode says which code block a text starts or ends inside.
+func inCode(f *engine.CodeFence) string {
+	return fmt.Sprintf("inside the code block opened at line %d by %s", f.Line, termsafe.Line(f.Fence))
 }
 
 // sectionView is one section of a page as get-page --section shows it.

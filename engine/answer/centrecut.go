@@ -13,10 +13,12 @@ type centreCut struct {
 	// ends[i] is the byte of the content just after line i (0-based) and
 	// its newline.
 	ends []int
+	// fences[i] is the code block open after line i (nil: none).
+	fences []*CodeFence
 }
 
 func newCentreCut(c ContextCenter) centreCut {
-	k := centreCut{whole: c}
+	k := centreCut{whole: c, fences: FencesAfter(strings.Split(c.Content, "\n"), c.StartLine)}
 	for i := 0; ; {
 		j := strings.IndexByte(c.Content[i:], '\n')
 		if j < 0 || i+j+1 == len(c.Content) {
@@ -29,7 +31,7 @@ func newCentreCut(c ContextCenter) centreCut {
 }
 
 // lines is the centre with its first n lines (all of them: the centre as
-// read).
+// read), and the code block they end inside, if any.
 func (k centreCut) lines(n int) ContextCenter {
 	if n >= len(k.ends) {
 		return k.whole
@@ -38,6 +40,7 @@ func (k centreCut) lines(n int) ContextCenter {
 	c.Content, c.Truncated = "", true
 	if n > 0 {
 		c.Content = k.whole.Content[:k.ends[n-1]]
+		c.EndsInCode = k.fences[n-1]
 	}
 	c.EndLine = c.StartLine + n - 1
 	c.NextStartLine = c.StartLine + n
@@ -45,7 +48,8 @@ func (k centreCut) lines(n int) ContextCenter {
 }
 
 // part is the centre with its first n lines and the first chars
-// characters of line n (0-based) after them (none: lines(n)).
+// characters of line n (0-based) after them (none: lines(n)); inside the
+// code block the n lines end inside, if any.
 func (k centreCut) part(n, chars int) ContextCenter {
 	c := k.lines(n)
 	if chars == 0 {
@@ -71,7 +75,8 @@ func (k centreCut) part(n, chars int) ContextCenter {
 // code, lists or quotes), else after the last blank line, when that keeps
 // at least half of their bytes; else after the last whole line that fits;
 // and before the opening fence of a code block that cut would be inside,
-// when that keeps at least half of their bytes too.
+// when that keeps at least half of their bytes too (else the cut stays in
+// the block, and the centre names its fence: EndsInCode).
 // When the line after those is longer than maxSize (so no answer could
 // hold it whole), or not even the first line fits, that line is cut at a
 // character instead: the lines before it and as much of it as fits.
@@ -125,8 +130,10 @@ func (k centreCut) boundary(n int) int {
 	m := k.lineBoundary(n)
 	// A cut inside a code block would leave its fence open: cut before
 	// the fence when that keeps enough.
-	if f, open := OpenFence(k.whole.Content[:k.ends[m-1]]); open && f > 1 && k.ends[f-2] >= k.ends[n-1]/2 {
-		return f - 1
+	if f := k.fences[m-1]; f != nil {
+		if at := f.Line - k.whole.StartLine + 1; at > 1 && k.ends[at-2] >= k.ends[n-1]/2 {
+			return at - 1
+		}
 	}
 	return m
 }

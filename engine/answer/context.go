@@ -43,6 +43,9 @@ type ContextCenter struct {
 	// from when Content holds only its start.
 	NextStartLine   int `json:"next_start_line,omitempty" jsonschema:"When truncated: the first line not in content; pass it as start_line to ubp_get_page to read on."`
 	NextStartColumn int `json:"next_start_column,omitempty" jsonschema:"Set when content holds only the start of line next_start_line (a line longer than the budget): pass it as start_column to ubp_get_page, with start_line, to read the rest of the line."`
+	// EndsInCode is the code block Content was cut inside (when moving
+	// the cut before its fence would keep less than half of it).
+	EndsInCode *CodeFence `json:"ends_in_code,omitempty" jsonschema:"Set when content was cut inside a code block (truncated, the cut not moved before the block because that would keep less than half of the text): the block's opening fence and its line. The end of content, and the text from next_start_line on up to the block's closing fence, are code, not Markdown; ubp_get_page from next_start_line names the same block in starts_in_code."`
 }
 
 // ContextNeighbour is a page near the centre.
