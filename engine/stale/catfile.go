@@ -19,13 +19,15 @@ type catFile struct {
 	in    io.WriteCloser
 	out   *bufio.Reader
 	cache map[string]catResult
-	// decls are the Go files parsed, by revision (hash:path): each file
-	// is parsed once a commit, however many refs read it (see readDecl).
+	// decls are the Go files parsed, by blob (the object id git names
+	// the file's content by): a file is parsed once, however many refs
+	// read it and however its commit is written (see readDecl).
 	decls map[string]fileDecls
 }
 
 type catResult struct {
 	data  []byte
+	oid   string // the blob's object id
 	found bool
 }
 
@@ -48,45 +50,53 @@ func startCatFile(ctx context.Context, g *gitRepo) (*catFile, error) {
 // show returns the content of repoPath (relative to the work tree top) at
 // commit hash; found is false when the path did not exist there.
 func (c *catFile) show(hash, repoPath string) ([]byte, bool, error) {
+	r, err := c.blob(hash, repoPath)
+	return r.data, r.found, err
+}
+
+// blob is show with the blob's object id: the same file at one commit
+// has the same id however the commit is written (a hash, X^, HEAD).
+func (c *catFile) blob(hash, repoPath string) (catResult, error) {
 	if strings.ContainsAny(repoPath, "\n\r") {
-		return nil, false, fmt.Errorf("git cat-file: path %q holds a line break", repoPath)
+		return catResult{}, fmt.Errorf("git cat-file: path %q holds a line break", repoPath)
 	}
 	rev := hash + ":" + repoPath
 	if r, ok := c.cache[rev]; ok {
-		return r.data, r.found, nil
+		return r, nil
 	}
 	if _, err := io.WriteString(c.in, rev+"\n"); err != nil {
-		return nil, false, fmt.Errorf("git cat-file: write request: %w", err)
+		return catResult{}, fmt.Errorf("git cat-file: write request: %w", err)
 	}
 	header, err := c.out.ReadString('\n')
 	if err != nil {
-		return nil, false, fmt.Errorf("git cat-file: read answer for %s: %w", rev, err)
+		return catResult{}, fmt.Errorf("git cat-file: read answer for %s: %w", rev, err)
 	}
 	header = strings.TrimSuffix(header, "\n")
 	if strings.HasSuffix(header, " missing") || strings.HasSuffix(header, " ambiguous") {
 		c.cache[rev] = catResult{}
-		return nil, false, nil
+		return catResult{}, nil
 	}
 	// "<oid> <type> <size>"
 	f := strings.Fields(header)
 	if len(f) != 3 {
-		return nil, false, fmt.Errorf("git cat-file: unexpected answer %q for %s", header, rev)
+		return catResult{}, fmt.Errorf("git cat-file: unexpected answer %q for %s", header, rev)
 	}
 	size, err := strconv.ParseInt(f[2], 10, 64)
 	if err != nil || size < 0 {
-		return nil, false, fmt.Errorf("git cat-file: unexpected size in %q", header)
+		return catResult{}, fmt.Errorf("git cat-file: unexpected size in %q", header)
 	}
 	data := make([]byte, size+1) // content and a trailing newline
 	if _, err := io.ReadFull(c.out, data); err != nil {
-		return nil, false, fmt.Errorf("git cat-file: read %s: %w", rev, err)
+		return catResult{}, fmt.Errorf("git cat-file: read %s: %w", rev, err)
 	}
 	data = data[:size]
 	found := f[1] == "blob"
 	if !found {
 		data = nil
 	}
-	c.cache[rev] = catResult{data: data, found: found}
-	return data, found, nil
+	r := catResult{data: data, oid: f[0], found: found}
+	c.cache[rev] = r
+	return r, nil
 }
 
 func (c *catFile) close() {

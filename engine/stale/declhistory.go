@@ -2,20 +2,20 @@ package stale
 
 // readDecl returns a Go declaration's text in the file at a commit; found
 // is false when the file or the declaration is not there. The file is
-// parsed once a commit for the whole check (cat keeps it), whatever the
-// number of refs reading it: until 2026-11-27 each read parsed it again.
+// parsed once for the whole check (cat keeps its declarations by blob),
+// whatever the number of refs reading it and however the commit is
+// written (its hash, a child's hash^, HEAD), and once for all the commits
+// it is unchanged in: until 2026-11-27 each read parsed it again, and
+// then each spelling of a commit.
 func readDecl(cat *catFile, hash, repoPath, symbol string) (text []byte, found bool, err error) {
-	rev := hash + ":" + repoPath
-	d, ok := cat.decls[rev]
+	b, err := cat.blob(hash, repoPath)
+	if err != nil || !b.found {
+		return nil, false, err
+	}
+	d, ok := cat.decls[b.oid]
 	if !ok {
-		src, exists, err := cat.show(hash, repoPath)
-		if err != nil {
-			return nil, false, err
-		}
-		if exists {
-			d = parseFileDecls(repoPath, src)
-		}
-		cat.decls[rev] = d
+		d = parseFileDecls(repoPath, b.data)
+		cat.decls[b.oid] = d
 	}
 	text, found = d.text(symbol)
 	return text, found, nil
