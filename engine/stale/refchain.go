@@ -19,6 +19,9 @@ type moveEnd struct {
 	folder bool
 	slash  bool   // a folder ref written with a trailing '/'
 	symbol string // a Go declaration's name, "" for a file or folder
+	// renames are a file end's moves followed, oldest first: the path it
+	// had before each, and the commit that moved it.
+	renames []fileRev
 }
 
 // refName is the end as a ref would name it, from the project root (see
@@ -137,6 +140,7 @@ func followMoves(ctx context.Context, g *gitRepo, ends []*moveEnd) error {
 
 // moveTo records a file end's move to repository path p by commit c.
 func (m *moveEnd) moveTo(p string, c commit) {
+	m.renames = append(m.renames, fileRev{hash: c.hash, path: m.path})
 	m.path = p
 	setMoveCommit(m.out, c)
 }

@@ -19,9 +19,26 @@ var maxSymbolMoveFiles = 64
 // declaration a commit took out of it.
 type symbolGone struct {
 	out    *RefResult
-	file   string // repository path of the ref's file
+	file   string // repository path of the ref's file, as that commit has it
 	symbol string
 	hash   string // the commit that took the declaration out
+	// from is the file's path in the commit's parent, when the commit
+	// renamed it too ("": file).
+	from string
+}
+
+// parentPath is the file's path in the parent of the commit that took the
+// declaration out.
+func (s symbolGone) parentPath() string {
+	if s.from != "" {
+		return s.from
+	}
+	return s.file
+}
+
+// fileRev is a file at a commit: its repository path there.
+type fileRev struct {
+	hash, path string
 }
 
 // declVanished finds the commit among changes (a file's, newest first)
@@ -31,31 +48,32 @@ type symbolGone struct {
 // when none holds it, or when the newest maxSymbolRevisions commits all
 // lack it (only that many are read).
 func declVanished(cat *catFile, h *history, changes []change, repoPath, symbol string) (c int, ok bool, err error) {
-	var hashes []string
+	var revs []fileRev
 	var commits []int
 	for i, ch := range changes {
 		if i > 0 && ch.commit == changes[i-1].commit {
 			continue
 		}
-		hashes = append(hashes, h.commits[ch.commit].hash)
+		revs = append(revs, fileRev{h.commits[ch.commit].hash, repoPath})
 		commits = append(commits, ch.commit)
 	}
-	i, ok, err := declVanishedAt(cat, hashes, repoPath, symbol)
+	i, ok, err := declVanishedAt(cat, revs, symbol)
 	if err != nil || !ok {
 		return -1, false, err
 	}
 	return commits[i], true, nil
 }
 
-// declVanishedAt is declVanished over hashes, the commits that touched the
-// file, newest first, each once: the index in hashes of the commit that
-// took the declaration out last.
-func declVanishedAt(cat *catFile, hashes []string, repoPath, symbol string) (i int, ok bool, err error) {
-	for k, hash := range hashes {
+// declVanishedAt is declVanished over revs, the commits that touched the
+// file, newest first, each once, with the file's path at each (a file
+// renamed has several): the index in revs of the commit that took the
+// declaration out last.
+func declVanishedAt(cat *catFile, revs []fileRev, symbol string) (i int, ok bool, err error) {
+	for k, rev := range revs {
 		if k == maxSymbolRevisions {
 			return -1, false, nil
 		}
-		_, found, err := readDecl(cat, hash, repoPath, symbol)
+		_, found, err := readDecl(cat, rev.hash, rev.path, symbol)
 		if err != nil {
 			return -1, false, err
 		}
@@ -82,13 +100,18 @@ type symbolChain struct {
 // the declaration must be in it now, or a later commit must have taken it
 // out of that file too and put it in another, followed the same way, up
 // to maxMoveRounds files in all (a file met twice ends the chain); else
-// the ref stays not found. Each round: one `git log --no-walk` over the
+// the ref stays not found. A file renamed since the declaration went in
+// is read under each name it had (renamedFileRevs), so the declaration is
+// followed out of it whether it left before the rename, after it, or in
+// the renaming commit. Each round: one `git log --no-walk` over the
 // commits that took declarations out, the files they changed read through
 // cat, and for the declarations not in their new file now one `git log`
-// limited to those files, read back only as far as needed; only refs
-// whose declaration vanished cost anything. Until 2026-11-27 such a ref
-// was not found, with no hint of where it went, and one moved on from its
-// new file stayed not found.
+// limited to those files and their earlier names, read back only as far
+// as needed; only refs whose declaration vanished cost anything. Until
+// 2026-11-27 such a ref was not found, with no hint of where it went, one
+// moved on from its new file stayed not found, and so did one that left
+// its new file before or in the commit that renamed that file (the file
+// was read under its newest name only).
 func findSymbolMoves(ctx context.Context, g *gitRepo, cat *catFile, gone []symbolGone) error {
 	active := make([]*symbolChain, len(gone))
 	for i, s := range gone {
@@ -158,6 +181,7 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 	}
 	var left []*symbolChain // gone from the file it went to
 	var leftPaths []string
+	names := map[*symbolChain][]fileRev{} // the file's renames since the declaration went in
 	for i, ch := range followed {
 		m := ends[i]
 		if m.out.Reason != Moved {
@@ -179,23 +203,26 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 		ch.at.file = m.path
 		left = append(left, ch)
 		leftPaths = append(leftPaths, m.path)
+		for _, rn := range m.renames {
+			ch.seen[rn.path] = true
+			leftPaths = append(leftPaths, rn.path)
+		}
+		names[ch] = m.renames
 	}
 	if len(left) == 0 {
 		return nil, nil
 	}
-	// The commits that touched those files, newest first, back at most as
-	// far as declVanishedAt reads.
+	// The commits that touched those files, under each name they had
+	// since the declaration went in, newest first, back at most as far as
+	// declVanishedAt reads.
 	changes, err := pathChanges(ctx, g, leftPaths, maxSymbolRevisions)
 	if err != nil {
 		return nil, err
 	}
 	var next []*symbolChain
 	for _, ch := range left {
-		var hs []string
-		for _, c := range changes[ch.at.file] {
-			hs = append(hs, c.hash)
-		}
-		i, ok, err := declVanishedAt(cat, hs, ch.at.file, ch.at.symbol)
+		revs := renamedFileRevs(changes, ch.at.file, names[ch])
+		i, ok, err := declVanishedAt(cat, revs, ch.at.symbol)
 		if err != nil {
 			return nil, err
 		}
@@ -203,16 +230,55 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 			*ch.at.out = ch.saved // deleted, or taken out in an uncommitted edit
 			continue
 		}
-		ch.at.hash = hs[i]
+		ch.at.hash, ch.at.file, ch.at.from = revs[i].hash, revs[i].path, revs[i+1].path
 		next = append(next, ch)
 	}
 	return next, nil
 }
 
+// renamedFileRevs lists the commits that touched a file now at repository
+// path p, newest first, from changes (pathChanges' answer for p and its
+// earlier names), following renames (its moves, oldest first: the path
+// before each and the commit that made it) back to its first name: under
+// each name, the commits from the rename that gave it (inclusive) back to
+// the one that took it away (exclusive: the file had its next name there).
+func renamedFileRevs(changes map[string][]lastChange, p string, renames []fileRev) []fileRev {
+	var revs []fileRev
+	after := "" // the commit that took the name away: the newer ones are another file's
+	for k := len(renames); k >= 0; k-- {
+		name, since := p, ""
+		if k < len(renames) {
+			name = renames[k].path
+		}
+		if k > 0 {
+			since = renames[k-1].hash
+		}
+		cs := changes[name]
+		if after != "" {
+			i := slices.IndexFunc(cs, func(c lastChange) bool { return c.hash == after })
+			if i < 0 {
+				return revs // read back no further: the limit
+			}
+			cs = cs[i+1:]
+		}
+		for _, c := range cs {
+			revs = append(revs, fileRev{hash: c.hash, path: name})
+			if c.hash == since {
+				break
+			}
+		}
+		if k > 0 && (len(revs) == 0 || revs[len(revs)-1].hash != since) {
+			return revs // the rename not reached: the limit
+		}
+		after = since
+	}
+	return revs
+}
+
 // symbolDestination is the file among files (repository paths the commit
 // s.hash added or changed) that the commit put s's declaration in, or "".
 func symbolDestination(cat *catFile, s symbolGone, files []string) (string, error) {
-	before, found, err := readDecl(cat, s.hash+"^", s.file, s.symbol)
+	before, found, err := readDecl(cat, s.hash+"^", s.parentPath(), s.symbol)
 	if err != nil || !found {
 		return "", err
 	}
