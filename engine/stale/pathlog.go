@@ -13,10 +13,20 @@ import (
 // folders), the newest commits in HEAD's history that touched it, newest
 // first, at most limit a path (a commit that touched a folder several times
 // counts once), in one `git log` limited to them, stopped as soon as every
-// path has limit of them: no history is read past what is needed. A path
-// no commit touched has no entry.
-func pathChanges(parent context.Context, g *gitRepo, paths []string, limit int) (map[string][]lastChange, error) {
+// path has limit of them, or every commit stops names for it (when it
+// names any): no history is read past what is needed. A path no commit
+// touched has no entry.
+func pathChanges(parent context.Context, g *gitRepo, paths []string, limit int, stops map[string][]string) (map[string][]lastChange, error) {
 	paths = uniq(paths)
+	pending := map[string]map[string]bool{} // path: the commits of stops not met yet
+	for p, hs := range stops {
+		if len(hs) > 0 {
+			pending[p] = map[string]bool{}
+			for _, h := range hs {
+				pending[p][h] = true
+			}
+		}
+	}
 	args := []string{"log", "--no-renames", "--name-status", "-z", "--format=%x1e%H", "HEAD", "--"}
 	for _, p := range paths {
 		args = append(args, ":(top,literal)"+p)
@@ -24,7 +34,8 @@ func pathChanges(parent context.Context, g *gitRepo, paths []string, limit int) 
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	found := map[string][]lastChange{}
-	full := 0 // paths with limit changes
+	done := map[string]bool{}
+	full := 0 // paths done: with limit changes, or every stop met
 	st, perr, werr, err := streamGit(ctx, g, args, nil, func(pipe io.Reader) error {
 		br := bufio.NewReader(pipe)
 		hash := ""
@@ -51,11 +62,14 @@ func pathChanges(parent context.Context, g *gitRepo, paths []string, limit int) 
 			p = strings.TrimSuffix(p, "\x00")
 			for _, want := range paths {
 				cs := found[want]
-				if len(cs) == limit || !(p == want || strings.HasPrefix(p, want+"/")) || len(cs) > 0 && cs[len(cs)-1].hash == hash {
+				if done[want] || !(p == want || strings.HasPrefix(p, want+"/")) || len(cs) > 0 && cs[len(cs)-1].hash == hash {
 					continue
 				}
 				found[want] = append(cs, lastChange{hash: hash, status: tok[0]})
-				if len(cs)+1 == limit {
+				stop := pending[want]
+				delete(stop, hash)
+				if len(cs)+1 == limit || stop != nil && len(stop) == 0 {
+					done[want] = true
 					full++
 				}
 			}

@@ -202,7 +202,7 @@ type lastChange struct {
 // stopped as soon as every path has one: no history is read past the
 // oldest of them.
 func lastChanges(ctx context.Context, g *gitRepo, paths []string) (map[string]lastChange, error) {
-	all, err := pathChanges(ctx, g, paths, 1)
+	all, err := pathChanges(ctx, g, paths, 1, nil)
 	if err != nil {
 		return nil, err
 	}

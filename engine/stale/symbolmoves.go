@@ -103,15 +103,20 @@ type symbolChain struct {
 // the ref stays not found. A file renamed since the declaration went in
 // is read under each name it had (renamedFileRevs), so the declaration is
 // followed out of it whether it left before the rename, after it, or in
-// the renaming commit. Each round: one `git log --no-walk` over the
+// the renaming commit. A file the chain ends in (the declaration in it
+// now) is read back to the move into it too, and the commit named is the
+// last that put the declaration there (lastArrivals): it may have left
+// and come back. Each round: one `git log --no-walk` over the
 // commits that took declarations out, the files they changed read through
-// cat, and for the declarations not in their new file now one `git log`
-// limited to those files and their earlier names, read back only as far
-// as needed; only refs whose declaration vanished cost anything. Until
+// cat, and one `git log` limited to the files reached and their earlier
+// names, read back only to the move into each (and one `git log
+// --no-walk` over the commits that brought declarations back, if any);
+// only refs whose declaration vanished cost anything. Until
 // 2026-11-27 such a ref was not found, with no hint of where it went, one
 // moved on from its new file stayed not found, and so did one that left
 // its new file before or in the commit that renamed that file (the file
-// was read under its newest name only).
+// was read under its newest name only), and one that left its new file
+// and came back named the first move into it.
 func findSymbolMoves(ctx context.Context, g *gitRepo, cat *catFile, gone []symbolGone) error {
 	active := make([]*symbolChain, len(gone))
 	for i, s := range gone {
@@ -179,9 +184,11 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 	if err := followMoves(ctx, g, ends); err != nil {
 		return nil, err
 	}
-	var left []*symbolChain // gone from the file it went to
-	var leftPaths []string
+	var left []*symbolChain   // gone from the file it went to
+	var landed []*symbolChain // in it now
+	var paths []string
 	names := map[*symbolChain][]fileRev{} // the file's renames since the declaration went in
+	stops := map[string][]string{}        // path: the commits its history is read back to
 	for i, ch := range followed {
 		m := ends[i]
 		if m.out.Reason != Moved {
@@ -193,30 +200,40 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 		}
 		if found {
 			m.out.MovedTo = m.refName(g)
-			continue
+			landed = append(landed, ch)
+		} else {
+			if m.path != ch.at.file && ch.seen[m.path] {
+				*m.out = ch.saved // moved back into a file met before: a cycle
+				continue
+			}
+			left = append(left, ch)
 		}
-		if m.path != ch.at.file && ch.seen[m.path] {
-			*m.out = ch.saved // moved back into a file met before: a cycle
-			continue
+		// Each name's commits are read back to the one that gave it,
+		// the first's to the move into the file (ch.at.hash).
+		since := ch.at.hash
+		for _, rn := range m.renames {
+			ch.seen[rn.path] = true
+			paths = append(paths, rn.path)
+			stops[rn.path] = append(stops[rn.path], since)
+			since = rn.hash
 		}
 		ch.seen[m.path] = true
 		ch.at.file = m.path
-		left = append(left, ch)
-		leftPaths = append(leftPaths, m.path)
-		for _, rn := range m.renames {
-			ch.seen[rn.path] = true
-			leftPaths = append(leftPaths, rn.path)
-		}
+		paths = append(paths, m.path)
+		stops[m.path] = append(stops[m.path], since)
 		names[ch] = m.renames
 	}
-	if len(left) == 0 {
+	if len(left)+len(landed) == 0 {
 		return nil, nil
 	}
 	// The commits that touched those files, under each name they had
-	// since the declaration went in, newest first, back at most as far as
-	// declVanishedAt reads.
-	changes, err := pathChanges(ctx, g, leftPaths, maxSymbolRevisions)
+	// since the declaration went in, newest first, back to the move into
+	// the file and at most as far as declVanishedAt reads.
+	changes, err := pathChanges(ctx, g, paths, maxSymbolRevisions, stops)
 	if err != nil {
+		return nil, err
+	}
+	if err := lastArrivals(ctx, g, cat, landed, changes, names); err != nil {
 		return nil, err
 	}
 	var next []*symbolChain
@@ -234,6 +251,65 @@ func symbolMoveRound(ctx context.Context, g *gitRepo, cat *catFile, active []*sy
 		next = append(next, ch)
 	}
 	return next, nil
+}
+
+// lastArrivals names, for each chain of landed (its declaration in the
+// file it was followed to now), the last commit that put the declaration
+// in that file, when it is newer than the move the ref names: the
+// declaration left the file and came back (a.go to b.go, back to a.go).
+// The file's commits (changes, under each name it had) are read newest
+// first down to the commit named, at most maxSymbolRevisions of them; one
+// `git log --no-walk` reads the commits found, only when there are any.
+// Until 2026-11-27 the ref named the first move into the file.
+func lastArrivals(ctx context.Context, g *gitRepo, cat *catFile, landed []*symbolChain, changes map[string][]lastChange, names map[*symbolChain][]fileRev) error {
+	var hashes []string
+	back := map[string][]*RefResult{} // commit hash: the refs it brought back
+	for _, ch := range landed {
+		revs := renamedFileRevs(changes, ch.at.file, names[ch])
+		i, ok, err := declArrivedAt(cat, revs, ch.at.symbol, ch.at.out.Commit)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		h := revs[i].hash
+		if back[h] == nil {
+			hashes = append(hashes, h)
+		}
+		back[h] = append(back[h], ch.at.out)
+	}
+	if len(hashes) == 0 {
+		return nil
+	}
+	return readMovesAt(ctx, g, hashes, "--no-renames", "AM", func(c commit, _ fileChange) {
+		for _, out := range back[c.hash] {
+			setMoveCommit(out, c)
+		}
+	})
+}
+
+// declArrivedAt reads the file at revs (its commits, newest first, with
+// its path at each) down to the commit named (exclusive), and returns
+// the index in revs of the commit that last put the declaration in it,
+// when that is newer: the one just newer than the newest lacking it. ok
+// is false when none lacks it before the commit named (or the first
+// maxSymbolRevisions), or the newest lacks it (it came back in an
+// uncommitted edit).
+func declArrivedAt(cat *catFile, revs []fileRev, symbol, named string) (i int, ok bool, err error) {
+	for k, rev := range revs {
+		if k == maxSymbolRevisions || rev.hash == named {
+			return -1, false, nil
+		}
+		_, found, err := readDecl(cat, rev.hash, rev.path, symbol)
+		if err != nil {
+			return -1, false, err
+		}
+		if !found {
+			return k - 1, k > 0, nil
+		}
+	}
+	return -1, false, nil
 }
 
 // renamedFileRevs lists the commits that touched a file now at repository
