@@ -30,8 +30,9 @@ func Encode(ws []index.Warning) (string, error) {
 	return string(b), nil
 }
 
-// Decode reads documents.warnings of the document at file; never
-// nil.
+// Decode reads documents.warnings of the document at file, in the order
+// of its lines, those of no line last (index.SortWarnings: the writer
+// stores them so since 2026-11-27, an older index by kind); never nil.
 func Decode(file, s string) ([]index.Warning, error) {
 	out := []index.Warning{}
 	if s == "" || s == "[]" {
@@ -44,5 +45,6 @@ func Decode(file, s string) ([]index.Warning, error) {
 	for _, w := range ws {
 		out = append(out, index.Warning{File: file, Line: w.Line, Message: w.Message})
 	}
+	index.SortWarnings(out)
 	return out, nil
 }
