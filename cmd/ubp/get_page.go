@@ -289,7 +289,7 @@ func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 	for _, l := range links {
 		target := l.Filepath
 		if !l.Resolved {
-			target = l.Target + " (dangling)"
+			target = l.Target
 		}
 		extra := ""
 		if l.TargetHeading != "" {
@@ -299,6 +299,10 @@ func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 			} else {
 				target += "#" + l.TargetHeading
 			}
+		}
+		if !l.Resolved {
+			// After the heading: the mark is the link's, not part of its path.
+			target += " (dangling)"
 		}
 		if l.Ambiguous {
 			extra += " (ambiguous)"

@@ -142,3 +142,21 @@ func TestGetContextReadsOnInALine(t *testing.T) {
 		t.Errorf("the part sent and the rest read on make %d characters, want the line's %d", len(got), len(long))
 	}
 }
+
+// TestGetPageDanglingLinkHeading: a dangling outlink naming a heading shows
+// the target as written, heading included, then "(dangling)": the mark
+// stood between the path and its #heading (missing.md (dangling)#usage).
+func TestGetPageDanglingLinkHeading(t *testing.T) {
+	root := initProjectWith(t, map[string]string{
+		"docs/a.md": "# A\n\nSee [usage](missing.md#usage) and [[gone#Setup]].\n",
+	})
+	stdout := mustCLI(t, root, "get-page", "a.md")
+	for _, want := range []string{
+		"  missing.md#usage (dangling) [references] line 3\n",
+		"  gone#Setup (dangling) [references] line 3\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("outlinks of a.md:\n%s\nwant %q", stdout, want)
+		}
+	}
+}
