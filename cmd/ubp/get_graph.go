@@ -40,7 +40,7 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
   ubp get-graph --center docs/architecture.md --depth 1 --format dot | dot -Tsvg > graph.svg
   ubp get-graph --format html --output graph.html
   ubp get-graph --center docs/architecture.md --link-types depends_on --format mermaid`,
-		Args: cobra.NoArgs,
+		Args: noArgs(func(arg string) string { return "name the page to centre on with --center " + shellQuote(arg) }),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.jsonOut {
 				format = "json"

@@ -26,7 +26,7 @@ run (ubp index or ubp serve) holds .ubp/index.lock, it waits, and after a
 second says which process holds it.`,
 		Example: `  ubp index
   ubp index --full --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.withEngineMode(cmd.Context(), freshNone, func(e *engine.Engine) error {
 				rep, err := a.runIndex(cmd.Context(), e, engine.IndexOptions{Full: full})

@@ -25,7 +25,7 @@ project, init says so and re-indexes.
 Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 		Example: `  ubp init --docs-dir docs
   ubp init --docs-dir . --exclude 'archive/**'`,
-		Args: cobra.NoArgs,
+		Args: noArgs(func(arg string) string { return "name the docs folder with --docs-dir " + shellQuote(arg) }),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			root, err := a.workDir()
 			if err != nil {

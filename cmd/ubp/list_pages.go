@@ -18,7 +18,7 @@ func (a *app) listPagesCommand() *cobra.Command {
 		Short: "List indexed documents",
 		Example: `  ubp list-pages --doc-type design
   ubp list-pages --sort updated_at --order desc --limit 10 --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.Limit < 0 || o.Offset < 0 {
 				return usagef("--limit and --offset must not be negative")

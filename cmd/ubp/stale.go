@@ -43,7 +43,7 @@ clone hides documents' commits: fetch the whole history).`,
   ubp stale --format markdown >> "$GITHUB_STEP_SUMMARY"
   ubp stale --format sarif --output ubp-stale.sarif
   ubp stale --exit-code --baseline git --level stale`,
-		Args: cobra.NoArgs,
+		Args: noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.jsonOut {
 				format = "json"

@@ -15,7 +15,7 @@ func (a *app) statusCommand() *cobra.Command {
 		Short: "Show the project, its index and how many documents are stale",
 		Example: `  ubp status
   ubp status --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {
 				s, err := e.Status(cmd.Context())

@@ -17,7 +17,7 @@ func (a *app) suggestLinksCommand() *cobra.Command {
 		Short: "Suggest pairs of similar sections whose documents are not linked",
 		Example: `  ubp suggest-links --limit 10
   ubp suggest-links --min-score 0.8 --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.MinScore = &minScore // 0 is a score: every pair
 			return a.withEngine(cmd.Context(), func(e *engine.Engine) error {

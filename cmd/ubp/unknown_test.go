@@ -74,3 +74,37 @@ func TestUnknownWordsInJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestStrayArgumentsAreNamedAsArguments: a word given to a command that
+// takes none is reported as an argument it does not take, with the flag
+// that takes it where there is one (a page for get-graph goes in --center),
+// not as an unknown command: `ubp get-graph a.md` said `unknown command
+// "a.md" for "ubp get-graph"`.
+func TestStrayArgumentsAreNamedAsArguments(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"get-graph", "designs/a.md"}, `get-graph takes no arguments, got "designs/a.md": name the page to centre on with --center designs/a.md`},
+		{[]string{"get-graph", "System Architecture"}, `get-graph takes no arguments, got "System Architecture": name the page to centre on with --center 'System Architecture'`},
+		{[]string{"list-pages", "design", "adr"}, `list-pages takes no arguments, got "design" and "adr"`},
+		{[]string{"status", "x"}, `status takes no arguments, got "x"`},
+		{[]string{"stale", "a.md"}, `stale takes no arguments, got "a.md"`},
+		{[]string{"suggest-links", "5"}, `suggest-links takes no arguments, got "5"`},
+		{[]string{"index", "docs"}, `index takes no arguments, got "docs"`},
+		{[]string{"init", "docs"}, `init takes no arguments, got "docs": name the docs folder with --docs-dir docs`},
+		{[]string{"version", "x"}, `version takes no arguments, got "x"`},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, "_"), func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, dir, tc.args...)
+			if code != 2 || stdout != "" {
+				t.Fatalf("exit %d, stdout %q; want exit 2 and nothing on stdout", code, stdout)
+			}
+			if want := "ubp: " + tc.want + "\n"; !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "unknown command") {
+				t.Errorf("stderr %q, want it to start %q", stderr, want)
+			}
+		})
+	}
+}

@@ -34,7 +34,7 @@ func (a *app) versionCommand() *cobra.Command {
 		Use:     "version",
 		Short:   "Print ubp's version",
 		Example: `  ubp version --json`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs(nil),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v := buildVersion()
 			if a.jsonOut {
