@@ -37,7 +37,7 @@ func (a *app) listPagesCommand() *cobra.Command {
 				}
 				table(termsafe.Writer(a.stdout), []string{"FILEPATH", "TITLE", "TYPE", "LINKS", "UPDATED"}, rows)
 				if !a.quiet {
-					fmt.Fprintf(a.stdout, "%d of %s\n", len(res.Pages), plural.Count(res.Total, "page", "pages"))
+					fmt.Fprintf(a.stdout, "%d of %s%s\n", len(res.Pages), plural.Count(res.Total, "page", "pages"), pagingNote(res, o.Offset))
 				}
 				return nil
 			})
@@ -50,4 +50,17 @@ func (a *app) listPagesCommand() *cobra.Command {
 	f.IntVar(&o.Limit, "limit", 0, "at most `N` pages (0: all)")
 	f.IntVar(&o.Offset, "offset", 0, "skip the first `N` pages")
 	return cmd
+}
+
+// pagingNote says where the pages left out by --limit start, as
+// ubp_list_pages does, or that --offset is past the last page; "" when the
+// listing holds the rest of the pages.
+func pagingNote(res engine.ListPagesResult, offset int) string {
+	switch {
+	case res.NextOffset > 0:
+		return fmt.Sprintf("; more with --offset %d", res.NextOffset)
+	case len(res.Pages) == 0 && offset > 0 && offset >= res.Total && res.Total > 0:
+		return fmt.Sprintf(": --offset %d is past the last", offset)
+	}
+	return ""
 }
