@@ -104,7 +104,7 @@ func summarizeGetContext(r engine.ContextResult) string {
 }
 
 func summarizeListPages(r engine.ListPagesResult) string {
-	s := fmt.Sprintf("%d of %s.", len(r.Pages), plural.Count(r.Total, "document", "documents"))
+	s := fmt.Sprintf("%d of %s", len(r.Pages), plural.Count(r.Total, "document", "documents")) + pastTheLast(len(r.Pages), r.Total) + "."
 	if r.NextOffset > 0 {
 		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
 	}
@@ -115,7 +115,7 @@ func summarizeGetGraph(r engine.GraphResult) string {
 	edges := plural.Count(len(r.Edges), "edge", "edges")
 	s := fmt.Sprintf("%s, %s.", plural.Count(len(r.Nodes), "node", "nodes"), edges)
 	if r.Total > 0 {
-		s = fmt.Sprintf("%d of %s, %s.", len(r.Nodes), plural.Count(r.Total, "document", "documents"), edges)
+		s = fmt.Sprintf("%d of %s, %s", len(r.Nodes), plural.Count(r.Total, "document", "documents"), edges) + pastTheLast(len(r.Nodes), r.Total) + "."
 	}
 	if r.NextOffset > 0 {
 		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
@@ -132,4 +132,17 @@ func firstPaths(n int, path func(int) string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// pastTheLast says that a page of a listing holds nothing because its
+// offset is past the last of total documents, and which offsets hold some;
+// "" when the page holds some or there are none to hold. An empty page of
+// documents that exist can only come from such an offset (limit is at
+// least 1), and "0 of 16 documents." alone read like a filter matching
+// nothing.
+func pastTheLast(shown, total int) string {
+	if shown > 0 || total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(": offset is past the last; offsets run from 0 to %d", total-1)
 }
