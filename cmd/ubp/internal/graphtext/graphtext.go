@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/plural"
 )
 
 // DOT writes g as a Graphviz digraph. Nodes are keyed by their id and
@@ -102,13 +103,17 @@ var mermaidEscaper = strings.NewReplacer(
 func mermaidEscape(s string) string { return mermaidEscaper.Replace(s) }
 
 // pageNote says, for a comment line, that g is one page of a larger graph
-// and where the next starts, or that a centre's neighbourhood was cut; ""
-// when g is all of it. JSON has total and next_offset; DOT and Mermaid
-// said nothing, so a page looked like the whole graph.
+// and where the next starts, that it is a page past the last document, or
+// that a centre's neighbourhood was cut; "" when g is all of it. JSON has
+// total and next_offset; DOT and Mermaid said nothing, so a page looked
+// like the whole graph and one past the last like an empty graph.
 func pageNote(g engine.GraphResult) string {
 	switch {
 	case g.NextOffset > 0:
 		return fmt.Sprintf("one page of %d documents: the next starts at --offset %d", g.Total, g.NextOffset)
+	case len(g.Nodes) == 0 && g.Total > 0:
+		// A page of documents that exist is empty only past the last.
+		return fmt.Sprintf("no documents on this page: --offset is past the last of %s", plural.Count(g.Total, "document", "documents"))
 	case g.Truncated:
 		return fmt.Sprintf("%d documents around the centre, cut at --limit", g.Total)
 	}

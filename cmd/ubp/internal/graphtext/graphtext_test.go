@@ -71,3 +71,24 @@ func TestPageOfTheWholeGraph(t *testing.T) {
 		t.Errorf("DOT page:\n%s", dot.String())
 	}
 }
+
+// TestPagePastTheLast: a page of the whole graph asked past the last
+// document says so in DOT and Mermaid, as JSON's total shows it; both
+// were an empty graph without a word.
+func TestPagePastTheLast(t *testing.T) {
+	g := engine.GraphResult{Nodes: []engine.GraphNode{}, Edges: []engine.GraphEdge{}, Total: 16}
+	var mm, dot strings.Builder
+	if err := Mermaid(&mm, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := DOT(&dot, g); err != nil {
+		t.Fatal(err)
+	}
+	const note = "no documents on this page: --offset is past the last of 16 documents"
+	if !strings.Contains(mm.String(), "%% "+note+"\n") {
+		t.Errorf("Mermaid:\n%s\nwant the note %q", mm.String(), note)
+	}
+	if !strings.Contains(dot.String(), "// "+note+"\n") {
+		t.Errorf("DOT:\n%s\nwant the note %q", dot.String(), note)
+	}
+}
