@@ -15,9 +15,10 @@ import (
 )
 
 // DOT writes g as a Graphviz digraph. Nodes are keyed by their id and
-// labelled "title\npath"; edges carry the link type; dangling targets are
-// dashed. Every string is quoted, with '"' and '\' escaped and line breaks
-// written as \n, so no title can break the syntax.
+// labelled "title\npath" (a document on another page of the whole graph
+// that an edge reaches, by its path); edges carry the link type; dangling
+// targets are dashed. Every string is quoted, with '"' and '\' escaped and
+// line breaks written as \n, so no title can break the syntax.
 func DOT(w io.Writer, g engine.GraphResult) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintln(b, "digraph ubp {")
@@ -32,6 +33,18 @@ func DOT(w io.Writer, g engine.GraphResult) error {
 			style = ", style=dashed"
 		}
 		fmt.Fprintf(b, "  %s [label=%s%s];\n", dotQuote(n.ID), dotQuote(label), style)
+	}
+	// An edge's end on another page of the whole graph is named by its
+	// file path, which Graphviz would otherwise draw as the bare id.
+	drawn := make(map[string]bool, len(g.Nodes))
+	for _, n := range g.Nodes {
+		drawn[n.ID] = true
+	}
+	for _, e := range g.Edges {
+		if !drawn[e.Target] && e.TargetPath != "" {
+			drawn[e.Target] = true
+			fmt.Fprintf(b, "  %s [label=%s];\n", dotQuote(e.Target), dotQuote(e.TargetPath))
+		}
 	}
 	for _, e := range g.Edges {
 		fmt.Fprintf(b, "  %s -> %s [label=%s];\n", dotQuote(e.Source), dotQuote(e.Target), dotQuote(string(e.Type)))
@@ -70,18 +83,22 @@ func Mermaid(w io.Writer, g engine.GraphResult) error {
 	}
 	// An edge's end that is not on this page (a page of the whole graph
 	// carries the edges starting at its documents) gets a node named by
-	// its id, as DOT makes one: until 2026-11-27 such edges were dropped.
-	node := func(id string) string {
+	// its file path (its id when it has none), as DOT names it: until
+	// 2026-11-27 such edges were dropped, then the node was named by its id.
+	node := func(id, path string) string {
 		if k, ok := key[id]; ok {
 			return k
 		}
 		k := fmt.Sprintf("n%d", len(key))
 		key[id] = k
-		fmt.Fprintf(b, "  %s[\"%s\"]\n", k, mermaidEscape(id))
+		if path == "" {
+			path = id
+		}
+		fmt.Fprintf(b, "  %s[\"%s\"]\n", k, mermaidEscape(path))
 		return k
 	}
 	for _, e := range g.Edges {
-		from, to := node(e.Source), node(e.Target)
+		from, to := node(e.Source, e.SourcePath), node(e.Target, e.TargetPath)
 		fmt.Fprintf(b, "  %s -->|%s| %s\n", from, mermaidEscape(string(e.Type)), to)
 	}
 	if note := pageNote(g); note != "" {

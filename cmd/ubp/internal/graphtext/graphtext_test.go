@@ -92,3 +92,52 @@ func TestPagePastTheLast(t *testing.T) {
 		t.Errorf("DOT:\n%s\nwant the note %q", dot.String(), note)
 	}
 }
+
+// TestOffPageNodesNamedByPath: on a page of the whole graph, a document an
+// edge reaches on another page is drawn with its file path, in Mermaid and
+// DOT alike, not with its document id ("2254eb36c95d"), which names
+// nothing a reader knows; with no path to give it keeps the id.
+func TestOffPageNodesNamedByPath(t *testing.T) {
+	g := engine.GraphResult{
+		Nodes: []engine.GraphNode{{ID: "a1", Title: "ADR 1", Filepath: "adrs/1.md"}},
+		Edges: []engine.GraphEdge{
+			{Source: "a1", Target: "b2", Type: "references", SourcePath: "adrs/1.md", TargetPath: "designs/b.md"},
+			{Source: "a1", Target: "b2", Type: "depends_on", SourcePath: "adrs/1.md", TargetPath: "designs/b.md"},
+			{Source: "a1", Target: "c3", Type: "extends", SourcePath: "adrs/1.md"},
+		},
+		Total:      3,
+		NextOffset: 1,
+	}
+	var mm, dot strings.Builder
+	if err := Mermaid(&mm, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := DOT(&dot, g); err != nil {
+		t.Fatal(err)
+	}
+	wantMM := `flowchart LR
+  n0["ADR 1"]
+  n1["designs/b.md"]
+  n0 -->|references| n1
+  n0 -->|depends_on| n1
+  n2["c3"]
+  n0 -->|extends| n2
+  %% one page of 3 documents: the next starts at --offset 1
+`
+	if mm.String() != wantMM {
+		t.Errorf("Mermaid:\n%s\nwant:\n%s", mm.String(), wantMM)
+	}
+	wantDOT := `digraph ubp {
+  node [shape=box];
+  "a1" [label="ADR 1\nadrs/1.md"];
+  "b2" [label="designs/b.md"];
+  "a1" -> "b2" [label="references"];
+  "a1" -> "b2" [label="depends_on"];
+  "a1" -> "c3" [label="extends"];
+  // one page of 3 documents: the next starts at --offset 1
+}
+`
+	if dot.String() != wantDOT {
+		t.Errorf("DOT:\n%s\nwant:\n%s", dot.String(), wantDOT)
+	}
+}
