@@ -15,7 +15,10 @@ import (
 // edges among them. Several links of one type between the same two
 // documents are one edge. With Dangling, link targets that resolve to no
 // document become nodes of their own (id "dangling:<target>", Dangling
-// true), with edges from the documents that link to them.
+// true), with edges from the documents that link to them: the target of a
+// Markdown link is the file its path names from the docs folder
+// (../settings.md from reference/policies/ is reference/settings.md), of
+// a wiki-link its text.
 //
 // With LinkTypes only links of those types count (unknown types are an
 // ArgumentError on link_types): a Center's walk follows only them, and

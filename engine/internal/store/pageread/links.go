@@ -94,23 +94,37 @@ type DanglingLink struct {
 	Source int64  // the linking document
 	Target string // the target as written
 	Type   index.LinkType
+	Kind   index.LinkKind // wiki-link, embed or Markdown link
+}
+
+// danglingColumns are the columns of links (as l) scanDangling reads.
+const danglingColumns = `l.source_id, l.target_text, l.link_type, l.kind`
+
+// scanDangling reads a row of danglingColumns.
+func scanDangling(rows *sql.Rows) (DanglingLink, error) {
+	var l DanglingLink
+	var lt, kind string
+	if err := rows.Scan(&l.Source, &l.Target, &lt, &kind); err != nil {
+		return DanglingLink{}, err
+	}
+	l.Type, _ = index.ParseLinkType(lt)
+	l.Kind = index.LinkKind(kind)
+	return l, nil
 }
 
 // DanglingLinks reads the distinct dangling links of every document.
 func DanglingLinks(ctx context.Context, q store.Querier) ([]DanglingLink, error) {
-	rows, err := q.QueryContext(ctx, `SELECT DISTINCT l.source_id, l.target_text, l.link_type FROM links l WHERE `+store.LinkDangling)
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT `+danglingColumns+` FROM links l WHERE `+store.LinkDangling)
 	if err != nil {
 		return nil, fmt.Errorf("read dangling links: %w", err)
 	}
 	defer rows.Close()
 	var out []DanglingLink
 	for rows.Next() {
-		var l DanglingLink
-		var lt string
-		if err := rows.Scan(&l.Source, &l.Target, &lt); err != nil {
+		l, err := scanDangling(rows)
+		if err != nil {
 			return nil, fmt.Errorf("read dangling links: %w", err)
 		}
-		l.Type, _ = index.ParseLinkType(lt)
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
@@ -147,14 +161,12 @@ func FirstDanglingLinks(ctx context.Context, q store.Querier, limit int) ([]answ
 // ids, in batches (through the index on the links' source).
 func DanglingLinksFrom(ctx context.Context, q store.Querier, ids []int64) ([]DanglingLink, error) {
 	var out []DanglingLink
-	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT DISTINCT l.source_id, l.target_text, l.link_type FROM links l
+	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT DISTINCT `+danglingColumns+` FROM links l
 		WHERE l.source_id IN (%s) AND `+store.LinkDangling, func(rows *sql.Rows) error {
-		var l DanglingLink
-		var lt string
-		if err := rows.Scan(&l.Source, &l.Target, &lt); err != nil {
+		l, err := scanDangling(rows)
+		if err != nil {
 			return err
 		}
-		l.Type, _ = index.ParseLinkType(lt)
 		out = append(out, l)
 		return nil
 	})
