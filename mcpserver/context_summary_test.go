@@ -68,3 +68,33 @@ func TestContextSectionScopes(t *testing.T) {
 		t.Errorf("summary %q: want %q", text, want)
 	}
 }
+
+// TestContextSummaryDoesNotCallDroppedPagesFarther: pages left out of a
+// get_context answer to fit max_size at the depth of those sent are not
+// called farther: the summary said "1 farther page left out" of pages
+// one link away, as near as the one sent. Its count matches
+// truncated_count.
+func TestContextSummaryDoesNotCallDroppedPagesFarther(t *testing.T) {
+	files := map[string]string{"docs/hub.md": "# Hub\n\nSee [[p1]], [[p2]] and [[p3]].\n"}
+	for i := 1; i <= 3; i++ {
+		files[fmt.Sprintf("docs/p%d.md", i)] = fmt.Sprintf("# P%d\n\n%s\n", i, strings.Repeat("A page of many words taking room. ", 60))
+	}
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, files)
+	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
+	c.initialize()
+	res := c.callTool(ToolGetContext, map[string]any{"filepath": "hub.md", "depth": 1, "max_size": 1500})
+	sc, _ := res.result()["structuredContent"].(map[string]any)
+	dropped, _ := sc["truncated_count"].(float64)
+	related, _ := sc["related"].([]any)
+	if dropped == 0 || len(related) == 0 {
+		t.Fatalf("truncated_count %v, %d related: want some sent and some dropped, all at depth 1", dropped, len(related))
+	}
+	text := res.toolText()
+	if strings.Contains(text, "farther") {
+		t.Errorf("summary %q calls pages at depth 1, as near as those sent, farther", text)
+	}
+	if want := fmt.Sprintf(" %d more related page", int(dropped)); !strings.Contains(text, want) {
+		t.Errorf("summary %q: want %q", text, want)
+	}
+}

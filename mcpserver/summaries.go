@@ -88,7 +88,7 @@ func summarizeGetContext(r engine.ContextResult) string {
 		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", r.Center.Filepath, r.Center.MissingHeading) + s
 	}
 	if r.TruncatedCount > 0 {
-		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "farther page", "farther pages"))
+		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "more related page", "more related pages"))
 	}
 	switch c := r.Center; {
 	case c.Truncated && c.NextStartColumn > 0:
