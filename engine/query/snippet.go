@@ -78,6 +78,15 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 		end++
 	}
 	merged := mergeSpans(spans)
+	for _, sp := range merged {
+		// Never cut a match at the start: a window that would begin
+		// inside one (as one ending at the text's end can) begins at it,
+		// a few characters wider, rather than mark its tail ("…⟦h⟧" of
+		// refresh).
+		if sp.Start < start && sp.End > start {
+			start = sp.Start
+		}
+	}
 	for _, sp := range merged { // never cut a match at the end
 		if sp.Start < end && sp.End > end && sp.Start > start {
 			end = sp.Start
