@@ -106,6 +106,8 @@ var undoMigration = map[int][]string{
 	28: {`DROP INDEX documents_file_stats`},
 	// 29 only asks for a re-index (wiki-links in a Markdown link's text).
 	29: {},
+	// 31 only asks for a re-index (sub-headings open the part they head).
+	31: {},
 	// 30 queues every section for the short-term postings, whose triggers
 	// queued only sections with non-ASCII text before.
 	30: {

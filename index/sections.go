@@ -97,22 +97,34 @@ func emptySection0(r rawSection, hasLink func(from, to int) bool) bool {
 // splitSection cuts a section over MaxSectionTokens before a block that
 // would push the current part over the limit. Blocks are never cut, so a
 // fenced code block, table, list or block quote stays whole however big,
-// and a part never ends right after a heading.
+// and a part never ends right after a heading: a cut that would fall
+// between sub-headings (#### and deeper, inside the section) and their
+// text goes before them, so they open the next part (until 2026-11-28 the
+// part before ended with them and the next held their text without them).
 func splitSection(r rawSection, ls *bodyLines) []sectionPart {
 	if len(r.blocks) == 0 {
 		return nil
 	}
 	var parts []sectionPart
 	cur := sectionPart{heading: r.heading, level: r.level, start: r.blocks[0].start, end: r.blocks[0].end}
-	hasBody := false
+	hasBody := false // the part holds a block of text, not only headings
+	trail := -1      // the first of the headings the part ends with; -1: it ends with text
+	bodyEnd := 0     // the last line of the part's last block of text
 	for i, b := range r.blocks {
 		if i > 0 && hasBody && ls.tokens(cur.start, b.end) > MaxSectionTokens {
+			next := sectionPart{heading: r.heading, level: r.level, start: b.start}
+			if trail >= 0 {
+				next.start, next.end = r.blocks[trail].start, cur.end
+				cur.end = bodyEnd
+			}
 			parts = append(parts, cur)
-			cur = sectionPart{heading: r.heading, level: r.level, start: b.start}
+			cur = next
 			hasBody = false
 		}
 		if b.level == 0 {
-			hasBody = true
+			hasBody, trail, bodyEnd = true, -1, b.end
+		} else if trail < 0 {
+			trail = i
 		}
 		cur.end = b.end
 	}
