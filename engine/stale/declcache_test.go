@@ -24,15 +24,7 @@ func TestReadDeclParsesAFileOncePerCommit(t *testing.T) {
 	r := newTestRepo(t)
 	r.write("src/a.go", src.String())
 	hash := r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
-	g, err := openGit(t.Context(), r.dir, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := startCatFile(t.Context(), g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.close()
+	cat := testCatFile(t, r.dir)
 
 	for i := range n + 2 {
 		symbol := fmt.Sprintf("Func%d", i)
@@ -76,15 +68,7 @@ func TestReadDeclParsesAFileOnceWhateverTheRevisionSpelling(t *testing.T) {
 	parent := r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
 	r.write("README.md", "# R\n")
 	child := r.commit("2026-01-02T00:00:00Z", "Ana Lima", "readme")
-	g, err := openGit(t.Context(), r.dir, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := startCatFile(t.Context(), g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.close()
+	cat := testCatFile(t, r.dir)
 	if _, found, err := readDecl(cat, parent, "src/a.go", "Func1"); err != nil || !found {
 		t.Fatalf("Func1 at %s: found %v, %v", parent, found, err)
 	}
@@ -114,4 +98,20 @@ func TestReadDeclParsesAFileOnceWhateverTheRevisionSpelling(t *testing.T) {
 	}); allocs > 40 {
 		t.Errorf("the unchanged file at HEAD and at its hash allocated %.0f times: parsed again", allocs)
 	}
+}
+
+// testCatFile starts the git cat-file reader of the repository at dir,
+// closed when the test ends.
+func testCatFile(t *testing.T, dir string) *catFile {
+	t.Helper()
+	g, err := openGit(t.Context(), dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := startCatFile(t.Context(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cat.close)
+	return cat
 }

@@ -54,13 +54,7 @@ func TestPageOfTheWholeGraph(t *testing.T) {
 		Total:      3,
 		NextOffset: 1,
 	}
-	var mm, dot strings.Builder
-	if err := Mermaid(&mm, g); err != nil {
-		t.Fatal(err)
-	}
-	if err := DOT(&dot, g); err != nil {
-		t.Fatal(err)
-	}
+	mm, dot := renderBoth(t, g)
 	if n := strings.Count(mm.String(), "-->"); n != 2 {
 		t.Errorf("Mermaid has %d edges, want 2:\n%s", n, mm.String())
 	}
@@ -77,13 +71,7 @@ func TestPageOfTheWholeGraph(t *testing.T) {
 // were an empty graph without a word.
 func TestPagePastTheLast(t *testing.T) {
 	g := engine.GraphResult{Nodes: []engine.GraphNode{}, Edges: []engine.GraphEdge{}, Total: 16}
-	var mm, dot strings.Builder
-	if err := Mermaid(&mm, g); err != nil {
-		t.Fatal(err)
-	}
-	if err := DOT(&dot, g); err != nil {
-		t.Fatal(err)
-	}
+	mm, dot := renderBoth(t, g)
 	const note = "no documents on this page: --offset is past the last of 16 documents"
 	if !strings.Contains(mm.String(), "%% "+note+"\n") {
 		t.Errorf("Mermaid:\n%s\nwant the note %q", mm.String(), note)
@@ -108,13 +96,7 @@ func TestOffPageNodesNamedByPath(t *testing.T) {
 		Total:      3,
 		NextOffset: 1,
 	}
-	var mm, dot strings.Builder
-	if err := Mermaid(&mm, g); err != nil {
-		t.Fatal(err)
-	}
-	if err := DOT(&dot, g); err != nil {
-		t.Fatal(err)
-	}
+	mm, dot := renderBoth(t, g)
 	wantMM := `flowchart LR
   n0["ADR 1"]
   n1["designs/b.md"]
@@ -140,4 +122,17 @@ func TestOffPageNodesNamedByPath(t *testing.T) {
 	if dot.String() != wantDOT {
 		t.Errorf("DOT:\n%s\nwant:\n%s", dot.String(), wantDOT)
 	}
+}
+
+// renderBoth renders g in Mermaid and in DOT.
+func renderBoth(t *testing.T, g engine.GraphResult) (mermaid, dot *strings.Builder) {
+	t.Helper()
+	mermaid, dot = &strings.Builder{}, &strings.Builder{}
+	if err := Mermaid(mermaid, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := DOT(dot, g); err != nil {
+		t.Fatal(err)
+	}
+	return mermaid, dot
 }
