@@ -61,28 +61,3 @@ func blockReads(n, b int) int {
 	}
 	return read
 }
-
-// TestCosine64IsCosine: the cosine of vectors widened once to float64 is
-// the cosine of the float32 vectors to the last bit, so suggestions and
-// their order are those of every product widened at once.
-func TestCosine64IsCosine(t *testing.T) {
-	vec := twinVectors(100, 3)
-	vs := make([][]float32, 50)
-	for i := range vs {
-		vs[i] = vec(i)
-	}
-	widen := func(v []float32) []float64 {
-		out := make([]float64, len(v))
-		for k, x := range v {
-			out[k] = float64(x)
-		}
-		return out
-	}
-	for i := range vs {
-		for j := range vs {
-			if a, b := cosine(vs[i], vs[j]), cosine64(widen(vs[i]), widen(vs[j])); a != b {
-				t.Fatalf("vectors %d and %d: cosine %v, cosine64 %v", i, j, a, b)
-			}
-		}
-	}
-}
