@@ -168,6 +168,19 @@ func parseFrontmatter(path string, sp frontmatterSplit) (fm Frontmatter, names [
 	return fm, names, warns, top, false
 }
 
+// UnclosedFrontmatter is the warning, on line 1, of a file whose opening
+// '---' line is never closed: the whole file is its body, so what it
+// meant as frontmatter (title, doc_type, source_refs) is ignored.
+const UnclosedFrontmatter = "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown"
+
+// IsFrontmatterWarning reports whether w, a warning of the parse of a file
+// whose body starts at bodyLine, is about its frontmatter: on a line
+// before the body, or the frontmatter never closed (its body then starts
+// at line 1, as a file's without frontmatter does).
+func IsFrontmatterWarning(w Warning, bodyLine int) bool {
+	return (w.Line > 0 && w.Line < bodyLine) || (w.Line == 1 && w.Message == UnclosedFrontmatter)
+}
+
 // parseFrontmatterYAML decodes the YAML header of parseFrontmatter; top is
 // its mapping node (nil when it is no YAML mapping), which
 // frontmatterLinks reads again without decoding the YAML twice. names are
@@ -183,7 +196,7 @@ func parseFrontmatterYAML(path string, sp frontmatterSplit) (fm Frontmatter, nam
 		return fm, names, warns, nil
 	}
 	if sp.unclosed {
-		warn(1, "frontmatter is not closed (no '---' line after the opening '---'); the whole file is treated as Markdown")
+		warn(1, "%s", UnclosedFrontmatter)
 		return fm, names, warns, nil
 	}
 	if !sp.present || len(bytes.TrimSpace(sp.yaml)) == 0 {

@@ -117,13 +117,17 @@ func ReadRefs(ctx context.Context, tx *sql.Tx, ids []int64) ([]Refs, error) {
 }
 
 // frontmatterWarnings are the warnings of a document's last parse about
-// its frontmatter (a line before bodyLine): a source_refs entry ignored,
-// a reviewed date not read, frontmatter that is not YAML. They change what
-// a staleness check sees, so its report carries them (stale.DocInput).
+// its frontmatter (a line before bodyLine, or the frontmatter never
+// closed: index.IsFrontmatterWarning): a source_refs entry ignored, a
+// reviewed date not read, frontmatter that is not YAML or not closed. They
+// change what a staleness check sees, so its report carries them
+// (stale.DocInput). Until 2026-11-28 a frontmatter never closed, whose
+// body starts at line 1, was left out: its source_refs were ignored and
+// the document turned untracked without a word in ubp stale.
 func frontmatterWarnings(warns []index.Warning, bodyLine int) []index.Warning {
 	var out []index.Warning
 	for _, w := range warns {
-		if w.Line > 0 && w.Line < bodyLine {
+		if index.IsFrontmatterWarning(w, bodyLine) {
 			out = append(out, w)
 		}
 	}
