@@ -170,6 +170,9 @@ func parseConfig(data []byte) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return Config{}, &ConfigError{Message: "must be a JSON object, not null"}
+	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return Config{}, withLine(decodeError(data, err), lines)
 	}
@@ -255,7 +258,10 @@ func kindWords(t reflect.Type) string {
 
 // checkKnownFields reports the first key of data (an object matching
 // struct type t) that t does not declare, with its dotted path. Names must
-// match exactly (encoding/json alone would accept any letter case).
+// match exactly (encoding/json alone would accept any letter case). A null
+// value is an error too, except for a list (the empty list): encoding/json
+// skips it, so until 2026-11-28 "docs_dir": null or "search": null kept the
+// default without a word, and a null glob was called an empty one.
 func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
 	if t.Kind() != reflect.Struct {
 		return nil
@@ -285,8 +291,33 @@ func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
 		if !ok {
 			return &ConfigError{Field: prefix + k, Message: "unknown field; correct its name or remove it (known fields here: " + strings.Join(names, ", ") + ")"}
 		}
+		if err := checkNull(m[k], ft, prefix+k); err != nil {
+			return err
+		}
 		if err := checkKnownFields(m[k], ft, prefix+k+"."); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkNull reports a null value of field (of type t), or a null entry of
+// a list of strings, as the wrong type.
+func checkNull(raw json.RawMessage, t reflect.Type, field string) error {
+	isNull := func(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
+	if t.Kind() != reflect.Slice {
+		if isNull(raw) {
+			return &ConfigError{Field: field, Message: fmt.Sprintf("must be %s, not null (leave the field out for its default)", kindWords(t))}
+		}
+		return nil
+	}
+	var entries []json.RawMessage
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return nil //nolint:nilerr // not a list: the typed decode already judged it
+	}
+	for i, e := range entries {
+		if isNull(e) {
+			return &ConfigError{Field: fmt.Sprintf("%s[%d]", field, i), Message: fmt.Sprintf("must be %s, not null", kindWords(t.Elem()))}
 		}
 	}
 	return nil

@@ -114,6 +114,12 @@ func TestLoadConfigErrorsNameFileAndField(t *testing.T) {
 		{"truncated", `{"docs_dir": "docs"`, "", "ends before the object is closed"},
 		{"empty file", "  \n", "", "the file is empty"},
 		{"not an object", `[1, 2]`, "", "must be a JSON object"},
+		{"null file", `null`, "", "must be a JSON object, not null"},
+		{"docs_dir null", `{"docs_dir": null}`, "docs_dir", "must be a string, not null"},
+		{"max_file_size null", `{"max_file_size": null}`, "max_file_size", "must be a whole number, not null"},
+		{"search null", `{"search": null}`, "search", "must be an object, not null"},
+		{"nested null", `{"search": {"fusion": null}}`, "search.fusion", "must be a string, not null"},
+		{"exclude entry null", `{"exclude": ["a/**", null]}`, "exclude[1]", "must be a string, not null"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -193,6 +199,18 @@ func FuzzParseConfig(f *testing.F) {
 // accepted, the last one winning without a word), and every error about a
 // key says on which line of the file it stands: unknown keys, wrong types,
 // invalid values, list entries.
+// TestConfigNullListIsEmpty: null for include or exclude is the empty
+// list, their default; null anywhere else is an error (above).
+func TestConfigNullListIsEmpty(t *testing.T) {
+	cfg, err := parseConfig([]byte(`{"docs_dir": "docs", "include": null, "exclude": null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Include == nil || len(cfg.Include) != 0 || cfg.Exclude == nil || len(cfg.Exclude) != 0 {
+		t.Errorf("include %#v, exclude %#v: want empty lists", cfg.Include, cfg.Exclude)
+	}
+}
+
 func TestConfigErrorsNameTheLine(t *testing.T) {
 	cases := []struct {
 		name    string
