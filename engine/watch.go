@@ -62,7 +62,7 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 	if err != nil {
 		return fmt.Errorf("watch: resolve docs folder: %w", err)
 	}
-	ws := &watchState{e: e, w: w, docs: docs, dirs: map[string]bool{}, pending: map[string]bool{}}
+	ws := &watchState{e: e, w: w, docs: docs, dirs: map[string]bool{}, pending: map[string]bool{}, links: map[string]string{}}
 	// The folder holding the docs folder is watched for the docs entry
 	// itself: a docs symlink switched to another folder (ln -sfn) sends
 	// nothing from the folder it left. Not when the docs folder is the
@@ -196,6 +196,42 @@ type watchState struct {
 	// flush reloads it.
 	dataDir       string
 	configChanged bool
+	// links maps each Markdown file in the docs folder that is a symlink
+	// to the path it leads to (one hop, absolute). Editing, deleting or
+	// writing back that file sends events for it only, so markPending
+	// marks the symlinks leading to it too. Until 2026-11-28 a symlink's
+	// page kept its target's old text, and stayed out of the index once
+	// its target had gone and come back.
+	links map[string]string
+}
+
+// noteLink records p in links when it is a symlink, and forgets it when
+// it is not (any more).
+func (ws *watchState) noteLink(p string) {
+	if dest, err := os.Readlink(p); err == nil {
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		ws.links[p] = filepath.Clean(dest)
+		return
+	}
+	delete(ws.links, p)
+}
+
+// markPending marks the Markdown file p to index at the next flush, with
+// every symlink leading to it, hop by hop (a symlink to a symlink to p).
+func (ws *watchState) markPending(p string) {
+	ws.noteLink(p)
+	ws.pending[p] = true
+	for added := true; added; {
+		added = false
+		for l, dest := range ws.links {
+			if ws.pending[dest] && !ws.pending[l] {
+				ws.pending[l] = true
+				added = true
+			}
+		}
+	}
 }
 
 // reloadConfig takes up a changed .ubp/config.json (Engine.ReloadConfig):
@@ -255,6 +291,9 @@ func (ws *watchState) addTree(dir string, onReport func(IndexReport, error)) {
 		if !d.IsDir() {
 			if p != dir {
 				ws.pending[p] = true
+				if d.Type()&fs.ModeSymlink != 0 && isMarkdownFile(d.Name()) {
+					ws.noteLink(p)
+				}
 			}
 			return nil
 		}
@@ -330,7 +369,7 @@ func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error
 	if !isMarkdownFile(name) {
 		return false
 	}
-	ws.pending[p] = true
+	ws.markPending(p)
 	return true
 }
 
