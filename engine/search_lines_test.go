@@ -56,3 +56,50 @@ func TestHitsPointAtTheMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestHitsUnderASubheadingOpeningAPart: a long section is cut before its
+// sub-headings (#### and deeper), so a later part can open with one; a
+// match in such a part, on the sub-heading's line or in its text, is under
+// that sub-heading, not the section's own heading (the part's first line
+// was taken for the section's heading line).
+func TestHitsUnderASubheadingOpeningAPart(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("# Guide\n\n## Setup\n\n")
+	// 32 paragraphs fill a part: the cut falls before the H4 and its text.
+	for i := 0; i < 32; i++ {
+		doc.WriteString("Filler paragraph about horizontal scaling of the stateless workers and their queues.\n\n")
+	}
+	doc.WriteString("#### Numbat rules\n\nThe quagga limit is set here.\n")
+	e := searchProject(t, map[string]string{"guide.md": doc.String()}, "none")
+	lines := strings.Split(doc.String(), "\n")
+	h4 := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#### ") {
+			h4 = i + 1
+		}
+	}
+	for _, c := range []struct{ query string }{{"quagga"}, {"numbat"}} {
+		res := mustSearch(t, e, SearchOptions{Query: c.query})
+		if len(res.Results) == 0 || len(res.Results[0].Sections) == 0 {
+			t.Fatalf("search %q: no section", c.query)
+		}
+		s := res.Results[0].Sections[0]
+		if s.StartLine != h4 {
+			t.Fatalf("search %q: the part starts at line %d, not at the sub-heading's line %d: the test does not test a part opened by it", c.query, s.StartLine, h4)
+		}
+		if s.Heading != "Numbat rules" {
+			t.Errorf("search %q: line %d (part %d-%d) under %q; want under %q", c.query, s.Line, s.StartLine, s.EndLine, s.Heading, "Numbat rules")
+		}
+		ft := mustFulltext(t, e, FulltextOptions{Query: c.query})
+		if len(ft.Results) == 0 {
+			t.Fatalf("fulltext %q: no result", c.query)
+		}
+		if h := ft.Results[0].SectionHeading; h == nil || *h != "Numbat rules" {
+			got := "<nil>"
+			if h != nil {
+				got = *h
+			}
+			t.Errorf("fulltext %q: line %d under %q; want under %q", c.query, ft.Results[0].Line, got, "Numbat rules")
+		}
+	}
+}

@@ -110,9 +110,12 @@ func (p Page) outlineFrom(hs []index.Heading) []PageSection {
 // short H2 merged into the section, an H4. It gives that heading's text
 // and the lines of content from it to the line before the next heading
 // (of any level) or to the end. It reports false when the line is under
-// the section's own heading.
+// the section's own heading. A heading on the first line is the section's
+// own (an H2 or H3, or section 0's H1 title) unless it is deeper
+// (headsPart): a long section is cut before its sub-headings, so a later
+// part can open with an H4 that the text after it is under.
 func PartAbove(content string, line int) (heading string, from, to int, ok bool) {
-	if line < 1 || !mayHoldHeading(content, line) {
+	if line < 0 || !mayHoldHeading(content, line) {
 		return "", 0, 0, false
 	}
 	to = strings.Count(strings.TrimSuffix(content, "\n"), "\n")
@@ -123,12 +126,21 @@ func PartAbove(content string, line int) (heading string, from, to int, ok bool)
 			}
 			break
 		}
-		if h.Line > 0 {
+		if h.Line > 0 || headsPart(h) {
 			heading, from, ok = h.Text, h.Line, true
 		}
 	}
 	return heading, from, to, ok
 }
+
+// maxSectionLevel is the deepest heading that opens a section of its own
+// (index cuts sections at H2 and H3): a deeper heading is always inside one.
+const maxSectionLevel = 3
+
+// headsPart reports whether a heading on a section's first line heads a
+// part of it rather than being the section's own heading line: only a
+// sub-heading (#### and deeper) that a cut put at the part's start.
+func headsPart(h index.Heading) bool { return h.Line == 0 && h.Level > maxSectionLevel }
 
 // mayHoldHeading reports whether lines 1..line of content have a line an
 // ATX heading or a setext underline could be: most sections have none,
@@ -139,6 +151,9 @@ func mayHoldHeading(content string, line int) bool {
 			break
 		}
 		t := strings.TrimSpace(l)
+		if i == 0 && strings.HasPrefix(t, "####") {
+			return true // a sub-heading opening a part (headsPart)
+		}
 		if i > 0 && t != "" && (t[0] == '#' || strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "") {
 			return true
 		}

@@ -207,6 +207,28 @@ func TestPartAbove(t *testing.T) {
 	if _, _, _, ok := PartAbove("plain\ntext\nonly\n", 2); ok {
 		t.Error("a heading found in plain text")
 	}
+	// A later part of a long section, cut before its sub-heading: the H4
+	// on its first line heads it; an H1 title or an H2/H3 there is the
+	// section's own.
+	part := "#### Deep\n\nMore text.\n\n#### Deeper\n\nLast.\n"
+	for _, tt := range []struct {
+		content  string
+		line     int
+		want     string
+		from, to int
+		ok       bool
+	}{
+		{part, 0, "Deep", 0, 3, true},
+		{part, 2, "Deep", 0, 3, true},
+		{part, 6, "Deeper", 4, 6, true},
+		{"# Title\n\nIntro.\n", 2, "", 0, 0, false},
+		{"### Own\n\nText.\n", 2, "", 0, 0, false},
+	} {
+		got, from, to, ok := PartAbove(tt.content, tt.line)
+		if got != tt.want || ok != tt.ok || (ok && (from != tt.from || to != tt.to)) {
+			t.Errorf("PartAbove(%q, line %d) = %q %d-%d %v; want %q %d-%d %v", tt.content, tt.line, got, from, to, ok, tt.want, tt.from, tt.to, tt.ok)
+		}
+	}
 }
 
 // TestFindSectionAsWritten: a heading is found by the text a writer types,

@@ -277,9 +277,11 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			var at int
 			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
 				m.Line = r.StartLine + at
-				if h, _, _, ok := answer.PartAbove(r.Content, at); ok {
-					m.Heading = h
-				}
+			}
+			// No match in the text (the snippet shows its first prose):
+			// the part's first line, which a sub-heading may head.
+			if h, _, _, ok := answer.PartAbove(r.Content, max(at, 0)); ok {
+				m.Heading = h
 			}
 			ms = append(ms, m)
 		}
