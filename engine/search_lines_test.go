@@ -103,3 +103,55 @@ func TestHitsUnderASubheadingOpeningAPart(t *testing.T) {
 		}
 	}
 }
+
+// TestHitsUnderASubheadingOfAnEarlierPart: text under a sub-heading runs on
+// into the later parts of a long section; a match there is under that
+// sub-heading, found in the parts before it, and no further back than the
+// section's own first part (a same-named section before it has its own
+// sub-headings).
+func TestHitsUnderASubheadingOfAnEarlierPart(t *testing.T) {
+	filler := func(b *strings.Builder, n int) {
+		for i := 0; i < n; i++ {
+			b.WriteString("Filler paragraph about horizontal scaling of the stateless workers and their queues.\n\n")
+		}
+	}
+	var doc strings.Builder
+	doc.WriteString("# Guide\n\n## Setup\n\n#### Numbat rules\n\n")
+	filler(&doc, 40)
+	doc.WriteString("The quagga limit is set here.\n\n## Other\n\n#### Wombat notes\n\n")
+	filler(&doc, 5)
+	doc.WriteString("## Other\n\n")
+	filler(&doc, 40)
+	doc.WriteString("The dingo value is set here.\n")
+	e := searchProject(t, map[string]string{"guide.md": doc.String()}, "none")
+	for _, c := range []struct{ query, heading string }{{"quagga", "Numbat rules"}, {"dingo", "Other"}} {
+		res := mustSearch(t, e, SearchOptions{Query: c.query})
+		if len(res.Results) == 0 || len(res.Results[0].Sections) == 0 {
+			t.Fatalf("search %q: no section", c.query)
+		}
+		s := res.Results[0].Sections[0]
+		own := 0 // the line of the section's own heading
+		for i, l := range strings.Split(doc.String(), "\n")[:s.Line] {
+			if strings.HasPrefix(l, "## ") {
+				own = i + 1
+			}
+		}
+		if s.StartLine == own {
+			t.Fatalf("search %q: the match is in the section's first part (lines %d-%d): the test does not test a later one", c.query, s.StartLine, s.EndLine)
+		}
+		if s.Heading != c.heading {
+			t.Errorf("search %q: line %d (part %d-%d) under %q; want under %q", c.query, s.Line, s.StartLine, s.EndLine, s.Heading, c.heading)
+		}
+		ft := mustFulltext(t, e, FulltextOptions{Query: c.query})
+		if len(ft.Results) == 0 {
+			t.Fatalf("fulltext %q: no result", c.query)
+		}
+		if h := ft.Results[0].SectionHeading; h == nil || *h != c.heading {
+			got := "<nil>"
+			if h != nil {
+				got = *h
+			}
+			t.Errorf("fulltext %q: line %d under %q; want under %q", c.query, ft.Results[0].Line, got, c.heading)
+		}
+	}
+}

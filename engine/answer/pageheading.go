@@ -160,3 +160,35 @@ func mayHoldHeading(content string, line int) bool {
 	}
 	return false
 }
+
+// OpensWithOwnHeading reports whether a section's content (as stored)
+// begins with the section's own heading line (an H2 or H3, or section 0's
+// H1 title): its first part. A later part of a long section begins with
+// text, or with a sub-heading a cut put there (headsPart).
+func OpensWithOwnHeading(content string) bool {
+	hs := index.Headings(firstLines(content, 2)) // an ATX line or a setext pair
+	return len(hs) > 0 && hs[0].Line == 0 && !headsPart(hs[0])
+}
+
+// LastHeading is the last heading of a section's content (as stored) that
+// the text after the content is under: the text of a later part of the same
+// section, when the content holds a sub-heading or a merged short section's
+// heading (as PartAbove finds them).
+func LastHeading(content string) (string, bool) {
+	last := strings.Count(strings.TrimSuffix(content, "\n"), "\n")
+	h, _, _, ok := PartAbove(content, last)
+	return h, ok
+}
+
+// firstLines is the first n lines of s.
+func firstLines(s string, n int) string {
+	end := 0
+	for i := 0; i < n; i++ {
+		j := strings.IndexByte(s[end:], '\n')
+		if j < 0 {
+			return s
+		}
+		end += j + 1
+	}
+	return s[:end]
+}

@@ -313,3 +313,26 @@ func TestFindSectionSearchReports(t *testing.T) {
 		t.Errorf("FindSection(Retry budget) without names = %+v, %v; want the opening text", s, err)
 	}
 }
+
+// TestOpensWithOwnHeading: a section's first part opens with its heading
+// line (H1 title, H2, H3, ATX or setext); a later part with text or a
+// sub-heading.
+func TestOpensWithOwnHeading(t *testing.T) {
+	for _, tt := range []struct {
+		content string
+		want    bool
+	}{
+		{"## Setup\n\nText.\n", true},
+		{"### Setup\n", true},
+		{"# Guide\n\nIntro.\n", true},
+		{"Setup\n-----\n\nText.\n", true},
+		{"#### Numbat rules\n\nText.\n", false},
+		{"Filler text.\n\n## Merged\n", false},
+		{"```\n# not one\n```\n", false},
+		{"", false},
+	} {
+		if got := OpensWithOwnHeading(tt.content); got != tt.want {
+			t.Errorf("OpensWithOwnHeading(%q) = %v, want %v", tt.content, got, tt.want)
+		}
+	}
+}

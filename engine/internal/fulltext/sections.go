@@ -91,9 +91,11 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
 			hit.Line = row.StartLine + at
 		}
-		// No match in the text (the snippet shows its first prose): the
-		// part's first line, which a sub-heading may head.
-		if h, _, _, ok := answer.PartAbove(row.Content, max(at, 0)); ok && h != "" {
+		h, err := sectionrows.MatchHeading(ctx, tx, row, at)
+		if err != nil {
+			return answer.FulltextResult{}, err
+		}
+		if h != "" {
 			hit.SectionHeading = &h
 		}
 		res.Results = append(res.Results, hit)

@@ -278,10 +278,8 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
 				m.Line = r.StartLine + at
 			}
-			// No match in the text (the snippet shows its first prose):
-			// the part's first line, which a sub-heading may head.
-			if h, _, _, ok := answer.PartAbove(r.Content, max(at, 0)); ok {
-				m.Heading = h
+			if m.Heading, err = sectionrows.MatchHeading(ctx, tx, r, at); err != nil {
+				return hitSectionSet{}, err
 			}
 			ms = append(ms, m)
 		}
