@@ -116,11 +116,10 @@ const (
 // RemedyOf is the remedy an error carries, NoRemedy when none.
 func RemedyOf(err error) Remedy { return answer.RemedyOf(err) }
 
-// PartAbove is the part of a section's stored content that its line
-// (0-based) lies in when a heading written inside the section is above it
-// (see answer.PartAbove): the heading and the part's lines of content.
-func PartAbove(content string, line int) (heading string, from, to int, ok bool) {
-	return answer.PartAbove(content, line)
+// PartUnder is the lines of a section's stored content under the same
+// heading as its line `line` (0-based; see answer.PartUnder).
+func PartUnder(content string, line int) (from, to int) {
+	return answer.PartUnder(content, line)
 }
 
 // Match levels of SearchHit.Match and SearchResult.Match (see ranking.Level).

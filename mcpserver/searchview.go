@@ -99,12 +99,14 @@ func excerpt(text string, limit int) string {
 // the one before it, so a section's text can hold further headings; the
 // engine names the one above the snippet's first match (Heading, Line),
 // and here the line range and the text to excerpt become that part's
-// (answer.PartAbove, as the engine finds the heading). It returns the
-// section and the text to excerpt.
+// (answer.PartUnder: from the heading above the match, as the engine finds
+// it, to the next heading, which may be a merged section's after a match
+// under the section's own heading). It returns the section and the text to
+// excerpt.
 func underMatch(s engine.SectionMatch, text string) (engine.SectionMatch, string) {
-	_, from, to, ok := engine.PartAbove(text, s.Line-s.StartLine)
-	if !ok {
-		return s, text
+	from, to := engine.PartUnder(text, s.Line-s.StartLine)
+	if from == 0 && to >= strings.Count(strings.TrimSuffix(text, "\n"), "\n") {
+		return s, text // the whole section is under the match's heading
 	}
 	lines := strings.Split(text, "\n")
 	first := s.StartLine

@@ -87,3 +87,39 @@ func TestSearchSectionUnderMatch(t *testing.T) {
 		t.Errorf("search match line %v, want %d", sec["line"], tinyLine+2)
 	}
 }
+
+// TestSearchSectionEndsBeforeTheNextHeading: a match above a heading merged
+// into its section (or a sub-heading further on in its part) is narrowed to
+// the text under its own heading: start_line, end_line and content stop
+// before the next heading instead of running on into the merged section's.
+func TestSearchSectionEndsBeforeTheNextHeading(t *testing.T) {
+	root := t.TempDir()
+	filler := strings.Repeat("Apples grow on trees in orchards across the valley every year. ", 3)
+	doc := "---\ntitle: Merge\n---\n# Merge\n\n## Overview\n\n" + filler + "The quokkafact is here.\n\n## Tiny\n\nThe zebracache lives here.\n\n## Other\n\n" + strings.Repeat(filler, 3) + "\n"
+	if err := os.MkdirAll(filepath.Join(root, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs", "merge.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lineOf := func(s string) int { return 1 + strings.Count(doc[:strings.Index(doc, s)], "\n") }
+	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
+	c.initialize()
+	m := c.callTool(ToolSearch, map[string]any{"query": "quokkafact"})
+	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
+	if len(res) == 0 {
+		t.Fatalf("no result: %v", m)
+	}
+	secs := res[0].(map[string]any)["sections"].([]any)
+	if len(secs) == 0 {
+		t.Fatal("no section")
+	}
+	sec := secs[0].(map[string]any)
+	content, _ := sec["content"].(string)
+	if sec["heading"] != "Overview" || sec["start_line"] != float64(lineOf("## Overview")) {
+		t.Fatalf("match reported under %q from line %v, want \"Overview\" from line %d", sec["heading"], sec["start_line"], lineOf("## Overview"))
+	}
+	if end, _ := sec["end_line"].(float64); int(end) >= lineOf("## Tiny") || strings.Contains(content, "zebracache") {
+		t.Errorf("section under \"Overview\" ends at line %v (## Tiny is line %d), content %q", sec["end_line"], lineOf("## Tiny"), content)
+	}
+}

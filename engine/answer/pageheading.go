@@ -192,3 +192,27 @@ func firstLines(s string, n int) string {
 	}
 	return s[:end]
 }
+
+// PartUnder is the lines of a section's content (0-based) under the same
+// heading as its line `line`: from the heading above it (PartAbove), or the
+// first line when it is under the section's own, to the line before the
+// next heading (of any level), or the last line. A section can hold
+// headings after a match under its own heading (a short section merged
+// into it, a sub-heading further on), whose text is not the match's.
+func PartUnder(content string, line int) (from, to int) {
+	last := strings.Count(strings.TrimSuffix(content, "\n"), "\n")
+	if line < 0 || !mayHoldHeading(content, last) {
+		return 0, last
+	}
+	if _, f, t, ok := PartAbove(content, line); ok {
+		return f, t
+	}
+	to = last
+	for _, h := range index.Headings(content) {
+		if h.Line > line {
+			to = h.Line - 1
+			break
+		}
+	}
+	return 0, to
+}
