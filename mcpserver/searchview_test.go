@@ -60,16 +60,7 @@ func TestSearchSectionUnderMatch(t *testing.T) {
 	tinyLine := 1 + strings.Count(doc[:strings.Index(doc, "## Tiny")], "\n")
 	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
 	c.initialize()
-	m := c.callTool(ToolSearch, map[string]any{"query": "zebracache"})
-	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
-	if len(res) == 0 {
-		t.Fatalf("no result: %v", m)
-	}
-	secs := res[0].(map[string]any)["sections"].([]any)
-	if len(secs) == 0 {
-		t.Fatal("no section")
-	}
-	sec := secs[0].(map[string]any)
+	sec := firstSearchSection(t, c, "zebracache")
 	if sec["heading"] != "Tiny" || sec["start_line"] != float64(tinyLine) || !strings.Contains(sec["content"].(string), "zebracache") {
 		t.Errorf("match reported under %q line %v (content %.60q), want \"Tiny\" line %d", sec["heading"], sec["start_line"], sec["content"], tinyLine)
 	}
@@ -105,16 +96,7 @@ func TestSearchSectionEndsBeforeTheNextHeading(t *testing.T) {
 	lineOf := func(s string) int { return 1 + strings.Count(doc[:strings.Index(doc, s)], "\n") }
 	c := startStdio(t, openIndexed(t, root, "docs"), quiet)
 	c.initialize()
-	m := c.callTool(ToolSearch, map[string]any{"query": "quokkafact"})
-	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
-	if len(res) == 0 {
-		t.Fatalf("no result: %v", m)
-	}
-	secs := res[0].(map[string]any)["sections"].([]any)
-	if len(secs) == 0 {
-		t.Fatal("no section")
-	}
-	sec := secs[0].(map[string]any)
+	sec := firstSearchSection(t, c, "quokkafact")
 	content, _ := sec["content"].(string)
 	if sec["heading"] != "Overview" || sec["start_line"] != float64(lineOf("## Overview")) {
 		t.Fatalf("match reported under %q from line %v, want \"Overview\" from line %d", sec["heading"], sec["start_line"], lineOf("## Overview"))
@@ -122,4 +104,20 @@ func TestSearchSectionEndsBeforeTheNextHeading(t *testing.T) {
 	if end, _ := sec["end_line"].(float64); int(end) >= lineOf("## Tiny") || strings.Contains(content, "zebracache") {
 		t.Errorf("section under \"Overview\" ends at line %v (## Tiny is line %d), content %q", sec["end_line"], lineOf("## Tiny"), content)
 	}
+}
+
+// firstSearchSection is the first section of the first result of
+// ubp_search for query; it fails the test when there is none.
+func firstSearchSection(t *testing.T, c *stdioClient, query string) map[string]any {
+	t.Helper()
+	m := c.callTool(ToolSearch, map[string]any{"query": query})
+	res, _ := m.result()["structuredContent"].(map[string]any)["results"].([]any)
+	if len(res) == 0 {
+		t.Fatalf("%q: no result: %v", query, m)
+	}
+	secs, _ := res[0].(map[string]any)["sections"].([]any)
+	if len(secs) == 0 {
+		t.Fatalf("%q: no section", query)
+	}
+	return secs[0].(map[string]any)
 }
