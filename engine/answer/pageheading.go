@@ -216,3 +216,32 @@ func PartUnder(content string, line int) (from, to int) {
 	}
 	return 0, to
 }
+
+// MatchHeading is the heading a line of a section part is under (at,
+// 0-based in content; -1 when nothing in it matched, for its first prose):
+// the one above it in the part's own text (PartAbove); else, in a later
+// part of a long section (ord > 0 and not opening with the section's own
+// heading), the last sub-heading (or merged section's heading) of the
+// parts before it, back to the section's first part, which before passes
+// to its fn nearest first; else own, the section's heading. A
+// sub-heading's text runs on across the cuts of a long section.
+func MatchHeading(own string, ord int, content string, at int, before func(fn func(content string) bool) error) (string, error) {
+	if h, _, _, ok := PartAbove(content, max(at, 0)); ok {
+		return h, nil
+	}
+	if ord == 0 || OpensWithOwnHeading(content) {
+		return own, nil
+	}
+	found := own
+	err := before(func(prev string) bool {
+		if h, ok := LastHeading(prev); ok {
+			found = h
+			return false
+		}
+		return !OpensWithOwnHeading(prev) // the section's first part ends it
+	})
+	if err != nil {
+		return "", err
+	}
+	return found, nil
+}

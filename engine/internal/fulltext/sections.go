@@ -91,7 +91,9 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
 			hit.Line = row.StartLine + at
 		}
-		h, err := sectionrows.MatchHeading(ctx, tx, row, at)
+		h, err := answer.MatchHeading(row.Heading, row.Ord, row.Content, at, func(fn func(string) bool) error {
+			return sectionrows.PartsBefore(ctx, tx, row, fn)
+		})
 		if err != nil {
 			return answer.FulltextResult{}, err
 		}

@@ -278,7 +278,9 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
 				m.Line = r.StartLine + at
 			}
-			if m.Heading, err = sectionrows.MatchHeading(ctx, tx, r, at); err != nil {
+			if m.Heading, err = answer.MatchHeading(r.Heading, r.Ord, r.Content, at, func(fn func(string) bool) error {
+				return sectionrows.PartsBefore(ctx, tx, r, fn)
+			}); err != nil {
 				return hitSectionSet{}, err
 			}
 			ms = append(ms, m)
