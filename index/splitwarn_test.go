@@ -72,16 +72,7 @@ func TestContainerSplitWarningCountsEveryPart(t *testing.T) {
 				want = append(want, Warning{File: "big.md", Line: strings.Count(string(src[:first]), "\n") + 1, Message: fmt.Sprintf(
 					"parsed in %d parts", splits+1)})
 			}
-			_, warns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(warns) != len(want) {
-				t.Fatalf("warnings %v, want %d: %v", warns, len(want), want)
-			}
-			for i, w := range warns {
-				if w.File != want[i].File || w.Line != want[i].Line || !strings.Contains(w.Message, want[i].Message) ||
-					!strings.Contains(w.Message, "list item, block quote or admonition") {
-					t.Errorf("warning %d: %+v, want line %d and %q", i, w, want[i].Line, want[i].Message)
-				}
-			}
+			checkSplitWarnings(t, src, want, "list item, block quote or admonition")
 		})
 	}
 }
@@ -146,16 +137,23 @@ func TestBlockCutWarningCountsEachBlock(t *testing.T) {
 				want = append(want, Warning{File: "big.md", Line: strings.Count(string(src[:first]), "\n") + 1, Message: fmt.Sprintf(
 					"parsed in %d parts", cuts+1)})
 			}
-			_, warns := parsePieces("big.md", "", src, maxPieceBytes)
-			if len(warns) != len(want) {
-				t.Fatalf("warnings %v, want %d: %v", warns, len(want), want)
-			}
-			for i, w := range warns {
-				if w.File != want[i].File || w.Line != want[i].Line || !strings.Contains(w.Message, want[i].Message) ||
-					!strings.Contains(w.Message, "paragraph or table") {
-					t.Errorf("warning %d: %+v, want line %d and %q", i, w, want[i].Line, want[i].Message)
-				}
-			}
+			checkSplitWarnings(t, src, want, "paragraph or table")
 		})
+	}
+}
+
+// checkSplitWarnings parses src in pieces and checks its warnings are
+// want, in order (file, line, the message's count), each naming kind.
+func checkSplitWarnings(t *testing.T, src []byte, want []Warning, kind string) {
+	t.Helper()
+	_, warns := parsePieces("big.md", "", src, maxPieceBytes)
+	if len(warns) != len(want) {
+		t.Fatalf("warnings %v, want %d: %v", warns, len(want), want)
+	}
+	for i, w := range warns {
+		if w.File != want[i].File || w.Line != want[i].Line || !strings.Contains(w.Message, want[i].Message) ||
+			!strings.Contains(w.Message, kind) {
+			t.Errorf("warning %d: %+v, want line %d and %q", i, w, want[i].Line, want[i].Message)
+		}
 	}
 }

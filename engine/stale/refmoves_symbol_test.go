@@ -35,13 +35,9 @@ func TestMovedDeclarationNamesItsNewFile(t *testing.T) {
 	refsIn := []string{"src/a.go#Foo", "src/a.go#T.Method", "src/a.go#Gone", "src/a.go#Amb", "src/a.go#Twin"}
 	for _, baseline := range []string{BaselineGit, BaselineIndex} {
 		t.Run(baseline, func(t *testing.T) {
-			doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...)}
+			doc := symbolRefsDoc(t, baseline, refsIn)
 			notFoundBy := moved // the newest commit to the file, as before
 			if baseline == BaselineIndex {
-				doc.IndexedAt, doc.Baselines = mustTime(t, "2026-01-01T12:00:00Z"), map[string]Fingerprint{}
-				for _, ref := range refsIn {
-					doc.Baselines[ref] = Fingerprint{Exists: true, SHA256: "x", Files: 1}
-				}
 				notFoundBy = "" // the index baseline names no commit for a missing declaration
 			}
 			rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: baseline, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})
@@ -97,4 +93,18 @@ func TestMovedDeclarationReadsInsideTheProjectOnly(t *testing.T) {
 		{NotFound, "", moved},             // b.go leaves the project: not read
 		{Moved, "../lib/c.go#Out", moved}, // outside: as at HEAD
 	})
+}
+
+// symbolRefsDoc is docs/d.md holding refsIn, under baseline: with the
+// index baseline, indexed on 2026-01-01 at noon with each ref then present.
+func symbolRefsDoc(t *testing.T, baseline string, refsIn []string) DocInput {
+	t.Helper()
+	doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...)}
+	if baseline == BaselineIndex {
+		doc.IndexedAt, doc.Baselines = mustTime(t, "2026-01-01T12:00:00Z"), map[string]Fingerprint{}
+		for _, ref := range refsIn {
+			doc.Baselines[ref] = Fingerprint{Exists: true, SHA256: "x", Files: 1}
+		}
+	}
+	return doc
 }

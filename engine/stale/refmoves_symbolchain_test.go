@@ -78,13 +78,9 @@ func TestMovedDeclarationFollowedThroughLaterMoves(t *testing.T) {
 	refsIn := []string{"src/a.go#Foo", "src/a.go#Bar", "src/a.go#Gone", "src/a.go#Near", "src/a.go#Far"}
 	for _, baseline := range []string{BaselineGit, BaselineIndex} {
 		t.Run(baseline, func(t *testing.T) {
-			doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...)}
+			doc := symbolRefsDoc(t, baseline, refsIn)
 			notFoundBy := hop1 // the newest commit to a.go, as before
 			if baseline == BaselineIndex {
-				doc.IndexedAt, doc.Baselines = mustTime(t, "2026-01-01T12:00:00Z"), map[string]Fingerprint{}
-				for _, ref := range refsIn {
-					doc.Baselines[ref] = Fingerprint{Exists: true, SHA256: "x", Files: 1}
-				}
 				notFoundBy = "" // the index baseline names no commit for a missing declaration
 			}
 			rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: baseline, Now: mustTime(t, "2026-02-01T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})

@@ -20,13 +20,9 @@ func checkBothBaselines(t *testing.T, r *testRepo, refsIn []string, want func(t 
 	t.Helper()
 	for _, baseline := range []string{BaselineGit, BaselineIndex} {
 		t.Run(baseline, func(t *testing.T) {
-			doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...)}
+			doc := symbolRefsDoc(t, baseline, refsIn)
 			notFound := func(c string) string { return c }
 			if baseline == BaselineIndex {
-				doc.IndexedAt, doc.Baselines = mustTime(t, "2026-01-01T12:00:00Z"), map[string]Fingerprint{}
-				for _, ref := range refsIn {
-					doc.Baselines[ref] = Fingerprint{Exists: true, SHA256: "x", Files: 1}
-				}
 				notFound = func(string) string { return "" } // the index baseline names no commit for a missing declaration
 			}
 			rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: baseline, Now: mustTime(t, "2026-02-01T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})
