@@ -14,6 +14,10 @@ import (
 func unknownCommand(parent *cobra.Command, word string) error {
 	ue := usageError{err: fmt.Errorf("unknown command %q for %q", word, parent.CommandPath())}
 	switch {
+	case !parent.HasSubCommands():
+		// A command that groups none (`ubp help search extra`) has no
+		// word to name: the hint listed none ("use one of ; ...").
+		ue.hint = parent.CommandPath() + " has no subcommands; see `" + parent.CommandPath() + " --help`"
 	case parent.HasParent():
 		// A group's few commands (the shells of completion) are all named.
 		ue.hint = "use one of " + strings.Join(subcommandNames(parent), ", ") + "; see `" + parent.CommandPath() + " --help`"

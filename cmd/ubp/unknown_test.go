@@ -19,7 +19,7 @@ func TestUnknownWordsAreUsageErrors(t *testing.T) {
 	}{
 		{[]string{"completion", "nosuchshell"}, 2, []string{`"nosuchshell"`, "ubp completion", "hint: ", "bash, fish, powershell, zsh"}},
 		{[]string{"help", "nosuchcommand"}, 2, []string{`"nosuchcommand"`, "hint: ", "ubp --help"}},
-		{[]string{"help", "search", "extra"}, 2, []string{`"extra"`, "ubp search", "hint: "}},
+		{[]string{"help", "search", "extra"}, 2, []string{`"extra"`, "ubp search", "hint: ubp search has no subcommands; see `ubp search --help`"}},
 		{[]string{"help", "completion", "tcsh"}, 2, []string{`"tcsh"`, "ubp completion", "hint: "}},
 		{[]string{"serch"}, 2, []string{`"serch"`, "hint: did you mean: search, serve"}},
 		{[]string{"frobnicate"}, 2, []string{`unknown command "frobnicate" for "ubp"`, "hint: see `ubp --help`"}},
