@@ -78,6 +78,27 @@ func addTool[In, Out any](s *mcp.Server, tool *mcp.Tool, log *slog.Logger, call 
 	})
 }
 
+// sentOnceMiddleware drops structuredContent from the tool results of a
+// session older than it: the SDK fills it from the typed answer whatever
+// the version, beside the JSON text it adds for such clients, so a client
+// that cannot read structuredContent was sent every answer twice.
+func sentOnceMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if method != "tools/call" || err != nil {
+			return res, err
+		}
+		call, ok := req.(*mcp.CallToolRequest)
+		if !ok || knowsStructuredContent(call) {
+			return res, err
+		}
+		if r, ok := res.(*mcp.CallToolResult); ok && r != nil {
+			r.StructuredContent = nil
+		}
+		return res, err
+	}
+}
+
 // knowsStructuredContent reports whether the session negotiated a protocol
 // version with structuredContent.
 func knowsStructuredContent(req *mcp.CallToolRequest) bool {

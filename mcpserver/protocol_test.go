@@ -121,7 +121,8 @@ func TestStdioSendsTextAsIs(t *testing.T) {
 // summary beside structuredContent. The version is the one the server
 // answered initialize with: a client asking for one ubp does not know
 // (1.0, 2025-01-01) is answered 2025-11-25 and was sent the JSON text too,
-// as if it had asked for an old version.
+// as if it had asked for an old version. Each gets the answer once: a
+// legacy session no structuredContent beside the JSON text.
 func TestLegacyClientsGetJSONText(t *testing.T) {
 	cases := []struct {
 		asked, negotiated string
@@ -149,6 +150,12 @@ func TestLegacyClientsGetJSONText(t *testing.T) {
 			isJSON := json.Unmarshal([]byte(m.toolText()), &v) == nil && v["total"] == 3.0
 			if isJSON != tc.jsonText {
 				t.Errorf("text block of a %s session (asked %s): %q, want JSON text: %v", tc.negotiated, tc.asked, m.toolText(), tc.jsonText)
+			}
+			// The answer is sent once: beside the JSON text, a legacy
+			// session (which does not know structuredContent) is not sent
+			// it again as structuredContent.
+			if _, structured := m.result()["structuredContent"]; structured == tc.jsonText {
+				t.Errorf("a %s session (asked %s) got structuredContent: %v, want %v", tc.negotiated, tc.asked, structured, !tc.jsonText)
 			}
 		})
 	}

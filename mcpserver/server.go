@@ -73,7 +73,7 @@ func newServer(e Engine, names []string, version string, ready *readiness, log, 
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 		SupportedProtocolVersions: protocolVersions,
 	})
-	s.AddReceivingMiddleware(recoverMiddleware(log), servedOnlyMiddleware, yieldMiddleware(e), readyMiddleware(ready))
+	s.AddReceivingMiddleware(recoverMiddleware(log), servedOnlyMiddleware, yieldMiddleware(e), readyMiddleware(ready), sentOnceMiddleware)
 	registerTools(s, e, names, schemas, log)
 	return &server{mcp: s, gate: g, log: log}, nil
 }
