@@ -79,7 +79,7 @@ Globs are relative to the docs folder and may use ** (for example drafts/**).`,
 			if rep.Added+rep.Updated+rep.Unchanged+rep.Renamed == 0 {
 				// Said even with --quiet: every search would answer
 				// "no results" and nothing would say why.
-				fmt.Fprint(a.stderr, termsafe.Text(fmt.Sprintf("ubp: warning: no Markdown files (.md, .markdown) under %s: check --docs-dir (docs_dir), include and exclude in %s\n",
+				fmt.Fprint(a.stderr, termsafe.Text(fmt.Sprintf("ubp: warning: no Markdown files (.md, .markdown, .mdx) under %s: check --docs-dir (docs_dir), include and exclude in %s\n",
 					p.DocsDir(), p.ConfigPath)))
 			}
 			if a.jsonOut {

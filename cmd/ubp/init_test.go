@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -117,5 +118,14 @@ func TestInitWithoutMarkdownWarns(t *testing.T) {
 	code, _, stderr := runCLI(t, root, "init", "--docs-dir", "docs", "--quiet")
 	if code != 0 || !strings.Contains(stderr, "no Markdown files") {
 		t.Errorf("exit %d, stderr %q; want 0 and a warning that no Markdown was found", code, stderr)
+	}
+	// It names every extension indexing reads (.mdx was left out).
+	for _, ext := range []string{".md", ".markdown", ".mdx"} {
+		if !index.IsMarkdownExt(ext) {
+			t.Fatalf("%s is no longer a document's extension: update this test", ext)
+		}
+		if !strings.Contains(stderr, ext+",") && !strings.Contains(stderr, ext+")") {
+			t.Errorf("the warning %q does not name %s, which is indexed", stderr, ext)
+		}
 	}
 }
