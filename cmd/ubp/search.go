@@ -69,7 +69,7 @@ search_type says fulltext_fallback.`,
 	f.StringSliceVar(&linkTypes, "link-types", nil, "follow only these link types: references, depends_on, implements, extends, conflicts_with")
 	f.BoolVar(&o.IncludeLinked, "include-linked", false, "list the pages linked to and from each result")
 	f.BoolVar(&o.Fulltext, "fulltext", false, "full-text search only")
-	f.StringVar(&o.Fusion, "fusion", "weighted", "how signals are fused: weighted or rrf")
+	f.StringVar(&o.Fusion, "fusion", "", "how signals are fused: weighted or rrf (left out: search.fusion in .ubp/config.json, weighted)")
 	f.BoolVar(&o.Explain, "explain", false, "show every signal's rank and score per result")
 	return cmd
 }
