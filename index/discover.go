@@ -226,6 +226,14 @@ func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []
 			return nil
 		}
 		w.addFile(dir, abs, rel, time.Time{})
+	default:
+		// A FIFO, socket or device under a document's name is never
+		// read (reading could block), but said, as a symlink to one is:
+		// it was skipped without a word, unlisted by status.
+		if isMarkdownName(name) && !strings.HasPrefix(name, ".") &&
+			!gitIgnored(rules, rel, false) && w.wanted(rel) {
+			w.warn(rel, "skipped: not a regular file (a FIFO, socket or device)")
+		}
 	}
 	return nil
 }
