@@ -45,7 +45,7 @@ import (
 // asked.
 func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextResult, error) {
 	if strings.TrimSpace(opts.Page) == "" {
-		return ContextResult{}, &ArgumentError{Param: "page", Message: "must not be empty"}
+		return ContextResult{}, &ArgumentError{Param: "page", Message: answer.EmptyPage}
 	}
 	depth, err := params.Depth(opts.Depth, DefaultSearchDepth, MaxSearchDepth)
 	if err != nil {

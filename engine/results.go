@@ -144,6 +144,13 @@ const MaxDanglingList = answer.MaxDanglingList
 // MaxWarningsList bounds Status.Warnings (see answer.MaxWarningsList).
 const MaxWarningsList = answer.MaxWarningsList
 
+// EmptyQuery and EmptyPage are what an empty or blank query or page is
+// told, the ArgumentError's message (see answer.EmptyQuery).
+const (
+	EmptyQuery = answer.EmptyQuery
+	EmptyPage  = answer.EmptyPage
+)
+
 // FromColumn is text (lines of a file, the first being line `line`) from
 // character column (1-based) of its first line on; a column past that
 // line's end is an *ArgumentError for "start_column" (see

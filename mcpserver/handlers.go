@@ -129,6 +129,10 @@ type toolErrorText string
 
 func (t toolErrorText) Error() string { return string(t) }
 
+// emptyParams is what an empty text parameter is told by the input check,
+// the words the engine uses for a blank one.
+var emptyParams = map[string]string{"query": engine.EmptyQuery, "filepath": engine.EmptyPage}
+
 // paramNames maps engine parameter names to the MCP ones.
 var paramNames = map[string]string{"page": "filepath"}
 

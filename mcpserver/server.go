@@ -66,7 +66,7 @@ func newServer(e Engine, names []string, version string, ready *readiness, log, 
 	for n, sc := range schemas {
 		inputs[n] = sc.in
 	}
-	g := sdkfront.NewGate(names, inputs, disabledBecause)
+	g := sdkfront.NewGate(names, inputs, emptyParams, disabledBecause)
 	s := mcp.NewServer(&mcp.Implementation{Name: "ubp", Title: "Unified Blueprint", Version: version}, &mcp.ServerOptions{
 		Instructions:              instructionsFor(names),
 		Logger:                    sdkLog,

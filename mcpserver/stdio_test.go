@@ -150,7 +150,7 @@ func TestStdioToolErrors(t *testing.T) {
 	}{
 		{"unknown tool lists the available ones", "ubp_delete_everything", nil, []string{`unknown tool "ubp_delete_everything"`, "ubp_search", "ubp_get_graph"}},
 		{"missing required", "ubp_search", map[string]any{}, []string{`missing required parameter "query"`}},
-		{"empty query", "ubp_search", map[string]any{"query": ""}, []string{`"query" must not be empty`}},
+		{"empty query", "ubp_search", map[string]any{"query": ""}, []string{`invalid parameter "query": must not be empty`}},
 		{"limit too high", "ubp_search", map[string]any{"query": "x", "limit": 51}, []string{`"limit"`, "from 1 to 50", "got 51"}},
 		{"limit zero", "ubp_search", map[string]any{"query": "x", "limit": 0}, []string{`"limit"`, "got 0"}},
 		{"limit not integer", "ubp_search", map[string]any{"query": "x", "limit": 2.5}, []string{`"limit"`, "integer"}},

@@ -90,7 +90,7 @@ func TestArgumentErrorsNameTheFlag(t *testing.T) {
 		{[]string{"list-pages", "--sort", "size"}, "ubp: --sort: \"size\": use one of"},
 		{[]string{"search", "x", "--fusion", "max"}, "ubp: --fusion: unknown fusion \"max\""},
 		{[]string{"get-page", "designs/database.md", "--section", "Nowhere"}, "ubp: --section: \"Nowhere\" is not a section"},
-		{[]string{"search", "   "}, "ubp: invalid query: must not be empty\n"},
+		{[]string{"search", "   "}, "ubp: invalid query: must not be empty or only spaces"},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -35,3 +35,13 @@ type ArgumentError struct {
 }
 
 func (e *ArgumentError) Error() string { return "invalid " + e.Param + ": " + e.Message }
+
+// The words an empty or blank text parameter is told, by the CLI and the
+// MCP tools alike (the tools' input schema check uses them too): what is
+// wrong and what to give.
+const (
+	// EmptyQuery is the message for an empty or blank query.
+	EmptyQuery = "must not be empty or only spaces: give the words or question to search for"
+	// EmptyPage is the message for an empty or blank page reference.
+	EmptyPage = "must name a document: its filepath from the docs folder, its title or an alias"
+)

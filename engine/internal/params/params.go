@@ -17,7 +17,7 @@ const (
 // Query rejects an empty or blank query.
 func Query(q string) error {
 	if strings.TrimSpace(q) == "" {
-		return &answer.ArgumentError{Param: "query", Message: "must not be empty"}
+		return &answer.ArgumentError{Param: "query", Message: answer.EmptyQuery}
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ type PageMatch struct {
 func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured string) (PageMatch, error) {
 	key := pageref.Normalize(ref, docsDir, configured)
 	if key == "" {
-		return PageMatch{}, &answer.ArgumentError{Param: "page", Message: "must name a document (filepath, title or alias)"}
+		return PageMatch{}, &answer.ArgumentError{Param: "page", Message: answer.EmptyPage}
 	}
 	// Normalize reads '\' as a Windows separator; a file whose name holds
 	// one (possible elsewhere) is named by its path as written.

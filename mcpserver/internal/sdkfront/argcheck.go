@@ -21,16 +21,20 @@ import (
 type argSchema struct {
 	schema *jsonschema.Schema
 	names  []string // property names in schema order
+	// empty is what an empty string parameter (under minLength) is told,
+	// by name: the words the tool's handler uses for a blank one, so the
+	// two read the same. Others are told "must not be empty".
+	empty map[string]string
 }
 
-func newArgSchema(s *jsonschema.Schema) *argSchema {
+func newArgSchema(s *jsonschema.Schema, empty map[string]string) *argSchema {
 	names := slices.Clone(s.PropertyOrder)
 	for n := range s.Properties {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 	}
-	return &argSchema{schema: s, names: names}
+	return &argSchema{schema: s, names: names, empty: empty}
 }
 
 // check validates the raw arguments object (empty or null means {}).
@@ -59,7 +63,7 @@ func (a *argSchema) check(raw json.RawMessage) error {
 		if !ok {
 			continue
 		}
-		if err := checkValue(name, a.schema.Properties[name], v); err != nil {
+		if err := checkValue(name, a.schema.Properties[name], v, a.empty[name]); err != nil {
 			return err
 		}
 	}
@@ -80,8 +84,9 @@ func sortedKeys(m map[string]any) []string {
 }
 
 // checkValue checks one value; path names it in the message ("limit",
-// "link_types[2]").
-func checkValue(path string, s *jsonschema.Schema, v any) error {
+// "link_types[2]"); empty is what an empty string is told ("" for "must
+// not be empty").
+func checkValue(path string, s *jsonschema.Schema, v any, empty string) error {
 	switch s.Type {
 	case "string":
 		str, ok := v.(string)
@@ -89,7 +94,10 @@ func checkValue(path string, s *jsonschema.Schema, v any) error {
 			return fmt.Errorf("parameter %q must be a string, got %s", path, describe(v))
 		}
 		if s.MinLength != nil && utf8.RuneCountInString(str) < *s.MinLength {
-			return fmt.Errorf("parameter %q must not be empty", path)
+			if empty == "" {
+				empty = "must not be empty"
+			}
+			return fmt.Errorf("invalid parameter %q: %s", path, empty)
 		}
 		if len(s.Enum) > 0 && !slices.Contains(s.Enum, any(str)) {
 			return fmt.Errorf("parameter %q must be one of %s, got %q", path, enumList(s.Enum), str)
@@ -124,7 +132,7 @@ func checkValue(path string, s *jsonschema.Schema, v any) error {
 		}
 		if s.Items != nil {
 			for i, it := range items {
-				if err := checkValue(fmt.Sprintf("%s[%d]", path, i), s.Items, it); err != nil {
+				if err := checkValue(fmt.Sprintf("%s[%d]", path, i), s.Items, it, ""); err != nil {
 					return err
 				}
 			}

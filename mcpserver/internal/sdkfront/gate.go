@@ -155,12 +155,14 @@ type Gate struct {
 }
 
 // NewGate builds the gate for the visible tools (names, in tools/list
-// order) with their input schemas. disabled says why a tool that exists
-// but is hidden cannot be called ("" when no such tool exists).
-func NewGate(names []string, inputSchemas map[string]*jsonschema.Schema, disabled func(name string) string) *Gate {
+// order) with their input schemas. empty is what an empty string
+// parameter is told, by parameter name (the words the tools use for a
+// blank one); disabled says why a tool that exists but is hidden cannot
+// be called ("" when no such tool exists).
+func NewGate(names []string, inputSchemas map[string]*jsonschema.Schema, empty map[string]string, disabled func(name string) string) *Gate {
 	g := &Gate{tools: map[string]*argSchema{}, names: slices.Clone(names), disabled: disabled}
 	for _, n := range names {
-		g.tools[n] = newArgSchema(inputSchemas[n])
+		g.tools[n] = newArgSchema(inputSchemas[n], empty)
 	}
 	return g
 }
