@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,32 +111,82 @@ func DefaultConfig() Config {
 	}
 }
 
+// MaxConfigProblems bounds the problems one ConfigError lists (itself and
+// More); the rest are counted.
+const MaxConfigProblems = 10
+
 // ConfigError is a problem in a configuration: the file (when known), the
 // line of the field in it (when known, from 1), the field as a dotted path
-// ("search.alpha", "exclude[1]") and what is wrong.
+// ("search.alpha", "exclude[1]") and what is wrong. More holds the file's
+// other problems, after this one in the order of their lines (those of no
+// line last); Error lists them all, one a line, each naming file and line.
 type ConfigError struct {
 	File    string
 	Line    int
 	Field   string
 	Message string
+	More    []*ConfigError
 }
 
 func (e *ConfigError) Error() string {
 	var b strings.Builder
+	e.writeOne(&b, e.File)
+	shown := min(len(e.More), MaxConfigProblems-1)
+	for _, m := range e.More[:shown] {
+		b.WriteByte('\n')
+		file := m.File
+		if file == "" {
+			file = e.File
+		}
+		m.writeOne(&b, file)
+	}
+	if rest := len(e.More) - shown; rest > 0 {
+		fmt.Fprintf(&b, "\nand %d more %s", rest, map[bool]string{true: "problem", false: "problems"}[rest == 1])
+		if e.File != "" {
+			b.WriteString(" in " + e.File)
+		}
+	}
+	return b.String()
+}
+
+// writeOne writes this problem alone, in file.
+func (e *ConfigError) writeOne(b *strings.Builder, file string) {
 	switch {
-	case e.File != "" && e.Line > 0:
-		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
-	case e.File != "":
-		b.WriteString(e.File)
+	case file != "" && e.Line > 0:
+		fmt.Fprintf(b, "%s:%d: ", file, e.Line)
+	case file != "":
+		b.WriteString(file)
 		b.WriteString(": ")
 	case e.Line > 0:
-		fmt.Fprintf(&b, "line %d: ", e.Line)
+		fmt.Fprintf(b, "line %d: ", e.Line)
 	}
 	if e.Field != "" {
-		fmt.Fprintf(&b, "field %q: ", e.Field)
+		fmt.Fprintf(b, "field %q: ", e.Field)
 	}
 	b.WriteString(e.Message)
-	return b.String()
+}
+
+// joinProblems is the first of problems, in the order of their lines
+// (those of no line last, in the order found), with the others as its
+// More; nil for none.
+func joinProblems(problems []*ConfigError) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(problems, func(a, b *ConfigError) int {
+		switch {
+		case a.Line == b.Line:
+			return 0
+		case a.Line == 0:
+			return 1
+		case b.Line == 0:
+			return -1
+		}
+		return a.Line - b.Line
+	})
+	first := problems[0]
+	first.More = problems[1:]
+	return first
 }
 
 // LoadConfig reads and validates a config file. Errors name the file and
@@ -173,14 +224,23 @@ func parseConfig(data []byte) (Config, error) {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return Config{}, &ConfigError{Message: "must be a JSON object, not null"}
 	}
+	// Every problem is found, then reported in the order of the lines.
+	var problems []*ConfigError
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		return Config{}, withLine(decodeError(data, err), lines)
+		ce := decodeError(data, err)
+		if ce.Field == "" {
+			return Config{}, ce // the file as a whole: nothing else can be read
+		}
+		// A value of the wrong type keeps its default; the rest decoded.
+		problems = append(problems, ce)
 	}
-	if err := checkKnownFields(data, reflect.TypeOf(cfg), ""); err != nil {
-		return Config{}, withLine(err, lines)
+	problems = append(problems, knownFieldProblems(data, reflect.TypeOf(cfg), "")...)
+	problems = append(problems, cfg.problems()...)
+	for _, p := range problems {
+		lines.at(p)
 	}
-	if err := cfg.Validate(); err != nil {
-		return Config{}, withLine(err, lines)
+	if err := joinProblems(problems); err != nil {
+		return Config{}, err
 	}
 	if cfg.Include == nil {
 		cfg.Include = []string{}
@@ -191,18 +251,9 @@ func parseConfig(data []byte) (Config, error) {
 	return cfg, nil
 }
 
-// withLine adds to a *ConfigError the line of its field in the file.
-func withLine(err error, lines keyLines) error {
-	var ce *ConfigError
-	if errors.As(err, &ce) {
-		lines.at(ce)
-	}
-	return err
-}
-
 // decodeError turns an encoding/json error into a ConfigError naming the
 // field, or the line and column of a syntax error.
-func decodeError(data []byte, err error) error {
+func decodeError(data []byte, err error) *ConfigError {
 	if strings.Contains(err.Error(), "unexpected end of JSON input") {
 		return &ConfigError{Message: "invalid JSON: the file ends before the object is closed"}
 	}
@@ -256,19 +307,20 @@ func kindWords(t reflect.Type) string {
 	return t.String()
 }
 
-// checkKnownFields reports the first key of data (an object matching
-// struct type t) that t does not declare, with its dotted path. Names must
-// match exactly (encoding/json alone would accept any letter case). A null
-// value is an error too, except for a list (the empty list): encoding/json
-// skips it, so until 2026-11-28 "docs_dir": null or "search": null kept the
-// default without a word, and a null glob was called an empty one.
-func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
+// knownFieldProblems reports every key of data (an object matching struct
+// type t) that t does not declare, with its dotted path. Names must match
+// exactly (encoding/json alone would accept any letter case). A null
+// value is a problem too, except for a list (the empty list):
+// encoding/json skips it, so until 2026-11-28 "docs_dir": null or
+// "search": null kept the default without a word, and a null glob was
+// called an empty one.
+func knownFieldProblems(data []byte, t reflect.Type, prefix string) []*ConfigError {
 	if t.Kind() != reflect.Struct {
 		return nil
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil || m == nil {
-		return nil //nolint:nilerr // not an object (null): the typed decode already judged it
+		return nil // not an object (null): the typed decode already judged it
 	}
 	known := map[string]reflect.Type{}
 	var names []string
@@ -286,24 +338,25 @@ func checkKnownFields(data []byte, t reflect.Type, prefix string) error {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	var out []*ConfigError
 	for _, k := range keys {
 		ft, ok := known[k]
 		if !ok {
-			return &ConfigError{Field: prefix + k, Message: "unknown field; correct its name or remove it (known fields here: " + strings.Join(names, ", ") + ")"}
+			out = append(out, &ConfigError{Field: prefix + k, Message: "unknown field; correct its name or remove it (known fields here: " + strings.Join(names, ", ") + ")"})
+			continue
 		}
 		if err := checkNull(m[k], ft, prefix+k); err != nil {
-			return err
+			out = append(out, err)
+			continue
 		}
-		if err := checkKnownFields(m[k], ft, prefix+k+"."); err != nil {
-			return err
-		}
+		out = append(out, knownFieldProblems(m[k], ft, prefix+k+".")...)
 	}
-	return nil
+	return out
 }
 
 // checkNull reports a null value of field (of type t), or a null entry of
 // a list of strings, as the wrong type.
-func checkNull(raw json.RawMessage, t reflect.Type, field string) error {
+func checkNull(raw json.RawMessage, t reflect.Type, field string) *ConfigError {
 	isNull := func(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
 	if t.Kind() != reflect.Slice {
 		if isNull(raw) {
@@ -324,83 +377,90 @@ func checkNull(raw json.RawMessage, t reflect.Type, field string) error {
 }
 
 // Validate checks every field and returns a *ConfigError naming the first
-// invalid one.
+// invalid one, the others as its More.
 func (c Config) Validate() error {
-	bad := func(field, format string, args ...any) error {
-		return &ConfigError{Field: field, Message: fmt.Sprintf(format, args...)}
+	return joinProblems(c.problems())
+}
+
+// problems checks every field and returns one *ConfigError per invalid
+// one, in the order of the fields.
+func (c Config) problems() []*ConfigError {
+	var out []*ConfigError
+	bad := func(field, format string, args ...any) {
+		out = append(out, &ConfigError{Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 	if strings.TrimSpace(c.DocsDir) == "" {
-		return bad("docs_dir", "must not be empty (use \".\" for the project root)")
+		bad("docs_dir", "must not be empty (use \".\" for the project root)")
 	}
 	if first := strings.Split(filepath.ToSlash(filepath.Clean(c.DocsDir)), "/")[0]; first == dataDirName {
-		return bad("docs_dir", "must not be inside %s, which holds ubp's own data", dataDirName)
+		bad("docs_dir", "must not be inside %s, which holds ubp's own data", dataDirName)
 	}
 	for i, g := range c.Include {
 		if err := index.CheckGlob(g); err != nil {
-			return bad(fmt.Sprintf("include[%d]", i), "%v", err)
+			bad(fmt.Sprintf("include[%d]", i), "%v", err)
 		}
 	}
 	for i, g := range c.Exclude {
 		if err := index.CheckGlob(g); err != nil {
-			return bad(fmt.Sprintf("exclude[%d]", i), "%v", err)
+			bad(fmt.Sprintf("exclude[%d]", i), "%v", err)
 		}
 	}
 	if c.MaxFileSize <= 0 {
-		return bad("max_file_size", "must be a positive number of bytes (default %d)", index.DefaultMaxFileSize)
+		bad("max_file_size", "must be a positive number of bytes (default %d)", index.DefaultMaxFileSize)
 	}
 	if !oneOf(c.Embedding.Provider, embeddingProviders) {
-		return bad("embedding.provider", "must be one of %s, not %q", strings.Join(embeddingProviders, ", "), c.Embedding.Provider)
+		bad("embedding.provider", "must be one of %s, not %q", strings.Join(embeddingProviders, ", "), c.Embedding.Provider)
 	}
 	if c.Embedding.Provider == "openai" {
 		o := c.Embedding.OpenAI
 		u, err := url.Parse(o.BaseURL)
 		if o.BaseURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return bad("embedding.openai.base_url", "must be an http(s) URL such as http://localhost:11434/v1, not %q", o.BaseURL)
+			bad("embedding.openai.base_url", "must be an http(s) URL such as http://localhost:11434/v1, not %q", o.BaseURL)
 		}
 		if strings.TrimSpace(o.Model) == "" {
-			return bad("embedding.openai.model", "must name the embedding model")
+			bad("embedding.openai.model", "must name the embedding model")
 		}
 		if o.Dimensions < 0 {
-			return bad("embedding.openai.dimensions", "must be 0 (the model's own) or positive")
+			bad("embedding.openai.dimensions", "must be 0 (the model's own) or positive")
 		}
 		if o.BatchSize < 1 || o.BatchSize > 2048 {
-			return bad("embedding.openai.batch_size", "must be between 1 and 2048")
+			bad("embedding.openai.batch_size", "must be between 1 and 2048")
 		}
 		if o.TimeoutSeconds < 1 {
-			return bad("embedding.openai.timeout_seconds", "must be at least 1")
+			bad("embedding.openai.timeout_seconds", "must be at least 1")
 		}
 	}
 	if c.Search.Alpha < 0 || c.Search.Alpha > 1 {
-		return bad("search.alpha", "must be between 0 and 1")
+		bad("search.alpha", "must be between 0 and 1")
 	}
 	if c.Search.VectorWeight < 0 || c.Search.VectorWeight > 1 {
-		return bad("search.vector_weight", "must be between 0 and 1")
+		bad("search.vector_weight", "must be between 0 and 1")
 	}
 	if c.Search.GraphWeight < 0 || c.Search.GraphWeight > 1 {
-		return bad("search.graph_weight", "must be between 0 and 1")
+		bad("search.graph_weight", "must be between 0 and 1")
 	}
 	if c.Search.LatentWeight < 0 || c.Search.LatentWeight > 1 {
-		return bad("search.latent_weight", "must be between 0 and 1")
+		bad("search.latent_weight", "must be between 0 and 1")
 	}
 	if !oneOf(c.Search.Fusion, fusionModes) {
-		return bad("search.fusion", "must be one of %s, not %q", strings.Join(fusionModes, ", "), c.Search.Fusion)
+		bad("search.fusion", "must be one of %s, not %q", strings.Join(fusionModes, ", "), c.Search.Fusion)
 	}
 	if !oneOf(c.Search.Translate, translateModes) {
-		return bad("search.translate", "must be one of %s, not %q", strings.Join(translateModes, ", "), c.Search.Translate)
+		bad("search.translate", "must be one of %s, not %q", strings.Join(translateModes, ", "), c.Search.Translate)
 	}
 	if c.Search.RRFK < 1 {
-		return bad("search.rrf_k", "must be at least 1")
+		bad("search.rrf_k", "must be at least 1")
 	}
 	if c.Search.DefaultLimit < 1 || c.Search.DefaultLimit > 50 {
-		return bad("search.default_limit", "must be between 1 and 50")
+		bad("search.default_limit", "must be between 1 and 50")
 	}
 	if c.Staleness.ThresholdDays < 1 {
-		return bad("staleness.threshold_days", "must be 1 or more")
+		bad("staleness.threshold_days", "must be 1 or more")
 	}
 	if !oneOf(c.Staleness.Baseline, stalenessBaselines) {
-		return bad("staleness.baseline", "must be one of %s, not %q", strings.Join(stalenessBaselines, ", "), c.Staleness.Baseline)
+		bad("staleness.baseline", "must be one of %s, not %q", strings.Join(stalenessBaselines, ", "), c.Staleness.Baseline)
 	}
-	return nil
+	return out
 }
 
 func oneOf(s string, allowed []string) bool {

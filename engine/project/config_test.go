@@ -264,3 +264,76 @@ func loadBadConfig(t *testing.T, dir, name, text string) (string, error) {
 	}
 	return path, err
 }
+
+// TestConfigErrorsInLineOrder: a file with several problems reports each,
+// in the order of their lines, every one as file:line: field. Only the
+// first in key order was reported (unknown keys sorted by name, then the
+// values in the order Validate checks them), so fixing a file took a run
+// per problem, from the middle of the file to its top and back.
+func TestConfigErrorsInLineOrder(t *testing.T) {
+	text := `{
+  "docs_dir": "docs",
+  "max_file_size": -1,
+  "zeta": 1,
+  "include": [],
+  "exclude": ["ok/**", "bad[/x"],
+  "search": {
+    "fusion": "max",
+    "alpha_x": 2,
+    "rrf_k": 60
+  },
+  "staleness": {
+    "threshold_days": 0,
+    "baseline": null
+  },
+  "aardvark": true
+}
+`
+	path, err := loadBadConfig(t, t.TempDir(), "several", text)
+	want := []string{
+		path + `:3: field "max_file_size": must be a positive number of bytes`,
+		path + `:4: field "zeta": unknown field`,
+		path + `:6: field "exclude[1]": `,
+		path + `:8: field "search.fusion": must be one of weighted, rrf, not "max"`,
+		path + `:9: field "search.alpha_x": unknown field`,
+		path + `:13: field "staleness.threshold_days": must be 1 or more`,
+		path + `:14: field "staleness.baseline": must be a string, not null`,
+		path + `:16: field "aardvark": unknown field`,
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q\nwant it to start with %q", i+1, lines[i], w)
+		}
+	}
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Line != 3 || ce.Field != "max_file_size" {
+		t.Errorf("errors.As gives %#v; want the first problem by line (max_file_size, line 3)", ce)
+	}
+}
+
+// TestConfigErrorsBounded: a file with very many problems lists the first
+// MaxConfigProblems by line, then how many more.
+func TestConfigErrorsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	n := MaxConfigProblems + 7
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  \"unknown%02d\": 1,\n", i)
+	}
+	b.WriteString("  \"docs_dir\": \"docs\"\n}\n")
+	path, err := loadBadConfig(t, t.TempDir(), "many", b.String())
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != MaxConfigProblems+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), MaxConfigProblems+1, err)
+	}
+	if want := path + `:2: field "unknown00"`; !strings.HasPrefix(lines[0], want) {
+		t.Errorf("first line %q, want it to start with %q", lines[0], want)
+	}
+	if want := "and 7 more problems in " + path; lines[len(lines)-1] != want {
+		t.Errorf("last line %q, want %q", lines[len(lines)-1], want)
+	}
+}
