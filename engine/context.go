@@ -62,7 +62,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextRe
 		return ContextResult{}, &ArgumentError{Param: "max_size", Message: fmt.Sprintf("must be positive, got %d", maxSize)}
 	}
 	proj := e.Project()
-	m, err := e.reader.ResolvePageRef(ctx, opts.Page, proj.DocsDir(), proj.Config.DocsDir)
+	m, err := e.resolvePageRef(ctx, proj, opts.Page)
 	if err != nil {
 		return ContextResult{}, err
 	}

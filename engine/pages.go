@@ -25,7 +25,7 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 // An unknown ref gives a *NotFoundError with the closest filepaths.
 func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 	proj := e.Project() // one configuration for the whole answer
-	m, err := e.reader.ResolvePageRef(ctx, ref, proj.DocsDir(), proj.Config.DocsDir)
+	m, err := e.resolvePageRef(ctx, proj, ref)
 	if err != nil {
 		return Page{}, err
 	}
@@ -66,8 +66,8 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 // ignoring case. An unknown ref gives a *NotFoundError listing up to 5 closest
 // filepaths; an empty ref gives an *ArgumentError.
 func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepath string, err error) {
-	p := e.Project()
-	return e.reader.ResolvePage(ctx, ref, p.DocsDir(), p.Config.DocsDir)
+	m, err := e.resolvePageRef(ctx, e.Project(), ref)
+	return m.ID, m.Filepath, err
 }
 
 // SectionTexts returns the Markdown of the given sections (as

@@ -149,6 +149,11 @@ func toolError(tool string, err error, log *slog.Logger) error {
 		return toolErrorText(fmt.Sprintf("%s: invalid parameter %q: %s", tool, param, ae.Message))
 	case errors.As(err, &nf):
 		msg := fmt.Sprintf("%s: page not found: %q.", tool, nf.Query)
+		if nf.NotIndexed != "" {
+			// The file is there but left out of the index: why, and what
+			// to do, rather than other pages.
+			return toolErrorText(fmt.Sprintf("%s: %q has no page: the file exists but is not indexed: %s. To index it: %s.", tool, nf.Query, nf.NotIndexed, nf.Fix))
+		}
 		if nf.Skipped != "" {
 			// The file is there: say why it has no page rather than
 			// offer others.

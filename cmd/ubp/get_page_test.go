@@ -160,3 +160,40 @@ func TestGetPageDanglingLinkHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestGetPageOfAFileNotIndexed: get-page and get-context on a Markdown file
+// that exists but that exclude leaves out, or that is outside the docs
+// folder, say the file exists but is not indexed, why and what to do (the
+// hint); they said only "page not found".
+func TestGetPageOfAFileNotIndexed(t *testing.T) {
+	root := t.TempDir()
+	fixture.WriteFiles(t, root, map[string]string{
+		"docs/guide.md":      "# Guide\n\nText.\n",
+		"docs/meetings/m.md": "# Meeting\n\nText.\n",
+		"NOTES.md":           "# Notes\n\nText.\n",
+	})
+	mustCLI(t, root, "init", "--docs-dir", "docs", "--exclude", "meetings/**", "--quiet")
+	cases := []struct {
+		args       []string
+		want, hint string
+	}{
+		{[]string{"get-page", "meetings/m.md"}, "ubp: page not found: meetings/m.md: the file exists but is not indexed: the exclude pattern \"meetings/**\" matches its folder meetings\n",
+			"hint: remove or narrow that pattern in exclude of .ubp/config.json\n"},
+		{[]string{"get-context", "meetings/m.md"}, "ubp: page not found: meetings/m.md: the file exists but is not indexed: the exclude pattern \"meetings/**\" matches its folder meetings\n",
+			"hint: remove or narrow that pattern in exclude of .ubp/config.json\n"},
+		{[]string{"get-page", "NOTES.md"}, "ubp: page not found: NOTES.md: the file exists but is not indexed: it is outside the docs folder docs (docs_dir in .ubp/config.json), and only files under it are indexed\n",
+			"hint: move it into the docs folder, or set docs_dir to a folder that holds it\n"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, stderr := runCLI(t, root, tc.args...)
+			if code != 1 || stderr != tc.want+tc.hint {
+				t.Errorf("exit %d, stderr\n%s\nwant 1 and\n%s%s", code, stderr, tc.want, tc.hint)
+			}
+		})
+	}
+	code, stdout, _ := runCLI(t, root, "--json", "get-page", "meetings/m.md")
+	if code != 1 || !strings.Contains(stdout, `"code": "not_found"`) || !strings.Contains(stdout, `"hint": "remove or narrow that pattern`) {
+		t.Errorf("--json: exit %d, %s", code, stdout)
+	}
+}

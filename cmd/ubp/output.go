@@ -51,6 +51,10 @@ func (a *app) printError(err error) {
 		out.Error.Suggestions = nf.Suggestions
 		out.Error.Hint = "run `ubp list-pages` to see every page"
 		switch {
+		case nf.NotIndexed != "":
+			// The file is there but left out: the message says why, the
+			// hint what to do.
+			out.Error.Hint = nf.Fix
 		case nf.Skipped != "":
 			// The file is there: the message says why it has no page,
 			// which suggestions of other pages hid.

@@ -7,10 +7,18 @@ type NotFoundError struct {
 	// Skipped is why indexing skipped the file the query names (over
 	// max_file_size, not text, ...): the file is there, with no page.
 	Skipped string `json:"skipped,omitempty"`
+	// NotIndexed is why the file the query names as a path, which exists,
+	// is left out of the index (an exclude pattern matches it, it is
+	// outside the docs folder, ...), and Fix what to do about it.
+	NotIndexed string `json:"not_indexed,omitempty"`
+	Fix        string `json:"fix,omitempty"`
 }
 
 func (e *NotFoundError) Error() string {
 	msg := "page not found: " + e.Query
+	if e.NotIndexed != "" {
+		return msg + ": the file exists but is not indexed: " + e.NotIndexed
+	}
 	if e.Skipped != "" {
 		return msg + " (the file is there, but indexing " + e.Skipped + ")"
 	}
