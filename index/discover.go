@@ -54,7 +54,8 @@ type DiscoverOptions struct {
 
 // Discover lists the Markdown files (*.md, *.markdown, any letter case) under
 // opts.Root, sorted by Path. It skips DefaultExcludedDirs, hidden folders
-// and hidden files, symlinked folders (never followed), everything ignored by the .gitignore
+// and hidden files, symlinked folders (never followed; one leading outside
+// the docs folder with a Warning naming it and where it leads), everything ignored by the .gitignore
 // files inside Root (root and nested), and opts.Exclude; it keeps only
 // opts.Include matches when Include is set. A file over MaxFileSize, not
 // valid UTF-8 or containing a NUL byte is skipped with a Warning naming it.
@@ -196,8 +197,11 @@ func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("discover documents: %w", err)
 		}
-		if !isMarkdownName(name) || strings.HasPrefix(name, ".") ||
-			gitIgnored(rules, rel, false) || !w.wanted(rel) {
+		if !isMarkdownName(name) {
+			w.linkedFolder(abs, name, rel, rules)
+			return nil
+		}
+		if strings.HasPrefix(name, ".") || gitIgnored(rules, rel, false) || !w.wanted(rel) {
 			return nil
 		}
 		if resolved, ok := w.resolveLink(abs, rel); ok {
@@ -291,6 +295,27 @@ func (w *walker) resolveLink(abs, rel string) (string, bool) {
 		return "", false
 	}
 	return resolved, true
+}
+
+// linkedFolder warns of the symlink abs (name, rel from the root) when it
+// leads to a folder outside the docs folder that the walk would otherwise
+// descend into: folders reached through a symlink are never followed, and
+// one leading outside held files the user may expect indexed, as a
+// Markdown symlink leading outside is named (until 2026-11-28 the folder
+// was skipped without a word). A link to a folder inside is silent (its
+// files are read where they are), and so is anything else.
+func (w *walker) linkedFolder(abs, name, rel string, rules []ignoreRule) {
+	if w.skipDir(name, rel, rules) {
+		return
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	if err != nil || within(w.realRoot, resolved) {
+		return
+	}
+	w.warn(rel, "skipped: symlinked folder leads outside the docs folder (to %s); folders reached through a symlink are never followed, and only files inside the docs folder are read", resolved)
 }
 
 // within reports whether path p is dir or under it (both cleaned, absolute).

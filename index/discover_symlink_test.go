@@ -17,7 +17,11 @@ func symlink(t *testing.T, target, link string) {
 
 // TestDiscoverSymlinks: a Markdown symlink is read only when its real path
 // is inside the docs folder; one leading outside, a broken one and a loop
-// are skipped with a warning naming the link.
+// are skipped with a warning naming the link. A symlinked folder is never
+// followed; one leading outside the docs folder is named with where it
+// leads, as a file leading there is (it was skipped without a word), one
+// leading inside is not (its files are read where they are), nor one a
+// rule leaves out anyway (hidden, excluded, never-indexed names).
 func TestDiscoverSymlinks(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "docs")
@@ -38,10 +42,15 @@ func TestDiscoverSymlinks(t *testing.T) {
 	symlink(t, "missing.md", filepath.Join(root, "broken.md"))  // broken
 	symlink(t, "loop-b.md", filepath.Join(root, "loop-a.md"))   // loop
 	symlink(t, "loop-a.md", filepath.Join(root, "loop-b.md"))
-	symlink(t, "missing.txt", filepath.Join(root, "broken.txt"))                // not Markdown: silent
-	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "linked-dir")) // folder: never followed
+	symlink(t, "missing.txt", filepath.Join(root, "broken.txt"))                  // not Markdown: silent
+	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "linked-dir"))   // folder outside: never followed, named
+	symlink(t, "../../other", filepath.Join(root, "sub", "rel-dir"))              // relative, outside too
+	symlink(t, "sub", filepath.Join(root, "inside-dir"))                          // folder inside: silent
+	symlink(t, filepath.Join(base, "other"), filepath.Join(root, ".hidden-dir"))  // hidden: silent
+	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "node_modules")) // never indexed: silent
+	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "excluded-dir")) // excluded: silent
 
-	files, warns := discoverPaths(t, DiscoverOptions{Root: root})
+	files, warns := discoverPaths(t, DiscoverOptions{Root: root, Exclude: []string{"excluded-dir"}})
 	want := []string{"a.md", "abs-inside.md", "inside.md", "notes.txt.md", "sub/b.md", "up-and-back.md"}
 	if !reflect.DeepEqual(files, want) {
 		t.Errorf("paths =\n %q\nwant\n %q", files, want)
@@ -54,6 +63,8 @@ func TestDiscoverSymlinks(t *testing.T) {
 		"broken.md":          "broken symlink",
 		"loop-a.md":          "symlink loop",
 		"loop-b.md":          "symlink loop",
+		"linked-dir":         "symlinked folder leads outside the docs folder (to " + filepath.Join(base, "other") + ")",
+		"sub/rel-dir":        "symlinked folder leads outside the docs folder (to " + filepath.Join(base, "other") + ")",
 	}
 	got := map[string]string{}
 	for _, w := range warns {
