@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/internal/lockedio"
+	"github.com/ubp-dev/ubp/internal/plural"
 	"github.com/ubp-dev/ubp/mcpserver/internal/sdkfront"
 )
 
@@ -226,6 +228,7 @@ func watch(ctx context.Context, e Engine, log *slog.Logger, catchUp func(context
 		}
 		log.Info("re-indexed", "added", rep.Added, "updated", rep.Updated, "deleted", rep.Deleted,
 			"renamed", rep.Renamed, "warnings", len(rep.Warnings))
+		logWarnings(log, rep.Warnings)
 	})
 	switch {
 	case !caughtUp:
@@ -237,6 +240,19 @@ func watch(ctx context.Context, e Engine, log *slog.Logger, catchUp func(context
 		log.Error("watching files stopped; restart ubp serve to resume live re-indexing", "error", advice.Message(err))
 	}
 	return true
+}
+
+// logWarnings logs the warnings of a re-index, one a line named as `ubp
+// index` names them (file:line: message), at most engine.MaxWarningsList,
+// then how many more; the "re-indexed" line gave only their number.
+func logWarnings(log *slog.Logger, warns []index.Warning) {
+	shown := min(len(warns), engine.MaxWarningsList)
+	for _, w := range warns[:shown] {
+		log.Warn("re-index warning", "warning", w.String())
+	}
+	if rest := len(warns) - shown; rest > 0 {
+		log.Warn(fmt.Sprintf("and %d more re-index %s", rest, plural.Noun(rest, "warning", "warnings")))
+	}
 }
 
 // newLoggers returns ubp's logger (info and up) and the SDK's (warnings and

@@ -1,11 +1,16 @@
 package mcpserver
 
 import (
+	"context"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // TestLiveReindex: while serving (watcher on, the default), a document
@@ -81,4 +86,55 @@ func TestDocsFolderGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "tools to answer again", func() bool { return !search().isToolError() })
+}
+
+// TestLiveReindexLogsEachWarning: the log line of a re-index while serving
+// is followed by each warning, named as `ubp index` names it (file:line:
+// message), at most engine.MaxWarningsList of them and then how many more;
+// it gave only their number ("warnings=1").
+func TestLiveReindexLogsEachWarning(t *testing.T) {
+	e := newProject(t, "taskflow-docs", ".")
+	c := startStdio(t, e, Options{})
+	c.initialize()
+	root := e.Project().Root
+	bad := "---\ntitle: [unclosed\n---\n\n# Bad\n\nText.\n"
+	if err := os.WriteFile(filepath.Join(root, "guides", "bad-frontmatter.md"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the warning in the log", func() bool {
+		return strings.Contains(c.stderr.String(), `msg="re-index warning" component=ubp-serve warning="guides/bad-frontmatter.md:`)
+	})
+
+}
+
+// TestReindexWarningsLogBounded: a re-index with more warnings than
+// engine.MaxWarningsList logs that many, named, then "and N more".
+func TestReindexWarningsLogBounded(t *testing.T) {
+	e := newProject(t, "taskflow-docs", ".")
+	bad := "---\ntitle: [unclosed\n---\n\n# Bad\n\nText.\n"
+	n := engine.MaxWarningsList + 5
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(e.Project().Root, "guides", fmt.Sprintf("bad-%02d.md", i)), []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := e.Index(context.Background(), engine.IndexOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) < n {
+		t.Fatalf("%d warnings for %d bad files", len(rep.Warnings), n)
+	}
+	var buf strings.Builder
+	logWarnings(slog.New(slog.NewTextHandler(&buf, nil)), rep.Warnings)
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != engine.MaxWarningsList+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), engine.MaxWarningsList+1, buf.String())
+	}
+	if want := `msg="re-index warning" warning="` + rep.Warnings[0].String(); !strings.Contains(lines[0], want) {
+		t.Errorf("first line %q, want it to hold %q", lines[0], want)
+	}
+	if want := fmt.Sprintf(`msg="and %d more re-index warnings"`, len(rep.Warnings)-engine.MaxWarningsList); !strings.Contains(lines[len(lines)-1], want) {
+		t.Errorf("last line %q, want it to hold %q", lines[len(lines)-1], want)
+	}
 }
