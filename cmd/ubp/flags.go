@@ -152,6 +152,20 @@ func checkHTTPAddr(addr string) error {
 // jsonRequested reports whether args ask for JSON output, scanned before
 // cobra parses them so that unknown commands and bad flags (which fail
 // before --json is parsed) still answer in JSON.
+// helpRequested reports whether args ask for help (-h or --help before
+// any "--").
+func helpRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "--help":
+			return true
+		}
+	}
+	return false
+}
+
 func jsonRequested(args []string) bool {
 	on := false
 	for _, a := range args {

@@ -81,6 +81,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			code = exitError
 		}
 	}()
+	if helpRequested(args) {
+		// cobra shows the help of the command it found, the root's for
+		// a word naming no command (`ubp fulltext --help` printed ubp's
+		// help and exited 0): say the word names no command, as without
+		// --help.
+		if c, rest, err := root.Find(args); err == nil && c == root {
+			_ = c.ParseFlags(rest) // pflag.ErrHelp: the words are read all the same
+		}
+		if root.Flags().NArg() > 0 {
+			a.printError(unknownCommand(root, root.Flags().Arg(0)))
+			return exitUsage
+		}
+	}
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
