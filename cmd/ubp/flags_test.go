@@ -91,6 +91,7 @@ func TestArgumentErrorsNameTheFlag(t *testing.T) {
 		{[]string{"search", "x", "--fusion", "max"}, "ubp: --fusion: unknown fusion \"max\""},
 		{[]string{"get-page", "designs/database.md", "--section", "Nowhere"}, "ubp: --section: \"Nowhere\" is not a section"},
 		{[]string{"search", "   "}, "ubp: invalid query: must not be empty or only spaces"},
+		{[]string{"stale", "--output", "no-such-dir/report.txt"}, "ubp: --output: open "},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -98,7 +98,7 @@ clone hides documents' commits: fetch the whole history).`,
 					}
 					f, err := os.Create(output)
 					if err != nil {
-						return fmt.Errorf("create report file: %w", err)
+						return fmt.Errorf("--output: %w", err)
 					}
 					defer f.Close()
 					w = f
