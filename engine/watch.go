@@ -343,13 +343,22 @@ func (ws *watchState) handle(ev fsnotify.Event, onReport func(IndexReport, error
 		return true
 	}
 	if ev.Has(fsnotify.Create) {
-		if st, err := os.Lstat(p); err == nil && st.IsDir() {
+		st, err := os.Lstat(p)
+		if err == nil && st.IsDir() {
 			if ws.skipDir(p) {
 				return false
 			}
 			ws.addTree(p, onReport)
 			ws.pending[p] = true
 			return true
+		}
+		if err == nil && st.Mode()&fs.ModeSymlink != 0 && !isMarkdownFile(name) {
+			// A symlinked folder is never followed, but one leading
+			// outside is named, as ubp index names it: walk its path.
+			if to, err := os.Stat(p); err == nil && to.IsDir() {
+				ws.pending[p] = true
+				return true
+			}
 		}
 	}
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -57,4 +58,40 @@ func TestWatchFollowsSymlinkTargets(t *testing.T) {
 	coreEventually(t, "alias.md leaves with its target", func() bool { return len(found("secondword")) == 0 && !hasPage(t, e, "alias.md") })
 	coreWriteFiles(t, docs, map[string]string{"shared/target.md": "# Target\n\nthirdword\n"})
 	coreEventually(t, "alias.md is back with its target", func() bool { return slices.Equal(found("thirdword"), both) })
+}
+
+// TestWatchNamesAFolderSymlinkLeadingOutside: a symlinked folder leading
+// outside the docs folder, made while watching, is named in the skipped
+// files (with where it leads), as ubp index names it; the watcher took
+// only folders and Markdown names from its events, so the link changed
+// nothing and said nothing.
+func TestWatchNamesAFolderSymlinkLeadingOutside(t *testing.T) {
+	e, docs := coreFixture(t)
+	outside := filepath.Join(filepath.Dir(docs), "outside")
+	coreWriteFiles(t, outside, map[string]string{"o.md": "# Outside\n"})
+	coreIndex(t, e, false)
+	watchInBackground(t, e)
+	n := 0
+	coreEventually(t, "the watcher indexes a new file", func() bool {
+		n++
+		if n%10 == 1 {
+			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
+		}
+		return hasPage(t, e, "probe.md")
+	})
+	if err := os.Symlink(outside, filepath.Join(docs, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	coreEventually(t, "the link named among the skipped files", func() bool {
+		st, err := e.Status(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range st.Skipped {
+			if w.File == "linked" && strings.Contains(w.Message, "symlinked folder leads outside the docs folder") {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -223,8 +223,8 @@ func watch(ctx context.Context, e Engine, log *slog.Logger, catchUp func(context
 			log.Warn("re-indexing failed", "error", advice.Message(err))
 			return
 		}
-		if rep.Added+rep.Updated+rep.Deleted+rep.Renamed == 0 {
-			return
+		if rep.Added+rep.Updated+rep.Deleted+rep.Renamed == 0 && len(rep.Warnings) == 0 {
+			return // a warning alone is news too: a file left out changes no page
 		}
 		log.Info("re-indexed", "added", rep.Added, "updated", rep.Updated, "deleted", rep.Deleted,
 			"renamed", rep.Renamed, "warnings", len(rep.Warnings))

@@ -97,6 +97,18 @@ func TestLiveReindexLogsEachWarning(t *testing.T) {
 	c := startStdio(t, e, Options{})
 	c.initialize()
 	root := e.Project().Root
+	// The watcher is live once a file written now gets its page (one
+	// written before the watches are in place is indexed by the catch-up).
+	n := 0
+	waitFor(t, "the watcher to index a new file", func() bool {
+		n++
+		if n%10 == 1 {
+			if err := os.WriteFile(filepath.Join(root, "probe.md"), []byte(fmt.Sprintf("# Probe %d\n", n)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return !c.callTool(ToolGetPage, map[string]any{"filepath": "probe.md"}).isToolError()
+	})
 	bad := "---\ntitle: [unclosed\n---\n\n# Bad\n\nText.\n"
 	if err := os.WriteFile(filepath.Join(root, "guides", "bad-frontmatter.md"), []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
@@ -105,6 +117,14 @@ func TestLiveReindexLogsEachWarning(t *testing.T) {
 		return strings.Contains(c.stderr.String(), `msg="re-index warning" component=ubp-serve warning="guides/bad-frontmatter.md:`)
 	})
 
+	// A re-index that changes no page but warns is logged too: a folder
+	// symlink leading outside.
+	if err := os.Symlink(t.TempDir(), filepath.Join(root, "guides", "linked")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the folder symlink named in the log", func() bool {
+		return strings.Contains(c.stderr.String(), `warning="guides/linked: skipped: symlinked folder leads outside the docs folder`)
+	})
 }
 
 // TestReindexWarningsLogBounded: a re-index with more warnings than
