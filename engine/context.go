@@ -43,7 +43,8 @@ import (
 // that fits (Center.NextStartColumn, the column GetPage reads on from). A
 // MaxSize too small even for an empty centre returns that, larger than
 // asked.
-func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (ContextResult, error) {
+func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (_ ContextResult, err error) {
+	defer e.explainDamage(&err)
 	if strings.TrimSpace(opts.Page) == "" {
 		return ContextResult{}, &ArgumentError{Param: "page", Message: answer.EmptyPage}
 	}

@@ -46,9 +46,10 @@ func (e *Engine) EmbedQuery(ctx context.Context, text string) (vec []float32, mo
 
 // SectionPaths maps section ids (from NearestSections) to the file paths of
 // their documents; ids no longer in the index are left out.
-func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (map[int64]string, error) {
+func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (_ map[int64]string, err error) {
+	defer e.explainDamage(&err)
 	out := make(map[int64]string, len(ids))
-	err := e.readTx(ctx, func(tx *sql.Tx) error {
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		docs, err := sectionrows.Documents(ctx, tx, ids)
 		if err != nil {
 			return err
@@ -74,7 +75,8 @@ func (e *Engine) SectionPaths(ctx context.Context, ids []int64) (map[int64]strin
 // NearestSections returns up to k sections most similar to vec (from
 // EmbedQuery), most similar first (Score is the cosine similarity); none
 // when the index holds no vectors of the current model.
-func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) ([]vecstore.Match, error) {
+func (e *Engine) NearestSections(ctx context.Context, vec []float32, k int) (_ []vecstore.Match, err error) {
+	defer e.explainDamage(&err)
 	p, err := e.embedder()
 	if err != nil || p == nil || vec == nil {
 		return nil, err

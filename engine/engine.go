@@ -204,7 +204,8 @@ func (e *Engine) Project() *Project { return e.p.Load() }
 // WithTx runs fn in one write transaction (BEGIN IMMEDIATE): committed when
 // fn returns nil, rolled back when it returns an error or panics (the panic
 // goes on).
-func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (e *Engine) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	defer e.explainDamage(&err)
 	if e.readOnly {
 		return ErrReadOnly
 	}
@@ -230,4 +231,11 @@ func migrate(ctx context.Context, db *sql.DB, path string, onUpgrade func(from, 
 		}
 	}
 	return store.Migrate(ctx, db, path)
+}
+
+// explainDamage replaces *err, returned by a method of e, with
+// store.Damaged's: an index file damaged in the pages a statement read is
+// named, with what to do, as one that does not open is (Open).
+func (e *Engine) explainDamage(err *error) {
+	*err = store.Damaged(e.Project().DBPath(), *err)
 }

@@ -45,7 +45,8 @@ func (f IndexFreshness) Current() bool {
 // modification time stored per document. Only files the index does not
 // hold are read, to drop those Index would skip too (not text, unreadable),
 // so a skipped file is not reported as changed on every call.
-func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
+func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
+	defer e.explainDamage(&err)
 	var f IndexFreshness
 	built, err := e.Built(ctx)
 	if err != nil {
@@ -100,7 +101,8 @@ func (e *Engine) Freshness(ctx context.Context) (IndexFreshness, error) {
 }
 
 // Built reports whether an indexing run has ever completed on this index.
-func (e *Engine) Built(ctx context.Context) (bool, error) {
+func (e *Engine) Built(ctx context.Context) (_ bool, err error) {
+	defer e.explainDamage(&err)
 	_, ok, err := store.GetMeta(ctx, e.db, store.MetaLastIndexedAt)
 	return ok, err
 }

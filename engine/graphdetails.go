@@ -9,7 +9,8 @@ const maxDetailIDs = 500
 // GraphNodeDetails returns the detail of every document node of g, keyed
 // by node id (dangling nodes have none). Staleness is checked now against
 // the index baseline, as pages and search results show it.
-func (e *Engine) GraphNodeDetails(ctx context.Context, g GraphResult) (map[string]GraphNodeDetail, error) {
+func (e *Engine) GraphNodeDetails(ctx context.Context, g GraphResult) (_ map[string]GraphNodeDetail, err error) {
+	defer e.explainDamage(&err)
 	want := make(map[string]bool, len(g.Nodes))
 	for _, n := range g.Nodes {
 		if !n.Dangling {

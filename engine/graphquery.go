@@ -27,7 +27,8 @@ import (
 //
 // Nodes are ordered by file path (the centre first when there is one),
 // edges by source, target and type.
-func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (GraphResult, error) {
+func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (_ GraphResult, err error) {
+	defer e.explainDamage(&err)
 	depth, err := params.Depth(opts.Depth, DefaultGraphDepth, MaxGraphDepth)
 	if err != nil {
 		return GraphResult{}, err

@@ -45,7 +45,8 @@ type IndexOptions struct {
 //
 // The report's Sections, Links, Dangling and Ambiguous are totals of the
 // index after the run; the other counts describe the files of the run.
-func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, error) {
+func (e *Engine) Index(ctx context.Context, opts IndexOptions) (_ IndexReport, err error) {
+	defer e.explainDamage(&err)
 	policy := latentrun.WhenDue
 	switch {
 	case opts.Full:
@@ -61,7 +62,8 @@ func (e *Engine) Index(ctx context.Context, opts IndexOptions) (IndexReport, err
 // be a folder (created, deleted or renamed): every document under it is
 // considered. Paths outside the docs folder are ignored. A pending
 // migration that demands a re-index turns this into a full Index.
-func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (IndexReport, error) {
+func (e *Engine) IndexPaths(ctx context.Context, absPaths []string) (_ IndexReport, err error) {
+	defer e.explainDamage(&err)
 	sc, all, err := writer.ScopeFor(e.Project().DocsDir(), absPaths)
 	if err != nil {
 		return writer.EmptyReport(), err

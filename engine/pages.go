@@ -14,7 +14,8 @@ import (
 // ListPages lists documents, filtered by type and sorted. LinkCount counts
 // the page's outgoing links (dangling ones included) and the links from
 // other pages that resolve to it.
-func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesResult, error) {
+func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (_ ListPagesResult, err error) {
+	defer e.explainDamage(&err)
 	return e.reader.ListPages(ctx, o)
 }
 
@@ -23,7 +24,8 @@ func (e *Engine) ListPages(ctx context.Context, o ListPagesOptions) (ListPagesRe
 // compared without regard to case, optionally followed by "#Heading"
 // (Page.Fragment, set when the heading names a section: see FindSection).
 // An unknown ref gives a *NotFoundError with the closest filepaths.
-func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
+func (e *Engine) GetPage(ctx context.Context, ref string) (_ Page, err error) {
+	defer e.explainDamage(&err)
 	proj := e.Project() // one configuration for the whole answer
 	m, err := e.resolvePageRef(ctx, proj, ref)
 	if err != nil {
@@ -66,6 +68,7 @@ func (e *Engine) GetPage(ctx context.Context, ref string) (Page, error) {
 // ignoring case. An unknown ref gives a *NotFoundError listing up to 5 closest
 // filepaths; an empty ref gives an *ArgumentError.
 func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepath string, err error) {
+	defer e.explainDamage(&err)
 	m, err := e.resolvePageRef(ctx, e.Project(), ref)
 	return m.ID, m.Filepath, err
 }
@@ -73,7 +76,8 @@ func (e *Engine) ResolvePage(ctx context.Context, ref string) (id int64, filepat
 // SectionTexts returns the Markdown of the given sections (as
 // SectionMatch.SectionID names them), keyed by id; ids that no longer
 // exist are absent. Its cost follows len(ids): one batched read.
-func (e *Engine) SectionTexts(ctx context.Context, ids []int64) (map[int64]string, error) {
+func (e *Engine) SectionTexts(ctx context.Context, ids []int64) (_ map[int64]string, err error) {
+	defer e.explainDamage(&err)
 	return e.reader.SectionTexts(ctx, ids)
 }
 
@@ -81,9 +85,10 @@ func (e *Engine) SectionTexts(ctx context.Context, ids []int64) (map[int64]strin
 // node, every resolved link as a typed edge. The graph is read once and kept
 // until the documents, sections or links change (the search_generation and
 // link_generation counters move); callers must not modify it.
-func (e *Engine) LoadGraph(ctx context.Context) (*graph.Graph, error) {
+func (e *Engine) LoadGraph(ctx context.Context) (_ *graph.Graph, err error) {
+	defer e.explainDamage(&err)
 	var g *graph.Graph
-	err := e.readTx(ctx, func(tx *sql.Tx) error {
+	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		var gen graphGeneration
 		var err error
 		if gen.docs, gen.links, err = store.Generations(ctx, tx); err != nil {

@@ -41,7 +41,8 @@ import (
 // embedding and its nearest sections) is found on another connection at
 // the same time as the full-text signal: neither needs the other, and at
 // 10,000 documents each takes a third of a search.
-func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, error) {
+func (e *Engine) Search(ctx context.Context, opts SearchOptions) (_ SearchResult, err error) {
+	defer e.explainDamage(&err)
 	if err := params.Query(opts.Query); err != nil {
 		return SearchResult{}, err
 	}
@@ -132,7 +133,8 @@ func (e *Engine) Search(ctx context.Context, opts SearchOptions) (SearchResult, 
 // filter, or is a lower bound that TotalFoundLowerBound marks when a term
 // is in more sections than full text reads of it (see Matcher.Sections).
 // The matching and ranking are engine/internal/fulltext's.
-func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (FulltextResult, error) {
+func (e *Engine) FulltextSearch(ctx context.Context, opts FulltextOptions) (_ FulltextResult, err error) {
+	defer e.explainDamage(&err)
 	if err := params.Query(opts.Query); err != nil {
 		return FulltextResult{}, err
 	}

@@ -23,7 +23,8 @@ type StaleOptions struct {
 // (documents, refs, recorded fingerprints); run Index first for edits
 // made since. Under the configured baseline the report also replaces the
 // staleness snapshot that search results, pages and status read.
-func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (stale.Report, error) {
+func (e *Engine) Stale(ctx context.Context, opts StaleOptions) (_ stale.Report, err error) {
+	defer e.explainDamage(&err)
 	p := e.Project() // one configuration for the whole check
 	baseline := opts.Baseline
 	if baseline == "" {

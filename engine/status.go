@@ -17,7 +17,8 @@ import (
 
 // Status describes the project and the state of its index: counts, broken
 // links, stale documents, size on disk and when it last changed.
-func (e *Engine) Status(ctx context.Context) (Status, error) {
+func (e *Engine) Status(ctx context.Context) (_ Status, err error) {
+	defer e.explainDamage(&err)
 	p := e.Project() // one configuration for the whole answer
 	s := Status{ProjectRoot: p.Root, DocsDir: p.DocsDir(), SchemaVersion: e.version}
 	if err := e.reader.Counts(ctx, &s); err != nil {

@@ -21,7 +21,8 @@ const (
 // without vectors (provider "none", or nothing embedded yet) it is the
 // cosine of TF-IDF weighted keywords (see query.Keywords). Each pair of
 // documents is suggested once, by its most similar sections, best first.
-func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) ([]LinkSuggestion, error) {
+func (e *Engine) SuggestLinks(ctx context.Context, opts SuggestOptions) (_ []LinkSuggestion, err error) {
+	defer e.explainDamage(&err)
 	minScore, err := params.MinScore(opts.MinScore, defaultSuggestMinScore)
 	if err != nil {
 		return nil, err

@@ -52,6 +52,11 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 	if onReport == nil {
 		onReport = func(IndexReport, error) {}
 	}
+	report := onReport
+	onReport = func(r IndexReport, err error) {
+		e.explainDamage(&err)
+		report(r, err)
+	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine"
 )
 
 // TestCorruptIndexSaysWhatToDo: an index file overwritten with garbage
@@ -28,5 +31,84 @@ func TestCorruptIndexSaysWhatToDo(t *testing.T) {
 	mustCLI(t, root, "index")
 	if out := mustCLI(t, root, "search", "alpha"); !strings.Contains(out, "a.md") {
 		t.Errorf("after the remedy, search found nothing:\n%s", out)
+	}
+}
+
+// TestDamagedTableSaysWhatToDo: an index whose file opens but one of whose
+// tables is damaged (its root page no longer a b-tree page, as a disk
+// error or a torn copy leaves it) fails the commands that read that table
+// naming the index file and saying what to do, as a file that does not
+// open at all does (TestCorruptIndexSaysWhatToDo), rather than with
+// SQLite's bare "database disk image is malformed".
+func TestDamagedTableSaysWhatToDo(t *testing.T) {
+	commands := [][]string{
+		{"status"},
+		{"search", "alpha"},
+		{"get-page", "a.md"},
+		{"get-context", "a.md"},
+		{"list-pages"},
+		{"get-graph"},
+		{"index", "--full"},
+	}
+	for _, table := range []string{"documents", "sections", "links"} {
+		t.Run(table, func(t *testing.T) {
+			root := initProjectWith(t, map[string]string{
+				"docs/a.md": "# A\n\nThe alpha value, see [[b]].\n",
+				"docs/b.md": "# B\n\nThe beta value.\n",
+			})
+			db := filepath.Join(root, ".ubp", "index.db")
+			damageRootPage(t, db, table)
+			failed := 0
+			for _, args := range commands {
+				code, _, stderr := runCLI(t, root, args...)
+				if code == 0 {
+					continue
+				}
+				failed++
+				if code != 1 || !strings.Contains(stderr, db) || !strings.Contains(stderr, "delete the index file and run `ubp index`") {
+					t.Errorf("ubp %s with table %s damaged: exit %d, stderr %q; want 1, the file and what to do",
+						strings.Join(args, " "), table, code, stderr)
+				}
+			}
+			if failed == 0 {
+				t.Fatalf("no command noticed table %s damaged", table)
+			}
+		})
+	}
+}
+
+// damageRootPage overwrites the page type of table's root page in the index
+// file db with a value no b-tree page has, so that SQLite reports the file
+// damaged (SQLITE_CORRUPT) when a statement reads the table, while the file
+// still opens.
+func damageRootPage(t *testing.T, db, table string) {
+	t.Helper()
+	conn, err := sql.Open(engine.SQLiteDriver(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, pageSize int64
+	if err := conn.QueryRow(`SELECT rootpage FROM sqlite_schema WHERE name = ?`, table).Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if root < 2 {
+		t.Fatalf("table %s has root page %d", table, root)
+	}
+	f, err := os.OpenFile(db, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte{0x01}, (root-1)*pageSize); err != nil {
+		t.Fatal(err)
 	}
 }
