@@ -234,8 +234,9 @@ func migrate(ctx context.Context, db *sql.DB, path string, onUpgrade func(from, 
 }
 
 // explainDamage replaces *err, returned by a method of e, with
-// store.Damaged's: an index file damaged in the pages a statement read is
-// named, with what to do, as one that does not open is (Open).
+// store.Damaged's: an index file damaged in the pages a statement read, or
+// one this user may not write (unless e was opened read-only), is named,
+// with what to do, as one that does not open is (Open).
 func (e *Engine) explainDamage(err *error) {
-	*err = store.Damaged(e.Project().DBPath(), *err)
+	*err = store.Damaged(e.Project().DBPath(), *err, !e.readOnly)
 }

@@ -111,6 +111,7 @@ const (
 	RemedyFullIndex     = answer.RemedyFullIndex
 	RemedyDeleteIndex   = answer.RemedyDeleteIndex
 	RemedyUpgrade       = answer.RemedyUpgrade
+	RemedyWritable      = answer.RemedyWritable
 )
 
 // RemedyOf is the remedy an error carries, NoRemedy when none.

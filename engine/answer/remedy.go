@@ -9,7 +9,7 @@ type Remedy int
 
 // The remedies. NoRemedy is the zero value: the error says all there is.
 // A new remedy goes last, with its sentence in internal/advice (whose test
-// walks them all up to RemedyUpgrade: move that bound along).
+// walks them all up to RemedyWritable: move that bound along).
 const (
 	NoRemedy Remedy = iota
 	// RemedyInit: the folder is no project yet; initialise it.
@@ -37,6 +37,10 @@ const (
 	// RemedyUpgrade: the index was written by a newer ubp; upgrade ubp, or
 	// delete the index file and build it again.
 	RemedyUpgrade
+	// RemedyWritable: the index file or its folder cannot be written by
+	// this user (permissions, a read-only mount); make both writable, or
+	// run ubp as the user who can write them.
+	RemedyWritable
 )
 
 // RemedyError is an error with the remedy the user can apply. Its message

@@ -32,6 +32,7 @@ var texts = map[answer.Remedy]struct {
 	answer.RemedyFullIndex:     {"run `ubp index --full` to rebuild it", paren},
 	answer.RemedyDeleteIndex:   {"delete the index file and run `ubp index`", paren},
 	answer.RemedyUpgrade:       {"upgrade ubp, or delete the index file and run `ubp index` to rebuild it", colon},
+	answer.RemedyWritable:      {"make it and its folder writable for this user, or run ubp as the user who owns them", paren},
 }
 
 // Text is what to do for r, "" for NoRemedy (or a remedy it does not

@@ -35,6 +35,8 @@ func TestMessage(t *testing.T) {
 			"read schema version: meta schema_version is \"x\", not a number (delete the index file and run `ubp index`)"},
 		{answer.RemedyUpgrade, "index /p/.ubp/index.db has schema version 9 but this ubp knows only up to 4",
 			"index /p/.ubp/index.db has schema version 9 but this ubp knows only up to 4: upgrade ubp, or delete the index file and run `ubp index` to rebuild it"},
+		{answer.RemedyWritable, "index /p/.ubp/index.db cannot be written: attempt to write a readonly database",
+			"index /p/.ubp/index.db cannot be written: attempt to write a readonly database (make it and its folder writable for this user, or run ubp as the user who owns them)"},
 	}
 	seen := map[answer.Remedy]bool{}
 	for _, c := range cases {
@@ -52,7 +54,7 @@ func TestMessage(t *testing.T) {
 		}
 	}
 	// Every remedy the engine names has its sentence here and above.
-	for r := answer.NoRemedy + 1; r <= answer.RemedyUpgrade; r++ {
+	for r := answer.NoRemedy + 1; r <= answer.RemedyWritable; r++ {
 		if !seen[r] {
 			t.Errorf("remedy %d is not in the table", r)
 		}

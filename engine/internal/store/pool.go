@@ -105,7 +105,8 @@ func dsn(path string, immediate, queryOnly bool) string {
 
 // OpenPool opens a connection pool on the index at path and checks it
 // answers; a file that is no database, or a damaged one, fails with
-// answer.RemedyDeleteIndex. immediate makes its transactions begin with BEGIN IMMEDIATE
+// answer.RemedyDeleteIndex, and one SQLite may not write (a read-only .ubp
+// folder) with answer.RemedyWritable. immediate makes its transactions begin with BEGIN IMMEDIATE
 // (the pool that writes); queryOnly refuses writes on its connections.
 func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql.DB, error) {
 	registerVec.Do(sqlite_vec.Auto)
