@@ -15,7 +15,8 @@ import (
 //
 // Whatever the mode, an index that was never built (the .ubp/config.json
 // of a fresh clone without its index.db) is built first, with progress on
-// stderr, and a failed build leaves no empty index.db behind.
+// stderr, and a failed build leaves no empty index.db behind; an
+// interrupted one keeps what it committed (withEngineMode).
 type freshMode int
 
 const (
@@ -63,7 +64,10 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
 		}
 		a.printIndexWarnings(rep)
-		a.infof("ubp: indexed %s\n", plural.Count(rep.Added, "document", "documents"))
+		// Every document the index now holds: an interrupted first build
+		// kept some, which this run found unchanged.
+		n := rep.Added + rep.Updated + rep.Unchanged + rep.Renamed
+		a.infof("ubp: indexed %s\n", plural.Count(n, "document", "documents"))
 		a.builtIndex = true
 	case mode == freshFull || f.NeedsReindex:
 		if f.Current() {

@@ -289,9 +289,12 @@ func (a *app) withEngineMode(ctx context.Context, mode freshMode, fn func(e *eng
 		err = fn(e)
 	}
 	// An index this command created and could not build goes, unless
-	// another process built it meanwhile: no empty index.db is left.
+	// another process built it meanwhile: no empty index.db is left. A
+	// build stopped by SIGINT or SIGTERM (ctx done) keeps what it
+	// committed, as the interruption message says and a killed run does:
+	// the next run finds those documents unchanged and adds the rest.
 	remove := false
-	if err != nil && created {
+	if err != nil && created && ctx.Err() == nil {
 		built, berr := e.Built(context.WithoutCancel(ctx))
 		remove = berr == nil && !built
 	}
