@@ -112,3 +112,29 @@ func damageRootPage(t *testing.T, db, table string) {
 		t.Fatal(err)
 	}
 }
+
+// TestIndexSymlinkToMissingTargetIsKept: a .ubp/index.db that is a symlink
+// to a file that is not there (its disk not mounted) fails the command
+// naming the file, and the symlink stays: the command did not create it,
+// so it must not delete it as it deletes an index file it created and
+// could not build.
+func TestIndexSymlinkToMissingTargetIsKept(t *testing.T) {
+	root := initProjectWith(t, map[string]string{"docs/a.md": "# A\n\nThe alpha value.\n"})
+	db := filepath.Join(root, ".ubp", "index.db")
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(db + suffix); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	target := filepath.Join(t.TempDir(), "unmounted", "index.db")
+	if err := os.Symlink(target, db); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, root, "status")
+	if code == 0 || !strings.Contains(stderr, db) {
+		t.Errorf("status with index.db a dangling symlink: exit %d, stderr %q; want an error naming the file", code, stderr)
+	}
+	if got, err := os.Readlink(db); err != nil || got != target {
+		t.Errorf("after the failed status, index.db links to %q (%v); want the symlink kept, to %s", got, err, target)
+	}
+}

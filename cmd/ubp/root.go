@@ -249,7 +249,8 @@ func (a *app) workDir() (string, error) {
 
 // openEngine finds the project from the working directory and opens its
 // index. The caller closes the engine. created says the index file did
-// not exist before.
+// not exist before: no entry at all, for a symlink to a missing file (a
+// disk not mounted) is the user's, not one to delete when the open fails.
 func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, err error) {
 	wd, err := a.workDir()
 	if err != nil {
@@ -259,7 +260,7 @@ func (a *app) openEngine(ctx context.Context) (e *engine.Engine, created bool, e
 	if err != nil {
 		return nil, false, err
 	}
-	_, statErr := os.Stat(p.DBPath())
+	_, statErr := os.Lstat(p.DBPath())
 	created = errors.Is(statErr, fs.ErrNotExist)
 	e, err = engine.Open(ctx, p, engine.OpenOptions{Getenv: os.Getenv, OnUpgrade: a.announceUpgrade})
 	if err != nil && created {
