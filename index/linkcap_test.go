@@ -36,3 +36,21 @@ func TestDocLinksCapped(t *testing.T) {
 		t.Errorf("few links: %d, warnings %v", len(small.Links), warns)
 	}
 }
+
+// TestDocLinksCappedByOne: one link past the cap is counted in the singular,
+// as ubp counts everywhere ("1 link … was", not "1 links … were").
+func TestDocLinksCappedByOne(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# T\n\n")
+	for i := range MaxDocLinks + 1 {
+		fmt.Fprintf(&b, "[[p%d]] ", i)
+	}
+	_, warns := Parse("one-over.md", []byte(b.String()))
+	want := fmt.Sprintf("1 link after the first %d was not indexed", MaxDocLinks)
+	for _, w := range warns {
+		if strings.Contains(w.Message, want) {
+			return
+		}
+	}
+	t.Errorf("warnings %v, want one saying %q", warns, want)
+}

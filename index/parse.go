@@ -94,9 +94,13 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 		}
 	}
 	if st.droppedLinks > 0 {
+		dropped := fmt.Sprintf("%d links after the first %d were", st.droppedLinks, MaxDocLinks)
+		if st.droppedLinks == 1 { // the singular for one, as ubp counts everywhere
+			dropped = fmt.Sprintf("1 link after the first %d was", MaxDocLinks)
+		}
 		warns = append(warns, Warning{File: docPath, Message: fmt.Sprintf(
-			"%d links after the first %d were not indexed: a document keeps at most %d links (split it into several documents to keep them all)",
-			st.droppedLinks, MaxDocLinks, MaxDocLinks)})
+			"%s not indexed: a document keeps at most %d links (split it into several documents to keep them all)",
+			dropped, MaxDocLinks)})
 	}
 
 	doc.Title = fm.Title
