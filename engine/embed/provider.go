@@ -6,8 +6,9 @@
 //     sentence vectors over int8 GloVe word vectors (packages wordvec and
 //     static); Japanese words join the same space through their English
 //     glosses in the built-in glossary (package jagloss). Text without a
-//     word either knows (hiragana only) gets no vector, and search falls
-//     back to its other signals.
+//     word either knows (hiragana only) gets no vector, nor does a query
+//     whose known words are all function words ("how do I"), and search
+//     falls back to its other signals.
 //   - "openai": any OpenAI-compatible /v1/embeddings endpoint (OpenAI,
 //     Ollama, LM Studio, llama.cpp server), for multilingual models.
 //   - "none": no vectors at all.

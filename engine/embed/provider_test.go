@@ -95,3 +95,33 @@ func TestStaticProvider(t *testing.T) {
 		t.Errorf("cancelled EmbedQuery error %v", err)
 	}
 }
+
+// A query whose every word the model knows is a function word has no
+// vector (it carried no meaning and found every page as similar); one
+// content word, English or Japanese, gives it one.
+func TestStaticQueryOfFunctionWordsOnly(t *testing.T) {
+	p := NewStatic()
+	tests := []struct {
+		query string
+		want  bool // a vector
+	}{
+		{"how do I", false},
+		{"How do I zzzqqq", false},
+		{"what is it?", false},
+		{"the", false},
+		{"how do I clear the cache", true},
+		{"cache", true},
+		{"how do I 検索", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			v, err := p.EmbedQuery(context.Background(), tt.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := v != nil; got != tt.want {
+				t.Errorf("EmbedQuery(%q): vector %v, want %v", tt.query, got, tt.want)
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/embed/jagloss"
 	"github.com/ubp-dev/ubp/engine/lexicon"
+	"github.com/ubp-dev/ubp/engine/query/funcword"
 
 	"github.com/ubp-dev/ubp/engine/embed/static"
 	"github.com/ubp-dev/ubp/engine/embed/wordvec"
@@ -78,6 +79,15 @@ func (s *Static) japanese() (*jagloss.Embedder, error) {
 // embed is the sentence vector of text: its Latin words and, with the
 // glossary, its Japanese words.
 func (s *Static) embed(text string) ([]float32, error) {
+	sent, err := s.sentence(text)
+	if err != nil {
+		return nil, err
+	}
+	return sent.Vector(), nil
+}
+
+// sentence adds the words of text embed uses to a new sentence.
+func (s *Static) sentence(text string) (*wordvec.Sentence, error) {
 	sent := s.model.NewSentence()
 	sent.AddText(text)
 	if lexicon.MayHaveJapanese(text) {
@@ -89,7 +99,7 @@ func (s *Static) embed(text string) ([]float32, error) {
 			ja.AddTo(sent, text)
 		}
 	}
-	return sent.Vector(), nil
+	return sent, nil
 }
 
 // ModelID implements Provider. It is "static-unavailable" when the model
@@ -164,7 +174,11 @@ func (s *Static) embedRange(ctx context.Context, texts []string, out [][]float32
 	return nil
 }
 
-// EmbedQuery implements Provider.
+// EmbedQuery implements Provider. A query whose every known word is a
+// function word (funcword.Is: "how do I", or "how do I zzzqqq",
+// zzzqqq being no word of the model) has no vector, like one of hiragana
+// only: a vector of grammatical words carries no meaning, and it found
+// every page of a project as "similar in meaning".
 func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	if _, err := s.Model(); err != nil {
 		return nil, err
@@ -172,5 +186,18 @@ func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return s.embed(text)
+	sent, err := s.sentence(text)
+	if err != nil {
+		return nil, err
+	}
+	function := 0
+	for _, w := range s.model.Words(text) {
+		if funcword.Is(w) {
+			function++
+		}
+	}
+	if sent.Known() == function {
+		return nil, nil
+	}
+	return sent.Vector(), nil
 }

@@ -1,6 +1,10 @@
 package query
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/query/funcword"
+)
 
 // Keywords returns the content words of a text, for comparing texts by the
 // words they share: Latin words of three or more characters that are not
@@ -15,7 +19,7 @@ func Keywords(text string) []string {
 			n := utf8.RuneCountInString(r.text)
 			switch r.script {
 			case ScriptLatin:
-				if n >= 3 && !englishFunctionWords[r.text] && !isDigits(r.text) {
+				if n >= 3 && !funcword.English(r.text) && !isDigits(r.text) {
 					out = append(out, r.text)
 				}
 			case ScriptKatakana, ScriptOther:

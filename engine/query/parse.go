@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/query/funcword"
 )
 
 // Kind says how a term came out of the query text.
@@ -188,18 +190,6 @@ const (
 	MaxRunes    = 1000
 	MaxConcepts = 48
 )
-
-// englishFunctionWords are dropped when the query has other terms. Only
-// grammatical words: anything with meaning of its own is left to IDF.
-var englishFunctionWords = map[string]bool{
-	"a": true, "an": true, "the": true, "of": true, "and": true, "or": true, "not": true,
-	"to": true, "in": true, "on": true, "at": true, "by": true, "for": true, "with": true,
-	"from": true, "into": true, "as": true, "is": true, "are": true, "was": true, "were": true,
-	"be": true, "been": true, "it": true, "its": true, "this": true, "that": true, "these": true,
-	"those": true, "how": true, "what": true, "which": true, "who": true, "why": true,
-	"when": true, "where": true, "do": true, "does": true, "did": true, "can": true,
-	"i": true, "we": true, "you": true, "my": true, "our": true, "there": true, "about": true,
-}
 
 // compoundParticles join two nouns that Japanese also writes as one
 // compound: XのY → XY (ファイルの変更 → ファイル変更), XをY → XY (変更を検出 →
@@ -391,21 +381,15 @@ func keepRun(r run, lenient bool) bool {
 		if lenient {
 			return true
 		}
-		return n >= 2 && !englishFunctionWords[r.text] || isDigits(r.text)
+		return n >= 2 && !funcword.English(r.text) || isDigits(r.text)
 	case ScriptKatakana:
 		return n >= 2 || lenient
 	case ScriptHan:
-		return lenient || !japaneseFunctionWords[r.text]
+		return lenient || !funcword.Japanese(r.text)
 	default:
 		return true
 	}
 }
-
-// japaneseFunctionWords are the question words written in kanji (何 in
-// 何か, 何が; 誰, 何故), dropped like their English counterparts (what, who,
-// why). The others (どう, なぜ, いつ, どこ) are hiragana, which is never a
-// term but where the query has nothing else.
-var japaneseFunctionWords = map[string]bool{"何": true, "誰": true, "何故": true}
 
 func isDigits(s string) bool {
 	for _, r := range s {

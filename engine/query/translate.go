@@ -3,6 +3,8 @@ package query
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/engine/query/funcword"
 )
 
 // Translator gives the English glosses of a Japanese word, sense by sense,
@@ -191,7 +193,7 @@ func glossTerms(tr Translator, words []string, g int, seen map[string]bool) []Te
 func glossText(gloss string) (search, plain string) {
 	var words []string
 	for _, w := range strings.Fields(Normalize(gloss)) {
-		if englishFunctionWords[w] || glossFunctionWords[w] {
+		if funcword.English(w) || glossFunctionWords[w] {
 			continue
 		}
 		words = append(words, w)
