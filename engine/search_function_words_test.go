@@ -21,8 +21,12 @@ var functionWordDocs = map[string]string{
 // vector of function words alone carries no meaning, and "how do I
 // zzzqqq" matched about every page of a project as "partial" by the
 // meaning of "how do I". With no vector and no page saying zzzqqq,
-// nothing matches. A content word beside them keeps the vector and the
-// usual levels.
+// nothing matches. A query of function words only (kept for full text
+// because nothing else is there) is at most "weak", as one of words every
+// page says is: they are words of any text, whatever their count in this
+// project, and "how do I" was "strong" on the page that asked the
+// question. A content word beside them keeps the vector and the usual
+// levels.
 func TestSearchFunctionWordsOnly(t *testing.T) {
 	e := searchProject(t, functionWordDocs, DefaultConfig().Embedding.Provider)
 	tests := []struct {
@@ -32,6 +36,7 @@ func TestSearchFunctionWordsOnly(t *testing.T) {
 		results    bool
 	}{
 		{"how do I zzzqqq", search.TypeFulltextFallback, "none", false},
+		{"How do I", search.TypeFulltextFallback, "weak", true},
 		{"what is it", search.TypeFulltextFallback, "none", false},
 		{"how do I clear the cache", search.TypeHybrid, "strong", true},
 	}

@@ -323,6 +323,9 @@ func TestSearchSummarySaysTheMatch(t *testing.T) {
 	}{
 		{"PostgreSQL schema and migrations", []string{"best match strong"}},
 		{"banana smoothie recipe", []string{"best match weak", "Nothing in the documents matches the query well"}},
+		// function words only: no vector, and words of any text (never
+		// strong, as the CLI says too)
+		{"how do I", []string{"(fulltext_fallback search), best match weak", "Nothing in the documents matches the query well"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

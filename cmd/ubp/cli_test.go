@@ -304,6 +304,9 @@ func TestSearchTextShowsMatchLevels(t *testing.T) {
 	}{
 		{"PostgreSQL schema and migrations", []string{"match strong", "best match strong"}},
 		{"banana smoothie recipe", []string{"best match weak", "nothing in the documents matches this query well"}},
+		// function words only: no vector, and words of any text (never
+		// strong, as ubp_search says too)
+		{"how do I", []string{"(fulltext_fallback), best match weak", "nothing in the documents matches this query well"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -160,6 +160,22 @@ func (q Query) Parts(t Term) []int {
 	return out
 }
 
+// FunctionWord reports whether group g is a function word (how, do, I;
+// 何: funcword.Is), a term only because the query has nothing else. Such
+// a word is in any kind of text: it tells nothing of what the user is
+// after, however few sections of a project hold it.
+func (q Query) FunctionWord(g int) bool {
+	if g < 0 || g >= len(q.Groups) {
+		return false
+	}
+	for _, t := range q.Terms {
+		if t.Group == g && t.Kind == Phrase {
+			return false // written in quotes: the user wants it
+		}
+	}
+	return funcword.Is(q.Groups[g])
+}
+
 // GroupTerms returns the terms of group g.
 func (q Query) GroupTerms(g int) []Term {
 	var out []Term

@@ -106,8 +106,9 @@ type scorer struct {
 	// termRunes are the terms' texts as runes, for titleFactor.
 	termRunes [][]rune
 	// common marks the groups found in more than half of the index's
-	// sections (see commonMinSections): a text holding only such words
-	// matches every page alike.
+	// sections (see commonMinSections), and the function words of a query
+	// that has nothing else (query.FunctionWord: "how do I"): a text
+	// holding only such words matches every page alike.
 	common []bool
 }
 
@@ -131,7 +132,7 @@ func newScorer(q query.Query, n int, groupDF []int) *scorer {
 	s.common = make([]bool, len(q.Groups))
 	for g := range q.Groups {
 		s.groupW[g] = groupIDF(n, groupDF[g])
-		s.common[g] = n >= commonMinSections && 2*groupDF[g] > n
+		s.common[g] = n >= commonMinSections && 2*groupDF[g] > n || q.FunctionWord(g)
 	}
 	s.parts = make([][]int, len(q.Terms))
 	for i, t := range q.Terms {
