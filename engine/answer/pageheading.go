@@ -226,22 +226,92 @@ func PartUnder(content string, line int) (from, to int) {
 // to its fn nearest first; else own, the section's heading. A
 // sub-heading's text runs on across the cuts of a long section.
 func MatchHeading(own string, ord int, content string, at int, before func(fn func(content string) bool) error) (string, error) {
-	if h, _, _, ok := PartAbove(content, max(at, 0)); ok {
-		return h, nil
+	trail, err := matchTrail(ord, content, at, before)
+	if err != nil || len(trail) == 0 {
+		return own, err
+	}
+	return trail[len(trail)-1].Text, nil
+}
+
+// MatchPlace is MatchHeading's heading (own when the match is under the
+// section's own) and its heading path as the page outline writes paths
+// ("Usage > Options > Flags"): the section's own path (ownPath, of its
+// heading of level ownLevel: "H2" or "H2 > H3") with the headings written
+// in the section above the match stacked on it by level, so an H4 under it
+// adds to it and a short H3 merged into an H3 section takes that one's
+// place. Of the parts before, only the one holding the last heading before
+// the match is read, as MatchHeading reads them: a heading of a part
+// further back is not in the path.
+func MatchPlace(own, ownPath string, ownLevel, ord int, content string, at int, before func(fn func(content string) bool) error) (heading, path string, err error) {
+	trail, err := matchTrail(ord, content, at, before)
+	if err != nil {
+		return "", "", err
+	}
+	if len(trail) == 0 {
+		return own, ownPath, nil
+	}
+	type open struct {
+		level int
+		path  string
+	}
+	var stack []open
+	if ownPath != "" {
+		if i := strings.LastIndex(ownPath, " > "); i >= 0 && ownLevel == 3 {
+			stack = append(stack, open{2, ownPath[:i]})
+		}
+		stack = append(stack, open{max(ownLevel, 1), ownPath})
+	}
+	for _, h := range trail {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
+			stack = stack[:len(stack)-1]
+		}
+		p := h.Text
+		if n := len(stack); n > 0 && h.Level > 1 {
+			p = stack[n-1].path + " > " + h.Text
+		}
+		stack = append(stack, open{h.Level, p})
+	}
+	return trail[len(trail)-1].Text, stack[len(stack)-1].path, nil
+}
+
+// matchTrail is the headings above a match that MatchHeading reads, in
+// order: those written above it in its part (headingsAbove); else, in a
+// later part of a long section, those of the nearest part before it that
+// holds one, back to the section's first part; none when the match is
+// under the section's own heading.
+func matchTrail(ord int, content string, at int, before func(fn func(content string) bool) error) ([]index.Heading, error) {
+	if hs := headingsAbove(content, max(at, 0)); len(hs) > 0 {
+		return hs, nil
 	}
 	if ord == 0 || OpensWithOwnHeading(content) {
-		return own, nil
+		return nil, nil
 	}
-	found := own
+	var found []index.Heading
 	err := before(func(prev string) bool {
-		if h, ok := LastHeading(prev); ok {
-			found = h
+		if hs := headingsAbove(prev, strings.Count(strings.TrimSuffix(prev, "\n"), "\n")); len(hs) > 0 {
+			found = hs
 			return false
 		}
 		return !OpensWithOwnHeading(prev) // the section's first part ends it
 	})
-	if err != nil {
-		return "", err
+	return found, err
+}
+
+// headingsAbove is the headings written in a section's content at or above
+// its line `line` that PartAbove can find the line under: after the first
+// line, or a sub-heading opening a part (headsPart).
+func headingsAbove(content string, line int) []index.Heading {
+	if line < 0 || !mayHoldHeading(content, line) {
+		return nil
 	}
-	return found, nil
+	var out []index.Heading
+	for _, h := range index.Headings(content) {
+		if h.Line > line {
+			break
+		}
+		if h.Line > 0 || headsPart(h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }

@@ -90,7 +90,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 			DocType:         d.DocType,
 			Score:           answer.RoundScore(relative(s.scores[id], top)),
 			ScoreBreakdown:  s.breakdown(id, sig),
-			RelevanceReason: s.reason(id, secs.rows),
+			RelevanceReason: s.reason(id, secs.paths),
 			Staleness:       level,
 			StaleReason:     reason,
 			ChangedRefs:     changed,
@@ -192,10 +192,12 @@ func (s *Run) matchEvidence(id int64) (coverage float64, specific bool, cosine f
 	return coverage, specific, cosine
 }
 
-// hitSectionSet is the sections shown for the hits, and the rows read.
+// hitSectionSet is the sections shown for the hits and, by section id,
+// the heading path of where each matched (answer.MatchPlace): of the
+// sections shown and of those the reasons name.
 type hitSectionSet struct {
 	matches map[int64][]answer.SectionMatch
-	rows    map[int64]*sectionrows.Row
+	paths   map[int64]string
 }
 
 // hitSections picks up to three sections per document: those the vector
@@ -258,7 +260,17 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 	if err != nil {
 		return hitSectionSet{}, err
 	}
-	out := hitSectionSet{matches: map[int64][]answer.SectionMatch{}, rows: rows}
+	out := hitSectionSet{matches: map[int64][]answer.SectionMatch{}, paths: map[int64]string{}}
+	// place is where in r the snippet's first match is: its line (-1 for
+	// none), the heading it is under and that heading's path.
+	place := func(r *sectionrows.Row) (snippet string, at int, heading, path string, err error) {
+		snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes)
+		heading, path, err = answer.MatchPlace(r.Heading, r.HeadingPath, r.Level, r.Ord, r.Content, at, func(fn func(string) bool) error {
+			return sectionrows.PartsBefore(ctx, tx, r, fn)
+		})
+		out.paths[r.ID] = path
+		return snippet, at, heading, path, err
+	}
 	for id, list := range chosen {
 		ms := []answer.SectionMatch{}
 		for _, x := range list {
@@ -275,28 +287,47 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 				Score:     answer.RoundScore(x.Score),
 			}
 			var at int
-			if m.Snippet, at = query.SnippetLine(r.Content, s.q.Terms, fulltext.SnippetRunes); at >= 0 {
-				m.Line = r.StartLine + at
-			}
-			if m.Heading, err = answer.MatchHeading(r.Heading, r.Ord, r.Content, at, func(fn func(string) bool) error {
-				return sectionrows.PartsBefore(ctx, tx, r, fn)
-			}); err != nil {
+			if m.Snippet, at, m.Heading, _, err = place(r); err != nil {
 				return hitSectionSet{}, err
+			}
+			if at >= 0 {
+				m.Line = r.StartLine + at
 			}
 			ms = append(ms, m)
 		}
 		out.matches[id] = ms
 	}
+	// The sections the reasons name, where not shown.
+	for _, id := range ids {
+		var named []int64
+		if d := s.ftDocs[id]; d != nil {
+			named = append(named, d.BestID)
+		}
+		if secs := s.vec.Sections[id]; len(secs) > 0 {
+			named = append(named, secs[0].ID)
+		}
+		for _, sid := range named {
+			if _, done := out.paths[sid]; done || rows[sid] == nil {
+				continue
+			}
+			if _, _, _, _, err := place(rows[sid]); err != nil {
+				return hitSectionSet{}, err
+			}
+		}
+	}
 	return out, nil
 }
 
-// reason explains in plain words why a document was found.
-func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
+// reason explains in plain words why a document was found. It names a
+// matched section by the heading path of where it matched (paths, from
+// hitSections), as its section line names the heading: a sub-heading's
+// path ("Setup > Numbat rules"), not the stored section's ("Setup").
+func (s *Run) reason(id int64, paths map[int64]string) string {
 	var parts []string
 	if d := s.ftDocs[id]; d != nil {
 		where := "the opening section"
-		if r := rows[d.BestID]; r != nil && r.HeadingPath != "" {
-			where = "'" + r.HeadingPath + "'"
+		if p := paths[d.BestID]; p != "" {
+			where = "'" + p + "'"
 		}
 		// Of every concept of the query: those the corpus does not have
 		// at all (no weight in the score) are missing here too.
@@ -325,8 +356,8 @@ func (s *Run) reason(id int64, rows map[int64]*sectionrows.Row) string {
 	// was shown as "similar in meaning (cosine 0.08)".
 	if secs := s.vec.Sections[id]; len(secs) > 0 && ranking.Related(s.vec.Cosine[secs[0].ID]) {
 		where := "the opening section"
-		if r := rows[secs[0].ID]; r != nil && r.HeadingPath != "" {
-			where = "'" + r.HeadingPath + "'"
+		if p := paths[secs[0].ID]; p != "" {
+			where = "'" + p + "'"
 		}
 		parts = append(parts, fmt.Sprintf("similar in meaning to %s (cosine %.2f)", where, s.vec.Cosine[secs[0].ID]))
 	}

@@ -16,6 +16,7 @@ type Row struct {
 	Ord         int
 	Heading     string
 	HeadingPath string
+	Level       int // of its heading: 2 or 3, 0 for section 0 and a page's names
 	Content     string
 	StartLine   int
 	EndLine     int
@@ -25,10 +26,10 @@ type Row struct {
 func Load(ctx context.Context, db store.Querier, ids []int64) (map[int64]*Row, error) {
 	out := make(map[int64]*Row, len(ids))
 	err := sqlbatch.QueryIDs(ctx, db, ids, `
-		SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line
+		SELECT id, document_id, ord, heading, heading_path, level, content, start_line, end_line
 		FROM sections WHERE id IN (%s)`, func(rows *sql.Rows) error {
 		s := &Row{}
-		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Level, &s.Content, &s.StartLine, &s.EndLine); err != nil {
 			return err
 		}
 		out[s.ID] = s
@@ -54,14 +55,14 @@ func All(ctx context.Context, db store.Querier) (map[int64]*Row, error) {
 // caller that keeps nothing of a row holds one. fn owns the row it is
 // given; its error stops the read and is returned as it is.
 func Each(ctx context.Context, db store.Querier, fn func(*Row) error) error {
-	rows, err := db.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, content, start_line, end_line FROM sections ORDER BY id`)
+	rows, err := db.QueryContext(ctx, `SELECT id, document_id, ord, heading, heading_path, level, content, start_line, end_line FROM sections ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("read sections: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		s := &Row{}
-		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Content, &s.StartLine, &s.EndLine); err != nil {
+		if err := rows.Scan(&s.ID, &s.Doc, &s.Ord, &s.Heading, &s.HeadingPath, &s.Level, &s.Content, &s.StartLine, &s.EndLine); err != nil {
 			return fmt.Errorf("read sections: %w", err)
 		}
 		if err := fn(s); err != nil {
