@@ -38,7 +38,7 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 	}
 	all := terms
 	terms = highlighted(all)
-	flatText, lines := flattenLines(text)
+	flatText, lines, heads := flattenLines(text)
 	flat := []rune(flatText)
 	spans := findFolded(flat, terms)
 	if len(spans) == 0 {
@@ -69,6 +69,14 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 			start = 0
 		}
 	}
+	merged := mergeSpans(spans)
+	if len(heads) > 0 && lines != nil {
+		// Never reach back over the heading the first match shown is
+		// under: the text before it is another heading's.
+		if h := headingAbove(flat, merged, lines, heads, start, end); h > start {
+			start, end = h, min(h+width, len(flat))
+		}
+	}
 	// Never cut a letter from the combining marks after it (decomposed
 	// kana: テ and U+3099 for デ).
 	for start > 0 && start < len(flat) && unicode.Is(unicode.Mn, flat[start]) {
@@ -77,7 +85,6 @@ func SnippetLine(text string, terms []Term, width int) (string, int) {
 	for end < len(flat) && unicode.Is(unicode.Mn, flat[end]) {
 		end++
 	}
-	merged := mergeSpans(spans)
 	for _, sp := range merged {
 		// Never cut a match at the start: a window that would begin
 		// inside one (as one ending at the text's end can) begins at it,
@@ -234,16 +241,46 @@ func mergeSpans(spans []Span) []Span {
 	return out
 }
 
+// headingAbove is where the heading line nearest above the first match
+// of merged in the window [start, end) begins, when that line is in the
+// window after its start (the line of the match itself when a heading holds
+// it); else start. flat is the flattened text, lines its runes' lines and
+// heads the heading lines, as flattenLines gives them.
+func headingAbove(flat []rune, merged []Span, lines []int, heads map[int]bool, start, end int) int {
+	first := -1
+	for _, sp := range merged {
+		if sp.End > start && sp.Start < end {
+			first = max(sp.Start, start)
+			break
+		}
+	}
+	for i := first; i >= start && i >= 0; i-- {
+		if heads[lines[i]] {
+			for i > start && lines[i-1] == lines[i] {
+				i--
+			}
+			if flat[i] == ' ' && i < first {
+				i++ // the space before the heading's text
+			}
+			return i
+		}
+	}
+	return start
+}
+
 // flatten drops a leading "#" heading line and turns whitespace runs into
 // single spaces.
 func flatten(text string) string {
-	s, _ := flattenLines(text)
+	s, _, _ := flattenLines(text)
 	return s
 }
 
 // flattenLines is flatten, and for each rune of its result the line of
-// text (0-based) it comes from.
-func flattenLines(text string) (string, []int) {
+// text (0-based) it comes from, and the lines of text that are headings
+// after the first (a short section merged into the section, a
+// sub-heading): their markers are left out (stripHeadingMarkup), their
+// text kept.
+func flattenLines(text string) (string, []int, map[int]bool) {
 	t := strings.TrimLeft(text, " \t\r\n")
 	line := strings.Count(text[:len(text)-len(t)], "\n")
 	if strings.HasPrefix(t, "#") {
@@ -256,6 +293,7 @@ func flattenLines(text string) (string, []int) {
 			t = strings.TrimLeft(strings.TrimRight(strings.TrimSpace(t), "#"), "# \t")
 		}
 	}
+	t, heads := stripHeadingMarkup(t, line)
 	var b strings.Builder
 	b.Grow(len(t))
 	lines := make([]int, 0, len(t))
@@ -293,7 +331,70 @@ func flattenLines(text string) (string, []int) {
 		lines = append(lines, line)
 		last = r
 	}
-	return b.String(), lines
+	return b.String(), lines, heads
+}
+
+// stripHeadingMarkup takes the markup out of the heading lines of text,
+// whose first line is line first of the section: the "#" run of an ATX
+// heading (and its closing run), the underline of a setext one. Lines in
+// fenced code are no headings ("# a comment"). It returns the text, of as
+// many lines, and the heading lines (nil for none). Most sections have no
+// heading after their first line: they are returned as they are.
+func stripHeadingMarkup(text string, first int) (string, map[int]bool) {
+	if !strings.Contains(text, "\n#") && !strings.Contains(text, "\n ") && !strings.Contains(text, "\n=") && !strings.Contains(text, "\n-") && !strings.HasPrefix(text, "#") {
+		return text, nil
+	}
+	ls := strings.Split(text, "\n")
+	var heads map[int]bool
+	mark := func(i int) {
+		if heads == nil {
+			heads = map[int]bool{}
+		}
+		heads[first+i] = true
+	}
+	fence := ""
+	for i, l := range ls {
+		t := strings.TrimLeft(l, " ")
+		if len(l)-len(t) > 3 {
+			continue // indented code, or a list item's text
+		}
+		switch {
+		case fence != "":
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+		case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"):
+			fence = t[:3]
+		case atxHeading(t):
+			h := strings.TrimRight(strings.TrimLeft(t, "#"), " \t")
+			if c := strings.TrimRight(h, "#"); c == "" || strings.HasSuffix(c, " ") || strings.HasSuffix(c, "\t") {
+				h = c // the closing run
+			}
+			ls[i] = strings.TrimSpace(h)
+			mark(i)
+		case i > 0 && setextUnderline(t) && strings.TrimSpace(ls[i-1]) != "" && !heads[first+i-1]:
+			ls[i] = ""
+			mark(i - 1)
+		}
+	}
+	if heads == nil {
+		return text, nil
+	}
+	return strings.Join(ls, "\n"), heads
+}
+
+// atxHeading reports whether a line (indentation trimmed) is an ATX
+// heading: one to six "#", then a space, a tab or nothing.
+func atxHeading(t string) bool {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	return n >= 1 && n <= 6 && (n == len(t) || t[n] == ' ' || t[n] == '\t')
+}
+
+// setextUnderline reports whether a line (indentation trimmed) is a setext
+// heading's underline: "=" or "-" only, spaces after.
+func setextUnderline(t string) bool {
+	t = strings.TrimRight(t, " \t")
+	return t != "" && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "")
 }
 
 // Summary is the first n characters of Markdown text with whitespace runs
