@@ -427,15 +427,54 @@ func Summary(text string, n int) string {
 }
 
 // highlighted drops the terms a snippet does not mark: bigram bonus terms
-// (権の) would cut words apart.
+// (権の) would cut words apart, and so would the 2-grams of a long kanji
+// word that straddle its parts (straddles).
 func highlighted(terms []Term) []Term {
-	out := make([]Term, 0, len(terms))
+	var words map[int]string // a kanji word's group → the word
 	for _, t := range terms {
-		if t.Kind != Bigram && t.Kind != Glued { // a Glued term's matches are its Word's
-			out = append(out, t)
+		if t.Kind == Word && t.Script == ScriptHan {
+			if words == nil {
+				words = map[int]string{}
+			}
+			words[t.Group] = t.Text
 		}
 	}
+	out := make([]Term, 0, len(terms))
+	for _, t := range terms {
+		if t.Kind == Bigram || t.Kind == Glued { // a Glued term's matches are its Word's
+			continue
+		}
+		if t.Kind == Gram && straddles(t.Text, words[t.Group]) {
+			continue
+		}
+		out = append(out, t)
+	}
 	return out
+}
+
+// straddles reports whether gram, a 2-gram of the kanji word (kanjiGrams),
+// is none of its parts: read in twos from its start (判定方法: 判定, 方法),
+// and the last two of an odd length, the parts a long kanji word is most
+// often made of; the grams between them (定方) are the tail of one part and
+// the head of the next. Found alone, such a gram is in another word: in
+// 測定方法, 定方 holds the 定 of 測定, which the snippet marked (測⟦定方法⟧).
+// Full text still counts it; the snippet marks the parts and the whole word.
+func straddles(gram, word string) bool {
+	w, g := []rune(word), []rune(gram)
+	if len(g) != 2 || len(w) < 4 {
+		return false
+	}
+	found := false
+	for i := 0; i+2 <= len(w); i++ {
+		if w[i] != g[0] || w[i+1] != g[1] {
+			continue
+		}
+		if i%2 == 0 || i == len(w)-2 {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // bigramsOf returns the 2-gram terms of terms, the ones highlighted leaves
