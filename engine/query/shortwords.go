@@ -51,8 +51,7 @@ func ShortWords(s string, fn func(word string)) {
 // ShortWordIndexed reports whether the short-term postings hold every
 // place where t counts (see ShortWords): a term that must stand as a whole
 // word (NeedsWordBoundary) of one or two Latin letters or digits, one of
-// them ASCII. Others (c#, a term with a joiner) are found by a scan of the
-// sections.
+// them ASCII. A name such as c# is SharpWordIndexed.
 func (t Term) ShortWordIndexed() bool {
 	if !t.NeedsWordBoundary() || t.Kind == Glued {
 		return false
@@ -66,4 +65,54 @@ func (t Term) ShortWordIndexed() bool {
 		ascii = ascii || r < utf8.RuneSelf
 	}
 	return n >= 1 && n <= maxShortWordRunes && ascii
+}
+
+// A name of one letter with a sharp sign (c#, f#, j#) is a Latin word of
+// two characters that the short words above cannot hold: '#' ends a word
+// there ("c#" holds the short word "c"). The short-term postings keep
+// each such name too: SharpWords names them in a text,
+// Term.SharpWordIndexed the terms looked up there.
+
+// SharpWords calls fn with each name of one Latin letter or digit and a
+// '#' in s (c#, f#), lower-cased, once per occurrence: a run of one
+// Latin-script letter or digit (as ShortWords' runs) followed by '#' and
+// then by no Latin-script letter or digit. These are exactly the places
+// where CountLower counts a term t with t.SharpWordIndexed() (c# is not in
+// ac#, nor in c#d, where the '#' sits inside a longer name).
+func SharpWords(s string, fn func(word string)) {
+	var prev, letter rune // the last rune, and the letter of a pending name
+	n := 0                // Latin-script runes in the current run
+	sharp := false        // a name waits for the rune after its '#'
+	for _, r := range s {
+		r = unicode.ToLower(r)
+		latin := scriptIsLatin(r)
+		if sharp && !latin {
+			fn(string(letter) + "#")
+		}
+		sharp = r == '#' && n == 1
+		if sharp {
+			letter = prev
+		}
+		if latin {
+			n++
+		} else {
+			n = 0
+		}
+		prev = r
+	}
+	if sharp {
+		fn(string(letter) + "#")
+	}
+}
+
+// SharpWordIndexed reports whether the short-term postings hold every
+// place where t counts (see SharpWords): a term that must stand as a
+// whole word (NeedsWordBoundary), not Glued, of one lower-case Latin
+// letter or digit and a '#'.
+func (t Term) SharpWordIndexed() bool {
+	if !t.NeedsWordBoundary() || t.Kind == Glued {
+		return false
+	}
+	letter, size := utf8.DecodeRuneInString(t.Text)
+	return size > 0 && t.Text[size:] == "#" && letter == unicode.ToLower(letter) && scriptIsLatin(letter)
 }

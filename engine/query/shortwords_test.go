@@ -91,3 +91,85 @@ func FuzzShortWordsCountAsCountLower(f *testing.F) {
 		}
 	})
 }
+
+func TestSharpWords(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"C# and F#, j#.", []string{"c#", "f#", "j#"}},
+		{"ac# c#d c#1 c#_ c##", []string{"c#", "c#"}}, // in a longer name only after _ and #
+		{"c#c# x#", []string{"c#", "x#"}},             // the first '#' is inside c#c
+		{"新C#と1#、é#", []string{"c#", "1#", "é#"}},     // kanji and kana are boundaries
+		{"_c# #c # c", []string{"c#"}},
+		{"c++ c", nil},
+		{"", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		SharpWords(c.text, func(w string) { got = append(got, w) })
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("SharpWords(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSharpWordIndexed(t *testing.T) {
+	cases := []struct {
+		term Term
+		want bool
+	}{
+		{Term{Text: "c#", Kind: Word, Script: ScriptLatin}, true},
+		{Term{Text: "1#", Kind: Word, Script: ScriptLatin}, true},
+		{Term{Text: "é#", Kind: Word, Script: ScriptLatin}, true},
+		{Term{Text: "c#", Kind: Translation, Script: ScriptLatin}, true},
+		{Term{Text: "C#", Kind: Word, Script: ScriptLatin}, false}, // terms are lower case
+		{Term{Text: "c#", Kind: Phrase, Script: ScriptOther}, false},
+		{Term{Text: "c#", Kind: Glued, Script: ScriptLatin}, false},
+		{Term{Text: "c", Kind: Word, Script: ScriptLatin}, false},  // a short word
+		{Term{Text: "#", Kind: Word, Script: ScriptLatin}, false},  // no letter
+		{Term{Text: "c+", Kind: Word, Script: ScriptLatin}, false}, // only '#'
+		{Term{Text: "c++", Kind: Word, Script: ScriptLatin}, false},
+		{Term{Text: "新#", Kind: Word, Script: ScriptLatin}, false},
+		{Term{Text: "", Kind: Word, Script: ScriptLatin}, false},
+	}
+	for _, c := range cases {
+		if got := c.term.SharpWordIndexed(); got != c.want {
+			t.Errorf("%+v.SharpWordIndexed() = %v, want %v", c.term, got, c.want)
+		}
+	}
+}
+
+// FuzzSharpWordsCountAsCountLower: the short-term postings hold a name
+// such as c# exactly where a scan counts it. For any text and any term the
+// postings serve (SharpWordIndexed), SharpWords of the folded text (what
+// the index writes) names the term as often as CountLower counts it in
+// the normalised text (what a scan of the sections counts).
+func FuzzSharpWordsCountAsCountLower(f *testing.F) {
+	for _, s := range []struct{ text, term string }{
+		{"C# and c#, not ac# or c#d.", "c#"},
+		{"Ｃ＃ と F#", "c#"},
+		{"新C#と c#c# c## c#_", "c#"},
+		{"1# 21# 1#2", "1#"},
+		{"É# é#", "é#"},
+		{"İ# i̇#", "i#"},
+	} {
+		f.Add(s.text, s.term)
+	}
+	f.Fuzz(func(t *testing.T, text, word string) {
+		term := Term{Text: Lower(textfold.String(word)), Kind: Word, Script: ScriptLatin}
+		if !term.SharpWordIndexed() {
+			return
+		}
+		want := CountLower([]rune(Normalize(text)), term)
+		got := 0
+		SharpWords(textfold.String(text), func(w string) {
+			if w == term.Text {
+				got++
+			}
+		})
+		if got != want {
+			t.Errorf("SharpWords(%q) names %q %d times, CountLower counts %d", text, term.Text, got, want)
+		}
+	})
+}

@@ -73,14 +73,17 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 
 // unitTokens is the text section_units indexes for s (folded, see
 // sections_folded): every Latin word of one or two characters
-// (query.ShortWords), and in non-ASCII text every unit of countUnits and
-// every glued word (query.GluedWords: a Latin word the word index keeps
-// inside a kanji's token), once per occurrence, separated by spaces. A
-// unit has no ASCII character, a short word one or two, a glued word at
-// least three Latin ones, so no two kinds meet.
+// (query.ShortWords), every name of one letter and '#' (query.SharpWords,
+// written as sharpToken), and in non-ASCII text every unit of countUnits
+// and every glued word (query.GluedWords: a Latin word the word index
+// keeps inside a kanji's token), once per occurrence, separated by spaces.
+// A unit has no ASCII character, a short word one or two, a glued word at
+// least three Latin ones, a sharp name one Latin rune and '＃', which no
+// folded text holds (NFKC makes it '#'), so no two kinds meet.
 func unitTokens(s string) string {
 	counts := map[string]int{}
 	query.ShortWords(s, func(w string) { counts[w]++ })
+	query.SharpWords(s, func(w string) { counts[sharpToken(w)]++ })
 	ascii := true
 	for i := 0; i < len(s) && ascii; i++ {
 		ascii = s[i] < utf8.RuneSelf
@@ -130,6 +133,13 @@ func countUnits(s string, counts map[string]int) int {
 		prevStart, prevSize = i, size
 	}
 	return n
+}
+
+// sharpToken is the token of section_units that holds the name w of
+// query.SharpWords (c#): its letter and a full-width '＃', as the table's
+// tokenizer ends a token at an ASCII '#' and keeps every non-ASCII rune.
+func sharpToken(w string) string {
+	return strings.TrimSuffix(w, "#") + "＃"
 }
 
 // isUnitTerm reports whether t is what section_units indexes: one or two
