@@ -116,3 +116,59 @@ func (t Term) SharpWordIndexed() bool {
 	letter, size := utf8.DecodeRuneInString(t.Text)
 	return size > 0 && t.Text[size:] == "#" && letter == unicode.ToLower(letter) && scriptIsLatin(letter)
 }
+
+// A query's compound of a kanji or kana and a digit (表1, 第2 of "第2 章")
+// is a term of two characters that neither the units (no ASCII) nor
+// the short words (Latin only) hold, and a quoted "新1" too; such a term is
+// counted as a substring, as written (see Term.NeedsWordBoundary). The
+// short-term postings keep every such pair: ScriptPairs names them in a
+// text, IsScriptPair the terms looked up there.
+
+// ScriptPairs calls fn with each two adjacent runes of s, as written, of
+// which one is an ASCII lower-case letter or digit and the other a letter
+// or digit of a script other than Latin (isPairRune): 新1, 1新, の2, ア3,
+// once per occurrence. A term t with IsScriptPair(t) occurs in s exactly
+// as often as strings.Count(s, t) counts it (its two runes differ, so no
+// two occurrences overlap).
+func ScriptPairs(s string, fn func(pair string)) {
+	prevStart, prevKind := 0, pairNone
+	for i, r := range s {
+		kind := pairKind(r)
+		if kind != pairNone && prevKind != pairNone && kind != prevKind {
+			fn(s[prevStart : i+utf8.RuneLen(r)])
+		}
+		prevStart, prevKind = i, kind
+	}
+}
+
+// IsScriptPair reports whether text is a pair ScriptPairs names: an ASCII
+// lower-case letter or digit and a letter or digit of another script
+// than Latin, in either order.
+func IsScriptPair(text string) bool {
+	first, size := utf8.DecodeRuneInString(text)
+	second, rest := utf8.DecodeRuneInString(text[size:])
+	if size == 0 || rest == 0 || size+rest != len(text) {
+		return false
+	}
+	a, b := pairKind(first), pairKind(second)
+	return a != pairNone && b != pairNone && a != b
+}
+
+// The two sides of a pair of ScriptPairs.
+const (
+	pairNone  = iota
+	pairASCII // an ASCII lower-case letter or digit
+	pairOther // a letter or digit of a script other than Latin (新, ア, の, 한)
+)
+
+func pairKind(r rune) int {
+	switch {
+	case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+		return pairASCII
+	case r >= utf8.RuneSelf && r != utf8.RuneError:
+		if s, ok := scriptOf(r, ScriptOther); ok && s != ScriptLatin && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return pairOther
+		}
+	}
+	return pairNone
+}

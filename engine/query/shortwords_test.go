@@ -2,6 +2,7 @@ package query
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine/query/textfold"
@@ -170,6 +171,74 @@ func FuzzSharpWordsCountAsCountLower(f *testing.F) {
 		})
 		if got != want {
 			t.Errorf("SharpWords(%q) names %q %d times, CountLower counts %d", text, term.Text, got, want)
+		}
+	})
+}
+
+func TestScriptPairs(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"表1と第2章", []string{"表1", "1と", "第2", "2章"}},
+		{"新UIとv2の値", []string{"とv", "2の"}}, // upper case is not a term's
+		{"1新1", []string{"1新", "新1"}},
+		{"ア3。 3 ア", []string{"ア3"}},   // punctuation and spaces part them
+		{"é1 ա1 ١٢a", []string{"ա1"}}, // Latin letters and other digits are no side
+		{"ab 12 検索", nil},
+		{"", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		ScriptPairs(c.text, func(p string) { got = append(got, p) })
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("ScriptPairs(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestIsScriptPair(t *testing.T) {
+	for text, want := range map[string]bool{
+		"表1": true, "1表": true, "の2": true, "ア3": true, "a新": true, "ա1": true,
+		"新A": false, "é1": false, "12": false, "表": false, "検索": false, "新1新": false,
+		"、1": false, "": false, "1": false, "\xff1": false,
+	} {
+		if got := IsScriptPair(text); got != want {
+			t.Errorf("IsScriptPair(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// FuzzScriptPairsCountAsStringsCount: the short-term postings hold a pair
+// such as 表1 exactly where a scan counts it. For any text and any pair the
+// postings serve (IsScriptPair), ScriptPairs of the folded text (what the
+// index writes) names the pair as often as strings.Count counts it in the
+// folded text (what a scan of the sections counts for a term of two
+// characters without word boundaries).
+func FuzzScriptPairsCountAsStringsCount(f *testing.F) {
+	for _, s := range []struct{ text, term string }{
+		{"表1と第2章、表１", "表1"},
+		{"1新1新 新11", "新1"},
+		{"ア3 ｱ3", "ア3"},
+		{"Ａ新 a新", "a新"},
+	} {
+		f.Add(s.text, s.term)
+	}
+	f.Fuzz(func(t *testing.T, text, term string) {
+		term = Lower(textfold.String(term))
+		if !IsScriptPair(term) {
+			return
+		}
+		folded := textfold.String(text)
+		want := strings.Count(folded, term)
+		got := 0
+		ScriptPairs(folded, func(p string) {
+			if p == term {
+				got++
+			}
+		})
+		if got != want {
+			t.Errorf("ScriptPairs(%q) names %q %d times, strings.Count counts %d", folded, term, got, want)
 		}
 	})
 }

@@ -52,9 +52,10 @@ type Matches struct {
 // per section. Terms of three or more characters use the FTS5 trigram
 // index and its bm25(); shorter ones are scored with the same BM25 formula
 // from the postings of section_units (non-ASCII units such as 検索,
-// Latin words such as go and names such as c#, see units.go), or else
-// from a scan of the sections table (while sections wait for their
-// postings, or a term the postings do not hold: a quoted "go"). The
+// Latin words such as go, names such as c# and pairs such as 表1, see
+// units.go), or else from a scan of the sections table (while sections
+// wait for their postings, or a term the postings do not hold: a quoted
+// "go"). The
 // corpus statistics and the document and length of each matched section
 // and document come from the tables of migration 0008 (see stats.go).
 func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (*Matches, error) {
@@ -134,6 +135,8 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.SharpWordIndexed():
 			matched, err = mt.scanUnit(ctx, db, sharpToken(t.Text), false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+		case units && !t.NeedsWordBoundary() && query.IsScriptPair(t.Text):
+			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
 			short = append(short, ti)
 		default:

@@ -21,6 +21,7 @@ var shortWordFiles = map[string]string{
 	"d.md": "# D\n\nThe id of user_id and 1) first 2) second.\n\n## Go and UI\n\nA heading with go, and db.\n",
 	"e.md": "# E\n\nCafé aé, да, ID и go.\n",
 	"f.md": "# F\n\nC# and F#, not ac# or c#d; c#c# and Ｃ＃, 新C#と é# 1#.\n\n## C# in a heading\n\nText.\n",
+	"g.md": "# G\n\n表1と第2章、表１と新1新1、ア3 ｱ3、a新 A新、ա1 Ա1。\n",
 }
 
 // TestShortWordPostingsMatchScan: a short Latin word is scored from the
@@ -112,12 +113,55 @@ func TestSharpWordPostingsMatchScan(t *testing.T) {
 	})
 }
 
+// TestScriptPairPostingsMatchScan: a pair such as 表1 (a query's compound
+// of a kanji and a digit) is scored from the postings exactly as the scan
+// of the sections scores it (see TestShortWordPostingsMatchScan).
+func TestScriptPairPostingsMatchScan(t *testing.T) {
+	ix := indexFiles(t, shortWordFiles)
+	ctx := context.Background()
+	var mt Matcher
+	ix.readTx(t, func(tx *sql.Tx) error {
+		st, err := readCorpusStats(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for _, w := range []string{"表1", "第2", "2章", "新1", "1新", "ア3", "a新", "ա1", "表2"} {
+			if !query.IsScriptPair(w) {
+				t.Fatalf("%q is not served by the postings", w)
+			}
+			want := map[int64]float64{}
+			wantDF, err := scanShortSubstrings(ctx, tx, []string{w}, st, math.MaxInt, func(_ int, id, _ int64, s float64) { want[id] = s })
+			if err != nil {
+				return err
+			}
+			got := map[int64]float64{}
+			gotDF, err := mt.scanUnit(ctx, tx, w, false, st, math.MaxInt, func(id, _ int64, s float64) { got[id] = s })
+			if err != nil {
+				return err
+			}
+			if w != "表2" && len(want) == 0 {
+				t.Errorf("%q: the scan found nothing; the fixture changed?", w)
+			}
+			if len(got) != len(want) || gotDF != wantDF[0] {
+				t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", w, len(got), gotDF, len(want), wantDF[0])
+			}
+			for id, s := range want {
+				if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
+					t.Errorf("%q: section %d scores %v from postings (found %v), %v from the scan", w, id, g, ok, s)
+				}
+			}
+		}
+		return nil
+	})
+}
+
 // TestShortWordSearchReadsNoSectionText: once the postings are written, a
 // search for short Latin words, or names such as c#, reads no section's
 // text (a scan of every section did, 13.7 s for the 26 letters at 10,000
-// documents): on connections that may not read the sections tables it
-// finds what a search on the index finds. A quoted phrase of two
-// characters is not in the postings and still scans.
+// documents), nor does one with a compound such as 表1: on connections
+// that may not read the sections tables it finds what a search on the
+// index finds. A quoted phrase of two Latin characters is not in the
+// postings and still scans.
 func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 	ix := indexFiles(t, shortWordFiles)
 	denied := openDenying(t, ix.path, "sections")
@@ -138,7 +182,7 @@ func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 		slices.Sort(ids)
 		return ids, err
 	}
-	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go"} {
+	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go", "表1", "第2 章", `"新1"`} {
 		want, err := found(ix.rdb, text)
 		if err != nil {
 			t.Fatal(err)

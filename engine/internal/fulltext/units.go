@@ -74,12 +74,15 @@ func FillUnits(ctx context.Context, db *sql.DB) (int, error) {
 // unitTokens is the text section_units indexes for s (folded, see
 // sections_folded): every Latin word of one or two characters
 // (query.ShortWords), every name of one letter and '#' (query.SharpWords,
-// written as sharpToken), and in non-ASCII text every unit of countUnits
-// and every glued word (query.GluedWords: a Latin word the word index
-// keeps inside a kanji's token), once per occurrence, separated by spaces.
-// A unit has no ASCII character, a short word one or two, a glued word at
-// least three Latin ones, a sharp name one Latin rune and '＃', which no
-// folded text holds (NFKC makes it '#'), so no two kinds meet.
+// written as sharpToken), and in non-ASCII text every unit of countUnits,
+// every glued word (query.GluedWords: a Latin word the word index keeps
+// inside a kanji's token) and every pair of an ASCII letter or digit and
+// a kanji, kana or other letter (query.ScriptPairs: 表1), once per
+// occurrence, separated by spaces. A unit has no ASCII character, a short
+// word one or two Latin ones only, a glued word at least three, a sharp
+// name one Latin rune and '＃', which no folded text holds (NFKC makes it
+// '#'), a pair one ASCII rune and one of another script than Latin, so no
+// two kinds meet.
 func unitTokens(s string) string {
 	counts := map[string]int{}
 	query.ShortWords(s, func(w string) { counts[w]++ })
@@ -91,6 +94,7 @@ func unitTokens(s string) string {
 	if !ascii {
 		countUnits(s, counts)
 		query.GluedWords(s, func(w string) { counts[w]++ })
+		query.ScriptPairs(s, func(p string) { counts[p]++ })
 	}
 	var b strings.Builder
 	for u, n := range counts {
