@@ -16,8 +16,9 @@ import (
 //
 // It holds at most vectorPage vectors at a time, whatever the corpus (and
 // the centres of the groups, one per bucketSize sections): it reads the
-// ids of the sections with a vector, then, past maxAllPairs, reads the
-// vectors again a page at a time to put each in its groups, and compares
+// ids of the sections with a vector (not their vectors), then, past
+// maxAllPairs, reads the vectors a page at a time to put each in its
+// groups, and compares
 // the sections of each group a block of half a page against another
 // (compareGroup). What grows with the sections is what the answer needs:
 // each one's id, groups and best partners.
@@ -44,18 +45,18 @@ func vectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, min
 	if err != nil || !exists {
 		return nil, false, err
 	}
-	// The sections compared, in section id order: index i is ids[i].
-	var ids []int64
-	err = vecstore.SectionVectorPages(ctx, q, st, vectorPage, func(page []vecstore.SectionVector) error {
-		for _, sv := range page {
-			if _, ok := docs[sv.SectionID]; ok {
-				ids = append(ids, sv.SectionID)
-			}
-		}
-		return nil
-	})
+	// The sections compared, in section id order: index i is ids[i]. Their
+	// ids are read without their vectors (vecstore.SectionIDs): reading the
+	// vectors for them took a rowid lookup of the vec0 table a section.
+	withVector, err := vecstore.SectionIDs(ctx, q, st)
 	if err != nil {
 		return nil, false, err
+	}
+	ids := withVector[:0]
+	for _, id := range withVector {
+		if _, ok := docs[id]; ok {
+			ids = append(ids, id)
+		}
 	}
 	if len(ids) < 2 {
 		return nil, false, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine/embed"
@@ -44,6 +45,74 @@ func SectionVectorPages(ctx context.Context, q Querier, st State, page int, fn f
 		}
 		after = read.last
 	}
+}
+
+// sectionIDFrom reads, in section id order, each section_embeddings row
+// of a model and dimensions with its raw vector (staged or its own, when
+// it has one): what sectionVectorFrom reads but the vec0 table's vector,
+// which costs a rowid lookup of the vec0 table a row (about 140 µs at
+// 66,508 sections on a loaded machine).
+const sectionIDFrom = `SELECT e.section_id, coalesce(st.vector, e.vector)
+	FROM section_embeddings e LEFT JOIN staged_vectors st ON st.section_id = e.section_id
+	WHERE e.model = ? AND e.dims = ? ORDER BY e.section_id`
+
+// SectionIDs returns the ids of the sections SectionVectorPages passes
+// on, in section id order, without reading the vec0 table's vectors: a
+// section with a raw vector has one when that vector keeps something
+// after the removal of st.Component (as scanSectionVector decides), one
+// without when the vec0 table has its row (whose vector, of the table's
+// dimensions, st.Dims, is one). The vec0 table's row ids are read in one
+// scan of the table (a few hundred milliseconds at 66,508 sections, where
+// reading each row's vector took 9–10 s).
+func SectionIDs(ctx context.Context, q Querier, st State) ([]int64, error) {
+	var indexed []int64
+	rows, err := q.QueryContext(ctx, `SELECT rowid FROM `+vecTable)
+	if err != nil {
+		return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+		}
+		indexed = append(indexed, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+	}
+	slices.Sort(indexed)
+	rows, err = q.QueryContext(ctx, sectionIDFrom, st.Model, st.Dims)
+	if err != nil {
+		return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var (
+			id  int64
+			raw []byte
+		)
+		if err := rows.Scan(&id, &raw); err != nil {
+			return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+		}
+		has := false
+		if len(raw) > 0 {
+			if r, err := decodeVector(raw, st.Dims); err == nil {
+				has = embed.RemoveComponent(r, st.Component) != nil
+			}
+		} else {
+			_, has = slices.BinarySearch(indexed, id)
+		}
+		if has {
+			ids = append(ids, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the ids of the section vectors: %w", err)
+	}
+	return ids, nil
 }
 
 // SectionVectorsOf returns the section vectors of st (see
