@@ -108,6 +108,8 @@ var undoMigration = map[int][]string{
 	29: {},
 	// 31 only asks for a re-index (sub-headings open the part they head).
 	31: {},
+	// 32 only queues sections for the short-term postings (data).
+	32: {},
 	// 30 queues every section for the short-term postings, whose triggers
 	// queued only sections with non-ASCII text before.
 	30: {

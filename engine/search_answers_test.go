@@ -239,6 +239,46 @@ func TestShortWordsMigration(t *testing.T) {
 	check("after an ASCII page was added")
 }
 
+// TestSharpWordsMigration: an index written before migration 0032 has no
+// postings for names like c# or pairs like 表1; the migration drops the
+// postings of the sections that may hold them and queues those sections,
+// so searches answer by scan until the next indexing run writes them, and
+// from the postings after.
+func TestSharpWordsMigration(t *testing.T) {
+	docs := map[string]string{
+		"c.md":     "# C#\n\nWe write c# and F# here.\n",
+		"table.md": "# 表\n\n表1 に示す。第2 章。\n",
+		"plain.md": "# Plain\n\nNothing sharp in it.\n",
+	}
+	e := searchProject(t, docs, "none")
+	// What the schema-31 code left: every section's postings written, none queued.
+	e2 := reopenBefore(t, e, 31, `INSERT INTO section_units(section_units) VALUES ('delete-all')`,
+		`DELETE FROM section_units_pending`,
+		`INSERT INTO section_units(rowid, heading, content) SELECT id, '', 'x' FROM sections`)
+	if n := coreCount(t, e2, `SELECT count(*) FROM sections s JOIN documents d ON d.id = s.document_id
+		WHERE d.filepath IN ('c.md', 'table.md') AND s.id NOT IN (SELECT id FROM section_units_pending)`); n != 0 {
+		t.Fatalf("%d sections of c.md and table.md not queued by the migration", n)
+	}
+	want := map[string][]string{"c#": {"c.md"}, "f#": {"c.md"}, "表1": {"table.md"}}
+	check := func(when string) {
+		t.Helper()
+		for q, paths := range want {
+			if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: q})); !slices.Equal(got, paths) {
+				t.Errorf("%s: %q → %v, want %v", when, q, got, paths)
+			}
+		}
+	}
+	check("while queued")
+	coreIndex(t, e2, false)
+	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`); n != 0 {
+		t.Fatalf("%d sections still queued after a run", n)
+	}
+	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_instance WHERE term = 'c＃'`); n != 2 {
+		t.Errorf("c# in the postings %d times, want 2 (heading and text)", n)
+	}
+	check("from the postings")
+}
+
 // TestTitleBeforeFirstH2IsFound: a page whose H1 is followed at once by an
 // H2 (the usual ADR: "# Kubernetes Migration", "## Status") is found by
 // its title's words, strongly, in full text and hybrid search.
