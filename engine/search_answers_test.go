@@ -214,14 +214,7 @@ func TestShortWordsMigration(t *testing.T) {
 		t.Fatalf("%d of %d sections queued by the migration", n, all)
 	}
 	want := map[string][]string{"go": {"go.md"}, "x": {"go.md"}, "ui": {"ja.md"}, "db": {"ja.md"}}
-	check := func(when string) {
-		t.Helper()
-		for q, paths := range want {
-			if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: q})); !slices.Equal(got, paths) {
-				t.Errorf("%s: %q → %v, want %v", when, q, got, paths)
-			}
-		}
-	}
+	check := func(when string) { t.Helper(); wantFulltextPaths(t, e2, want, when) }
 	check("while queued")
 	coreIndex(t, e2, false)
 	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`); n != 0 {
@@ -237,6 +230,17 @@ func TestShortWordsMigration(t *testing.T) {
 	coreIndex(t, e2, false)
 	want["go"] = []string{"go.md", "new.md"}
 	check("after an ASCII page was added")
+}
+
+// wantFulltextPaths checks that each query of want finds its paths, in
+// order, in full-text search of e; when names the moment in errors.
+func wantFulltextPaths(t *testing.T, e *Engine, want map[string][]string, when string) {
+	t.Helper()
+	for q, paths := range want {
+		if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: q})); !slices.Equal(got, paths) {
+			t.Errorf("%s: %q → %v, want %v", when, q, got, paths)
+		}
+	}
 }
 
 // TestSharpWordsMigration: an index written before migration 0032 has no
@@ -260,14 +264,7 @@ func TestSharpWordsMigration(t *testing.T) {
 		t.Fatalf("%d sections of c.md and table.md not queued by the migration", n)
 	}
 	want := map[string][]string{"c#": {"c.md"}, "f#": {"c.md"}, "表1": {"table.md"}}
-	check := func(when string) {
-		t.Helper()
-		for q, paths := range want {
-			if got := ftPaths(mustFulltext(t, e2, FulltextOptions{Query: q})); !slices.Equal(got, paths) {
-				t.Errorf("%s: %q → %v, want %v", when, q, got, paths)
-			}
-		}
-	}
+	check := func(when string) { t.Helper(); wantFulltextPaths(t, e2, want, when) }
 	check("while queued")
 	coreIndex(t, e2, false)
 	if n := coreCount(t, e2, `SELECT count(*) FROM section_units_pending`); n != 0 {

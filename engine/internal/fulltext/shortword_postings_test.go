@@ -24,6 +24,37 @@ var shortWordFiles = map[string]string{
 	"g.md": "# G\n\n表1と第2章、表１と新1新1、ア3 ｱ3、a新 A新、ա1 Ա1。\n",
 }
 
+// postingsMatchScan reports, for the short term w, whether reading the
+// postings (postings) gives the sections, document frequency and BM25 the
+// scan of the sections gives (scan); found says the scan must find some.
+func postingsMatchScan(t *testing.T, w string, found bool,
+	scan func(fn func(_ int, id, _ int64, s float64)) ([]int, error),
+	postings func(fn func(id, _ int64, s float64)) (int, error)) error {
+	t.Helper()
+	want := map[int64]float64{}
+	wantDF, err := scan(func(_ int, id, _ int64, s float64) { want[id] = s })
+	if err != nil {
+		return err
+	}
+	got := map[int64]float64{}
+	gotDF, err := postings(func(id, _ int64, s float64) { got[id] = s })
+	if err != nil {
+		return err
+	}
+	if found && len(want) == 0 {
+		t.Errorf("%q: the scan found nothing; the fixture changed?", w)
+	}
+	if len(got) != len(want) || gotDF != wantDF[0] {
+		t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", w, len(got), gotDF, len(want), wantDF[0])
+	}
+	for id, s := range want {
+		if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
+			t.Errorf("%q: section %d scores %v from postings (found %v), %v from the scan", w, id, g, ok, s)
+		}
+	}
+	return nil
+}
+
 // TestShortWordPostingsMatchScan: a short Latin word is scored from the
 // postings exactly as the scan of the sections scores it: the same
 // sections, document frequency and BM25, read from the index and then
@@ -44,26 +75,14 @@ func TestShortWordPostingsMatchScan(t *testing.T) {
 			if !term.ShortWordIndexed() {
 				t.Fatalf("%q is not served by the postings", w)
 			}
-			want := map[int64]float64{}
-			wantDF, err := scanShortWords(ctx, tx, []query.Term{term}, st, math.MaxInt, func(_ int, id, _ int64, s float64) { want[id] = s })
-			if err != nil {
+			if err := postingsMatchScan(t, w, w != "zz" && i < len(words)/2,
+				func(fn func(_ int, id, _ int64, s float64)) ([]int, error) {
+					return scanShortWords(ctx, tx, []query.Term{term}, st, math.MaxInt, fn)
+				},
+				func(fn func(id, _ int64, s float64)) (int, error) {
+					return mt.scanUnit(ctx, tx, w, false, st, math.MaxInt, fn)
+				}); err != nil {
 				return err
-			}
-			got := map[int64]float64{}
-			gotDF, err := mt.scanUnit(ctx, tx, w, false, st, math.MaxInt, func(id, _ int64, s float64) { got[id] = s })
-			if err != nil {
-				return err
-			}
-			if w != "zz" && len(want) == 0 && i < len(words)/2 {
-				t.Errorf("%q: the scan found nothing; the fixture changed?", w)
-			}
-			if len(got) != len(want) || gotDF != wantDF[0] {
-				t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", w, len(got), gotDF, len(want), wantDF[0])
-			}
-			for id, s := range want {
-				if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
-					t.Errorf("%q: section %d scores %v from postings (found %v), %v from the scan", w, id, g, ok, s)
-				}
 			}
 		}
 		return nil
@@ -87,26 +106,14 @@ func TestSharpWordPostingsMatchScan(t *testing.T) {
 			if !term.SharpWordIndexed() {
 				t.Fatalf("%q is not served by the postings", w)
 			}
-			want := map[int64]float64{}
-			wantDF, err := scanShortWords(ctx, tx, []query.Term{term}, st, math.MaxInt, func(_ int, id, _ int64, s float64) { want[id] = s })
-			if err != nil {
+			if err := postingsMatchScan(t, w, w != "x#",
+				func(fn func(_ int, id, _ int64, s float64)) ([]int, error) {
+					return scanShortWords(ctx, tx, []query.Term{term}, st, math.MaxInt, fn)
+				},
+				func(fn func(id, _ int64, s float64)) (int, error) {
+					return mt.scanUnit(ctx, tx, sharpToken(w), false, st, math.MaxInt, fn)
+				}); err != nil {
 				return err
-			}
-			got := map[int64]float64{}
-			gotDF, err := mt.scanUnit(ctx, tx, sharpToken(w), false, st, math.MaxInt, func(id, _ int64, s float64) { got[id] = s })
-			if err != nil {
-				return err
-			}
-			if w != "x#" && len(want) == 0 {
-				t.Errorf("%q: the scan found nothing; the fixture changed?", w)
-			}
-			if len(got) != len(want) || gotDF != wantDF[0] {
-				t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", w, len(got), gotDF, len(want), wantDF[0])
-			}
-			for id, s := range want {
-				if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
-					t.Errorf("%q: section %d scores %v from postings (found %v), %v from the scan", w, id, g, ok, s)
-				}
 			}
 		}
 		return nil
@@ -129,26 +136,14 @@ func TestScriptPairPostingsMatchScan(t *testing.T) {
 			if !query.IsScriptPair(w) {
 				t.Fatalf("%q is not served by the postings", w)
 			}
-			want := map[int64]float64{}
-			wantDF, err := scanShortSubstrings(ctx, tx, []string{w}, st, math.MaxInt, func(_ int, id, _ int64, s float64) { want[id] = s })
-			if err != nil {
+			if err := postingsMatchScan(t, w, w != "表2",
+				func(fn func(_ int, id, _ int64, s float64)) ([]int, error) {
+					return scanShortSubstrings(ctx, tx, []string{w}, st, math.MaxInt, fn)
+				},
+				func(fn func(id, _ int64, s float64)) (int, error) {
+					return mt.scanUnit(ctx, tx, w, false, st, math.MaxInt, fn)
+				}); err != nil {
 				return err
-			}
-			got := map[int64]float64{}
-			gotDF, err := mt.scanUnit(ctx, tx, w, false, st, math.MaxInt, func(id, _ int64, s float64) { got[id] = s })
-			if err != nil {
-				return err
-			}
-			if w != "表2" && len(want) == 0 {
-				t.Errorf("%q: the scan found nothing; the fixture changed?", w)
-			}
-			if len(got) != len(want) || gotDF != wantDF[0] {
-				t.Errorf("%q: postings found %d sections (document frequency %d), scan %d (%d)", w, len(got), gotDF, len(want), wantDF[0])
-			}
-			for id, s := range want {
-				if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
-					t.Errorf("%q: section %d scores %v from postings (found %v), %v from the scan", w, id, g, ok, s)
-				}
 			}
 		}
 		return nil
