@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -43,20 +41,5 @@ func TestSearchFusionFromConfig(t *testing.T) {
 // setSearchFusion sets search.fusion in the project's .ubp/config.json.
 func setSearchFusion(t *testing.T, dir, fusion string) {
 	t.Helper()
-	cfgPath := filepath.Join(dir, ".ubp", "config.json")
-	cfg, err := os.ReadFile(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(cfg, &m); err != nil {
-		t.Fatal(err)
-	}
-	m["search"].(map[string]any)["fusion"] = fusion
-	if cfg, err = json.Marshal(m); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfgPath, cfg, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	setConfigValue(t, dir, "search", "fusion", fusion)
 }

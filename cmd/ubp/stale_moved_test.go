@@ -140,6 +140,13 @@ func TestMovedTwiceOnEverySurface(t *testing.T) {
 // project's .ubp/config.json.
 func setStalenessBaseline(t *testing.T, dir, baseline string) {
 	t.Helper()
+	setConfigValue(t, dir, "staleness", "baseline", baseline)
+}
+
+// setConfigValue sets section.key = value in the project's
+// .ubp/config.json (section must be an object there).
+func setConfigValue(t *testing.T, dir, section, key string, value any) {
+	t.Helper()
 	cfgPath := filepath.Join(dir, ".ubp", "config.json")
 	cfg, err := os.ReadFile(cfgPath)
 	if err != nil {
@@ -149,7 +156,7 @@ func setStalenessBaseline(t *testing.T, dir, baseline string) {
 	if err := json.Unmarshal(cfg, &m); err != nil {
 		t.Fatal(err)
 	}
-	m["staleness"].(map[string]any)["baseline"] = baseline
+	m[section].(map[string]any)[key] = value
 	if cfg, err = json.Marshal(m); err != nil {
 		t.Fatal(err)
 	}
