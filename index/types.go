@@ -229,15 +229,19 @@ func UnderAny(dirs []string, p string) bool {
 // those of no line (about the whole file) after them; warnings of the
 // same line keep their order.
 func SortWarnings(ws []Warning) {
-	slices.SortStableFunc(ws, func(a, b Warning) int {
-		switch {
-		case a.Line == b.Line:
-			return 0
-		case a.Line == 0:
-			return 1
-		case b.Line == 0:
-			return -1
-		}
-		return a.Line - b.Line
-	})
+	slices.SortStableFunc(ws, func(a, b Warning) int { return CompareLines(a.Line, b.Line) })
+}
+
+// CompareLines orders line numbers a and b for a sort, line 0 (no line:
+// about a whole file) after every other.
+func CompareLines(a, b int) int {
+	switch {
+	case a == b:
+		return 0
+	case a == 0:
+		return 1
+	case b == 0:
+		return -1
+	}
+	return a - b
 }

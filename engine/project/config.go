@@ -173,17 +173,7 @@ func joinProblems(problems []*ConfigError) error {
 	if len(problems) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(problems, func(a, b *ConfigError) int {
-		switch {
-		case a.Line == b.Line:
-			return 0
-		case a.Line == 0:
-			return 1
-		case b.Line == 0:
-			return -1
-		}
-		return a.Line - b.Line
-	})
+	slices.SortStableFunc(problems, func(a, b *ConfigError) int { return index.CompareLines(a.Line, b.Line) })
 	first := problems[0]
 	first.More = problems[1:]
 	return first
