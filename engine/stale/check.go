@@ -237,6 +237,12 @@ type plannedRef struct {
 	// baseline that deleted or moved files out of it, newest first (see
 	// findRefMoves); nil when only out.Commit is known.
 	removals []string
+	// goneBy, for a ref gone before the baseline (reported not found, or
+	// deleted with no commit), is the commit that took it out last:
+	// findRefMoves reports it moved, by that commit, when that commit
+	// moved it somewhere that still holds it (removals are then that
+	// commit's and those that took a folder's other files out last).
+	goneBy string
 }
 
 // docPlan is one document while it is being checked.

@@ -112,8 +112,16 @@ func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, d
 			if err != nil {
 				return nil, 0, err
 			}
-			if pr.out.Reason == Deleted && pr.out.Commit != "" {
+			switch out := pr.out; {
+			case out.Reason == Deleted && out.Commit != "":
 				p.refs[k].removals = folderRemovals(g.hist, refT[i][k], g.after(refT[i][k], b))
+			case out.Reason == Deleted || (out.Reason == NotFound && out.Commit == ""):
+				// Gone before the baseline: where it went still tells
+				// how to fix the ref.
+				if gone := lastRemovals(refT[i][k]); len(gone) > 0 {
+					p.refs[k].goneBy = g.hist.commits[gone[0].commit].hash
+					p.refs[k].removals = folderRemovals(g.hist, refT[i][k], gone)
+				}
 			}
 		}
 	}
@@ -341,9 +349,10 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		if len(after) > 0 {
 			g.setCommit(pr.out, after[0].commit)
 			pr.out.Commits = countCommits(after)
-			return g.noteVanished(pr, t)
 		}
-		return nil
+		// Taken out before the baseline too: where it went still tells
+		// how to fix the ref.
+		return g.noteVanished(pr, t)
 	}
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(cur.mtime)) {
 		return nil

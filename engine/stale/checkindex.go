@@ -13,6 +13,9 @@ type pendingRef struct {
 	pr       plannedRef
 	syncedAt time.Time
 	deleted  bool
+	// gone: missing at the sync already (not found); findRefMoves still
+	// names where it went if a commit moved it (see plannedRef.goneBy).
+	gone bool
 	// vanished: a Go declaration recorded at the sync that its file,
 	// still there, no longer holds (see findSymbolMoves).
 	vanished bool
@@ -63,14 +66,16 @@ func checkIndex(ctx context.Context, openRepo func() *gitRepo, plans []docPlan, 
 				// fresh: recorded before declarations were hashed with LF
 			case !cur.Exists && pr.r.ref.Symbol != "" && st.Exists:
 				lv.missing(pr.out, NotFound) // the file is there, the declaration is not
-				if stored.Exists {
-					pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, vanished: true})
-				}
+				// Taken out since the sync or before it: where it went
+				// tells how to fix the ref.
+				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, vanished: true})
 			case stored.Exists && (!cur.Exists || emptiedSince(pr.r, stored, cur)):
 				lv.missing(pr.out, Deleted)
 				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, deleted: true})
 			case !cur.Exists:
 				lv.missing(pr.out, NotFound)
+				// Gone at the sync already: a commit may have moved it.
+				pending = append(pending, pendingRef{pr: pr, syncedAt: p.in.IndexedAt, gone: true})
 			default:
 				// Changed, or appeared since the sync.
 				lv.modified(pr.out, cur.changeTime(p.in.IndexedAt))
@@ -126,6 +131,13 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			}
 			if ok {
 				vanished = append(vanished, symbolGone{out: out, file: repoPath, symbol: pending[i].pr.r.ref.Symbol, hash: h.commits[c].hash})
+			}
+			continue
+		}
+		if pending[i].gone {
+			if gone := lastRemovals(t); len(gone) > 0 {
+				pending[i].pr.goneBy = h.commits[gone[0].commit].hash
+				pending[i].pr.removals = folderRemovals(h, t, gone)
 			}
 			continue
 		}
@@ -195,6 +207,9 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 	}
 	deleted := make([]plannedRef, 0, len(pending))
 	for i, p := range pending {
+		if p.gone && p.pr.goneBy != "" {
+			deleted = append(deleted, p.pr)
+		}
 		if p.deleted {
 			syncSecond := p.syncedAt.Truncate(time.Second)
 			var since []change

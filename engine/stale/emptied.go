@@ -46,3 +46,23 @@ func gitHoldsNone(t *target) bool {
 func emptiedSince(r resolvedRef, stored, cur Fingerprint) bool {
 	return r.kind == kindPath && r.ref.Symbol == "" && cur.Exists && cur.Files == 0 && stored.Files > 0
 }
+
+// lastRemovals are the changes that took the target's paths out of git
+// last, newest first: each path's newest change, when every one is a
+// deletion (or a move away) and nothing uncommitted was added since; nil
+// otherwise. For a ref gone before its baseline they tell which commit
+// took it out, so that a move then is still reported (see goneBy).
+func lastRemovals(t *target) []change {
+	if !gitHoldsNone(t) {
+		return nil
+	}
+	var out []change
+	seen := map[string]bool{}
+	for _, c := range t.changes {
+		if !seen[c.path] {
+			seen[c.path] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}

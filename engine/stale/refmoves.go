@@ -26,9 +26,23 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 	wanted := map[string][]*moveEnd{} // commit hash + "\x00" + repo path of the file
 	folders := map[string][]*folderMove{}
 	var hashes []string
+	// earlier are the refs gone before their baseline (pr.goneBy): read
+	// as deleted by that commit, and put back as they were unless moved.
+	type earlierRef struct {
+		out   *RefResult
+		saved RefResult
+	}
+	var earlier []earlierRef
 	for _, pr := range refs {
 		out := pr.out
-		if out.Reason != Deleted || out.Commit == "" || pr.r.kind != kindPath {
+		if pr.r.kind != kindPath {
+			continue
+		}
+		if pr.goneBy != "" {
+			earlier = append(earlier, earlierRef{out: out, saved: *out})
+			out.Reason, out.Commit = Deleted, pr.goneBy
+		}
+		if out.Reason != Deleted || out.Commit == "" {
 			continue
 		}
 		if !slices.Contains(hashes, out.Commit) {
@@ -60,7 +74,9 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 		return nil
 	}
 	var ends []*moveEnd
+	read := map[string]commit{}
 	err := readMovesAt(ctx, g, hashes, "--find-renames", "RD", func(c commit, f fileChange) {
+		read[c.hash] = c
 		for _, fm := range folders[c.hash] {
 			fm.see(f)
 		}
@@ -87,12 +103,22 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 			ends = append(ends, &moveEnd{out: fm.out, path: fm.to, folder: true, slash: fm.slash})
 		}
 	}
+	for _, e := range earlier {
+		if e.out.Reason == Moved {
+			setMoveCommit(e.out, read[e.out.Commit]) // its author and date, unread so far
+		}
+	}
 	if err := followMoves(ctx, g, ends); err != nil {
 		return err
 	}
 	for _, m := range ends {
 		if m.out.Reason == Moved {
 			m.out.MovedTo = m.refName(g)
+		}
+	}
+	for _, e := range earlier {
+		if e.out.Reason != Moved {
+			*e.out = e.saved // deleted, split, or moved on and deleted
 		}
 	}
 	return nil
