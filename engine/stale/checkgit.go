@@ -290,12 +290,51 @@ func (g *gitCheck) checkPath(d *DocInput, pr plannedRef, t *target, b gitBaselin
 	if len(after) == 0 && !(len(t.dirty) > 0 && b.countsDirty(mtime)) {
 		return nil // fresh
 	}
-	if same, err := g.undone(pr.r, t, b, cur); err != nil || same {
-		return err // fresh when the file is back to what the document knew
+	base, ok, err := g.baselineSum(pr.r, t, b, cur)
+	if err != nil {
+		return err
+	}
+	if ok {
+		now, err := g.now.hash(pr.r) // read only for a file changed since
+		if err != nil {
+			return err
+		}
+		if now.Files == 1 && now.SHA256 == base {
+			return nil // fresh: the file is back to what the document knew
+		}
+		if after, err = g.sinceHeld(t, after, base); err != nil {
+			return err
+		}
 	}
 	g.changed(pr.out, after, mtime)
 	pr.out.Commits = countCommits(after)
 	return nil
+}
+
+// sinceHeld returns the changes of after (newest first) made since the
+// file last held base, the SHA-256 of its content at the baseline: a
+// change made and undone before them (a revert, an edit back) does not
+// date the document, which was up to date again in between. Only the
+// newest maxSymbolRevisions commits are read; past them the oldest change
+// counts. Until 2026-11-28 the first change after the baseline dated the
+// ref, though reverted since.
+func (g *gitCheck) sinceHeld(t *target, after []change, base string) ([]change, error) {
+	for i, c := range after {
+		if i == maxSymbolRevisions {
+			break
+		}
+		if c.status == 'D' || i == 0 && len(t.dirty) == 0 && c == t.changes[0] {
+			continue // gone then, or what the work tree holds: not base
+		}
+		data, found, err := g.cat.show(g.hist.commits[c.commit].hash, g.repo.repoPath(c.path))
+		if err != nil {
+			return nil, err
+		}
+		if found && sha256Hex(data) == base {
+			return after[:i], nil
+		}
+	}
+	return after, nil
 }
 
 // dirtyTime is when the target's uncommitted changes were made: the
@@ -383,14 +422,21 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	var text []byte
 	var found bool
 	if len(after) <= maxSymbolRevisions {
-		for i := len(after) - 1; i >= 0 && first < 0; i-- {
+		// Newest first, back to the newest commit that holds the
+		// baseline text: a change made and undone before it (a revert)
+		// does not date the document, up to date again in between. Until
+		// 2026-11-28 the oldest differing commit dated it.
+		first = len(after) - 1
+		for i := range after {
 			t, f, d, err := differs(i)
 			if err != nil {
 				return err
 			}
-			if d {
-				first, text, found = i, t, f
+			if !d {
+				first = i - 1
+				break
 			}
+			text, found = t, f
 		}
 	} else {
 		// A declaration that differs at a commit is taken to differ at
@@ -482,37 +528,35 @@ func (g *gitCheck) startCat() error {
 	return nil
 }
 
-// undone reports whether the file ref's target t holds now (cur, the
-// work tree) what it held at the baseline: changes made after it and
-// undone since (a revert, an edit back) leave the document as up to date
-// as it was, as the index baseline and a Go declaration already judged.
-// Until 2026-11-27 such a file was stale, modified by the reverted commit.
-// Only a file whose history has no other path (no folder, glob or move).
-func (g *gitCheck) undone(r resolvedRef, t *target, b gitBaseline, cur Fingerprint) (bool, error) {
+// baselineSum returns the SHA-256 of what the file ref's target t held at
+// the baseline, to tell changes undone since (a revert, an edit back):
+// the document is as up to date as it was when the file holds it again,
+// as the index baseline and a Go declaration already judged (until
+// 2026-11-27 such a file was stale, modified by the reverted commit). ok
+// is false for anything but a file whose history has no other path (no
+// folder, glob or move), or when the baseline holds no such file. It
+// starts the cat-file reader.
+func (g *gitCheck) baselineSum(r resolvedRef, t *target, b gitBaseline, cur Fingerprint) (string, bool, error) {
 	if t.kind != kindPath || cur.Files != 1 || r.ref.Symbol != "" {
-		return false, nil
+		return "", false, nil
 	}
 	for _, c := range t.changes {
 		if c.path != t.rel {
-			return false, nil
+			return "", false, nil
 		}
 	}
 	c, ok := g.baselineChange(t, b)
 	if !ok || c.status == 'D' {
-		return false, nil
+		return "", false, nil
 	}
 	if err := g.startCat(); err != nil {
-		return false, err
+		return "", false, err
 	}
 	data, found, err := g.cat.show(g.hist.commits[c.commit].hash, g.repo.repoPath(c.path))
 	if err != nil || !found {
-		return false, err
+		return "", false, err
 	}
-	now, err := g.now.hash(r) // read only for a file changed since
-	if err != nil {
-		return false, err
-	}
-	return now.Files == 1 && sha256Hex(data) == now.SHA256, nil
+	return sha256Hex(data), true, nil
 }
 
 // baselineChange is the target's change the baseline holds: the newest

@@ -586,3 +586,52 @@ func TestGitReviewedDaySameDayChange(t *testing.T) {
 		t.Errorf("a change the same afternoon: %+v, want stale at %s", d.Refs, after)
 	}
 }
+
+// TestGitChangeAfterARevertIsDatedByIt: a ref changed after the document,
+// changed back (a revert), then changed again is dated by the change made
+// since it last held what the document knew, with the commits since then:
+// the document was up to date between the revert and the new change. A
+// file and a Go declaration alike. It was dated by the reverted change,
+// 18 days old, and so stale at once though the new change is two days old.
+func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
+	r := newTestRepo(t)
+	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.write("code.txt", "bad\n")
+	r.write("a.go", fmt.Sprintf(foo, "666"))
+	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "bad change")
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "revert bad change")
+	r.write("code.txt", "v2\n")
+	r.write("a.go", fmt.Sprintf(foo, "2"))
+	again := r.commit("2026-01-18T00:00:00Z", "Cy Diaz", "change again")
+	r.write("code.txt", "v3\n")
+	r.write("a.go", fmt.Sprintf(foo, "3"))
+	last := r.commit("2026-01-19T00:00:00Z", "Cy Diaz", "and again")
+
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
+	for _, got := range d.Refs {
+		if got.Level != PossiblyStale || got.Reason != Modified || got.Commit != again || got.Commits != 2 ||
+			!got.ChangedAt.Equal(mustTime(t, "2026-01-18T00:00:00Z")) {
+			t.Errorf("%s: %+v, want possibly_stale, modified at %s (2026-01-18), 2 commits", got.Ref, got, again)
+		}
+	}
+
+	// Back to the document's text in the last commit, changed in the
+	// work tree only: an uncommitted change.
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.commit("2026-01-19T12:00:00Z", "Cy Diaz", "back once more")
+	r.write("code.txt", "v4\n")
+	r.write("a.go", fmt.Sprintf(foo, "4"))
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
+	for _, got := range d.Refs {
+		if got.Reason != Modified || got.Commit != "" || !got.Uncommitted {
+			t.Errorf("%s: %+v, want modified, uncommitted, no commit (not %s)", got.Ref, got, last)
+		}
+	}
+}
