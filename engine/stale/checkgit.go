@@ -483,7 +483,7 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 		skipped = countCommits(laterOnes[:len(laterOnes)-maxSymbolRevisions])
 		laterOnes = laterOnes[len(laterOnes)-maxSymbolRevisions:]
 	}
-	_, later, err := declChanges(g.cat, g.hist, laterOnes, repoPath, pr.r.ref.Symbol, declHash(text, found), nil)
+	_, later, err := declChanges(g.cat, g.hist, laterOnes, repoPath, pr.r.ref.Symbol, declHash(text, found), nil, false)
 	if err != nil {
 		return err
 	}

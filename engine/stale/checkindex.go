@@ -159,9 +159,15 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			}
 			continue
 		}
+		changes := t.changes
+		if !p.deleted {
+			if changes, err = sinceRecorded(ctx, &cat, h, repo, t, p); err != nil {
+				return err
+			}
+		}
 		since := 0
-		for i, c := range t.changes {
-			if h.commits[c.commit].when.After(p.syncedAt) && (i == 0 || c.commit != t.changes[i-1].commit) {
+		for i, c := range changes {
+			if h.commits[c.commit].when.After(p.syncedAt) && (i == 0 || c.commit != changes[i-1].commit) {
 				since++
 			}
 		}
@@ -191,7 +197,7 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 			continue
 		}
 		first := -1
-		for _, c := range t.changes { // newest first: keep the oldest after the sync
+		for _, c := range changes { // newest first: keep the oldest after the sync
 			if h.commits[c.commit].when.After(p.syncedAt) {
 				first = c.commit
 			}
@@ -228,6 +234,48 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 	return findSymbolMoves(ctx, repo, cat, vanished)
 }
 
+// sinceRecorded returns the changes of a changed file ref's target t
+// (newest first) made since it last held the content recorded at the
+// sync (p.base): a change after the sync undone since (a revert, an edit
+// back) does not date the document, up to date again in between. t.changes
+// whole for anything but one file whose history has no other path, or
+// when no commit after the sync, among the newest maxSymbolRevisions,
+// holds it. The commit the work tree holds is not read; *cat is started
+// when a commit is. Until 2026-11-28
+// the undone change dated the ref.
+func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo, t *target, p pendingRef) ([]change, error) {
+	if t.kind != kindPath || p.pr.r.ref.Symbol != "" || p.base == "" {
+		return t.changes, nil
+	}
+	for _, c := range t.changes {
+		if c.path != t.rel {
+			return t.changes, nil
+		}
+	}
+	for i, c := range t.changes {
+		if i == maxSymbolRevisions || !h.commits[c.commit].when.After(p.syncedAt) {
+			break
+		}
+		if c.status == 'D' || i == 0 && len(t.dirty) == 0 {
+			continue // gone then, or what the work tree holds: changed
+		}
+		if *cat == nil {
+			var err error
+			if *cat, err = startCatFile(ctx, repo); err != nil {
+				return nil, err
+			}
+		}
+		data, found, err := (*cat).show(h.commits[c.commit].hash, repo.repoPath(c.path))
+		if err != nil {
+			return nil, err
+		}
+		if found && sha256Hex(data) == p.base {
+			return t.changes[:i], nil
+		}
+	}
+	return t.changes, nil
+}
+
 // symbolCommits refines a changed Go declaration ref of the index
 // baseline: the commit reported is the first after the sync whose text of
 // the declaration differs from the one hashed at the sync, and the count
@@ -236,7 +284,7 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pendingRef, lv leveler) error {
 	out := p.pr.out
 	atOrBeforeSync := func(c change) bool { return !h.commits[c.commit].when.After(p.syncedAt) }
-	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync)
+	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync, true)
 	if err != nil {
 		return err
 	}

@@ -37,9 +37,15 @@ func declHash(text []byte, found bool) string {
 // before, starting from prev (a declHash). It returns the first commit that
 // changed it (-1: none) and how many did. Both baselines use it: a Go
 // declaration ref counts the commits that changed the declaration, not
-// every commit to its file.
-func declChanges(cat *catFile, h *history, changes []change, repoPath, symbol, prev string, skip func(change) bool) (first, n int, err error) {
+// every commit to its file. With sinceBase, a commit that gives the
+// declaration back its text at the start (prev: the baseline's) undoes the
+// changes before it, which then count no more: first and n are then of the
+// changes made since it last held that text (a revert, then a new change;
+// until 2026-11-28 the index baseline dated such a ref by the reverted
+// change).
+func declChanges(cat *catFile, h *history, changes []change, repoPath, symbol, prev string, skip func(change) bool, sinceBase bool) (first, n int, err error) {
 	first = -1
+	base := prev
 	for i := len(changes) - 1; i >= 0; i-- {
 		c := changes[i]
 		if skip != nil && skip(c) || i < len(changes)-1 && c.commit == changes[i+1].commit {
@@ -54,6 +60,9 @@ func declChanges(cat *catFile, h *history, changes []change, repoPath, symbol, p
 			n++
 			if first < 0 {
 				first = c.commit
+			}
+			if sinceBase && hash == base {
+				first, n = -1, 0
 			}
 		}
 	}
