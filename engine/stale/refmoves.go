@@ -26,25 +26,25 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 	wanted := map[string][]*moveEnd{} // commit hash + "\x00" + repo path of the file
 	folders := map[string][]*folderMove{}
 	var hashes []string
-	// earlier are the refs gone before their baseline (pr.goneBy): read
-	// as deleted by that commit, and put back as they were unless moved.
-	type earlierRef struct {
-		out   *RefResult
-		saved RefResult
-	}
-	var earlier []earlierRef
+	// saved are the refs read, as they were: put back unless moved (a
+	// ref gone before its baseline, pr.goneBy, is read as deleted by that
+	// commit), or moved with a Go declaration its new file lacks.
+	saved := map[*RefResult]RefResult{}
+	earlier := map[*RefResult]bool{}
 	for _, pr := range refs {
 		out := pr.out
 		if pr.r.kind != kindPath {
 			continue
 		}
+		was := *out
 		if pr.goneBy != "" {
-			earlier = append(earlier, earlierRef{out: out, saved: *out})
+			earlier[out] = true
 			out.Reason, out.Commit = Deleted, pr.goneBy
 		}
 		if out.Reason != Deleted || out.Commit == "" {
 			continue
 		}
+		saved[out] = was
 		if !slices.Contains(hashes, out.Commit) {
 			hashes = append(hashes, out.Commit)
 		}
@@ -103,25 +103,54 @@ func findRefMoves(ctx context.Context, g *gitRepo, refs []plannedRef) error {
 			ends = append(ends, &moveEnd{out: fm.out, path: fm.to, folder: true, slash: fm.slash})
 		}
 	}
-	for _, e := range earlier {
-		if e.out.Reason == Moved {
-			setMoveCommit(e.out, read[e.out.Commit]) // its author and date, unread so far
+	for out := range earlier {
+		if out.Reason == Moved {
+			setMoveCommit(out, read[out.Commit]) // gone before the baseline: its author and date, unread so far
 		}
 	}
 	if err := followMoves(ctx, g, ends); err != nil {
 		return err
 	}
+	var cat *catFile
+	defer func() { cat.close() }()
 	for _, m := range ends {
-		if m.out.Reason == Moved {
-			m.out.MovedTo = m.refName(g)
+		if m.out.Reason != Moved {
+			continue
 		}
+		if m.symbol != "" {
+			// The new file must hold the declaration now: a name it
+			// never declared (a typo), or one deleted since, would
+			// name a ref as broken as the old one.
+			found, err := declAtEnd(ctx, g, &cat, m.path, m.symbol)
+			if err != nil {
+				return err
+			}
+			if !found {
+				*m.out = saved[m.out]
+				continue
+			}
+		}
+		m.out.MovedTo = m.refName(g)
 	}
-	for _, e := range earlier {
-		if e.out.Reason != Moved {
-			*e.out = e.saved // deleted, split, or moved on and deleted
+	for out := range earlier {
+		if out.Reason != Moved {
+			*out = saved[out] // deleted, split, or moved on and deleted
 		}
 	}
 	return nil
+}
+
+// declAtEnd reports whether the Go file at repository path p holds the
+// declaration symbol now (see declOnDisk); *cat is started only for a
+// file outside the project, read at HEAD.
+func declAtEnd(ctx context.Context, g *gitRepo, cat **catFile, p, symbol string) (bool, error) {
+	if rel := g.relPath(p); (rel == ".." || strings.HasPrefix(rel, "../")) && *cat == nil {
+		var err error
+		if *cat, err = startCatFile(ctx, g); err != nil {
+			return false, err
+		}
+	}
+	return declOnDisk(g, *cat, p, symbol)
 }
 
 // maxFolderRemovals bounds the commits read for one folder ref emptied

@@ -78,3 +78,48 @@ func TestRefMovedBeforeTheBaselineNamesWhereItWent(t *testing.T) {
 		check(t, BaselineGit, doc)
 	})
 }
+
+// TestMovedFileWithoutTheDeclaration: a path.go#Symbol ref whose file was
+// moved names the new file's #Symbol only when the declaration is in it
+// now: a name the file never declared (a typo), or one deleted from the
+// moved file since, stays as it was without the move (deleted, by the
+// commit that moved the file; not found when that was before the
+// baseline). It named src/new.go#Typo, a ref as broken as the old one.
+func TestMovedFileWithoutTheDeclaration(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("src/old.go", "package src\n\n// Foo does foo.\nfunc Foo() {}\n\n// Bar goes later.\nfunc Bar() {}\n")
+	r.write("docs/d.md", "# D\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	r.move("src/old.go", "src/new.go")
+	moved := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "move")
+	r.write("src/new.go", "package src\n\n// Foo does foo.\nfunc Foo() {}\n")
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "drop Bar")
+
+	refsIn := []string{"src/old.go#Foo", "src/old.go#Typo", "src/old.go#Bar"}
+	for _, tc := range []struct {
+		name     string
+		reviewed string
+		gone     movedRef
+	}{
+		{"moved after the baseline", "", movedRef{Deleted, "", moved}},
+		{"moved before the baseline", "2026-01-10", movedRef{Deleted, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...), Reviewed: tc.reviewed}
+			rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineGit, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertRefs(t, rep.Documents[0], []movedRef{{Moved, "src/new.go#Foo", moved}, tc.gone, tc.gone})
+		})
+	}
+	t.Run("index", func(t *testing.T) {
+		doc := DocInput{Filepath: "d.md", RepoPath: "docs/d.md", Refs: refs(refsIn...), IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"),
+			Baselines: map[string]Fingerprint{"src/old.go#Foo": {Exists: true, SHA256: "x", Files: 1}, "src/old.go#Bar": {Exists: true, SHA256: "y", Files: 1}}}
+		rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z"), DocsDir: "docs"}, []DocInput{doc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		assertRefs(t, rep.Documents[0], []movedRef{{Moved, "src/new.go#Foo", moved}, {NotFound, "", ""}, {Deleted, "", moved}})
+	})
+}
