@@ -29,6 +29,15 @@ func TestGitParallelBranch(t *testing.T) {
 	r.write("code.txt", "v1\n")
 	r.write("doc.md", "v1\n")
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	synced := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo"),
+		IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"), Baselines: map[string]Fingerprint{}}
+	for _, ref := range synced.Refs {
+		fp, err := FingerprintRef(r.dir, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		synced.Baselines[ref.String()] = fp
+	}
 	r.git("checkout", "-q", "-b", "side")
 	r.write("code.txt", "v2\n")
 	side := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "side change")
@@ -632,6 +641,54 @@ func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
 	for _, got := range d.Refs {
 		if got.Reason != Modified || got.Commit != "" || !got.Uncommitted {
 			t.Errorf("%s: %+v, want modified, uncommitted, no commit (not %s)", got.Ref, got, last)
+		}
+	}
+}
+
+// TestGitRevertOnABranchUndoesNothingElse: a side branch that changed a
+// ref and changed it back, merged after a change on main, leaves main's
+// change standing: the ref is modified by it, not an uncommitted change,
+// though the side branch's revert is the newest commit holding the
+// document's text. Commits of parallel branches undo nothing of each
+// other, so a change made and undone is looked for in a linear history
+// only.
+func TestGitRevertOnABranchUndoesNothingElse(t *testing.T) {
+	r := newTestRepo(t)
+	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.write("doc.md", "doc\n")
+	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
+	synced := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo"),
+		IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"), Baselines: map[string]Fingerprint{}}
+	for _, ref := range synced.Refs {
+		fp, err := FingerprintRef(r.dir, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		synced.Baselines[ref.String()] = fp
+	}
+	r.git("checkout", "-q", "-b", "side")
+	r.write("code.txt", "v3\n")
+	r.write("a.go", fmt.Sprintf(foo, "3"))
+	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "side change")
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.commit("2026-01-04T00:00:00Z", "Bo Chen", "side revert")
+	r.git("checkout", "-q", "main")
+	r.write("code.txt", "v2\n")
+	r.write("a.go", fmt.Sprintf(foo, "2"))
+	change := r.commit("2026-01-02T00:00:00Z", "Cy Diaz", "main change")
+	r.merge("2026-01-05T00:00:00Z", "side", "merge side")
+
+	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
+	rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{synced})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range append(d.Refs, rep.Documents[0].Refs...) {
+		if got.Level != Stale || got.Reason != Modified || got.Uncommitted || got.Commit == "" {
+			t.Errorf("%s: %+v, want stale, modified by a commit (%s)", got.Ref, got, change)
 		}
 	}
 }

@@ -238,13 +238,14 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 // (newest first) made since it last held the content recorded at the
 // sync (p.base): a change after the sync undone since (a revert, an edit
 // back) does not date the document, up to date again in between. t.changes
-// whole for anything but one file whose history has no other path, or
+// whole for anything but one file whose history has no other path in a
+// linear history (a side branch's revert undoes nothing on main), or
 // when no commit after the sync, among the newest maxSymbolRevisions,
 // holds it. The commit the work tree holds is not read; *cat is started
 // when a commit is. Until 2026-11-28
 // the undone change dated the ref.
 func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo, t *target, p pendingRef) ([]change, error) {
-	if t.kind != kindPath || p.pr.r.ref.Symbol != "" || p.base == "" {
+	if t.kind != kindPath || p.pr.r.ref.Symbol != "" || p.base == "" || !h.linear {
 		return t.changes, nil
 	}
 	for _, c := range t.changes {
@@ -284,7 +285,7 @@ func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo
 func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pendingRef, lv leveler) error {
 	out := p.pr.out
 	atOrBeforeSync := func(c change) bool { return !h.commits[c.commit].when.After(p.syncedAt) }
-	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync, true)
+	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync, h.linear)
 	if err != nil {
 		return err
 	}
