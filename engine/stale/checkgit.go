@@ -302,10 +302,8 @@ func (g *gitCheck) checkPath(d *DocInput, pr plannedRef, t *target, b gitBaselin
 		if now.Files == 1 && now.SHA256 == base {
 			return nil // fresh: the file is back to what the document knew
 		}
-		if g.hist.linear { // parallel branches undo nothing of each other
-			if after, err = g.sinceHeld(t, after, base); err != nil {
-				return err
-			}
+		if after, err = g.sinceHeld(t, after, base); err != nil {
+			return err
 		}
 	}
 	g.changed(pr.out, after, mtime)
@@ -319,7 +317,9 @@ func (g *gitCheck) checkPath(d *DocInput, pr plannedRef, t *target, b gitBaselin
 // date the document, which was up to date again in between. Only the
 // newest maxSymbolRevisions commits are read; past them the oldest change
 // counts. Until 2026-11-28 the first change after the baseline dated the
-// ref, though reverted since. For a linear history only (see checkPath).
+// ref, though reverted since. A commit holding base undoes only the
+// changes in its history (history.undoes): a side branch's revert, newer
+// than a change on main, undoes nothing of it.
 func (g *gitCheck) sinceHeld(t *target, after []change, base string) ([]change, error) {
 	for i, c := range after {
 		if i == maxSymbolRevisions {
@@ -332,7 +332,7 @@ func (g *gitCheck) sinceHeld(t *target, after []change, base string) ([]change, 
 		if err != nil {
 			return nil, err
 		}
-		if found && sha256Hex(data) == base {
+		if found && sha256Hex(data) == base && g.hist.undoes(c.commit, after[i+1:]) {
 			return after[:i], nil
 		}
 	}
@@ -423,37 +423,26 @@ func (g *gitCheck) checkSymbol(d *DocInput, pr plannedRef, t *target, b gitBasel
 	first := -1 // index in after (newest first) of the first differing commit
 	var text []byte
 	var found bool
-	switch {
-	case len(after) <= maxSymbolRevisions && g.hist.linear:
+	if len(after) <= maxSymbolRevisions {
 		// Newest first, back to the newest commit that holds the
-		// baseline text: a change made and undone before it (a revert)
-		// does not date the document, up to date again in between. Until
-		// 2026-11-28 the oldest differing commit dated it. Only in a
-		// linear history: a side branch's revert, newer than a change on
-		// main, undoes nothing of it.
+		// baseline text and has the changes before it in its history: a
+		// change made and undone there (a revert) does not date the
+		// document, up to date again in between; a side branch's revert,
+		// newer than a change on main, undoes nothing of it. Until
+		// 2026-11-28 the oldest differing commit dated it.
 		first = len(after) - 1
 		for i := range after {
 			t, f, d, err := differs(i)
 			if err != nil {
 				return err
 			}
-			if !d {
+			if !d && g.hist.undoes(after[i].commit, after[i+1:]) {
 				first = i - 1
 				break
 			}
 			text, found = t, f
 		}
-	case len(after) <= maxSymbolRevisions:
-		for i := len(after) - 1; i >= 0 && first < 0; i-- {
-			t, f, d, err := differs(i)
-			if err != nil {
-				return err
-			}
-			if d {
-				first, text, found = i, t, f
-			}
-		}
-	default:
+	} else {
 		// A declaration that differs at a commit is taken to differ at
 		// every later one (a change undone and made again between two
 		// probes may be dated later than its first commit); about

@@ -649,9 +649,9 @@ func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
 // ref and changed it back, merged after a change on main, leaves main's
 // change standing: the ref is modified by it, not an uncommitted change,
 // though the side branch's revert is the newest commit holding the
-// document's text. Commits of parallel branches undo nothing of each
-// other, so a change made and undone is looked for in a linear history
-// only.
+// document's text: commits of parallel branches undo nothing of each
+// other. A revert on main after the merge does undo every change before
+// it, merges or not.
 func TestGitRevertOnABranchUndoesNothingElse(t *testing.T) {
 	r := newTestRepo(t)
 	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
@@ -689,6 +689,25 @@ func TestGitRevertOnABranchUndoesNothingElse(t *testing.T) {
 	for _, got := range append(d.Refs, rep.Documents[0].Refs...) {
 		if got.Level != Stale || got.Reason != Modified || got.Uncommitted || got.Commit == "" {
 			t.Errorf("%s: %+v, want stale, modified by a commit (%s)", got.Ref, got, change)
+		}
+	}
+
+	// Reverted on main after the merge, which has every change before it
+	// in its history, then changed again: dated by the new change, in a
+	// history with merges too.
+	r.write("code.txt", "v1\n")
+	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.commit("2026-01-06T00:00:00Z", "Cy Diaz", "main revert")
+	r.write("code.txt", "v4\n")
+	r.write("a.go", fmt.Sprintf(foo, "4"))
+	again := r.commit("2026-01-18T00:00:00Z", "Cy Diaz", "change again")
+	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
+	if rep, err = Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{synced}); err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range append(d.Refs, rep.Documents[0].Refs...) {
+		if got.Level != PossiblyStale || got.Commit != again || got.Commits != 1 {
+			t.Errorf("after a revert on main: %s: %+v, want possibly_stale at %s, 1 commit", got.Ref, got, again)
 		}
 	}
 }

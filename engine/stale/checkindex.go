@@ -238,14 +238,15 @@ func commitTimes(ctx context.Context, repo *gitRepo, pending []pendingRef, lv le
 // (newest first) made since it last held the content recorded at the
 // sync (p.base): a change after the sync undone since (a revert, an edit
 // back) does not date the document, up to date again in between. t.changes
-// whole for anything but one file whose history has no other path in a
-// linear history (a side branch's revert undoes nothing on main), or
+// whole for anything but one file whose history has no other path, or
 // when no commit after the sync, among the newest maxSymbolRevisions,
-// holds it. The commit the work tree holds is not read; *cat is started
+// holds it and has the changes before it in its history (history.undoes:
+// a side branch's revert undoes nothing on main). The commit the work
+// tree holds is not read; *cat is started
 // when a commit is. Until 2026-11-28
 // the undone change dated the ref.
 func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo, t *target, p pendingRef) ([]change, error) {
-	if t.kind != kindPath || p.pr.r.ref.Symbol != "" || p.base == "" || !h.linear {
+	if t.kind != kindPath || p.pr.r.ref.Symbol != "" || p.base == "" {
 		return t.changes, nil
 	}
 	for _, c := range t.changes {
@@ -270,7 +271,7 @@ func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo
 		if err != nil {
 			return nil, err
 		}
-		if found && sha256Hex(data) == p.base {
+		if found && sha256Hex(data) == p.base && h.undoes(c.commit, t.changes[i+1:]) {
 			return t.changes[:i], nil
 		}
 	}
@@ -285,7 +286,7 @@ func sinceRecorded(ctx context.Context, cat **catFile, h *history, repo *gitRepo
 func symbolCommits(cat *catFile, h *history, repo *gitRepo, t *target, p pendingRef, lv leveler) error {
 	out := p.pr.out
 	atOrBeforeSync := func(c change) bool { return !h.commits[c.commit].when.After(p.syncedAt) }
-	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync, h.linear)
+	first, n, err := declChanges(cat, h, t.changes, repo.repoPath(p.pr.r.rel), p.pr.r.ref.Symbol, p.base, atOrBeforeSync, true)
 	if err != nil {
 		return err
 	}

@@ -40,30 +40,39 @@ func declHash(text []byte, found bool) string {
 // every commit to its file. With sinceBase, a commit that gives the
 // declaration back its text at the start (prev: the baseline's) undoes the
 // changes before it, which then count no more: first and n are then of the
-// changes made since it last held that text (a revert, then a new change;
+// changes made since it last held that text, when that commit has them
+// in its history (history.undoes; a revert, then a new change;
 // until 2026-11-28 the index baseline dated such a ref by the reverted
 // change).
 func declChanges(cat *catFile, h *history, changes []change, repoPath, symbol, prev string, skip func(change) bool, sinceBase bool) (first, n int, err error) {
 	first = -1
 	base := prev
+	var older []change // those read, for history.undoes
 	for i := len(changes) - 1; i >= 0; i-- {
 		c := changes[i]
 		if skip != nil && skip(c) || i < len(changes)-1 && c.commit == changes[i+1].commit {
 			continue
 		}
+		if sinceBase {
+			older = append(older, c)
+		}
 		text, found, err := readDecl(cat, h.commits[c.commit].hash, repoPath, symbol)
 		if err != nil {
 			return -1, 0, err
 		}
-		if hash := declHash(text, found); hash != prev {
+		hash := declHash(text, found)
+		if hash != prev {
 			prev = hash
 			n++
 			if first < 0 {
 				first = c.commit
 			}
-			if sinceBase && hash == base {
-				first, n = -1, 0
-			}
+		}
+		// Read in topological order, a commit holding the baseline's text
+		// may follow a side branch's commit holding it too: compared with
+		// the baseline, not with the commit read before.
+		if sinceBase && hash == base && first >= 0 && h.undoes(c.commit, older[:len(older)-1]) {
+			first, n = -1, 0
 		}
 	}
 	return first, n, nil

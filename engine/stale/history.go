@@ -324,3 +324,26 @@ func parseStatus(out []byte) ([]dirtyEntry, error) {
 	}
 	return entries, nil
 }
+
+// undoes reports whether commit x has every change of older in its
+// history: a ref's content at x is then a later state of all of them, and
+// when x gives the ref back its baseline content it undoes them (a
+// revert). A side branch's commit, parallel to a change on main, undoes
+// nothing of it. Always true in a linear history; one ancestry walk else,
+// run only for a commit that holds the baseline's content again.
+func (h *history) undoes(x int, older []change) bool {
+	if h.linear || len(older) == 0 {
+		return true
+	}
+	limit := x
+	for _, c := range older {
+		limit = max(limit, c.commit)
+	}
+	cv := h.covered([]int{x}, limit)
+	for _, c := range older {
+		if !cv.has(c.commit) {
+			return false
+		}
+	}
+	return true
+}
