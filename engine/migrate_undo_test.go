@@ -110,6 +110,8 @@ var undoMigration = map[int][]string{
 	31: {},
 	// 32 only queues sections for the short-term postings (data).
 	32: {},
+	// 33 adds the checker revision of the staleness snapshot.
+	33: {`ALTER TABLE staleness_snapshot DROP COLUMN checker`},
 	// 30 queues every section for the short-term postings, whose triggers
 	// queued only sections with non-ASCII text before.
 	30: {

@@ -11,10 +11,12 @@ import (
 	"github.com/ubp-dev/ubp/engine/stale"
 )
 
-// ReadHeader reads the stored snapshot's header; nil when none is stored.
+// ReadHeader reads the stored snapshot's header; nil when none is stored,
+// or when another revision of the check computed it (stale.CheckRevision:
+// its answers are not this binary's).
 func ReadHeader(ctx context.Context, q store.Querier) (*Header, error) {
 	r, ok, err := stalerows.ReadHeader(ctx, q)
-	if err != nil || !ok {
+	if err != nil || !ok || r.Checker != stale.CheckRevision {
 		return nil, err
 	}
 	h := Header{Key: Key{Head: r.Head, Generation: r.Generation, Config: r.Config}, Baseline: r.Baseline}
@@ -75,11 +77,12 @@ func ReadAllDocs(ctx context.Context, q store.Querier, docs map[int64]Doc) (ok b
 func Store(ctx context.Context, tx *sql.Tx, h Header, docs map[int64]Doc, whole bool) error {
 	if whole {
 		if err := stalerows.ReplaceHeader(ctx, tx, stalerows.Header{Head: h.Key.Head, Generation: h.Key.Generation,
-			Config: h.Key.Config, Baseline: h.Baseline, CheckedAt: h.CheckedAt.UTC().Format(time.RFC3339Nano)}); err != nil {
+			Config: h.Key.Config, Baseline: h.Baseline, CheckedAt: h.CheckedAt.UTC().Format(time.RFC3339Nano),
+			Checker: stale.CheckRevision}); err != nil {
 			return err
 		}
 	} else {
-		same, err := stalerows.AdvanceHeader(ctx, tx, h.Key.Generation, h.Key.Head, h.Key.Config)
+		same, err := stalerows.AdvanceHeader(ctx, tx, h.Key.Generation, h.Key.Head, h.Key.Config, stale.CheckRevision)
 		if err != nil {
 			return err
 		}

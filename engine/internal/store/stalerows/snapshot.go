@@ -15,13 +15,16 @@ type Header struct {
 	Config     string
 	Baseline   string
 	CheckedAt  string // RFC 3339 with nanoseconds, UTC
+	// Checker is the revision of the staleness check that computed it
+	// (migration 0033; 0 for a snapshot stored before).
+	Checker int
 }
 
 // ReadHeader reads the snapshot's header; ok is false when none is
 // stored.
 func ReadHeader(ctx context.Context, q store.Querier) (h Header, ok bool, err error) {
-	err = q.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at FROM staleness_snapshot WHERE id = 1`).
-		Scan(&h.Head, &h.Generation, &h.Config, &h.Baseline, &h.CheckedAt)
+	err = q.QueryRowContext(ctx, `SELECT head, generation, config, baseline, checked_at, checker FROM staleness_snapshot WHERE id = 1`).
+		Scan(&h.Head, &h.Generation, &h.Config, &h.Baseline, &h.CheckedAt, &h.Checker)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Header{}, false, nil
 	}
@@ -37,16 +40,17 @@ func ReplaceHeader(ctx context.Context, tx *sql.Tx, h Header) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM staleness_documents`); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO staleness_snapshot(id, head, generation, config, baseline, checked_at) VALUES (1, ?, ?, ?, ?, ?)`,
-		h.Head, h.Generation, h.Config, h.Baseline, h.CheckedAt)
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO staleness_snapshot(id, head, generation, config, baseline, checked_at, checker) VALUES (1, ?, ?, ?, ?, ?, ?)`,
+		h.Head, h.Generation, h.Config, h.Baseline, h.CheckedAt, h.Checker)
 	return err
 }
 
 // AdvanceHeader moves the stored snapshot's generation up to generation
-// when it is for head and config, and reports whether it is.
-func AdvanceHeader(ctx context.Context, tx *sql.Tx, generation int64, head, config string) (bool, error) {
-	res, err := tx.ExecContext(ctx, `UPDATE staleness_snapshot SET generation = max(generation, ?) WHERE id = 1 AND head = ? AND config = ?`,
-		generation, head, config)
+// when it is for head and config and was computed by checker, and reports
+// whether it is.
+func AdvanceHeader(ctx context.Context, tx *sql.Tx, generation int64, head, config string, checker int) (bool, error) {
+	res, err := tx.ExecContext(ctx, `UPDATE staleness_snapshot SET generation = max(generation, ?) WHERE id = 1 AND head = ? AND config = ? AND checker = ?`,
+		generation, head, config, checker)
 	if err != nil {
 		return false, err
 	}

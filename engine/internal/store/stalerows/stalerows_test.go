@@ -106,7 +106,7 @@ func TestSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := Header{Head: "abc", Generation: 5, Config: "auto", Baseline: "git", CheckedAt: "2026-01-02T03:04:05.000000006Z"}
+	h := Header{Head: "abc", Generation: 5, Config: "auto", Baseline: "git", CheckedAt: "2026-01-02T03:04:05.000000006Z", Checker: 1}
 	write(func(tx *sql.Tx, w *DocWriter) error {
 		if err := ReplaceHeader(ctx, tx, h); err != nil {
 			return err
@@ -145,15 +145,17 @@ func TestSnapshot(t *testing.T) {
 		name       string
 		head       string
 		generation int64
+		checker    int
 		want       bool
 		wantGen    int64
 	}{
-		{"other HEAD", "def", 9, false, 5},
-		{"same HEAD, older generation", "abc", 3, true, 5},
-		{"same HEAD, newer generation", "abc", 7, true, 7},
+		{"other HEAD", "def", 9, 1, false, 5},
+		{"other checker", "abc", 9, 2, false, 5},
+		{"same HEAD, older generation", "abc", 3, 1, true, 5},
+		{"same HEAD, newer generation", "abc", 7, 1, true, 7},
 	} {
 		write(func(tx *sql.Tx, _ *DocWriter) error {
-			same, err := AdvanceHeader(ctx, tx, tc.generation, tc.head, "auto")
+			same, err := AdvanceHeader(ctx, tx, tc.generation, tc.head, "auto", tc.checker)
 			if err == nil && same != tc.want {
 				t.Errorf("%s: AdvanceHeader = %v, want %v", tc.name, same, tc.want)
 			}

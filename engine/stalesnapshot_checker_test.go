@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/ubp-dev/ubp/engine/stale"
+)
+
+// TestStaleSnapshotOfAnotherCheckIsComputedAgain: the staleness snapshot
+// stored in the index is served to another engine only when this revision
+// of the check computed it (stale.CheckRevision, migration 0033). Before,
+// an upgraded ubp served the old binary's answers in search results,
+// pages and status until HEAD or the index moved, while `ubp stale` gave
+// the new ones.
+func TestStaleSnapshotOfAnotherCheckIsComputedAgain(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("this test needs git: %v", err)
+	}
+	e, root := staleProject(t, map[string]string{
+		"src/a.go":       staleGoV1,
+		"src/b.txt":      "b v1\n",
+		"lib/one.txt":    "one\n",
+		"docs/design.md": designDoc,
+	})
+	ctx := context.Background()
+	g := gitTestRepo{t, root}
+	g.run("", "init", "-q", "-b", "main")
+	g.commit("2024-01-01T00:00:00Z", "initial")
+	changedAt := time.Now().Add(-600 * 24 * time.Hour).UTC().Truncate(time.Second)
+	writeOld(t, root, "src/b.txt", "b v2\n", changedAt)
+	g.commit(changedAt.Format(time.RFC3339), "b v2")
+	mustIndex(t, e)
+	if p := mustPage(t, e, "design.md"); p.Staleness != stale.Stale {
+		t.Fatalf("page before: %s, want stale", p.Staleness)
+	}
+	// What another check stored: the document without changed refs.
+	forge := func(checker int) {
+		t.Helper()
+		for _, stmt := range []string{`UPDATE staleness_documents SET refs = '[]'`, `UPDATE staleness_snapshot SET checker = ?`} {
+			args := []any{}
+			if stmt[len(stmt)-1] == '?' {
+				args = append(args, checker)
+			}
+			if _, err := e.db.ExecContext(ctx, stmt, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		checker int
+		want    stale.Level
+	}{
+		// This revision's snapshot is read as stored (so the forged rows are what a reader sees).
+		{"this check's", stale.CheckRevision, stale.Fresh},
+		{"an older check's", stale.CheckRevision - 1, stale.Stale},
+		{"a newer check's", stale.CheckRevision + 1, stale.Stale},
+	} {
+		forge(tc.checker)
+		other, err := Open(ctx, e.Project(), OpenOptions{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := mustPage(t, other, "design.md"); p.Staleness != tc.want {
+			t.Errorf("%s snapshot: page %s, want %s", tc.name, p.Staleness, tc.want)
+		}
+		other.Close()
+	}
+}
