@@ -29,15 +29,6 @@ func TestGitParallelBranch(t *testing.T) {
 	r.write("code.txt", "v1\n")
 	r.write("doc.md", "v1\n")
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
-	synced := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo"),
-		IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"), Baselines: map[string]Fingerprint{}}
-	for _, ref := range synced.Refs {
-		fp, err := FingerprintRef(r.dir, ref)
-		if err != nil {
-			t.Fatal(err)
-		}
-		synced.Baselines[ref.String()] = fp
-	}
 	r.git("checkout", "-q", "-b", "side")
 	r.write("code.txt", "v2\n")
 	side := r.commit("2026-01-02T00:00:00Z", "Bo Chen", "side change")
@@ -604,22 +595,16 @@ func TestGitReviewedDaySameDayChange(t *testing.T) {
 // 18 days old, and so stale at once though the new change is two days old.
 func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
 	r := newTestRepo(t)
-	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.write("doc.md", "doc\n")
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
-	r.write("code.txt", "bad\n")
-	r.write("a.go", fmt.Sprintf(foo, "666"))
+	r.writeCodeAndFoo("bad\n", "666")
 	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "bad change")
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "revert bad change")
-	r.write("code.txt", "v2\n")
-	r.write("a.go", fmt.Sprintf(foo, "2"))
+	r.writeCodeAndFoo("v2\n", "2")
 	again := r.commit("2026-01-18T00:00:00Z", "Cy Diaz", "change again")
-	r.write("code.txt", "v3\n")
-	r.write("a.go", fmt.Sprintf(foo, "3"))
+	r.writeCodeAndFoo("v3\n", "3")
 	last := r.commit("2026-01-19T00:00:00Z", "Cy Diaz", "and again")
 
 	d, _ := checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
@@ -632,11 +617,9 @@ func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
 
 	// Back to the document's text in the last commit, changed in the
 	// work tree only: an uncommitted change.
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.commit("2026-01-19T12:00:00Z", "Cy Diaz", "back once more")
-	r.write("code.txt", "v4\n")
-	r.write("a.go", fmt.Sprintf(foo, "4"))
+	r.writeCodeAndFoo("v4\n", "4")
 	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
 	for _, got := range d.Refs {
 		if got.Reason != Modified || got.Commit != "" || !got.Uncommitted {
@@ -654,30 +637,17 @@ func TestGitChangeAfterARevertIsDatedByIt(t *testing.T) {
 // it, merges or not.
 func TestGitRevertOnABranchUndoesNothingElse(t *testing.T) {
 	r := newTestRepo(t)
-	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.write("doc.md", "doc\n")
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
-	synced := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo"),
-		IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"), Baselines: map[string]Fingerprint{}}
-	for _, ref := range synced.Refs {
-		fp, err := FingerprintRef(r.dir, ref)
-		if err != nil {
-			t.Fatal(err)
-		}
-		synced.Baselines[ref.String()] = fp
-	}
+	synced := syncedDoc(t, r, "code.txt", "a.go#Foo")
 	r.git("checkout", "-q", "-b", "side")
-	r.write("code.txt", "v3\n")
-	r.write("a.go", fmt.Sprintf(foo, "3"))
+	r.writeCodeAndFoo("v3\n", "3")
 	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "side change")
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.commit("2026-01-04T00:00:00Z", "Bo Chen", "side revert")
 	r.git("checkout", "-q", "main")
-	r.write("code.txt", "v2\n")
-	r.write("a.go", fmt.Sprintf(foo, "2"))
+	r.writeCodeAndFoo("v2\n", "2")
 	change := r.commit("2026-01-02T00:00:00Z", "Cy Diaz", "main change")
 	r.merge("2026-01-05T00:00:00Z", "side", "merge side")
 
@@ -695,11 +665,9 @@ func TestGitRevertOnABranchUndoesNothingElse(t *testing.T) {
 	// Reverted on main after the merge, which has every change before it
 	// in its history, then changed again: dated by the new change, in a
 	// history with merges too.
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.commit("2026-01-06T00:00:00Z", "Cy Diaz", "main revert")
-	r.write("code.txt", "v4\n")
-	r.write("a.go", fmt.Sprintf(foo, "4"))
+	r.writeCodeAndFoo("v4\n", "4")
 	again := r.commit("2026-01-18T00:00:00Z", "Cy Diaz", "change again")
 	d, _ = checkOne(t, r.dir, "2026-01-20T00:00:00Z", DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo")})
 	if rep, err = Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{synced}); err != nil {

@@ -2,7 +2,6 @@ package stale
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -327,31 +326,17 @@ func TestIndexBaselineSymbolInGit(t *testing.T) {
 // by the reverted change, and so stale at once.
 func TestIndexChangeAfterARevertIsDatedByIt(t *testing.T) {
 	r := newTestRepo(t)
-	const foo = "package src\n\n// Foo does foo.\nfunc Foo() int {\n\treturn %s\n}\n"
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.write("doc.md", "doc\n")
 	r.commit("2026-01-01T00:00:00Z", "Ana Lima", "init")
-	in := DocInput{Filepath: "doc.md", RepoPath: "doc.md", Refs: refs("code.txt", "a.go#Foo"),
-		IndexedAt: mustTime(t, "2026-01-01T12:00:00Z"), Baselines: map[string]Fingerprint{}}
-	for _, ref := range in.Refs {
-		fp, err := FingerprintRef(r.dir, ref)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in.Baselines[ref.String()] = fp
-	}
-	r.write("code.txt", "bad\n")
-	r.write("a.go", fmt.Sprintf(foo, "666"))
+	in := syncedDoc(t, r, "code.txt", "a.go#Foo")
+	r.writeCodeAndFoo("bad\n", "666")
 	r.commit("2026-01-02T00:00:00Z", "Bo Chen", "bad change")
-	r.write("code.txt", "v1\n")
-	r.write("a.go", fmt.Sprintf(foo, "1"))
+	r.writeCodeAndFoo("v1\n", "1")
 	r.commit("2026-01-03T00:00:00Z", "Bo Chen", "revert bad change")
-	r.write("code.txt", "v2\n")
-	r.write("a.go", fmt.Sprintf(foo, "2"))
+	r.writeCodeAndFoo("v2\n", "2")
 	again := r.commit("2026-01-18T00:00:00Z", "Cy Diaz", "change again")
-	r.write("code.txt", "v3\n")
-	r.write("a.go", fmt.Sprintf(foo, "3"))
+	r.writeCodeAndFoo("v3\n", "3")
 	r.commit("2026-01-19T00:00:00Z", "Cy Diaz", "and again")
 
 	rep, err := Check(t.Context(), Options{Root: r.dir, Baseline: BaselineIndex, Now: mustTime(t, "2026-01-20T00:00:00Z")}, []DocInput{in})
