@@ -2,12 +2,44 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine/stale"
 )
+
+// staleDesignRepo is a project in a git repository whose docs/design.md
+// (designDoc) refers to src/b.txt, changed by a commit 600 days ago, with
+// extra files beside it; it returns the engine (not indexed yet), the
+// root, and that commit's hash and date.
+func staleDesignRepo(t *testing.T, extra map[string]string) (*Engine, string, staleChange) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("this test needs git: %v", err)
+	}
+	files := map[string]string{
+		"src/a.go":       staleGoV1,
+		"src/b.txt":      "b v1\n",
+		"lib/one.txt":    "one\n",
+		"docs/design.md": designDoc,
+	}
+	maps.Copy(files, extra)
+	e, root := staleProject(t, files)
+	g := gitTestRepo{t, root}
+	g.run("", "init", "-q", "-b", "main")
+	g.commit("2024-01-01T00:00:00Z", "initial")
+	at := time.Now().Add(-600 * 24 * time.Hour).UTC().Truncate(time.Second)
+	writeOld(t, root, "src/b.txt", "b v2\n", at)
+	return e, root, staleChange{commit: g.commit(at.Format(time.RFC3339), "b v2"), at: at}
+}
+
+// staleChange is the commit that changed a ref, and its date.
+type staleChange struct {
+	commit string
+	at     time.Time
+}
 
 // TestStaleSnapshotOfAnotherCheckIsComputedAgain: the staleness snapshot
 // stored in the index is served to another engine only when this revision
@@ -16,22 +48,8 @@ import (
 // pages and status until HEAD or the index moved, while `ubp stale` gave
 // the new ones.
 func TestStaleSnapshotOfAnotherCheckIsComputedAgain(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("this test needs git: %v", err)
-	}
-	e, root := staleProject(t, map[string]string{
-		"src/a.go":       staleGoV1,
-		"src/b.txt":      "b v1\n",
-		"lib/one.txt":    "one\n",
-		"docs/design.md": designDoc,
-	})
+	e, _, _ := staleDesignRepo(t, nil)
 	ctx := context.Background()
-	g := gitTestRepo{t, root}
-	g.run("", "init", "-q", "-b", "main")
-	g.commit("2024-01-01T00:00:00Z", "initial")
-	changedAt := time.Now().Add(-600 * 24 * time.Hour).UTC().Truncate(time.Second)
-	writeOld(t, root, "src/b.txt", "b v2\n", changedAt)
-	g.commit(changedAt.Format(time.RFC3339), "b v2")
 	mustIndex(t, e)
 	if p := mustPage(t, e, "design.md"); p.Staleness != stale.Stale {
 		t.Fatalf("page before: %s, want stale", p.Staleness)

@@ -43,23 +43,10 @@ func (g gitTestRepo) commit(date, msg string) string {
 // same engine answers) all say stale, with the baseline, ref, commit and
 // date; and they agree with `ubp stale`.
 func TestOneStalenessTruth(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("this test needs git: %v", err)
-	}
-	e, root := staleProject(t, map[string]string{
-		"src/a.go":       staleGoV1,
-		"src/b.txt":      "b v1\n",
-		"lib/one.txt":    "one\n",
-		"docs/design.md": designDoc,
-		"docs/plain.md":  "# Plain\n\nDesign notes without refs.\n",
-	})
+	e, root, ch := staleDesignRepo(t, map[string]string{"docs/plain.md": "# Plain\n\nDesign notes without refs.\n"})
 	ctx := context.Background()
 	g := gitTestRepo{t, root}
-	g.run("", "init", "-q", "-b", "main")
-	g.commit("2024-01-01T00:00:00Z", "initial")
-	changedAt := time.Now().Add(-600 * 24 * time.Hour).UTC().Truncate(time.Second)
-	writeOld(t, root, "src/b.txt", "b v2\n", changedAt)
-	change := g.commit(changedAt.Format(time.RFC3339), "b v2")
+	changedAt, change := ch.at, ch.commit
 	mustIndex(t, e)
 
 	checkReason := func(where string, r *StaleReason) {
