@@ -35,9 +35,12 @@ func truncatedSVD(rows []sparseRow, cols, rank int) *dense {
 	y := mulA(rows, omega)
 	orthonormalize(y)
 	for range powerIters {
-		z := mulAT(rows, y, cols)
-		orthonormalize(z)
-		y = mulA(rows, z)
+		// Y = A·(Aᵀ·Y), orthonormalised once per iteration, after both
+		// products: Aᵀ·Y (terms × l, the larger side) is not (between
+		// Halko et al.'s Algorithms 4.3 and 4.4). Y's columns spread by
+		// at most (σ₁/σₗ)² per iteration, which float64 holds for a term
+		// matrix's slowly decaying spectrum.
+		y = mulA(rows, mulAT(rows, y, cols))
 		orthonormalize(y)
 	}
 	bt := mulAT(rows, y, cols) // Bᵀ = Aᵀ·Q
@@ -55,19 +58,37 @@ func truncatedSVD(rows []sparseRow, cols, rank int) *dense {
 		}
 		return 0
 	})
-	v := newDense(cols, rank)
-	for k := range min(rank, l) {
+	// V = Bᵀ·W·Σ⁻¹ over the kept eigenvectors: wk holds, for each j, row
+	// j of W restricted to them in rank order, so one term's values
+	// accumulate along contiguous memory (each sum in the order of j).
+	kept := min(rank, l)
+	wk := make([]float64, l*kept)
+	sigmas := make([]float64, kept)
+	for k := range kept {
 		e := order[k]
 		sigma := math.Sqrt(max(vals[e], 0))
 		if sigma < 1e-12 {
-			continue
+			continue // its column of V stays 0
 		}
-		for t := range cols {
-			var s float64
-			for j, x := range bt.row(t) {
-				s += x * w.at(j, e)
+		sigmas[k] = sigma
+		for j := range l {
+			wk[j*kept+k] = w.at(j, e)
+		}
+	}
+	v := newDense(cols, rank)
+	acc := make([]float64, kept)
+	for t := range cols {
+		clear(acc)
+		for j, x := range bt.row(t) {
+			for k, y := range wk[j*kept : (j+1)*kept] {
+				acc[k] += x * y
 			}
-			v.set(t, k, s/sigma)
+		}
+		out := v.row(t)
+		for k, s := range acc {
+			if sigmas[k] != 0 {
+				out[k] = s / sigmas[k]
+			}
 		}
 	}
 	return v
@@ -160,7 +181,8 @@ func orthonormalize(d *dense) {
 	}
 }
 
-// gram is xᵀ·x.
+// gram is xᵀ·x. It sums the upper triangle and mirrors it: each entry is
+// the same sum, in the same order, as the full product's.
 func gram(x *dense) *dense {
 	out := newDense(x.c, x.c)
 	for i := range x.r {
@@ -169,10 +191,15 @@ func gram(x *dense) *dense {
 			if ya == 0 {
 				continue
 			}
-			o := out.row(a)
-			for b, yb := range row {
+			o := out.row(a)[a:]
+			for b, yb := range row[a:] {
 				o[b] += ya * yb
 			}
+		}
+	}
+	for a := range x.c {
+		for b := a + 1; b < x.c; b++ {
+			out.set(b, a, out.at(a, b))
 		}
 	}
 	return out
