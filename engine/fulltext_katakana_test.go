@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -25,4 +26,47 @@ func TestKatakanaLongVowelVariants(t *testing.T) {
 	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "キー"})); len(got) != 0 {
 		t.Errorf("fulltext キー = %v, want nothing", got)
 	}
+}
+
+// TestKatakanaSpellingVariantsInsideTheWord: a loanword the glossary
+// writes several ways (インターフェース, インタフェース, インターフェイス) is
+// found in every spelling whichever the query writes, and the snippet
+// marks the page's own spelling; a word the glossary spells with a
+// different meaning once a long-vowel mark is added (ビル, building; ビール,
+// beer) does not find it.
+func TestKatakanaSpellingVariantsInsideTheWord(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"jis.md":  "---\ntitle: 規格表記\n---\n\n# 規格表記\n\n外部インタフェースを定義する。\n",
+		"long.md": "---\ntitle: 長音表記\n---\n\n# 長音表記\n\n外部インターフェースを定義する。\n",
+		"ei.md":   "---\ntitle: 二重母音表記\n---\n\n# 二重母音表記\n\n外部インターフェイスを定義する。\n",
+		"beer.md": "---\ntitle: 飲み物\n---\n\n# 飲み物\n\nビールを注文する。\n",
+	}, "none")
+	all := []string{"ei.md", "jis.md", "long.md"}
+	for _, q := range []string{"インタフェース", "インターフェース", "インターフェイス", "インタフェイス", "外部インタフェースの定義"} {
+		hits := mustFulltext(t, e, FulltextOptions{Query: q})
+		got := ftPaths(hits)
+		slices.Sort(got)
+		if !slices.Equal(got, all) {
+			t.Errorf("fulltext %q = %v, want %v", q, got, all)
+		}
+		for _, h := range hits.Results {
+			if !marksKatakanaWord(h.Snippet, "インタ") {
+				t.Errorf("fulltext %q: %s snippet %q marks no spelling of the word", q, h.Filepath, h.Snippet)
+			}
+		}
+	}
+	if got := ftPaths(mustFulltext(t, e, FulltextOptions{Query: "ビル"})); len(got) != 0 {
+		t.Errorf("fulltext ビル = %v, want nothing (ビール is beer)", got)
+	}
+}
+
+// marksKatakanaWord reports whether a span the snippet marks holds part.
+func marksKatakanaWord(snippet, part string) bool {
+	for _, piece := range strings.Split(snippet, "⟦")[1:] {
+		marked, _, _ := strings.Cut(piece, "⟧")
+		if strings.Contains(marked, part) {
+			return true
+		}
+	}
+	return false
 }

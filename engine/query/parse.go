@@ -329,6 +329,15 @@ func ParseTranslated(text string, tr Translator) Query {
 			}
 			g := addGroup(r.text, text)
 			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
+			if r.script == ScriptKatakana {
+				// インタフェース also finds インターフェース and インターフェイス.
+				for _, v := range katakanaVariants(tr, r.text) {
+					if v = katakanaStem(v); !seen[v] {
+						seen[v] = true
+						q.Terms = append(q.Terms, Term{Text: v, Kind: Word, Script: ScriptKatakana, Group: g, Weight: 1})
+					}
+				}
+			}
 			if r.script == ScriptHan {
 				grams = append(grams, kanjiGrams(r.text, g)...)
 				if i+1 < len(c) && c[i+1].script == ScriptHiragana {

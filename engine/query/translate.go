@@ -210,3 +210,109 @@ func glossText(gloss string) (search, plain string) {
 	}
 	return "", ""
 }
+
+// Spelling variants of a katakana loanword. Style guides disagree on the
+// long-vowel mark inside a word as well as at its end (インターフェース,
+// JIS's インタフェース) and on ー or イ after an e-row kana (インターフェイス),
+// and a substring of one spelling is not a substring of another, so a
+// query finds only the pages that spell the word its way. A katakana word
+// of the query also looks for the spellings the glossary lists that differ
+// from it by at most maxVariantEdits such edits and share a gloss with it:
+// ビル (building) does not look for ビール (beer).
+const (
+	maxVariantEdits  = 2
+	minVariantRunes  = 3 // shortest katakana word whose variants are looked for
+	maxVariantsSplit = 8 // most variants of one word
+)
+
+// katakanaVariants returns the glossary's other spellings of the katakana
+// word w (see maxVariantEdits), nearest first, or nil.
+func katakanaVariants(tr Translator, w string) []string {
+	rs := []rune(w)
+	if tr == nil || len(rs) < minVariantRunes || !tr.Has(w) {
+		return nil
+	}
+	glosses := map[string]bool{}
+	for _, sense := range tr.Senses(w) {
+		for _, g := range sense {
+			glosses[g] = true
+		}
+	}
+	seen := map[string]bool{w: true}
+	var out []string
+	level := [][]rune{rs}
+	for range maxVariantEdits {
+		var next [][]rune
+		for _, v := range level {
+			for _, c := range longVowelEdits(v) {
+				s := string(c)
+				if seen[s] {
+					continue
+				}
+				seen[s] = true
+				next = append(next, c)
+				if tr.Has(s) && sharesGloss(tr.Senses(s), glosses) {
+					out = append(out, s)
+					if len(out) == maxVariantsSplit {
+						return out
+					}
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// longVowelEdits returns the spellings one edit away from rs: a long-vowel
+// mark inside the word taken out, one added after a kana that has none
+// (not at the end: katakanaStem already finds both there), or, after an
+// e-row kana, ー written イ or イ written ー.
+func longVowelEdits(rs []rune) [][]rune {
+	var out [][]rune
+	edit := func(i int, with ...rune) {
+		c := make([]rune, 0, len(rs)+1)
+		c = append(c, rs[:i]...)
+		c = append(c, with...)
+		out = append(out, append(c, rs[i:]...))
+	}
+	for i := 1; i < len(rs); i++ {
+		prev, r := rs[i-1], rs[i]
+		switch {
+		case r == prolongedSoundMark && i < len(rs)-1 && prev != prolongedSoundMark:
+			c := append(append([]rune{}, rs[:i]...), rs[i+1:]...)
+			out = append(out, c)
+			if eRow(prev) {
+				c := append([]rune{}, rs...)
+				c[i] = 'イ'
+				out = append(out, c)
+			}
+		case r == 'イ' && eRow(prev):
+			c := append([]rune{}, rs...)
+			c[i] = prolongedSoundMark
+			out = append(out, c)
+		case r != prolongedSoundMark && prev != prolongedSoundMark && isKatakanaLetter(prev):
+			edit(i, prolongedSoundMark)
+		}
+	}
+	return out
+}
+
+// eRow reports whether r is a katakana of the e row (エ, ケ, ゲ, ..., small
+// ェ), after which ー and イ both write the long e.
+func eRow(r rune) bool {
+	return strings.ContainsRune("ェエケゲセゼテデネヘベペメレヱ", r)
+}
+
+func isKatakanaLetter(r rune) bool { return r >= 'ァ' && r <= 'ヺ' }
+
+func sharesGloss(senses [][]string, glosses map[string]bool) bool {
+	for _, sense := range senses {
+		for _, g := range sense {
+			if glosses[g] {
+				return true
+			}
+		}
+	}
+	return false
+}
