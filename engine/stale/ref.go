@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/ubp-dev/ubp/index"
+	"golang.org/x/text/unicode/norm"
 )
 
 // RejectedError says a source ref was refused before anything was read: it
@@ -208,6 +209,11 @@ func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolve
 			return reject("#%s is not a Go declaration name (Name or Type.Method); and no file or folder %s exists", ref.Symbol, whole)
 		}
 	}
+	if r.kind != kindGlob && !isASCII(r.rel) && !existsAsWritten(rootReal, r.rel, in) {
+		if onDisk, ok := spelledOnDisk(rootReal, r.rel, in); ok {
+			r.rel = onDisk
+		}
+	}
 	walk := r.rel
 	if r.kind == kindGlob {
 		walk = r.base
@@ -380,3 +386,49 @@ func resolveInsideWith(rootReal, rel string, lstat func(string) (fs.FileInfo, er
 }
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
+
+// spelledOnDisk returns rel with each name as the folder holding it spells
+// it, when rel does not exist as written but a path whose names differ
+// from it only in Unicode normalization does: a repository made on macOS
+// can hold decomposed names (NFD: データ.go as テ and U+3099), which a
+// document typed in an editor writes composed (NFC), or the other way
+// round. macOS finds the file either way; Linux (CI) does not, and the
+// ref was not_found there. ok is false when no such path exists.
+func spelledOnDisk(rootReal, rel string, in inspector) (string, bool) {
+	cur := "."
+	for _, name := range strings.Split(rel, "/") {
+		if next := path.Join(cur, name); existsAsWritten(rootReal, next, in) {
+			cur = next
+			continue
+		}
+		dir, err := in.inside(rootReal, cur)
+		if err != nil {
+			return "", false
+		}
+		names, err := readDirNames(dir)
+		if err != nil {
+			return "", false
+		}
+		want, found := norm.NFC.String(name), ""
+		for _, n := range names {
+			if norm.NFC.String(n) == want {
+				found = n
+				break
+			}
+		}
+		if found == "" {
+			return "", false
+		}
+		cur = path.Join(cur, found)
+	}
+	return cur, cur != "."
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

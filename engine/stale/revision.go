@@ -8,5 +8,7 @@ package stale
 // computed again instead of served, so an upgraded ubp never shows the
 // answers of the binary before it. 1: refs moved before their document's
 // baseline name where they went, and a change after a revert is dated by
-// itself (2026-11-28).
-const CheckRevision = 1
+// itself (2026-11-28). 2: a ref naming a file whose name on disk differs
+// only in Unicode normalization (NFD データ.go for an NFC ref) is that file,
+// no longer not_found (2026-11-28).
+const CheckRevision = 2
