@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"path"
 	"strings"
 
@@ -119,6 +120,12 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 			return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
 		}
 	}
+	if name, ok := asLinkWritesIt(ref); ok {
+		// The page a link copied from a document's content leads to.
+		if m, err := r.ResolvePageRef(ctx, name, docsDir, configured); err == nil {
+			return m, nil
+		}
+	}
 	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
 	if skipped, err := pageread.SkippedFiles(ctx, r.rdb); err == nil {
 		for _, w := range skipped {
@@ -182,4 +189,29 @@ func namesFile(name, rel string) bool {
 		}
 	}
 	return false
+}
+
+// asLinkWritesIt is the page name in ref written as a document's link
+// writes it, for a ref that names no page as written: a wiki-link's target
+// and heading ([[設計方針#概要|depends_on]] → 設計方針#概要, also ![[...]]),
+// or a Markdown link's target with its percent-escapes decoded
+// (./%E8%A8%AD%E8%A8%88.md → ./設計.md), as the index reads both. An
+// agent copies them from a page's content; before, such a name was not
+// found, the escaped path without a suggestion. ok is false when ref is in
+// neither form.
+func asLinkWritesIt(ref string) (string, bool) {
+	s := strings.TrimSpace(ref)
+	if inner, ok := strings.CutPrefix(strings.TrimPrefix(s, "!"), "[["); ok {
+		if inner, ok = strings.CutSuffix(inner, "]]"); ok {
+			inner, _, _ = strings.Cut(inner, "|")
+			inner = strings.TrimSpace(inner)
+			return inner, inner != ""
+		}
+	}
+	if strings.Contains(s, "%") {
+		if d, err := url.PathUnescape(s); err == nil && d != s && strings.TrimSpace(d) != "" {
+			return d, true
+		}
+	}
+	return "", false
 }
