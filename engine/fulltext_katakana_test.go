@@ -70,3 +70,41 @@ func marksKatakanaWord(snippet, part string) bool {
 	}
 	return false
 }
+
+// TestKatakanaCompoundFindsItsWords: a katakana compound written without
+// a break (データベーススキーマ) finds the pages writing its words apart
+// (データベースのスキーマ, データベース・スキーマ), as the same query written
+// with the break does: loanword compounds are written both ways. Before,
+// the compound was one term, found only as written (or through its
+// English glosses), so a Japanese page writing the words apart was not
+// found at all.
+func TestKatakanaCompoundFindsItsWords(t *testing.T) {
+	e := searchProject(t, map[string]string{
+		"apart.md": "---\ntitle: 定義\n---\n\n# 定義\n\nデータベースのスキーマを定義する。\n",
+		"dot.md":   "---\ntitle: 表記\n---\n\n# 表記\n\nデータベース・スキーマの表記。\n",
+		"one.md":   "---\ntitle: 片方\n---\n\n# 片方\n\nデータベースを使う。\n",
+		"none.md":  "---\ntitle: 無関係\n---\n\n# 無関係\n\n関係のない文書。\n",
+	}, "none")
+	for _, q := range []string{"データベーススキーマ", "データベース・スキーマ"} {
+		res := mustSearch(t, e, SearchOptions{Query: q, Limit: 10})
+		got := hitPaths(res)
+		if len(got) < 3 || !slices.Equal(sortedCopy(got[:2]), []string{"apart.md", "dot.md"}) || got[2] != "one.md" {
+			t.Errorf("search %q = %v, want apart.md and dot.md, then one.md", q, got)
+			continue
+		}
+		for _, h := range res.Results[:2] {
+			if h.Match != "strong" {
+				t.Errorf("search %q: %s match %s, want strong", q, h.Filepath, h.Match)
+			}
+		}
+		if slices.Contains(got, "none.md") {
+			t.Errorf("search %q found none.md: %v", q, got)
+		}
+	}
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}

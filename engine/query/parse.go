@@ -329,6 +329,14 @@ func ParseTranslated(text string, tr Translator) Query {
 			}
 			g := addGroup(r.text, text)
 			q.Terms = append(q.Terms, Term{Text: text, Kind: Word, Script: r.script, Group: g, Weight: 1})
+			if r.script == ScriptKatakana && tr != nil && !tr.Has(r.text) {
+				// データベーススキーマ is also written データベース・スキーマ.
+				if parts := katakanaWords(tr, []rune(r.text)); len(parts) >= 2 {
+					for _, p := range parts {
+						grams = append(grams, Term{Text: katakanaStem(p), Kind: Gram, Script: ScriptKatakana, Group: g, Weight: gramWeight(len(parts))})
+					}
+				}
+			}
 			if r.script == ScriptKatakana {
 				// インタフェース also finds インターフェース and インターフェイス.
 				for _, v := range katakanaVariants(tr, r.text) {
