@@ -17,9 +17,10 @@ const SnippetRunes = 64
 // Sections answers FulltextSearch: it ranks the sections matching q (those
 // of documents of docType, every type when ""), each by its BM25 evidence
 // (Matches.SectionScore) times its document's title factor, and builds the
-// top limit hits, with snippets marking the matches as ⟦match⟧.
-// TotalFound counts every matching section; when a term is in more
-// sections than are read of it (Matches.Partial), it is that term's own
+// top limit hits, with snippets marking the matches as ⟦match⟧. A section
+// that holds no concept of the query, only its bonus 2-grams, is not one
+// of them. TotalFound counts every matching section; when a term is in
+// more sections than are read of it (Matches.Partial), it is that term's own
 // count for a query of one term without docType, else a lower bound
 // (TotalFoundLowerBound). The documents' metadata come through docs.
 func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query, limit int, docType string, docs *docmeta.Cache) (answer.FulltextResult, error) {
@@ -39,7 +40,9 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 			continue
 		}
 		sc := m.SectionScore(s)
-		if sc.Score <= 0 {
+		if sc.Score <= 0 || sc.Matched+sc.Partly == 0 {
+			// Only bonus terms (a 2-gram: the スト of テスト in リスト):
+			// a bonus is not a match, so not a section found.
 			continue
 		}
 		tf, ok := titleFactor[s.Doc]
