@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/internal/termsafe"
@@ -125,25 +126,9 @@ func table(w io.Writer, header []string, rows [][]string) {
 }
 
 // displayWidth counts East Asian wide characters as two columns so Japanese
-// titles line up in tables.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		if isWide(r) {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-func isWide(r rune) bool {
-	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
-		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
-		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
-		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
-}
+// titles line up in tables (stale.Width, which ubp stale's text report
+// uses too).
+func displayWidth(s string) int { return stale.Width(s) }
 
 // writeWarnings writes one indented line per warning, "file:line: message",
 // made safe for the terminal.

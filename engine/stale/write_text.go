@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
 )
 
 // WriteText writes the report for a terminal: a summary line (saying what
@@ -27,21 +27,19 @@ func WriteText(w io.Writer, r Report, threshold Level) error {
 			fmt.Fprintf(bw, "  %q", d.Title)
 		}
 		fmt.Fprintln(bw)
-		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		var rows [][]string
 		for _, ref := range changedRefs(d) {
 			reason := string(ref.Reason)
 			if ref.MovedTo != "" {
 				reason += " to " + ref.MovedTo
 			}
-			line := fmt.Sprintf("  line %d\t%s\t%s\t%s", ref.Line, ref.Ref, ref.Level, reason)
+			row := []string{fmt.Sprintf("  line %d", ref.Line), ref.Ref, string(ref.Level), reason}
 			if s := r.changeSummary(ref); s != "" {
-				line += "\t" + s
+				row = append(row, s)
 			}
-			fmt.Fprintln(tw, line)
+			rows = append(rows, row)
 		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+		writeColumns(bw, rows)
 	}
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "\nwarnings:\n")
@@ -54,4 +52,54 @@ func WriteText(w io.Writer, r Report, threshold Level) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeColumns writes rows as columns two spaces apart, each as wide as
+// its widest cell in terminal columns (Width: a kanji or kana
+// takes two); the last cell of a row is neither padded nor measured. text/tabwriter, used
+// before, counted characters, so a ref naming a Japanese file pushed its
+// row's later columns right.
+func writeColumns(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, row := range rows {
+		for i, c := range row[:len(row)-1] {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], Width(c))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, c := range row {
+			b.WriteString(c)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-Width(c)+2))
+			}
+		}
+		b.WriteByte('\n')
+		io.WriteString(w, b.String())
+	}
+}
+
+// Width is the number of terminal columns s takes: East Asian wide
+// characters (kanji, kana, hangul, full-width forms) take two, others one,
+// so columns of Japanese text line up. The CLI's tables use it too.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		if isWide(r) {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+func isWide(r rune) bool {
+	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
+		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
+		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
+		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
 }
