@@ -52,3 +52,45 @@ func TestResolvePageAsALinkWritesIt(t *testing.T) {
 		}
 	}
 }
+
+// TestGetPageFileNameAndHeading: "name.md#Heading" names the page and the
+// heading whenever "name.md" names the page, also for a page below the
+// docs root, as [[name#Heading]] resolves; and a heading written as a
+// Markdown link's anchor writes it, percent-encoded, names its section.
+// Before, guide.md#Setup and 設計方針.md#概要apiサーバー were page not found
+// though guide.md and 設計方針.md were found, and an encoded heading gave
+// the whole page with missing_heading.
+func TestGetPageFileNameAndHeading(t *testing.T) {
+	e, _ := staleProject(t, map[string]string{
+		"docs/a/guide.md": "# Guide\n\n## Setup\n\nInstall it.\n\n## Use\n\nRun it.\n",
+		"docs/設計/設計方針.md": "---\ntitle: 設計方針\n---\n\n# 設計方針\n\n## 概要（ＡＰＩサーバー）\n\n本文。\n\n## 第２章：キャッシュ戦略【重要】\n\n容量。\n",
+	})
+	mustIndex(t, e)
+	ctx := context.Background()
+	for _, c := range []struct{ ref, file, heading string }{
+		{"guide.md#Setup", "a/guide.md", "Setup"},
+		{"./guide.md#setup", "a/guide.md", "Setup"},
+		{"guide#Use", "a/guide.md", "Use"},
+		{"設計方針.md#概要apiサーバー", "設計/設計方針.md", "概要（ＡＰＩサーバー）"},
+		{"./設計方針.md#第２章キャッシュ戦略重要", "設計/設計方針.md", "第２章：キャッシュ戦略【重要】"},
+		{"設計方針#%E6%A6%82%E8%A6%81%EF%BD%81%EF%BD%90%EF%BD%89%E3%82%B5%E3%83%BC%E3%83%90%E3%83%BC", "設計/設計方針.md", "概要（ＡＰＩサーバー）"},
+		{"./設計方針.md#%E7%AC%AC%EF%BC%92%E7%AB%A0%E3%82%AD%E3%83%A3%E3%83%83%E3%82%B7%E3%83%A5%E6%88%A6%E7%95%A5%E9%87%8D%E8%A6%81", "設計/設計方針.md", "第２章：キャッシュ戦略【重要】"},
+	} {
+		p, err := e.GetPage(ctx, c.ref)
+		if err != nil || p.Filepath != c.file {
+			t.Errorf("GetPage(%q) = %q, %v; want %s", c.ref, p.Filepath, err, c.file)
+			continue
+		}
+		if p.MissingHeading != "" || p.Fragment == "" {
+			t.Errorf("GetPage(%q): fragment %q, missing heading %q; want the section %s", c.ref, p.Fragment, p.MissingHeading, c.heading)
+			continue
+		}
+		if s, err := p.FindSection(p.Fragment); err != nil || s.Heading != c.heading {
+			t.Errorf("GetPage(%q): section %q, %v; want %s", c.ref, s.Heading, err, c.heading)
+		}
+	}
+	// A heading the page lacks still gives the whole page, saying so.
+	if p, err := e.GetPage(ctx, "guide.md#Nowhere"); err != nil || p.Filepath != "a/guide.md" || p.MissingHeading != "Nowhere" {
+		t.Errorf("GetPage(guide.md#Nowhere) = %q missing %q, %v", p.Filepath, p.MissingHeading, err)
+	}
+}

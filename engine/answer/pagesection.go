@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -18,7 +19,7 @@ func (p Page) FindSection(ref string) (PageSection, error) {
 // FindSectionIn is the entry of outline (p.Outline()) that ref names, with
 // its Markdown as Content: a heading's anchor, heading path or text, tried
 // in that order, without regard to case or a leading '#' (the slug of the
-// text is tried last). The section runs from its heading to the next
+// text is tried last), then percent-decoded as a Markdown link's anchor. The section runs from its heading to the next
 // heading of the same or a higher level, so it holds its subsections and
 // every part the index split it into, whichever heading it is (one that
 // opens no section of the index, such as a short H2 merged into the one
@@ -52,6 +53,15 @@ func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, err
 	}
 	if s, ok := p.indexedSection(outline, want); ok {
 		return s, nil
+	}
+	if strings.Contains(ref, "%") {
+		// An anchor as a Markdown link writes it, percent-encoded
+		// (#%E6%A6%82%E8%A6%81 for #概要), as the index reads links.
+		if d, err := url.PathUnescape(ref); err == nil && d != ref {
+			if s, err := p.FindSectionIn(outline, d); err == nil {
+				return s, nil
+			}
+		}
 	}
 	var anchors []string
 	for _, s := range outline {

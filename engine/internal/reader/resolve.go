@@ -74,26 +74,9 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		return PageMatch{ID: id, Filepath: filepath}, nil
 	}
 	// Then exactly as [[key]] in a file at the docs root resolves.
-	res, _, err := r.resolverFor(ctx, key)
-	if err != nil {
+	if m, ok, err := r.resolveAsLink(ctx, key); err != nil {
 		return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
-	}
-	if found := res.Resolve("", key); found.Resolved {
-		m := PageMatch{ID: found.ID}
-		for i, id := range append([]int64{found.ID}, found.Candidates...) {
-			if i > 0 && id == found.ID {
-				continue // Candidates lists the chosen one first
-			}
-			p, err := pageread.DocumentPath(ctx, r.db, id)
-			if err != nil {
-				return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
-			}
-			if i == 0 {
-				m.Filepath = p
-			} else {
-				m.Others = append(m.Others, p)
-			}
-		}
+	} else if ok {
 		return m, nil
 	}
 	docs, bounded, err := r.matchDocs(ctx, key)
@@ -110,8 +93,19 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		if key[i] != '#' {
 			continue
 		}
-		if d := pageref.Match(docs, strings.TrimSpace(key[:i])); d != nil {
-			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: strings.TrimSpace(key[i+1:])}, nil
+		name, fragment := strings.TrimSpace(key[:i]), strings.TrimSpace(key[i+1:])
+		if d := pageref.Match(docs, name); d != nil {
+			return PageMatch{ID: d.ID, Filepath: d.Path, Fragment: fragment}, nil
+		}
+		// The page part as [[name]] resolves it too, as the page alone
+		// is: a file name of a page below the docs root (guide.md#Setup
+		// for a/guide.md), which until 2026-11-28 was not found with a
+		// heading though it was without one.
+		if m, ok, err := r.resolveAsLink(ctx, name); err != nil {
+			return PageMatch{}, fmt.Errorf("find page %q: %w", ref, err)
+		} else if ok {
+			m.Fragment = fragment
+			return m, nil
 		}
 	}
 	if bounded {
@@ -137,6 +131,36 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 		}
 	}
 	return PageMatch{}, nf
+}
+
+// resolveAsLink finds the page [[key]] in a file at the docs root links
+// to, with the other pages the name fits as well; ok is false when the
+// link would dangle.
+func (r *Reader) resolveAsLink(ctx context.Context, key string) (m PageMatch, ok bool, err error) {
+	res, _, err := r.resolverFor(ctx, key)
+	if err != nil {
+		return PageMatch{}, false, err
+	}
+	found := res.Resolve("", key)
+	if !found.Resolved {
+		return PageMatch{}, false, nil
+	}
+	m.ID = found.ID
+	for i, id := range append([]int64{found.ID}, found.Candidates...) {
+		if i > 0 && id == found.ID {
+			continue // Candidates lists the chosen one first
+		}
+		p, err := pageread.DocumentPath(ctx, r.db, id)
+		if err != nil {
+			return PageMatch{}, false, err
+		}
+		if i == 0 {
+			m.Filepath = p
+		} else {
+			m.Others = append(m.Others, p)
+		}
+	}
+	return m, true, nil
 }
 
 // resolverFor is a link resolver that resolves key as one over every
