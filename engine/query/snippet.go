@@ -216,6 +216,19 @@ func leadingProse(text string) string {
 	return text
 }
 
+// ProseLine is the line of text (0-based) where the snippet of a text
+// without a match begins: that of leadingProse, past the heading, blank
+// lines, comments, code and link definitions it skips (0 when the text has
+// no prose). A hit shown without a match gives this line, not its
+// section's first, so that the line and the snippet agree.
+func ProseLine(text string) int {
+	prose := leadingProse(text)
+	if len(prose) == len(text) {
+		return 0
+	}
+	return strings.Count(text[:len(text)-len(prose)], "\n")
+}
+
 // isLinkDefinition reports whether a trimmed line is a Markdown link
 // reference definition: "[label]: destination".
 func isLinkDefinition(line string) bool {

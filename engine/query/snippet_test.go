@@ -208,3 +208,25 @@ func TestSortSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestProseLine: the line a snippet without a match starts at, past what
+// leadingProse skips.
+func TestProseLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       int
+	}{
+		{"prose first", "Some words.\n", 0},
+		{"after a heading and a blank line", "# Title\n\nSome words.\n", 2},
+		{"after a comment and a code block", "## A\n<!-- note\nmore -->\n```\ncode\n```\n\nWords.\n", 7},
+		{"after a link definition", "[x]: https://example.com\nWords.\n", 1},
+		{"no prose at all", "## A\n\n```\ncode\n```\n", 0},
+		{"empty", "", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ProseLine(tt.text); got != tt.want {
+				t.Errorf("ProseLine(%q) = %d, want %d", tt.text, got, tt.want)
+			}
+		})
+	}
+}

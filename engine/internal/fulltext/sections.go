@@ -93,6 +93,8 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 		var at int
 		if hit.Snippet, at = query.SnippetLine(row.Content, q.Terms, SnippetRunes); at >= 0 {
 			hit.Line = row.StartLine + at
+		} else {
+			hit.Line = row.StartLine + query.ProseLine(row.Content)
 		}
 		h, err := answer.MatchHeading(row.Heading, row.Ord, row.Content, at, func(fn func(string) bool) error {
 			return sectionrows.PartsBefore(ctx, tx, row, fn)

@@ -292,6 +292,8 @@ func (s *Run) hitSections(ctx context.Context, tx store.Querier, ids []int64) (h
 			}
 			if at >= 0 {
 				m.Line = r.StartLine + at
+			} else {
+				m.Line = r.StartLine + query.ProseLine(r.Content)
 			}
 			ms = append(ms, m)
 		}
