@@ -11,8 +11,9 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/ubp-dev/ubp/index"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // RejectedError says a source ref was refused before anything was read: it

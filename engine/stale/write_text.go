@@ -78,7 +78,7 @@ func writeColumns(w io.Writer, rows [][]string) {
 			}
 		}
 		b.WriteByte('\n')
-		io.WriteString(w, b.String())
+		_, _ = io.WriteString(w, b.String()) // w is the report's bufio.Writer: Flush returns its error
 	}
 }
 
