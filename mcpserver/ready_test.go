@@ -176,3 +176,45 @@ func TestToolCallYieldsTheWarmUp(t *testing.T) {
 		t.Errorf("Serve: %v", err)
 	}
 }
+
+// TestStoppedDuringPreparationIsClean: SIGINT or SIGTERM (the caller's
+// context cancelled) while the catch-up runs ends Serve cleanly, whatever
+// error the stopped run returns on its way out. A first build stopped so
+// returns context.Canceled or, as often, an error the stop caused without
+// wrapping it (a statement on a transaction the stop rolled back): Serve
+// returned the latter, so `ubp serve` stopped by the same signal at the
+// same point exited 0 or 130 ("interrupted") by chance. The log says the
+// catch-up was stopped, and that the next run completes it.
+func TestStoppedDuringPreparationIsClean(t *testing.T) {
+	for _, stopErr := range []error{
+		context.Canceled,
+		errors.New("index: write guide.md: sql: transaction has already been committed or rolled back"),
+	} {
+		t.Run(stopErr.Error(), func(t *testing.T) {
+			started := make(chan struct{})
+			opts := quiet
+			opts.Prepare = func(ctx context.Context) error {
+				close(started)
+				<-ctx.Done()
+				return stopErr
+			}
+			c := startStdio(t, taskflow(t), opts)
+			c.initialize()
+			c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ubp_list_pages","arguments":{}}}`)
+			<-started
+			c.cancel()
+			select {
+			case err := <-c.done:
+				c.done <- err // for Cleanup
+				if err != nil {
+					t.Errorf("Serve stopped during the catch-up returned %v, want nil", err)
+				}
+				if log := c.stderr.String(); !strings.Contains(log, "stopped while bringing the index up to date") {
+					t.Errorf("the log does not say the catch-up was stopped:\n%s", log)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("Serve did not return within 20s of its context ending")
+			}
+		})
+	}
+}

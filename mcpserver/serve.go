@@ -94,6 +94,8 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 			}
 			if parent.Err() == nil {
 				log.Error("the index could not be brought up to date; the next tool call tries again", "error", err)
+			} else {
+				log.Warn("stopped while bringing the index up to date: the index keeps what was written, and the next run completes it")
 			}
 			select {
 			case <-ready.again:
@@ -132,8 +134,11 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 	}
 	cancel()
 	wg.Wait()
-	// A failed preparation failed the session's tool calls: say why.
-	if err := ready.lastErr(); err != nil && !errors.Is(err, context.Canceled) {
+	// A failed preparation failed the session's tool calls: say why. Not
+	// when the caller stopped the server (SIGINT, SIGTERM): a catch-up
+	// stopped midway fails with whatever the stop broke on its way out,
+	// context.Canceled or not, and the stop itself is a clean end.
+	if err := ready.lastErr(); err != nil && !errors.Is(err, context.Canceled) && parent.Err() == nil {
 		return err
 	}
 	return err
