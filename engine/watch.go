@@ -92,13 +92,16 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 		if err := catchUp(ctx); err != nil {
 			return err
 		}
-	} else {
-		ws.pending[docs] = true // catch up once
-		ws.flush(ctx, onReport)
 	}
 
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	if catchUp == nil {
+		ws.pending[docs] = true // catch up once
+		if retry := ws.flush(ctx, onReport); retry > 0 {
+			timer.Reset(retry)
+		}
+	}
 	// While the docs folder itself is gone (moved away, deleted by a branch
 	// switch), nothing is watched: poll for it to come back.
 	var rootPoll *time.Ticker
@@ -148,13 +151,22 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 					return err
 				}
 			}
-			ws.flush(ctx, onReport)
+			if retry := ws.flush(ctx, onReport); retry > 0 {
+				timer.Reset(retry)
+			}
 		}
 	}
 }
 
 // watchRootPoll is how often Watch looks for a docs folder that went away.
 const watchRootPoll = 500 * time.Millisecond
+
+// A run that failed is tried again after watchRetryFirst, then after twice
+// as long at each failure, up to watchRetryMax.
+const (
+	watchRetryFirst = time.Second
+	watchRetryMax   = 30 * time.Second
+)
 
 // rewatchRoot watches the docs folder again when it is back, with every
 // folder below it, and marks all of it pending (what is indexed from before
@@ -201,6 +213,12 @@ type watchState struct {
 	// flush reloads it.
 	dataDir       string
 	configChanged bool
+	// retryIn is how long after a failed run the next attempt comes (0
+	// after a run that worked), and failed the error of the failed run
+	// reported last, so that an attempt failing the same way is not
+	// reported again.
+	retryIn time.Duration
+	failed  string
 	// links maps each Markdown file in the docs folder that is a symlink
 	// to the path it leads to (one hop, absolute). Editing, deleting or
 	// writing back that file sends events for it only, so markPending
@@ -393,10 +411,15 @@ func isMarkdownFile(name string) bool {
 	return index.IsMarkdownExt(ext) && !strings.HasPrefix(name, ".")
 }
 
-// flush indexes the pending paths and reports the outcome.
-func (ws *watchState) flush(ctx context.Context, onReport func(IndexReport, error)) {
+// flush indexes the pending paths and reports the outcome. A run that
+// fails leaves its paths pending: flush returns when to try again (0 when
+// the run worked), and reports the failure unless the last attempt failed
+// the same way. Until 2026-11-28 the paths of a failed run were dropped,
+// so a file saved while runs failed (a full disk, an unwritable .ubp)
+// stayed out of the index until it was edited again.
+func (ws *watchState) flush(ctx context.Context, onReport func(IndexReport, error)) (retry time.Duration) {
 	if len(ws.pending) == 0 {
-		return
+		return 0
 	}
 	paths := make([]string, 0, len(ws.pending))
 	for p := range ws.pending {
@@ -405,11 +428,24 @@ func (ws *watchState) flush(ctx context.Context, onReport func(IndexReport, erro
 	ws.pending = map[string]bool{}
 	rep, err := ws.e.IndexPaths(ctx, paths)
 	if ctx.Err() != nil {
-		return // shutting down: an interrupted run is not worth a report
+		return 0 // shutting down: an interrupted run is not worth a report
 	}
-	if err != nil || rep.Added+rep.Updated+rep.Renamed+rep.Deleted > 0 || len(rep.Warnings) > 0 {
+	if err != nil {
+		for _, p := range paths {
+			ws.pending[p] = true
+		}
+		if msg := err.Error(); msg != ws.failed {
+			ws.failed = msg
+			onReport(rep, err)
+		}
+		ws.retryIn = min(max(2*ws.retryIn, watchRetryFirst), watchRetryMax)
+		return ws.retryIn
+	}
+	ws.failed, ws.retryIn = "", 0
+	if rep.Added+rep.Updated+rep.Renamed+rep.Deleted > 0 || len(rep.Warnings) > 0 {
 		onReport(rep, err)
 	}
+	return 0
 }
 
 // DocsFolderGone reports whether the watcher found the docs folder gone
