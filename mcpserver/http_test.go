@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ubp-dev/ubp/engine"
 )
 
 // httpServer is Serve running with --http on a real loopback listener.
@@ -30,7 +28,7 @@ var listenURL = regexp.MustCompile(`url=(http://([^/\s]+)/mcp)`)
 
 // startHTTP runs Serve with opts.HTTPAddr (default 127.0.0.1:0) and waits
 // until it logs its URL.
-func startHTTP(t *testing.T, e *engine.Engine, opts Options) *httpServer {
+func startHTTP(t *testing.T, e Engine, opts Options) *httpServer {
 	t.Helper()
 	if opts.HTTPAddr == "" {
 		opts.HTTPAddr = "127.0.0.1:0"
@@ -434,5 +432,60 @@ func TestHTTPStandaloneStream(t *testing.T) {
 	line, err := bufio.NewReader(resp.Body).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, ":") {
 		t.Errorf("stream start %q, %v; want an SSE comment", line, err)
+	}
+}
+
+// TestHTTPShutdownAnswersCallsInFlight: a tool call in flight when the
+// server stops (SIGTERM, SIGINT) gets a JSON-RPC error with its id saying
+// the server is shutting down, not an empty 200: the session closed under
+// it left the SDK with nothing to send, and the front sent that nothing as
+// a success, which a client can read neither as an answer (the TypeScript
+// SDK fails parsing the empty body) nor as a reason to retry.
+func TestHTTPShutdownAnswersCallsInFlight(t *testing.T) {
+	f := newFakeEngine(t)
+	h := startHTTP(t, f, Options{NoLock: true, NoWatch: true})
+	sid := h.session()
+	type answer struct {
+		status int
+		body   []byte
+		err    error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		req, err := http.NewRequest(http.MethodPost, h.url, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"block"}}}`))
+		if err != nil {
+			done <- answer{err: err}
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set(sessionIDHeader, sid)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			done <- answer{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		done <- answer{status: resp.StatusCode, body: body, err: err}
+	}()
+	select {
+	case <-f.started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search never started")
+	}
+	h.cancel()
+	var a answer
+	select {
+	case a = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the call in flight got no response within 20s of the shutdown")
+	}
+	if a.err != nil {
+		t.Fatalf("call in flight at shutdown: %v; want an error for id 7 saying the server is shutting down", a.err)
+	}
+	m := checkJSONRPC(t, a.body)
+	if m["id"] != 7.0 || m.errCode() == 0 || !strings.Contains(m.errMessage(), "shutting down") {
+		t.Errorf("call in flight at shutdown: status %d, %s; want an error for id 7 saying the server is shutting down", a.status, a.body)
 	}
 }

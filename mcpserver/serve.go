@@ -69,6 +69,9 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 	if err != nil {
 		return err
 	}
+	// Stopped (SIGINT, SIGTERM): the requests being handled end at once,
+	// answered with an error saying so, before the sessions are closed.
+	defer context.AfterFunc(ctx, srv.stopCalls)()
 
 	// The preparation runs under the caller's context, not the session's:
 	// a session that ends early (stdin closed at once) still leaves the

@@ -51,6 +51,10 @@ type server struct {
 	mcp  *mcp.Server
 	gate *sdkfront.Gate
 	log  *slog.Logger
+	// stopCalls cancels every request being handled and answers it with
+	// errShuttingDown (see stopMiddleware); Serve calls it when it is
+	// stopped (SIGINT, SIGTERM).
+	stopCalls context.CancelFunc
 }
 
 // newServer builds the SDK server with the visible tools only, so that
@@ -73,9 +77,37 @@ func newServer(e Engine, names []string, version string, ready *readiness, log, 
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 		SupportedProtocolVersions: protocolVersions,
 	})
-	s.AddReceivingMiddleware(recoverMiddleware(log), servedOnlyMiddleware, yieldMiddleware(e), readyMiddleware(ready), sentOnceMiddleware)
+	stopping, stopCalls := context.WithCancel(context.Background())
+	s.AddReceivingMiddleware(recoverMiddleware(log), stopMiddleware(stopping), servedOnlyMiddleware, yieldMiddleware(e), readyMiddleware(ready), sentOnceMiddleware)
 	registerTools(s, e, names, schemas, log)
-	return &server{mcp: s, gate: g, log: log}, nil
+	return &server{mcp: s, gate: g, log: log, stopCalls: stopCalls}, nil
+}
+
+// stopMiddleware ends every request being handled once stopping ends (the
+// server stopped by SIGINT or SIGTERM): its context is cancelled, and
+// unless it had already succeeded it is answered with an error saying the
+// server is shutting down. Closing a session waits for its requests, and
+// the cancellation of a tool call came only from the client: a call that
+// ran on (a long search, one waiting for another process's index lock)
+// held the shutdown, and one that stopped was answered with an empty 200
+// over HTTP or with the error its interruption caused.
+func stopMiddleware(stopping context.Context) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(stopping, cancel)()
+			res, err := next(ctx, method, req)
+			if stopping.Err() == nil {
+				return res, err
+			}
+			if r, ok := res.(*mcp.CallToolResult); err == nil && (!ok || !r.IsError) {
+				return res, nil // done before the stop
+			}
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+				Message: fmt.Sprintf("the server is shutting down: %s was not answered; retry once it runs again", method)}
+		}
+	}
 }
 
 // toolSchemas are the input and output schemas of one tool.

@@ -323,3 +323,34 @@ func TestStdioBadInitialize(t *testing.T) {
 		t.Errorf("tools/list after a good initialize: %v", m)
 	}
 }
+
+// TestStdioStopEndsCallsInFlight: SIGINT or SIGTERM (the context
+// cancelled) ends Serve while a tool call is being handled: the call is
+// cancelled. Closing the session waited for it, and only the client could
+// cancel it, so a call that ran on held the server up until it ended.
+func TestStdioStopEndsCallsInFlight(t *testing.T) {
+	f := newFakeEngine(t)
+	c := startStdio(t, f, quiet)
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ubp_search","arguments":{"query":"block"}}}`)
+	select {
+	case <-f.started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search never started")
+	}
+	c.cancel()
+	select {
+	case err := <-c.done:
+		c.done <- err // for Cleanup
+		if err != nil {
+			t.Errorf("Serve returned %v, want nil", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Serve did not return within 20s of its context ending while a tool call ran")
+	}
+	select {
+	case <-f.cancelled:
+	default:
+		t.Error("the tool call's engine call was not cancelled")
+	}
+}

@@ -318,6 +318,15 @@ func (f *httpFront) servePOST(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
+	if in.call && cw.buf.Len() == 0 && (cw.status == 0 || cw.status == http.StatusOK) {
+		// The session ended under the request (the server stopping
+		// closes every session): the SDK had nothing to send, which went
+		// out as an empty 200 that no client reads as an answer.
+		w.Header().Set("Connection", "close")
+		writeReply(w, errorReply(in.id, http.StatusServiceUnavailable, codeInternalError,
+			"the server is shutting down (or the session was closed) before %s was answered; retry once it runs again", in.method))
+		return
+	}
 	f.writeCaptured(w, cw, jsonOK)
 }
 
