@@ -304,6 +304,14 @@ func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 			// After the heading: the mark is the link's, not part of its path.
 			target += " (dangling)"
 		}
+		if l.HeadingMissing {
+			// The page has no such section: a broken anchor.
+			if label == "backlinks" {
+				extra += " (no such heading here)"
+			} else {
+				target += " (no such heading)"
+			}
+		}
 		if l.Ambiguous {
 			extra += " (ambiguous)"
 		}

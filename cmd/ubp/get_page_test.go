@@ -161,6 +161,36 @@ func TestGetPageDanglingLinkHeading(t *testing.T) {
 	}
 }
 
+// TestGetPageMarksMissingHeadings: an outlink naming a heading its page
+// lacks shows "(no such heading)" after its target, a backlink naming a
+// heading this page lacks "(no such heading here)"; a good heading is not
+// marked. Nothing told a broken anchor from a good one before.
+func TestGetPageMarksMissingHeadings(t *testing.T) {
+	root := initProjectWith(t, map[string]string{
+		"docs/a.md": "# A\n\n[[b#Setup]] [[b#Old Name]] [x](b.md#gone)\n",
+		"docs/b.md": "# B\n\n## Setup\n\ntext\n",
+	})
+	a := mustCLI(t, root, "get-page", "a.md")
+	for _, want := range []string{
+		"  b.md#Setup [references] line 3\n",
+		"  b.md#Old Name (no such heading) [references] line 3\n",
+		"  b.md#gone (no such heading) [references] line 3\n",
+	} {
+		if !strings.Contains(a, want) {
+			t.Errorf("outlinks of a.md:\n%s\nwant %q", a, want)
+		}
+	}
+	b := mustCLI(t, root, "get-page", "b.md")
+	for _, want := range []string{
+		"  a.md [references] line 3 to #Setup\n",
+		"  a.md [references] line 3 to #Old Name (no such heading here)\n",
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("backlinks of b.md:\n%s\nwant %q", b, want)
+		}
+	}
+}
+
 // TestGetPageOfAFileNotIndexed: get-page and get-context on a Markdown file
 // that exists but that exclude leaves out, or that is outside the docs
 // folder, say the file exists but is not indexed, why and what to do (the

@@ -43,7 +43,11 @@ type PageLink struct {
 	Ambiguous     bool           `json:"ambiguous,omitempty"`
 	Target        string         `json:"target"` // as written
 	TargetHeading string         `json:"target_heading,omitempty"`
-	Line          int            `json:"line"` // line of the link in the linking document
+	// HeadingMissing: the linked page has no section TargetHeading names
+	// (FindSection fails, so get-page target#heading shows the whole page):
+	// a broken anchor.
+	HeadingMissing bool `json:"heading_missing,omitempty" jsonschema:"True when the page the link leads to has no section target_heading names (a broken anchor): read as page#heading it gives the whole page."`
+	Line           int  `json:"line"` // line of the link in the linking document
 }
 
 // PageSection is a section of a page.

@@ -31,8 +31,10 @@ func (r *Reader) Page(ctx context.Context, id int64, ref string) (answer.Page, e
 		if p.Outlinks, err = pageread.Outlinks(ctx, tx, id); err != nil {
 			return err
 		}
-		p.Backlinks, err = pageread.Backlinks(ctx, tx, id)
-		return err
+		if p.Backlinks, err = pageread.Backlinks(ctx, tx, id); err != nil {
+			return err
+		}
+		return markMissingHeadings(ctx, tx, id, &p)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return answer.Page{}, &answer.NotFoundError{Query: ref, Suggestions: []string{}} // deleted meanwhile

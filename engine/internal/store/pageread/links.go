@@ -175,3 +175,26 @@ func DanglingLinksFrom(ctx context.Context, q store.Querier, ids []int64) ([]Dan
 	}
 	return out, nil
 }
+
+// HeadingTargets maps the doc_id of every document a link of document id
+// names a heading of (target_heading set) to its row id, for reading those
+// documents' outlines.
+func HeadingTargets(ctx context.Context, q store.Querier, id int64) (map[string]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT t.doc_id, t.id FROM links l
+			JOIN documents t ON t.id = l.target_id
+			WHERE l.source_id = ? AND l.target_heading <> ''`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read linked headings' documents: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var docID string
+		var tid int64
+		if err := rows.Scan(&docID, &tid); err != nil {
+			return nil, err
+		}
+		out[docID] = tid
+	}
+	return out, rows.Err()
+}

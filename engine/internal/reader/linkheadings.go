@@ -1,0 +1,69 @@
+package reader
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ubp-dev/ubp/engine/answer"
+	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
+)
+
+// markMissingHeadings sets HeadingMissing on the links of p (document id,
+// read whole) that name a heading their page lacks: the outlinks against
+// the outline of each page they resolve to (read once a page), the
+// backlinks against p's own. A heading is missing when FindSection does
+// not find it, so such a link is exactly one that get-page target#heading
+// answers with the whole page (missing_heading).
+func markMissingHeadings(ctx context.Context, q store.Querier, id int64, p *answer.Page) error {
+	for i := range p.Backlinks {
+		if l := &p.Backlinks[i]; l.TargetHeading != "" {
+			_, err := p.FindSection(l.TargetHeading)
+			l.HeadingMissing = err != nil
+		}
+	}
+	var targets map[string]int64
+	pages := map[string]answer.Page{p.DocID: *p}
+	for i := range p.Outlinks {
+		l := &p.Outlinks[i]
+		if !l.Resolved || l.TargetHeading == "" {
+			continue
+		}
+		t, ok := pages[l.DocID]
+		if !ok {
+			if targets == nil {
+				var err error
+				if targets, err = pageread.HeadingTargets(ctx, q, id); err != nil {
+					return err
+				}
+			}
+			tid, found := targets[l.DocID]
+			if !found {
+				continue // not a heading link's target: cannot happen within one read
+			}
+			var err error
+			if t, err = outlinePage(ctx, q, tid); err != nil {
+				return fmt.Errorf("read linked page %s: %w", l.Filepath, err)
+			}
+			pages[l.DocID] = t
+		}
+		_, err := t.FindSection(l.TargetHeading)
+		l.HeadingMissing = err != nil
+	}
+	return nil
+}
+
+// outlinePage reads what FindSection needs of document id: its header,
+// body and indexed sections.
+func outlinePage(ctx context.Context, q store.Querier, id int64) (answer.Page, error) {
+	p := answer.Page{}
+	if err := pageread.PageHeader(ctx, q, id, &p); err != nil {
+		return p, err
+	}
+	var err error
+	if p.Content, err = Body(ctx, q, id); err != nil {
+		return p, err
+	}
+	p.Sections, err = pageread.PageSections(ctx, q, id, nil)
+	return p, err
+}
