@@ -116,6 +116,24 @@ func TestBrowserFixture(t *testing.T) {
 		if n := b.requests()["file"]; n != 1 {
 			t.Errorf("%d file requests, want 1 (the page itself)", n)
 		}
+		// The header counts edges, each standing for every link of one type
+		// from one document to another: it said "13 links", fewer than the
+		// links ubp status counts when a page links a page twice; and its
+		// one dangling target was "1 dangling targets".
+		var summary string
+		b.eval(`document.getElementById("summary").textContent`, &summary)
+		dangling := 0
+		for _, n := range d.Nodes {
+			if n.Dangling {
+				dangling++
+			}
+		}
+		if dangling != 1 {
+			t.Fatalf("fixture graph has %d dangling targets, want 1 (the singular is checked)", dangling)
+		}
+		if want := fmt.Sprintf("%d documents, %d edges, 1 dangling target", len(d.Nodes)-1, len(d.Edges)); summary != want {
+			t.Errorf("summary %q, want %q", summary, want)
+		}
 	})
 
 	shot := filepath.Join(screenshotDir(t), "fixture.png")

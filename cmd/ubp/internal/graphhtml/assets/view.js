@@ -127,8 +127,10 @@
 
   // ---- summary
   var docs = data.nodes.filter(function (n) { return !n.dangling; }).length;
-  var summary = docs + ' documents, ' + data.edges.length + ' links';
-  if (docs !== data.nodes.length) summary += ', ' + (data.nodes.length - docs) + ' dangling targets';
+  // Counts take the singular for one, as the CLI's do.
+  function count(n, one) { return n + ' ' + one + (n === 1 ? '' : 's'); }
+  var summary = count(docs, 'document') + ', ' + count(data.edges.length, 'edge');
+  if (docs !== data.nodes.length) summary += ', ' + count(data.nodes.length - docs, 'dangling target');
   if (data.center && byId[data.center]) summary += ' — around “' + byId[data.center].title + '”, depth ' + data.depth;
   document.getElementById('summary').textContent = summary;
 
