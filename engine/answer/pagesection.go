@@ -27,29 +27,10 @@ func (p Page) FindSection(ref string) (PageSection, error) {
 // parameter "section" listing some of the page's anchors.
 func (p Page) FindSectionIn(outline []PageSection, ref string) (PageSection, error) {
 	want := sectionKey(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
-	// The heading as written in the source: inline markup and closing #'s
-	// that the outline's rendered heading does not have.
-	written := sectionKey(stripHeadingMarkup(strings.TrimPrefix(strings.TrimSpace(ref), "#")))
-	for _, key := range []func(PageSection) string{
-		func(s PageSection) string { return s.Anchor },
-		func(s PageSection) string { return s.HeadingPath },
-		func(s PageSection) string { return s.Heading },
-		func(s PageSection) string { return index.Slug(s.Heading) },
-	} {
-		for _, s := range outline {
-			if k := key(s); k != "" && sectionKey(k) == want {
-				s.Content = p.Lines(s.StartLine, s.EndLine)
-				return s, nil
-			}
-		}
-	}
-	if written != "" && written != want {
-		for _, s := range outline {
-			if s.Heading != "" && sectionKey(stripHeadingMarkup(s.Heading)) == written {
-				s.Content = p.Lines(s.StartLine, s.EndLine)
-				return s, nil
-			}
-		}
+	if i := namedSection(outline, ref); i >= 0 {
+		s := outline[i]
+		s.Content = p.Lines(s.StartLine, s.EndLine)
+		return s, nil
 	}
 	if s, ok := p.indexedSection(outline, want); ok {
 		return s, nil
@@ -249,4 +230,45 @@ func lineCount(n int) string {
 		return "1 line"
 	}
 	return fmt.Sprintf("%d lines", n)
+}
+
+// NamesSection reports whether ref names one of sections by its heading's
+// anchor, heading path or text, as FindSectionIn compares them (it reads
+// no text: sections need only their headings and anchors). Every section
+// the index cut is in the outline under the same heading, so a ref naming
+// an indexed section names a section of the page.
+func NamesSection(sections []PageSection, ref string) bool {
+	return namedSection(sections, ref) >= 0
+}
+
+// namedSection is the index of the entry of outline that ref names by its
+// anchor, heading path or heading, tried in that order without regard to
+// case or a leading '#' (the slug of the heading last), then by the heading
+// as written in the source (its inline markup and closing #'s left out);
+// -1 when none.
+func namedSection(outline []PageSection, ref string) int {
+	want := sectionKey(strings.TrimPrefix(strings.TrimSpace(ref), "#"))
+	// The heading as written in the source: inline markup and closing #'s
+	// that the outline's rendered heading does not have.
+	written := sectionKey(stripHeadingMarkup(strings.TrimPrefix(strings.TrimSpace(ref), "#")))
+	for _, key := range []func(PageSection) string{
+		func(s PageSection) string { return s.Anchor },
+		func(s PageSection) string { return s.HeadingPath },
+		func(s PageSection) string { return s.Heading },
+		func(s PageSection) string { return index.Slug(s.Heading) },
+	} {
+		for i, s := range outline {
+			if k := key(s); k != "" && sectionKey(k) == want {
+				return i
+			}
+		}
+	}
+	if written != "" && written != want {
+		for i, s := range outline {
+			if s.Heading != "" && sectionKey(stripHeadingMarkup(s.Heading)) == written {
+				return i
+			}
+		}
+	}
+	return -1
 }

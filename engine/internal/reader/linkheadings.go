@@ -12,7 +12,8 @@ import (
 // markMissingHeadings sets HeadingMissing on the links of p (document id,
 // read whole) that name a heading their page lacks: the outlinks against
 // the outline of each page they resolve to (read once a page), the
-// backlinks against p's own. A heading is missing when FindSection does
+// backlinks against p's own; a heading one of the target's indexed
+// sections has is found without reading its body. A heading is missing when FindSection does
 // not find it, so such a link is exactly one that get-page target#heading
 // answers with the whole page (missing_heading).
 func markMissingHeadings(ctx context.Context, q store.Querier, id int64, p *answer.Page) error {
@@ -22,7 +23,7 @@ func markMissingHeadings(ctx context.Context, q store.Querier, id int64, p *answ
 			l.HeadingMissing = err != nil
 		}
 	}
-	var targets map[string]int64
+	var targets map[string]*pageread.HeadingTarget
 	pages := map[string]answer.Page{p.DocID: *p}
 	for i := range p.Outlinks {
 		l := &p.Outlinks[i]
@@ -37,12 +38,17 @@ func markMissingHeadings(ctx context.Context, q store.Querier, id int64, p *answ
 					return err
 				}
 			}
-			tid, found := targets[l.DocID]
-			if !found {
+			ht := targets[l.DocID]
+			if ht == nil {
 				continue // not a heading link's target: cannot happen within one read
 			}
+			// A heading of an indexed section (an H2 or H3) is in the
+			// outline: most links name one, and need no body read.
+			if answer.NamesSection(ht.Sections, l.TargetHeading) {
+				continue
+			}
 			var err error
-			if t, err = outlinePage(ctx, q, tid); err != nil {
+			if t, err = outlinePage(ctx, q, ht.ID); err != nil {
 				return fmt.Errorf("read linked page %s: %w", l.Filepath, err)
 			}
 			pages[l.DocID] = t

@@ -176,25 +176,42 @@ func DanglingLinksFrom(ctx context.Context, q store.Querier, ids []int64) ([]Dan
 	return out, nil
 }
 
-// HeadingTargets maps the doc_id of every document a link of document id
-// names a heading of (target_heading set) to its row id, for reading those
-// documents' outlines.
-func HeadingTargets(ctx context.Context, q store.Querier, id int64) (map[string]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT DISTINCT t.doc_id, t.id FROM links l
-			JOIN documents t ON t.id = l.target_id
-			WHERE l.source_id = ? AND l.target_heading <> ''`, id)
+// HeadingTarget is a document a link names a heading of: its row id and
+// the headings of its indexed sections (Heading, HeadingPath, Anchor).
+type HeadingTarget struct {
+	ID       int64
+	Sections []answer.PageSection
+}
+
+// HeadingTargets reads, keyed by doc_id, every document a link of document
+// id names a heading of (target_heading set), with its sections' headings,
+// in one statement.
+func HeadingTargets(ctx context.Context, q store.Querier, id int64) (map[string]*HeadingTarget, error) {
+	rows, err := q.QueryContext(ctx, `SELECT t.doc_id, t.id, s.heading, s.heading_path, s.anchor
+			FROM documents t LEFT JOIN sections s ON s.document_id = t.id
+			WHERE t.id IN (SELECT target_id FROM links
+				WHERE source_id = ? AND target_heading <> '' AND target_id IS NOT NULL)
+			ORDER BY t.id, s.ord`, id)
 	if err != nil {
 		return nil, fmt.Errorf("read linked headings' documents: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]int64{}
+	out := map[string]*HeadingTarget{}
 	for rows.Next() {
 		var docID string
 		var tid int64
-		if err := rows.Scan(&docID, &tid); err != nil {
+		var heading, path, anchor sql.NullString
+		if err := rows.Scan(&docID, &tid, &heading, &path, &anchor); err != nil {
 			return nil, err
 		}
-		out[docID] = tid
+		t := out[docID]
+		if t == nil {
+			t = &HeadingTarget{ID: tid}
+			out[docID] = t
+		}
+		if heading.Valid {
+			t.Sections = append(t.Sections, answer.PageSection{Heading: heading.String, HeadingPath: path.String, Anchor: anchor.String})
+		}
 	}
 	return out, rows.Err()
 }
