@@ -32,11 +32,23 @@ type Heading struct {
 // what made a page of 100,000 wiki-links take 11 to 14 s to outline on
 // every get-page (goldmark's link parser reads the whole paragraph from
 // each bracket).
+//
+// Lines indented deeper than any block can open are parsed indented to
+// maxIndentColumn only (boundIndent): goldmark reads a line's indentation
+// once for every open list, item and quote, so a nested list thousands of
+// levels deep (lines of thousands of blanks under dozens of open blocks)
+// cost seconds on every get-page.
 func Headings(body string) []Heading {
 	md, _ := boundNesting([]byte(body))
+	return headingsIn(boundIndent(md))
+}
+
+// headingsIn is Headings of the body md, bounded for the parse: md has
+// the body's lines (the same number, each blank or not as the body's).
+func headingsIn(md []byte) []Heading {
 	md, pc := refRunsContext(md)
 	root := blockParser.Parse(text.NewReader(md), parser.WithContext(pc))
-	blocks := topBlocks(root, newBodyLines(body))
+	blocks := topBlocks(root, newBodyLines(string(md)))
 	refs := pc.References() // a heading may name one: ## [text][ref]
 	texts, anchors := headingLabelsWith(root, md, func(h ast.Node, src []byte) string { return headingText(h, src, refs) })
 	var out []Heading
@@ -143,4 +155,52 @@ func lastLine(h ast.Node, src []byte) string {
 	}
 	seg := lines.At(lines.Len() - 1)
 	return string(seg.Value(src))
+}
+
+// maxIndentColumn is the widest indentation Headings parses. No block opens
+// or ends on a line indented this far: list items, quotes and admonitions
+// open at most at column maxMarkerColumn (boundNesting), their content at
+// most 14 columns further (a nine-digit number, its '.' and four blanks),
+// and a heading, fence, HTML block or list marker is indented at most three
+// columns more. Such a line only goes on the paragraph, code or HTML block
+// it is in, whatever its indentation beyond that.
+const maxIndentColumn = 2 * maxMarkerColumn
+
+// boundIndent returns md with the indentation of every line indented
+// beyond maxIndentColumn (spaces and tabs, a tab to the next multiple of
+// four) cut to maxIndentColumn spaces; md itself when none is. The lines
+// stay the same, each as blank as it was; only their offsets move.
+func boundIndent(md []byte) []byte {
+	var out []byte // copy made on the first cut
+	done := 0      // md[:done] is in out
+	for start := 0; start < len(md); {
+		i, w := start, 0
+		for i < len(md) && (md[i] == ' ' || md[i] == '\t') {
+			if md[i] == '\t' {
+				w += 4 - w%4
+			} else {
+				w++
+			}
+			i++
+		}
+		if w > maxIndentColumn {
+			if out == nil {
+				out = make([]byte, 0, len(md))
+			}
+			out = append(out, md[done:start]...)
+			for range maxIndentColumn {
+				out = append(out, ' ')
+			}
+			done = i
+		}
+		end := bytes.IndexByte(md[i:], '\n')
+		if end < 0 {
+			break
+		}
+		start = i + end + 1
+	}
+	if out == nil {
+		return md
+	}
+	return append(out, md[done:]...)
 }
