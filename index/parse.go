@@ -195,6 +195,14 @@ func resolveDocType(docPath, written string, sp frontmatterSplit, warns []Warnin
 	return t, warns
 }
 
+// FrontmatterKeyLine is the file line (1-based) of the top-level "key:"
+// in the frontmatter of the document src, or 0: for a warning found about
+// a value after indexing (a reviewed: date in the future), which the index
+// keeps without its line.
+func FrontmatterKeyLine(src []byte, key string) int {
+	return frontmatterKeyLine(splitFrontmatter(bareCRToLF(src)), key)
+}
+
 // frontmatterKeyLine finds the file line of a top-level "key:" in the
 // frontmatter, or 0.
 func frontmatterKeyLine(sp frontmatterSplit, key string) int {

@@ -345,11 +345,11 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 		if d.Reviewed > today {
 			if _, err := time.Parse(time.DateOnly, d.Reviewed); err == nil {
 				if d.Reviewed > tomorrow {
-					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
+					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: reviewedLine(rootReal, d), Message: fmt.Sprintf(
 						"reviewed: %s is in the future (today is %s), so it is ignored; set it to the day you checked the document", d.Reviewed, today)})
 					d.Reviewed = ""
 				} else {
-					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Message: fmt.Sprintf(
+					rep.Warnings = append(rep.Warnings, index.Warning{File: docName(d), Line: reviewedLine(rootReal, d), Message: fmt.Sprintf(
 						"reviewed: %s is tomorrow (today is %s in UTC): changes until then are ignored; set it to the day you checked the document", d.Reviewed, today)})
 				}
 			}
@@ -389,7 +389,7 @@ func Check(ctx context.Context, opts Options, docs []DocInput) (Report, error) {
 	var warns []index.Warning
 	if rep.Baseline == BaselineGit {
 		var hidden int
-		warns, hidden, err = checkGit(ctx, repo, plans, lv, opts.DocsDir)
+		warns, hidden, err = checkGit(ctx, repo, plans, lv, rootReal, opts.DocsDir)
 		if hidden > 0 {
 			rep.Incomplete = true
 			rep.Warnings = append(rep.Warnings, index.Warning{Message: fmt.Sprintf(
@@ -462,6 +462,21 @@ func countTracked(plans []docPlan) int {
 }
 
 // docName is how warnings name a document.
+// reviewedLine is the line of the document's "reviewed:" key, as its
+// other frontmatter warnings give theirs (file:line: message): the index
+// keeps the date, not its line, so the file is read, when a warning names
+// the date only. It is 0 when the file cannot be read.
+func reviewedLine(root string, d *DocInput) int {
+	if d.RepoPath == "" || root == "" {
+		return 0
+	}
+	src, err := index.ReadFile(filepath.Join(root, filepath.FromSlash(d.RepoPath)), index.DefaultMaxFileSize)
+	if err != nil {
+		return 0
+	}
+	return index.FrontmatterKeyLine(src, "reviewed")
+}
+
 func docName(d *DocInput) string {
 	if d.RepoPath != "" {
 		return d.RepoPath

@@ -66,6 +66,7 @@ func (b gitBaseline) countsDirty(mtime time.Time) bool {
 type gitCheck struct {
 	ctx   context.Context
 	repo  *gitRepo
+	root  string // the project root, real path: documents' RepoPath start there
 	hist  *history
 	lv    leveler
 	now   *currentState
@@ -83,12 +84,12 @@ type gitCheck struct {
 // checkGit compares every ref with the commits after its document's last
 // commit (or reviewed: date), reading history in one `git log` pass and
 // uncommitted changes in one `git status`.
-func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, docsDir string) (warns []index.Warning, hidden int, err error) {
+func checkGit(ctx context.Context, repo *gitRepo, plans []docPlan, lv leveler, root, docsDir string) (warns []index.Warning, hidden int, err error) {
 	h, docT, refT, err := collectFollowing(ctx, repo, plans, docsDir)
 	if err != nil {
 		return nil, 0, fmt.Errorf("staleness (git baseline): %w", err)
 	}
-	g := &gitCheck{ctx: ctx, repo: repo, hist: h, lv: lv, now: newCurrentState()}
+	g := &gitCheck{ctx: ctx, repo: repo, root: root, hist: h, lv: lv, now: newCurrentState()}
 	defer func() { g.cat.close() }()
 	for i, p := range plans {
 		if len(p.refs) == 0 {
@@ -158,7 +159,7 @@ func (g *gitCheck) baseline(d *DocInput, t *target, limit int) gitBaseline {
 	b := gitBaseline{kind: baseWorktree}
 	if d.Reviewed != "" {
 		if _, err := time.Parse(time.DateOnly, d.Reviewed); err != nil {
-			g.warn(d, 0, fmt.Sprintf("reviewed: %q is not a date (YYYY-MM-DD); it is ignored", d.Reviewed))
+			g.warn(d, reviewedLine(g.root, d), fmt.Sprintf("reviewed: %q is not a date (YYYY-MM-DD); it is ignored", d.Reviewed))
 		} else {
 			b.reviewed = d.Reviewed
 		}
