@@ -193,6 +193,10 @@ func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []
 	}
 	abs := filepath.Join(dir.abs, name)
 	mode := e.Type()
+	if !utf8.ValidString(name) {
+		w.badName(name, rel, mode, rules)
+		return nil
+	}
 	if mode&fs.ModeSymlink != 0 {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("discover documents: %w", err)
@@ -240,6 +244,56 @@ func (w *walker) visit(ctx context.Context, dir *folder, relDir string, rules []
 		}
 	}
 	return nil
+}
+
+// badName warns of the entry name (rel from the root, of type mode) whose
+// name is not valid UTF-8, when a walk would read it: a Markdown file, a
+// Markdown symlink, or a folder it would descend into. Such a name cannot
+// be written in a JSON or MCP answer (it came out as "\ufffd", two files
+// differing in such bytes under one path neither could be read by), so the
+// entry is skipped and named in escaped form (EscapeName), as other files
+// ubp cannot serve are.
+func (w *walker) badName(name, rel string, mode fs.FileMode, rules []ignoreRule) {
+	shown := EscapeName(rel)
+	switch {
+	case mode.IsDir():
+		if !w.skipDir(name, rel, rules) {
+			w.warn(shown, "%sits name is not valid UTF-8, so no file under it is read (rename it)", SkippedFolder)
+		}
+	case mode.IsRegular() || mode&fs.ModeSymlink != 0:
+		if isMarkdownName(name) && !strings.HasPrefix(name, ".") && !gitIgnored(rules, rel, false) && w.wanted(rel) {
+			w.warn(shown, "skipped: file name is not valid UTF-8 (rename it)")
+		}
+	}
+}
+
+// SkippedFolder opens the warning for a folder of the docs folder that is
+// not read (a symlinked folder leading outside it, a folder whose name is
+// not UTF-8), as "skipped:" opens one for a file: status counts them
+// apart.
+const SkippedFolder = "skipped folder: "
+
+// IsSkippedFolder reports whether w says a folder was skipped.
+func IsSkippedFolder(w Warning) bool { return strings.HasPrefix(w.Message, SkippedFolder) }
+
+// EscapeName is name with each byte that is not part of valid UTF-8
+// written as \xNN: the readable form warnings give a file name
+// that is not UTF-8 ("a\xff.md").
+func EscapeName(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, "\\x%02x", name[i])
+		} else {
+			b.WriteString(name[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // readDir opens a folder and lists it, sorted by name as os.ReadDir
@@ -315,7 +369,7 @@ func (w *walker) linkedFolder(abs, name, rel string, rules []ignoreRule) {
 	if err != nil || within(w.realRoot, resolved) {
 		return
 	}
-	w.warn(rel, "skipped: symlinked folder leads outside the docs folder (to %s); folders reached through a symlink are never followed, and only files inside the docs folder are read", resolved)
+	w.warn(rel, "%ssymlink to a folder outside the docs folder (to %s); folders reached through a symlink are never followed, and only files inside the docs folder are read", SkippedFolder, resolved)
 }
 
 // within reports whether path p is dir or under it (both cleaned, absolute).

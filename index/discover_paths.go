@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -90,6 +91,10 @@ func (w *walker) walkTo(ctx context.Context, absDir, relDir string, rules []igno
 		}
 		if !e.Type().IsDir() || w.skipDir(e.Name(), rel, rules) {
 			continue // symlinked folders are never followed
+		}
+		if !utf8.ValidString(e.Name()) {
+			w.badName(e.Name(), rel, e.Type(), rules) // as the whole walk names it
+			continue
 		}
 		if err := w.walkTo(ctx, filepath.Join(absDir, e.Name()), rel, rules, parts[1:]); err != nil {
 			return err

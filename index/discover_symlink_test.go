@@ -63,8 +63,8 @@ func TestDiscoverSymlinks(t *testing.T) {
 		"broken.md":          "broken symlink",
 		"loop-a.md":          "symlink loop",
 		"loop-b.md":          "symlink loop",
-		"linked-dir":         "symlinked folder leads outside the docs folder (to " + filepath.Join(base, "other") + ")",
-		"sub/rel-dir":        "symlinked folder leads outside the docs folder (to " + filepath.Join(base, "other") + ")",
+		"linked-dir":         "skipped folder: symlink to a folder outside the docs folder (to " + filepath.Join(base, "other") + ")",
+		"sub/rel-dir":        "skipped folder: symlink to a folder outside the docs folder (to " + filepath.Join(base, "other") + ")",
 	}
 	got := map[string]string{}
 	for _, w := range warns {

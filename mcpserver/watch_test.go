@@ -123,7 +123,7 @@ func TestLiveReindexLogsEachWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the folder symlink named in the log", func() bool {
-		return strings.Contains(c.stderr.String(), `warning="guides/linked: skipped: symlinked folder leads outside the docs folder`)
+		return strings.Contains(c.stderr.String(), `warning="guides/linked: skipped folder: symlink to a folder outside the docs folder`)
 	})
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -54,10 +55,17 @@ func (a *app) statusCommand() *cobra.Command {
 						fmt.Fprintf(w, "  (the first %d; get-page shows a page's own)\n", len(s.RejectedList))
 					}
 				}
-				if s.SkippedFiles > 0 {
-					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", plural.Count(s.SkippedFiles, "file", "files"))
+				if s.SkippedFiles+s.SkippedFolders > 0 {
+					var counts []string
+					if s.SkippedFiles > 0 {
+						counts = append(counts, plural.Count(s.SkippedFiles, "file", "files"))
+					}
+					if s.SkippedFolders > 0 {
+						counts = append(counts, plural.Count(s.SkippedFolders, "folder", "folders"))
+					}
+					fmt.Fprintf(w, "skipped:         %s (not indexed)\n", strings.Join(counts, ", "))
 					writeWarnings(w, s.Skipped)
-					if s.SkippedFiles > len(s.Skipped) {
+					if s.SkippedFiles+s.SkippedFolders > len(s.Skipped) {
 						fmt.Fprintf(w, "  (the first %d; ubp index lists them all)\n", len(s.Skipped))
 					}
 				}

@@ -1,5 +1,7 @@
 package answer
 
+import "github.com/ubp-dev/ubp/index"
+
 // NotFoundError says a page reference matched no document.
 type NotFoundError struct {
 	Query       string   `json:"query"`
@@ -15,7 +17,7 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	msg := "page not found: " + e.Query
+	msg := "page not found: " + index.EscapeName(e.Query) // a name not UTF-8 as status lists it
 	if e.NotIndexed != "" {
 		return msg + ": the file exists but is not indexed: " + e.NotIndexed
 	}

@@ -49,11 +49,15 @@ type Status struct {
 	RejectedRefs int             `json:"rejected_refs"`
 	RejectedList []index.Warning `json:"rejected_list,omitempty"`
 	// SkippedFiles counts the files of the docs folder that indexing
-	// skipped (over max_file_size, not text, a symlink leading nowhere or
-	// outside, ...): they have no document. Skipped lists the first
-	// MaxWarningsList, by path, each with why.
-	SkippedFiles int             `json:"skipped_files"`
-	Skipped      []index.Warning `json:"skipped,omitempty"`
+	// skipped (over max_file_size, not text, a name not UTF-8, a symlink
+	// leading nowhere or outside, ...): they have no document.
+	// SkippedFolders counts the folders it did not read (a symlinked
+	// folder leading outside the docs folder, a name not UTF-8;
+	// index.IsSkippedFolder): until 2026-11-28 counted as files. Skipped
+	// lists the first MaxWarningsList of both, by path, each with why.
+	SkippedFiles   int             `json:"skipped_files"`
+	SkippedFolders int             `json:"skipped_folders"`
+	Skipped        []index.Warning `json:"skipped,omitempty"`
 }
 
 // DanglingLink is a link whose target names no document: where it is

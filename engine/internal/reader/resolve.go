@@ -15,6 +15,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // ResolvePage finds the document a user or agent means by ref: its
@@ -122,8 +123,12 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	}
 	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
 	if skipped, err := pageread.SkippedFiles(ctx, r.rdb); err == nil {
+		// A name not UTF-8 is listed escaped (index.EscapeName): named
+		// by its bytes on disk, or as the listing shows it, which Normalize
+		// would read otherwise ('\\' as a separator).
+		written := index.EscapeName(strings.TrimSpace(ref))
 		for _, w := range skipped {
-			if namesFile(key, w.File) {
+			if namesFile(key, w.File) || namesFile(written, w.File) {
 				// The file is there: its reason, not other pages.
 				nf.Skipped, nf.Suggestions = w.Message, nil
 				break

@@ -7,6 +7,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
+	"github.com/ubp-dev/ubp/index"
 )
 
 // Counts fills the index-wide counts of s (documents, sections, links,
@@ -32,7 +33,14 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 		if err != nil {
 			return err
 		}
-		s.SkippedFiles, s.Skipped = len(skipped), skipped[:min(len(skipped), answer.MaxWarningsList)]
+		for _, w := range skipped {
+			if index.IsSkippedFolder(w) {
+				s.SkippedFolders++
+			} else {
+				s.SkippedFiles++
+			}
+		}
+		s.Skipped = skipped[:min(len(skipped), answer.MaxWarningsList)]
 		last, _, err := store.GetMeta(ctx, tx, store.MetaLastIndexedAt)
 		if err != nil {
 			return err

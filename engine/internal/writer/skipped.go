@@ -13,8 +13,11 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// isSkip reports whether a run's warning is about a file it skipped.
-func isSkip(w index.Warning) bool { return w.File != "" && strings.HasPrefix(w.Message, "skipped:") }
+// isSkip reports whether a run's warning is about a file or folder it
+// skipped.
+func isSkip(w index.Warning) bool {
+	return w.File != "" && (strings.HasPrefix(w.Message, "skipped:") || index.IsSkippedFolder(w))
+}
 
 // recordSkipped keeps the skipped files of the run (its warnings) in
 // store.MetaSkippedFiles, in place of those its scope covered (all of them for a
