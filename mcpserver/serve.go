@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/ubp-dev/ubp/engine"
@@ -176,6 +177,25 @@ func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 	}
 }
 
+// listenError is the error for an address --http cannot listen on: the
+// flag and its value, why (the system's words), and what to give, as bad
+// usage (an ArgumentError), as the other bad values of --http are. It read
+// "--http ADDR: listen tcp ...", with no word of what to do.
+func listenError(addr string, err error) error {
+	var why string
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		why = oe.Err.Error()
+	} else {
+		why = err.Error()
+	}
+	todo := "give an address of this machine, for example " + DefaultHTTPAddr + " (0.0.0.0 for every interface)"
+	if errors.Is(err, syscall.EADDRINUSE) {
+		todo = "another program listens there: stop it, or give another port (0 picks a free one)"
+	}
+	return &engine.ArgumentError{Param: "http", Message: fmt.Sprintf("--http %q: cannot listen there (%s): %s", addr, why, todo)}
+}
+
 // serveHTTP listens on addr and serves until ctx ends, then closes every
 // session and shuts the server down.
 func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog.Logger) error {
@@ -185,7 +205,7 @@ func (s *server) serveHTTP(ctx context.Context, addr, token string, sdkLog *slog
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("--http %s: %w", addr, err)
+		return listenError(addr, err)
 	}
 	limits := sdkfront.DefaultLimits
 	h := sdkfront.NewHTTPHandler(sdkfront.HTTPConfig{Server: s.mcp, Gate: s.gate, Token: token, BindHost: host,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"regexp"
@@ -135,18 +136,42 @@ func cleanFlagError(err error) error {
 	return usagef("%s %q: %s", flag, value, cause)
 }
 
-// checkHTTPAddr validates a --http address as host:port with a numeric
-// port, so a typo is reported as an address error.
+// checkHTTPAddr validates a --http address as HOST:PORT with a port from
+// 0 to 65535 and a host that, written as numbers, is an IP address, so a
+// typo is reported as what it is: the flag and its value once, what is
+// wrong, and what to give (the hint). 999.1.1.1 was taken for a host name
+// beyond this machine and asked for a token.
 func checkHTTPAddr(addr string) error {
-	_, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return usagef("--http %q: not an address, use HOST:PORT (for example 127.0.0.1:7000)", addr)
+	const example = "for example 127.0.0.1:7000"
+	bad := func(hint, format string, args ...any) error {
+		return usageError{err: fmt.Errorf("--http %q: %s", addr, fmt.Sprintf(format, args...)), hint: hint + "; see `ubp serve --help`"}
 	}
-	n, err := strconv.Atoi(port)
-	if err != nil || n < 0 || n > 65535 {
-		return usagef("--http %q: port %q is not a number from 0 to 65535", addr, port)
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		var ae *net.AddrError
+		why := ""
+		if errors.As(err, &ae) {
+			why = " (" + ae.Err + ")"
+		}
+		return bad("give HOST:PORT, "+example+", or [::1]:7000 for an IPv6 address", "not HOST:PORT%s", why)
+	}
+	if port == "" {
+		return bad("give a port from 0 to 65535 after the colon, "+example, "no port after the colon")
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return bad("give a port from 0 to 65535 (0 picks a free one), "+example, "port %s is not a number from 0 to 65535", port)
+	}
+	if looksNumeric(host) && net.ParseIP(host) == nil {
+		return bad("give an address of this machine, "+example+", or 0.0.0.0:7000 for every interface (with a token)",
+			"host %s is not an IP address (four numbers from 0 to 255)", host)
 	}
 	return nil
+}
+
+// looksNumeric reports whether host is written as an IPv4 address is:
+// digits and dots only.
+func looksNumeric(host string) bool {
+	return host != "" && strings.Trim(host, "0123456789.") == ""
 }
 
 // jsonRequested reports whether args ask for JSON output, scanned before

@@ -635,14 +635,14 @@ func isLoopbackHost(host string) bool {
 func CheckBind(addr, token, defaultAddr, tokenEnv string) (host string, err error) {
 	host, _, err = net.SplitHostPort(addr)
 	if err != nil {
-		return "", fmt.Errorf("--http %s: want HOST:PORT, for example %s: %w", addr, defaultAddr, err)
+		return "", fmt.Errorf("--http %q: not HOST:PORT (%w): give one, for example %s", addr, err, defaultAddr)
 	}
 	if !isLoopbackHost(host) && token == "" {
 		where := host
-		if where == "" {
+		if isUnspecified(host) {
 			where = "every interface"
 		}
-		return "", fmt.Errorf("--http %s listens on %s, beyond this machine: set a bearer token with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, tokenEnv)
+		return "", fmt.Errorf("--http %q: listens on %s, beyond this machine, without a bearer token: set one with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, tokenEnv)
 	}
 	return host, nil
 }
