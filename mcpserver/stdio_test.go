@@ -149,12 +149,12 @@ func TestStdioToolErrors(t *testing.T) {
 		contains []string
 	}{
 		{"unknown tool lists the available ones", "ubp_delete_everything", nil, []string{`unknown tool "ubp_delete_everything"`, "ubp_search", "ubp_get_graph"}},
-		{"missing required", "ubp_search", map[string]any{}, []string{`missing required parameter "query"`}},
+		{"missing required", "ubp_search", map[string]any{}, []string{`invalid parameter "query": must be given`, "got nothing"}},
 		{"empty query", "ubp_search", map[string]any{"query": ""}, []string{`invalid parameter "query": must not be empty`}},
 		{"limit too high", "ubp_search", map[string]any{"query": "x", "limit": 51}, []string{`"limit"`, "from 1 to 50", "got 51"}},
 		{"limit zero", "ubp_search", map[string]any{"query": "x", "limit": 0}, []string{`"limit"`, "got 0"}},
 		{"limit not integer", "ubp_search", map[string]any{"query": "x", "limit": 2.5}, []string{`"limit"`, "integer"}},
-		{"limit wrong type", "ubp_search", map[string]any{"query": "x", "limit": "ten"}, []string{`"limit"`, `the string "ten"`}},
+		{"limit wrong type", "ubp_search", map[string]any{"query": "x", "limit": "ten"}, []string{`"limit"`, `got "ten"`}},
 		{"depth too deep", "ubp_search", map[string]any{"query": "x", "depth": 4}, []string{`"depth"`, "from 1 to 3"}},
 		{"line past any int", "ubp_get_page", map[string]any{"filepath": "a.md", "end_line": json.Number("9223372036854775807")}, []string{`"end_line"`, "at most 2147483647", "got 9223372036854775807"}},
 		{"bad link type", "ubp_search", map[string]any{"query": "x", "link_types": []string{"depends_on", "likes"}}, []string{`"link_types[1]"`, "references", `"likes"`}},
@@ -163,7 +163,7 @@ func TestStdioToolErrors(t *testing.T) {
 		{"graph link types not a list", "ubp_get_graph", map[string]any{"center": "designs/database.md", "link_types": "depends_on"}, []string{`"link_types"`}},
 		{"bad doc type", "ubp_search", map[string]any{"query": "x", "doc_type": "novel"}, []string{`"doc_type"`, "spec, design"}},
 		{"wrong type bool", "ubp_search", map[string]any{"query": "x", "include_linked": "yes"}, []string{`"include_linked"`, "true or false"}},
-		{"unknown parameter", "ubp_search", map[string]any{"query": "x", "lmit": 3}, []string{`unknown parameter "lmit"`, "limit"}},
+		{"unknown parameter", "ubp_search", map[string]any{"query": "x", "lmit": 3}, []string{`invalid parameter "lmit": not one this tool takes`, "limit", "got 3"}},
 		{"fulltext limit 51", "ubp_fulltext_search", map[string]any{"query": "x", "limit": 51}, []string{`"limit"`, "from 1 to 50"}},
 		{"context max_size tiny", "ubp_get_context", map[string]any{"filepath": "x", "max_size": 10}, []string{`"max_size"`, "from 1000"}},
 		{"graph depth 6", "ubp_get_graph", map[string]any{"depth": 6}, []string{`"depth"`, "from 1 to 5"}},

@@ -14,7 +14,13 @@ import (
 )
 
 // argSchema checks tool arguments against a tool's input schema and says,
-// in words an agent can act on, which parameter is wrong and why. It covers
+// in words an agent can act on, which parameter is wrong and why, in one
+// wording: `invalid parameter "NAME": must be WHAT, got VALUE` (VALUE as
+// JSON writes it; an unknown parameter is told the accepted ones, a
+// missing one "got nothing"), the wording of the engine's own
+// ArgumentErrors (`invalid parameter "query": must not be empty ...`).
+// Until 2026-11-28 each kind had its own ("missing required parameter",
+// "unknown parameter", "parameter "limit" must be ..."). It covers
 // the keywords ubp's input schemas use (type string/integer/boolean/array,
 // minimum, maximum, minLength, enum, items, required, no additional
 // properties); whatever passes it also passes the SDK's own validation.
@@ -50,12 +56,12 @@ func (a *argSchema) check(raw json.RawMessage) error {
 	}
 	for _, name := range sortedKeys(args) {
 		if _, ok := a.schema.Properties[name]; !ok {
-			return fmt.Errorf("unknown parameter %q; accepted parameters: %s", name, strings.Join(a.names, ", "))
+			return fmt.Errorf("invalid parameter %q: not one this tool takes (it takes %s), got %s", name, strings.Join(a.names, ", "), describe(args[name]))
 		}
 	}
 	for _, name := range a.schema.Required {
 		if _, ok := args[name]; !ok {
-			return fmt.Errorf("missing required parameter %q", name)
+			return fmt.Errorf("invalid parameter %q: must be given (%s), got nothing", name, expected(a.schema.Properties[name]))
 		}
 	}
 	for _, name := range a.names {
@@ -87,48 +93,51 @@ func sortedKeys(m map[string]any) []string {
 // "link_types[2]"); empty is what an empty string is told ("" for "must
 // not be empty").
 func checkValue(path string, s *jsonschema.Schema, v any, empty string) error {
+	bad := func() error {
+		return fmt.Errorf("invalid parameter %q: must be %s, got %s", path, expected(s), describe(v))
+	}
 	switch s.Type {
 	case "string":
 		str, ok := v.(string)
 		if !ok {
-			return fmt.Errorf("parameter %q must be a string, got %s", path, describe(v))
+			return bad()
 		}
 		if s.MinLength != nil && utf8.RuneCountInString(str) < *s.MinLength {
-			if empty == "" {
-				empty = "must not be empty"
+			if empty != "" {
+				return fmt.Errorf("invalid parameter %q: %s", path, empty)
 			}
-			return fmt.Errorf("invalid parameter %q: %s", path, empty)
+			return bad()
 		}
 		if len(s.Enum) > 0 && !slices.Contains(s.Enum, any(str)) {
-			return fmt.Errorf("parameter %q must be one of %s, got %q", path, enumList(s.Enum), str)
+			return bad()
 		}
 	case "integer":
 		n, ok := v.(json.Number)
 		if !ok {
-			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), describe(v))
+			return bad()
 		}
 		f, err := n.Float64()
 		if err != nil || f != math.Trunc(f) {
-			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), n)
+			return bad()
 		}
 		if (s.Minimum != nil && f < *s.Minimum) || (s.Maximum != nil && f > *s.Maximum) {
-			return fmt.Errorf("parameter %q must be an integer%s, got %s", path, rangeText(s), n)
+			return bad()
 		}
 		// Without a maximum (line numbers, offsets) it must still fit the
 		// Go int it is decoded into, which reported 9223372036854775807
 		// as "json: cannot unmarshal number 9223372036854776000 into Go
 		// struct field ...".
 		if s.Maximum == nil && math.Abs(f) > maxPlainInteger {
-			return fmt.Errorf("parameter %q must be an integer of at most %d, got %s", path, maxPlainInteger, n)
+			return bad()
 		}
 	case "boolean":
 		if _, ok := v.(bool); !ok {
-			return fmt.Errorf("parameter %q must be true or false, got %s", path, describe(v))
+			return bad()
 		}
 	case "array":
 		items, ok := v.([]any)
 		if !ok {
-			return fmt.Errorf("parameter %q must be an array, got %s", path, describe(v))
+			return bad()
 		}
 		if s.Items != nil {
 			for i, it := range items {
@@ -139,6 +148,41 @@ func checkValue(path string, s *jsonschema.Schema, v any, empty string) error {
 		}
 	}
 	return nil
+}
+
+// expected says what a value of schema s must be, after "must be": "an
+// integer from 1 to 50", "one of asc, desc", "a non-empty string", "an
+// array of strings, each one of references, depends_on".
+func expected(s *jsonschema.Schema) string {
+	switch s.Type {
+	case "string":
+		switch {
+		case len(s.Enum) > 0:
+			return "one of " + enumList(s.Enum)
+		case s.MinLength != nil && *s.MinLength > 0:
+			return "a non-empty string"
+		}
+		return "a string"
+	case "integer":
+		if s.Maximum == nil {
+			if s.Minimum == nil {
+				return fmt.Sprintf("an integer of at most %d", maxPlainInteger)
+			}
+			return fmt.Sprintf("an integer%s and at most %d", rangeText(s), maxPlainInteger)
+		}
+		return "an integer" + rangeText(s)
+	case "boolean":
+		return "true or false"
+	case "array":
+		if s.Items != nil && s.Items.Type == "string" {
+			if len(s.Items.Enum) > 0 {
+				return "an array of strings, each one of " + enumList(s.Items.Enum)
+			}
+			return "an array of strings"
+		}
+		return "an array"
+	}
+	return s.Type
 }
 
 // rangeText renders the bounds of an integer schema: " from 1 to 20".
@@ -163,24 +207,22 @@ func enumList(vals []any) string {
 	return strings.Join(parts, ", ")
 }
 
-// describe names the JSON type of v, with the value when short.
+// describe writes v as JSON writes it ("ten" is a string, 10 a number),
+// cut after 60 bytes.
 func describe(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		if len(x) > 40 {
-			x = x[:40] + "..."
-		}
-		return fmt.Sprintf("the string %q", x)
-	case json.Number:
-		return "the number " + x.String()
-	case bool:
-		return fmt.Sprintf("the boolean %v", x)
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // "<a>" as written
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprintf("%v", v)
 	}
-	return fmt.Sprintf("%T", v)
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if len(b) > 60 {
+		cut := 60
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		return string(b[:cut]) + "..."
+	}
+	return string(b)
 }

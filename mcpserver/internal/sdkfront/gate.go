@@ -428,7 +428,7 @@ func (g *Gate) checkToolCall(in *inbound) *reply {
 	}
 	args := bytes.TrimSpace(p.Arguments)
 	if len(args) > 0 && !bytes.Equal(args, []byte("null")) && args[0] != '{' {
-		return errorReply(in.id, http.StatusOK, codeInvalidParams, "invalid params: params.arguments must be an object")
+		return errorReply(in.id, http.StatusOK, codeInvalidParams, "invalid params: params.arguments must be an object, got %s", describeRaw(args))
 	}
 	if err := schema.check(args); err != nil {
 		return toolErrorReply(in.id, fmt.Sprintf("%s: %v", name, err))
@@ -441,6 +441,16 @@ func (g *Gate) checkToolCall(in *inbound) *reply {
 		}
 	}
 	return nil
+}
+
+// describeRaw is the JSON text raw as describe writes a value: cut after
+// 60 bytes.
+func describeRaw(raw []byte) string {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "no JSON value"
+	}
+	return describe(v)
 }
 
 // dropArguments removes params.arguments from a forwarded tools/call.
