@@ -341,10 +341,13 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 	if i := strings.IndexByte(p, '?'); i >= 0 {
 		p = p[:i]
 	}
-	if d, err := url.PathUnescape(p); err == nil {
+	// An escape that decodes to bytes that are not UTF-8 (a%FF.md) is
+	// kept as written: decoded, JSON answers wrote it a\ufffd.md, a name
+	// no file ubp indexes can have (Discover skips such names).
+	if d, err := url.PathUnescape(p); err == nil && utf8.ValidString(d) {
 		p = d
 	}
-	if d, err := url.PathUnescape(heading); err == nil {
+	if d, err := url.PathUnescape(heading); err == nil && utf8.ValidString(d) {
 		heading = d
 	}
 	ext := path.Ext(p)

@@ -129,6 +129,10 @@ func TestLinkForms(t *testing.T) {
 			{KindMarkdown, ref, "a.markdown", "", "a"}, {KindMarkdown, ref, "B.MD", "", "b"}}},
 		{"markdown anchor", "[s](db.md#schema-design)", []wl{{KindMarkdown, ref, "db.md", "schema-design", "s"}}},
 		{"markdown url-decoded", "[s](my%20doc%20%28v2%29.md#Some%20Part)", []wl{{KindMarkdown, ref, "my doc (v2).md", "Some Part", "s"}}},
+		// Decoded to bytes that are not UTF-8, the target was written
+		// a\ufffd.md in JSON answers: kept as written.
+		{"markdown escape not UTF-8", "[s](a%FF.md#b%FE) [t](d%ff/%E8%A8%AD.md)", []wl{
+			{KindMarkdown, ref, "a%FF.md", "b%FE", "s"}, {KindMarkdown, ref, "d%ff/%E8%A8%AD.md", "", "t"}}},
 		{"markdown parentheses", "[p](notes/plan(1).md)", []wl{{KindMarkdown, ref, "notes/plan(1).md", "", "p"}}},
 		{"markdown angle brackets", "[a](<my doc (draft).md>)", []wl{{KindMarkdown, ref, "my doc (draft).md", "", "a"}}},
 		{"markdown escaped paren", `[e](a\(b.md)`, []wl{{KindMarkdown, ref, "a(b.md", "", "e"}}},
