@@ -32,7 +32,7 @@ func TestTokens(t *testing.T) {
 }
 
 // lowRank is a rows × cols matrix of the given rank, as sparse rows.
-func lowRank(rng *rand.Rand, rows, cols, rank int) ([]sparseRow, [][]float64) {
+func lowRank(rng *rand.Rand, rows, cols, rank int) ([]refRow, [][]float64) {
 	u := make([][]float64, rows)
 	for i := range u {
 		u[i] = make([]float64, rank)
@@ -48,7 +48,7 @@ func lowRank(rng *rand.Rand, rows, cols, rank int) ([]sparseRow, [][]float64) {
 		}
 	}
 	full := make([][]float64, rows)
-	sp := make([]sparseRow, rows)
+	sp := make([]refRow, rows)
 	for i := range full {
 		full[i] = make([]float64, cols)
 		for j := range cols {
@@ -67,7 +67,7 @@ func lowRank(rng *rand.Rand, rows, cols, rank int) ([]sparseRow, [][]float64) {
 func TestTruncatedSVDSpansTheRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	sp, full := lowRank(rng, 40, 25, 3)
-	v := truncatedSVD(sp, 25, 3)
+	v := truncatedSVD(sparseOf(sp, 25), 3)
 	for a := range 3 {
 		for b := range 3 {
 			var dot float64

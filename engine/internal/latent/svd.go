@@ -12,38 +12,70 @@ const (
 	powerIters = 3  // power iterations, for a slowly decaying spectrum
 )
 
-// sparseRow is one row of a sparse matrix: its columns in order and values.
-type sparseRow struct {
-	idx []int32
-	val []float64
+// sparse is a sparse matrix of rows × cols in compressed rows: row i's
+// columns, in order, are idx[ptr[i]:ptr[i+1]] and its values
+// val[ptr[i]:ptr[i+1]].
+type sparse struct {
+	rows, cols int
+	ptr        []int
+	idx        []int32
+	val        []float64
 }
 
-// truncatedSVD returns the first rank right singular vectors of the matrix
-// whose rows are given (cols columns), as the columns of a cols × rank
-// matrix, by randomized range finding from a fixed seed: Y = A·Ω for a
-// Gaussian Ω, power iterations Y = A·Aᵀ·Y with orthonormalisation between,
-// Q = orth(Y), then the eigenvectors W of B·Bᵀ for B = Qᵀ·A give
-// V = Bᵀ·W·Σ⁻¹. The largest matrices are rows × (rank + oversample) and
-// cols × (rank + oversample).
-func truncatedSVD(rows []sparseRow, cols, rank int) *dense {
-	l := min(rank+oversample, len(rows), cols)
-	rng := rand.New(rand.NewPCG(1, 2)) //nolint:gosec // a fixed seed, so the same sections give the same model; nothing secret
-	omega := newDense(cols, l)
-	for i := range omega.v {
-		omega.v[i] = rng.NormFloat64()
+// transpose is aᵀ, in compressed rows: each of a's columns as a row, its
+// entries in the order of a's rows.
+func (a *sparse) transpose() *sparse {
+	t := &sparse{rows: a.cols, cols: a.rows, ptr: make([]int, a.cols+1), idx: make([]int32, len(a.idx)), val: make([]float64, len(a.val))}
+	for _, c := range a.idx {
+		t.ptr[c+1]++
 	}
-	y := mulA(rows, omega)
-	orthonormalize(y)
+	for c := range a.cols {
+		t.ptr[c+1] += t.ptr[c]
+	}
+	next := slices.Clone(t.ptr[:a.cols])
+	for i := range a.rows {
+		for j := a.ptr[i]; j < a.ptr[i+1]; j++ {
+			c := a.idx[j]
+			t.idx[next[c]] = int32(i) //nolint:gosec // a row of a training, at most latentrun.MaxTrainSections
+			t.val[next[c]] = a.val[j]
+			next[c]++
+		}
+	}
+	return t
+}
+
+// truncatedSVD returns the first rank right singular vectors of a, as the
+// columns of an a.cols × rank matrix, by randomized range finding from a
+// fixed seed: Y = A·Ω for a Gaussian Ω, power iterations Y = A·Aᵀ·Y with
+// orthonormalisation between, Q = orth(Y), then the eigenvectors W of
+// B·Bᵀ for B = Qᵀ·A give V = Bᵀ·W·Σ⁻¹. The matrices held at once are A
+// and Aᵀ, one of a.rows × l and two of a.cols × l (l = rank +
+// oversample), each reused from one iteration to the next.
+func truncatedSVD(a *sparse, rank int) *dense {
+	cols := a.cols
+	l := min(rank+oversample, a.rows, cols)
+	at := a.transpose()
+	rng := rand.New(rand.NewPCG(1, 2)) //nolint:gosec // a fixed seed, so the same sections give the same model; nothing secret
+	z := newDense(cols, l)             // Ω, then Aᵀ·Y
+	for i := range z.v {
+		z.v[i] = rng.NormFloat64()
+	}
+	y := newDense(a.rows, l)
+	var orth orthonormalizer
+	mulInto(y, a, z)
+	orth.run(y)
 	for range powerIters {
 		// Y = A·(Aᵀ·Y), orthonormalised once per iteration, after both
 		// products: Aᵀ·Y (terms × l, the larger side) is not (between
 		// Halko et al.'s Algorithms 4.3 and 4.4). Y's columns spread by
 		// at most (σ₁/σₗ)² per iteration, which float64 holds for a term
 		// matrix's slowly decaying spectrum.
-		y = mulA(rows, mulAT(rows, y, cols))
-		orthonormalize(y)
+		mulInto(z, at, y)
+		mulInto(y, a, z)
+		orth.run(y)
 	}
-	bt := mulAT(rows, y, cols) // Bᵀ = Aᵀ·Q
+	bt := z
+	mulInto(bt, at, y) // Bᵀ = Aᵀ·Q
 	vals, w := jacobiEigen(gram(bt))
 	order := make([]int, l)
 	for i := range order {
@@ -75,16 +107,41 @@ func truncatedSVD(rows []sparseRow, cols, rank int) *dense {
 			wk[j*kept+k] = w.at(j, e)
 		}
 	}
-	v := newDense(cols, rank)
+	// V takes bt's place, row t over the start of bt's row t once that is
+	// read (rank ≤ l): no third matrix of terms × l.
+	var v *dense
+	if rank <= l {
+		v = &dense{r: cols, c: rank, v: bt.v[:cols*rank]}
+	} else {
+		v = newDense(cols, rank)
+	}
 	acc := make([]float64, kept)
 	for t := range cols {
 		clear(acc)
-		for j, x := range bt.row(t) {
-			for k, y := range wk[j*kept : (j+1)*kept] {
+		b := bt.row(t)
+		j := 0
+		for ; j+4 <= len(b); j += 4 { // four rows of wk a pass, each sum in the order of j
+			x0, x1, x2, x3 := b[j], b[j+1], b[j+2], b[j+3]
+			w0 := wk[j*kept : (j+1)*kept][:len(acc)]
+			w1 := wk[(j+1)*kept : (j+2)*kept][:len(acc)]
+			w2 := wk[(j+2)*kept : (j+3)*kept][:len(acc)]
+			w3 := wk[(j+3)*kept : (j+4)*kept][:len(acc)]
+			for k, s := range acc {
+				s += x0 * w0[k]
+				s += x1 * w1[k]
+				s += x2 * w2[k]
+				s += x3 * w3[k]
+				acc[k] = s
+			}
+		}
+		for ; j < len(b); j++ {
+			x := b[j]
+			for k, y := range wk[j*kept : (j+1)*kept][:len(acc)] {
 				acc[k] += x * y
 			}
 		}
 		out := v.row(t)
+		clear(out)
 		for k, s := range acc {
 			if sigmas[k] != 0 {
 				out[k] = s / sigmas[k]
@@ -105,79 +162,139 @@ func (d *dense) row(i int) []float64     { return d.v[i*d.c : (i+1)*d.c] }
 func (d *dense) at(i, j int) float64     { return d.v[i*d.c+j] }
 func (d *dense) set(i, j int, x float64) { d.v[i*d.c+j] = x }
 
-// mulA is A·x for the sparse rows A.
-func mulA(a []sparseRow, x *dense) *dense {
-	out := newDense(len(a), x.c)
-	for i, r := range a {
+// mulInto sets out to a·x. Each entry is summed over a's row in column
+// order, one product after the other (four rows of x are read per pass
+// over out's row, which changes no sum).
+func mulInto(out *dense, a *sparse, x *dense) {
+	for i := range a.rows {
 		o := out.row(i)
-		for j, t := range r.idx {
-			w := r.val[j]
-			for k, y := range x.row(int(t)) {
+		clear(o)
+		j, end := a.ptr[i], a.ptr[i+1]
+		for ; j+4 <= end; j += 4 {
+			w0, w1, w2, w3 := a.val[j], a.val[j+1], a.val[j+2], a.val[j+3]
+			x0 := x.row(int(a.idx[j]))[:len(o)]
+			x1 := x.row(int(a.idx[j+1]))[:len(o)]
+			x2 := x.row(int(a.idx[j+2]))[:len(o)]
+			x3 := x.row(int(a.idx[j+3]))[:len(o)]
+			for k, s := range o {
+				s += w0 * x0[k]
+				s += w1 * x1[k]
+				s += w2 * x2[k]
+				s += w3 * x3[k]
+				o[k] = s
+			}
+		}
+		for ; j < end; j++ {
+			w := a.val[j]
+			xr := x.row(int(a.idx[j]))[:len(o)]
+			for k, y := range xr {
 				o[k] += w * y
 			}
 		}
 	}
-	return out
 }
 
-// mulAT is Aᵀ·x for the sparse rows A of cols columns.
-func mulAT(a []sparseRow, x *dense, cols int) *dense {
-	out := newDense(cols, x.c)
-	for i, r := range a {
-		xi := x.row(i)
-		for j, t := range r.idx {
-			w := r.val[j]
-			o := out.row(int(t))
-			for k, y := range xi {
-				o[k] += w * y
-			}
+// orthonormalizer makes the columns of a matrix orthonormal, keeping its
+// working copy from one call to the next.
+type orthonormalizer struct {
+	q []float64 // the columns, one after the other
+}
+
+// orthBlock is the columns orthonormalizer.run projects together.
+const orthBlock = 4
+
+// run makes the columns of d orthonormal in place: modified Gram–Schmidt
+// (one pass: each power iteration orthonormalizes again, so the loss of
+// orthogonality cannot build up); a column that vanishes (the matrix has
+// lower rank) becomes 0. The columns are taken orthBlock at a time: each
+// of the block's columns is projected on the finished ones in turn, in one
+// pass over them, then the block is finished column by column. Every
+// column sees the same operations in the same order as one at a time.
+func (o *orthonormalizer) run(d *dense) {
+	r, c := d.r, d.c
+	if cap(o.q) < r*c {
+		o.q = make([]float64, r*c)
+	}
+	q := o.q[:r*c]
+	for i := range r {
+		for j, x := range d.row(i) {
+			q[j*r+i] = x
 		}
 	}
-	return out
-}
-
-// orthonormalize makes the columns of d orthonormal in place: modified
-// Gram–Schmidt (one pass: each power iteration orthonormalizes again, so
-// the loss of orthogonality cannot build up); a column that vanishes (the
-// matrix has lower rank) becomes 0.
-func orthonormalize(d *dense) {
-	col := make([]float64, d.r)
-	basis := make([][]float64, d.c)
-	for j := range d.c {
-		for i := range d.r {
-			col[i] = d.at(i, j)
-		}
-		for p := range j {
-			if basis[p] == nil {
+	col := func(j int) []float64 { return q[j*r : (j+1)*r] }
+	live := make([]bool, c) // not vanished
+	for j0 := 0; j0 < c; j0 += orthBlock {
+		j1 := min(j0+orthBlock, c)
+		for p := range j0 {
+			if !live[p] {
 				continue
 			}
-			var dot float64
-			for i, x := range basis[p] {
-				dot += x * col[i]
+			if j1-j0 == orthBlock {
+				project4(col(p), col(j0), col(j0+1), col(j0+2), col(j0+3))
+				continue
 			}
-			for i, x := range basis[p] {
-				col[i] -= dot * x
-			}
-		}
-		var n float64
-		for _, x := range col {
-			n += x * x
-		}
-		n = math.Sqrt(n)
-		if n > 1e-10 {
-			b := make([]float64, d.r)
-			for i, x := range col {
-				b[i] = x / n
-			}
-			basis[j] = b
-		}
-		for i := range d.r {
-			if basis[j] != nil {
-				d.set(i, j, basis[j][i])
-			} else {
-				d.set(i, j, 0)
+			for j := j0; j < j1; j++ {
+				project(col(p), col(j))
 			}
 		}
+		for j := j0; j < j1; j++ {
+			x := col(j)
+			for p := j0; p < j; p++ {
+				if live[p] {
+					project(col(p), x)
+				}
+			}
+			var n float64
+			for _, v := range x {
+				n += v * v
+			}
+			n = math.Sqrt(n)
+			if !(n > 1e-10) {
+				clear(x)
+				continue
+			}
+			for i, v := range x {
+				x[i] = v / n
+			}
+			live[j] = true
+		}
+	}
+	for i := range r {
+		row := d.row(i)
+		for j := range row {
+			row[j] = q[j*r+i]
+		}
+	}
+}
+
+// project removes from x its component along the unit vector b.
+func project(b, x []float64) {
+	x = x[:len(b)]
+	var dot float64
+	for i, v := range b {
+		dot += v * x[i]
+	}
+	for i, v := range b {
+		x[i] -= dot * v
+	}
+}
+
+// project4 is project(b, x) for four columns x, in one pass over them:
+// each column's sums are its own, in the same order.
+func project4(b, x0, x1, x2, x3 []float64) {
+	x0, x1, x2, x3 = x0[:len(b)], x1[:len(b)], x2[:len(b)], x3[:len(b)]
+	var d0, d1, d2, d3 float64
+	for i, v := range b {
+		d0 += v * x0[i]
+		d1 += v * x1[i]
+		d2 += v * x2[i]
+		d3 += v * x3[i]
+	}
+	for i, v := range b {
+		x0[i] -= d0 * v
+		x1[i] -= d1 * v
+		x2[i] -= d2 * v
+		x3[i] -= d3 * v
 	}
 }
 

@@ -50,7 +50,7 @@ func TestTruncatedSVDFindsTheLeadingSubspace(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 13))
 	u := randomOrthonormal(rng, rows, cols)
 	vt := randomOrthonormal(rng, cols, cols)
-	sp := make([]sparseRow, rows)
+	sp := make([]refRow, rows)
 	for i := range rows {
 		for j := range cols {
 			var x float64
@@ -61,7 +61,7 @@ func TestTruncatedSVDFindsTheLeadingSubspace(t *testing.T) {
 			sp[i].val = append(sp[i].val, x)
 		}
 	}
-	v := truncatedSVD(sp, cols, rank)
+	v := truncatedSVD(sparseOf(sp, cols), rank)
 	for k := range rank {
 		var kept float64 // squared length of true vector k on span(v)
 		for a := range rank {

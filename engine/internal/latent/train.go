@@ -42,6 +42,7 @@ type Trainer struct {
 	names []string
 	df    []int32
 	rows  [][]termCount
+	buf   []int32 // a section's term ids, reused from one Add to the next
 }
 
 // Add gathers one section, given as its Tokens.
@@ -49,7 +50,7 @@ func (t *Trainer) Add(tokens []string) {
 	if t.ids == nil {
 		t.ids = map[string]int32{}
 	}
-	counts := map[int32]int32{}
+	ids := t.buf[:0]
 	for _, tok := range tokens {
 		id, ok := t.ids[tok]
 		if !ok {
@@ -58,14 +59,25 @@ func (t *Trainer) Add(tokens []string) {
 			t.names = append(t.names, tok)
 			t.df = append(t.df, 0)
 		}
-		counts[id]++
+		ids = append(ids, id)
 	}
-	row := make([]termCount, 0, len(counts))
-	for id, n := range counts {
-		row = append(row, termCount{id, n})
+	t.buf = ids
+	slices.Sort(ids) // so each term's occurrences are one run, terms in id order
+	distinct := 0
+	for i, id := range ids {
+		if i == 0 || id != ids[i-1] {
+			distinct++
+		}
+	}
+	row := make([]termCount, 0, distinct)
+	for i, id := range ids {
+		if i > 0 && id == ids[i-1] {
+			row[len(row)-1].n++
+			continue
+		}
+		row = append(row, termCount{id, 1})
 		t.df[id]++
 	}
-	slices.SortFunc(row, func(a, b termCount) int { return cmp.Compare(a.id, b.id) })
 	t.rows = append(t.rows, row)
 }
 
@@ -102,24 +114,16 @@ func (t *Trainer) Model() *Model {
 		col[id] = int32(c)
 		idf[c] = math.Log(float64(n) / float64(t.df[id]))
 	}
-	rows := make([]sparseRow, 0, n)
-	for _, row := range t.rows {
-		w := map[int32]float64{}
-		for _, tc := range row {
-			if c := col[tc.id]; c >= 0 {
-				w[c] = (1 + math.Log(float64(tc.n))) * idf[c]
-			}
-		}
-		if r, ok := unitRow(w); ok {
-			rows = append(rows, r)
-		}
-	}
-	rank := min(RankFor(n), len(rows), len(kept))
+	a := termMatrix(t.rows, col, idf)
+	rank := min(RankFor(n), a.rows, len(kept))
 	if rank <= 0 {
 		return NewModel(0)
 	}
-	v := truncatedSVD(rows, len(kept), rank)
+	v := truncatedSVD(a, rank)
 	m := NewModel(rank)
+	m.Terms = make(map[string]int32, len(kept))
+	m.IDF = make([]float32, 0, len(kept))
+	m.Vecs = make([]float32, 0, len(kept)*rank)
 	for c, id := range kept {
 		vec := make([]float32, rank)
 		for k := range rank {
@@ -131,25 +135,46 @@ func (t *Trainer) Model() *Model {
 	return m
 }
 
-// unitRow is a section's weights as a sparse row of unit length, columns
-// in order.
-func unitRow(w map[int32]float64) (sparseRow, bool) {
-	var r sparseRow
-	var norm float64
-	for i := range w {
-		r.idx = append(r.idx, i)
+// termMatrix is the sections' rows of weights (1 + ln tf) × idf over the
+// columns col gives their terms (-1 for none), each scaled to unit length,
+// columns in order; a section without weight has no row.
+func termMatrix(rows [][]termCount, col []int32, idf []float64) *sparse {
+	nnz := 0
+	for _, r := range rows {
+		for _, tc := range r {
+			if col[tc.id] >= 0 {
+				nnz++
+			}
+		}
 	}
-	slices.Sort(r.idx)
-	for _, i := range r.idx {
-		r.val = append(r.val, w[i])
-		norm += w[i] * w[i]
+	a := &sparse{cols: len(idf), ptr: make([]int, 1, len(rows)+1), idx: make([]int32, 0, nnz), val: make([]float64, 0, nnz)}
+	var row []termCount // the section's terms kept: column and count
+	for _, r := range rows {
+		row = row[:0]
+		for _, tc := range r {
+			if c := col[tc.id]; c >= 0 {
+				row = append(row, termCount{c, tc.n})
+			}
+		}
+		slices.SortFunc(row, func(a, b termCount) int { return cmp.Compare(a.id, b.id) })
+		start := len(a.val)
+		var norm float64
+		for _, tc := range row {
+			w := (1 + math.Log(float64(tc.n))) * idf[tc.id]
+			a.idx = append(a.idx, tc.id)
+			a.val = append(a.val, w)
+			norm += w * w
+		}
+		if norm == 0 {
+			a.idx, a.val = a.idx[:start], a.val[:start]
+			continue
+		}
+		norm = math.Sqrt(norm)
+		for j := start; j < len(a.val); j++ {
+			a.val[j] /= norm
+		}
+		a.ptr = append(a.ptr, len(a.val))
+		a.rows++
 	}
-	if norm == 0 {
-		return r, false
-	}
-	norm = math.Sqrt(norm)
-	for j := range r.val {
-		r.val[j] /= norm
-	}
-	return r, true
+	return a
 }
