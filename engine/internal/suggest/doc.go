@@ -9,7 +9,8 @@
 // the minimum score; so does keywordPairs, which sums the keyword cosines
 // one section at a time over posting lists.
 //
-// It reads vectors through engine/internal/store/vecstore, the sections'
+// It reads vectors through engine/internal/store/vecstore (scans of
+// every vector, as many groups a scan as vectorBudget holds), the sections'
 // text (keywords, one row at a time) and the headings, lines and paths of
 // the pairs it answers through sectionrows and docmeta, and takes the
 // document of each section and the link graph it is given; it imports engine/embed, engine/query, engine/answer, graph and the

@@ -14,14 +14,14 @@ import (
 // there are no vectors to compare: nothing embedded, or fewer than two
 // embedded sections.
 //
-// It holds at most vectorPage vectors at a time, whatever the corpus (and
-// the centres of the groups, one per bucketSize sections): it reads the
-// ids of the sections with a vector (not their vectors), then, past
-// maxAllPairs, reads the vectors a page at a time to put each in its
-// groups, and compares
-// the sections of each group a block of half a page against another
-// (compareGroup). What grows with the sections is what the answer needs:
-// each one's id, groups and best partners.
+// It holds at most vectorBudget bytes of vectors at a time, whatever the
+// corpus (and the centres of the groups, one per bucketSize sections): it
+// reads the ids of the sections with a vector (not their vectors), then,
+// past maxAllPairs, reads every vector in one scan to put each in its
+// groups, and compares the groups as many a scan as vectorBudget holds
+// (comparer.groups; a larger group a block of half a page against
+// another). What grows with the sections is what the answer needs: each
+// one's id, groups and best partners.
 //
 // docs maps the sections that may be compared to their documents (see
 // sectionrows.AllDocuments); sections absent from it are left out.
@@ -115,10 +115,8 @@ func vectorPairs(ctx context.Context, q store.Querier, docs map[int64]int64, min
 		}
 	}
 	c := comparer{q: q, st: st, docs: docs, ids: ids, minScore: minScore, keep: keep}
-	for _, g := range groups {
-		if err := c.group(ctx, g); err != nil {
-			return nil, false, err
-		}
+	if err := c.groups(ctx, groups); err != nil {
+		return nil, false, err
 	}
 	if top != nil {
 		pairs, err := top.pairs()
@@ -196,7 +194,21 @@ func newBuckets(centres [][]float32) *buckets {
 
 // add puts vector i, v, in the groups of its two nearest centres.
 func (b *buckets) add(i int, v []float32) {
-	best, second := -1, -1
+	best, second := b.nearest(v)
+	b.put(i, best, second)
+}
+
+// put puts vector i in the groups best and second (-1: none).
+func (b *buckets) put(i, best, second int) {
+	b.groups[best] = append(b.groups[best], i)
+	if second >= 0 {
+		b.groups[second] = append(b.groups[second], i)
+	}
+}
+
+// nearest are the two centres nearest v (second -1 when there is one).
+func (b *buckets) nearest(v []float32) (best, second int) {
+	best, second = -1, -1
 	var bestS, secondS float64
 	for c, ctr := range b.centres {
 		sc := cosine(v, ctr)
@@ -208,10 +220,7 @@ func (b *buckets) add(i int, v []float32) {
 			second, secondS = c, sc
 		}
 	}
-	b.groups[best] = append(b.groups[best], i)
-	if second >= 0 {
-		b.groups[second] = append(b.groups[second], i)
-	}
+	return best, second
 }
 
 // cosine is the cosine of two unit vectors of the same length.

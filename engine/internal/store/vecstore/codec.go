@@ -28,3 +28,14 @@ func decodeVector(b []byte, want int) ([]float32, error) {
 	}
 	return v, nil
 }
+
+// decodeInto is decodeVector into v, for a vector of len(v) values.
+func decodeInto(v []float32, b []byte) error {
+	if len(b) != 4*len(v) {
+		return fmt.Errorf("vector blob of %d bytes, want %d float32s", len(b), len(v))
+	}
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return nil
+}

@@ -115,6 +115,84 @@ func SectionIDs(ctx context.Context, q Querier, st State) ([]int64, error) {
 	return ids, nil
 }
 
+// ScanSectionVectors calls fn with each section vector of st (see
+// sectionVectorFrom), in no particular order: the raw vectors as the rows
+// of section_embeddings come (sectionIDFrom), then the others as one scan
+// of the vec0 table finds them, which reads its vectors a chunk at a time
+// where sectionVectorFrom looks each row up by rowid (0.4–1.5 s against
+// 9–10 s at 66,510 sections). It holds the ids of the sections whose
+// vector is in the table, not their vectors; fn must not keep v, nor read
+// through q.
+func ScanSectionVectors(ctx context.Context, q Querier, st State, fn func(id int64, v []float32) error) error {
+	fail := func(err error) error { return fmt.Errorf("read section vectors: %w", err) }
+	var fromTable []int64 // in section id order
+	rows, err := q.QueryContext(ctx, sectionIDFrom, st.Model, st.Dims)
+	if err != nil {
+		return fail(err)
+	}
+	for rows.Next() {
+		var (
+			id  int64
+			raw []byte
+		)
+		if err := rows.Scan(&id, &raw); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		if len(raw) == 0 {
+			fromTable = append(fromTable, id)
+			continue
+		}
+		// as scanSectionVector: a raw vector not of st's dimensions, or
+		// with nothing left after the removal, gives none
+		r, err := decodeVector(raw, st.Dims)
+		if err != nil {
+			continue
+		}
+		if v := embed.RemoveComponent(r, st.Component); v != nil {
+			if err := fn(id, v); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	if len(fromTable) == 0 {
+		return nil
+	}
+	rows, err = q.QueryContext(ctx, `SELECT rowid, embedding FROM `+vecTable)
+	if err != nil {
+		return fail(err)
+	}
+	defer rows.Close()
+	v := make([]float32, st.Dims) // each vector in turn: no garbage a row
+	for rows.Next() {
+		var (
+			id   int64
+			proj sql.RawBytes
+		)
+		if err := rows.Scan(&id, &proj); err != nil {
+			return fail(err)
+		}
+		if _, ok := slices.BinarySearch(fromTable, id); !ok || proj == nil {
+			continue
+		}
+		if decodeInto(v, proj) != nil {
+			continue
+		}
+		if err := fn(id, v); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
 // SectionVectorsOf returns the section vectors of st (see
 // sectionVectorFrom) of the sections ids, which must be in ascending
 // order, in that order; sections without one are left out.
