@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -155,7 +156,11 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 		for i, ti := range substr {
 			texts[i] = q.Terms[ti].Text
 		}
-		df, err := scanShortSubstrings(ctx, db, texts, stats, maxTermRows, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
+		terms := make([]query.Term, len(substr))
+		for i, ti := range substr {
+			terms[i] = q.Terms[ti]
+		}
+		df, err := scanShortTerms(ctx, db, terms, stats, maxTermRows, func(i int, id, _ int64, score float64) { add(substr[i], id, score) })
 		if err != nil {
 			return nil, fmt.Errorf("full-text search for %q: %w", texts, err)
 		}
@@ -357,17 +362,85 @@ func keptRows(ctx context.Context, db store.Querier, hits []ftsrows.Scored, keep
 // term per column in Go, in the folded text (these terms have no case to
 // fold). It passes on each term's best limit sections (keepBest) and
 // reports every term's document frequency.
-func scanShortSubstrings(ctx context.Context, db store.Querier, terms []string, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
+func scanShortSubstrings(ctx context.Context, db store.Querier, texts []string, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
+	terms := make([]query.Term, len(texts))
+	for i, s := range texts {
+		terms[i] = query.Term{Text: s, Kind: query.Word, Script: query.ScriptOther}
+	}
+	return scanShortTerms(ctx, db, terms, st, limit, fn)
+}
+
+// scanShortTerms is scanShortSubstrings for terms that are substrings
+// (counted as written in the folded text) or quoted phrases, counted as
+// query.Count counts them: whatever their case, and where their Latin
+// ends are word ends ("ai" is in "AI" and "AIの", not in "maintain"). A
+// phrase's rows are those holding any spelling of it in upper or lower
+// case (caseForms). Until 2026-11-28 a phrase was counted as a substring
+// of the text not lower-cased: "AI" found "maintain", not "AI".
+func scanShortTerms(ctx context.Context, db store.Querier, terms []query.Term, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
+	var needles []string
+	phrases := false
+	for _, t := range terms {
+		if t.Kind == query.Phrase {
+			needles = append(needles, caseForms(t.Text)...)
+			phrases = true
+		} else {
+			needles = append(needles, t.Text)
+		}
+	}
 	var sc termCounts
-	err := ftsrows.SectionsContainingAny(ctx, db, terms, func(r ftsrows.SectionText) error {
+	err := ftsrows.SectionsContainingAny(ctx, db, needles, func(r ftsrows.SectionText) error {
 		heading, content := textfold.String(r.Heading), textfold.String(r.Content)
-		sc.add(r, len(terms), func(i int) (int, int) { return strings.Count(heading, terms[i]), strings.Count(content, terms[i]) })
+		var lowerH, lowerC []rune
+		if phrases {
+			lowerH, lowerC = []rune(query.Lower(heading)), []rune(query.Lower(content))
+		}
+		sc.add(r, len(terms), func(i int) (int, int) {
+			if terms[i].Kind == query.Phrase {
+				return query.CountLower(lowerH, terms[i]), query.CountLower(lowerC, terms[i])
+			}
+			return strings.Count(heading, terms[i].Text), strings.Count(content, terms[i].Text)
+		})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return sc.pass(len(terms), st, limit, fn), nil
+}
+
+// maxCaseForms bounds the spellings caseForms gives: a short phrase has a
+// few; a longer one (not scanned) would have too many.
+const maxCaseForms = 64
+
+// caseForms is every spelling of s, lower-case, whose runes lower-case to
+// those of s (each rune's case-folding orbit: ai, aI, Ai, AI; k also as
+// the Kelvin sign), s first; only s when there would be more than
+// maxCaseForms.
+func caseForms(s string) []string {
+	forms := []string{""}
+	for _, r := range s {
+		var orbit []rune
+		for f := r; ; {
+			if unicode.ToLower(f) == r {
+				orbit = append(orbit, f)
+			}
+			if f = unicode.SimpleFold(f); f == r {
+				break
+			}
+		}
+		if len(forms)*len(orbit) > maxCaseForms {
+			return []string{s}
+		}
+		next := make([]string, 0, len(forms)*len(orbit))
+		for _, f := range forms {
+			for _, o := range orbit {
+				next = append(next, f+string(o))
+			}
+		}
+		forms = next
+	}
+	return forms
 }
 
 // scanShortWords finds short Latin terms ("ai", "go", "1") with LIKE (ASCII
