@@ -511,11 +511,17 @@ func segment(s string) [][]run {
 		}
 		sc, ok := scriptOf(r, curScript)
 		if !ok {
-			// A language's suffix ends a Latin word: C++, C#, F#.
+			// A language's suffix ends a Latin word: C++, C#, F#. Japanese
+			// written right after it (C#言語) is the next run of the same
+			// chunk, as after any Latin word (Embeddingモデル).
 			if n := nameSuffix(rs[i:]); inRun && curScript == ScriptLatin && n > 0 {
 				b.WriteString(string(rs[i : i+n]))
 				skip = n - 1
-				endChunk()
+				if next := i + n; next < len(rs) && IsWordRune(rs[next]) {
+					endRun()
+				} else {
+					endChunk()
+				}
 				continue
 			}
 			// Joiners stay inside a Latin word when a word rune follows.
@@ -563,9 +569,11 @@ func katakanaStem(w string) string {
 }
 
 // nameSuffix is the length of the suffix that rs begins with when it ends
-// a name such as C++, C#, F# or Notepad++ ("++" or "#", then no word rune),
-// else 0. Without it, C++ and C# were both the query "c" and ranked the
-// pages on C first.
+// a name such as C++, C#, F# or Notepad++ ("++" or "#", then no Latin
+// letter or digit, '_', '+' or '#'), else 0. Without it, C++ and C# were
+// both the query "c" and ranked the pages on C first. A letter of another
+// script may follow (C#言語, F#で: Japanese has no spaces), as
+// query.SharpWords counts c# there; until 2026-11-28 C#言語 lost its c#.
 func nameSuffix(rs []rune) int {
 	n := 0
 	switch {
@@ -576,7 +584,7 @@ func nameSuffix(rs []rune) int {
 	default:
 		return 0
 	}
-	if len(rs) > n && (IsWordRune(rs[n]) || rs[n] == '+' || rs[n] == '#') {
+	if len(rs) > n && (isLatinWordRune(rs[n]) || rs[n] == '_' || rs[n] == '+' || rs[n] == '#') {
 		return 0
 	}
 	return n

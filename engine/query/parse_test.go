@@ -64,6 +64,8 @@ func TestParseSegmentsByScript(t *testing.T) {
 			words: []string{"サーバ", "コンピュータ", "キー", "カバー"}, compounds: []string{"コンピューターキー"}},
 		{name: "a language's suffix ends its name", in: "C++ and C# or F#, notepad++ go#lang tea+cup",
 			words: []string{"c++", "c#", "f#", "notepad++", "go", "lang", "tea", "cup"}},
+		{name: "a name glued to Japanese keeps its suffix", in: "C#言語とC++言語、F#で",
+			words: []string{"c#", "言語", "c++", "f#"}, compounds: []string{"c#言語", "c++言語"}},
 		{name: "a suffix needs a name before it", in: "# heading ++ go ++",
 			words: []string{"head", "go"}},
 		{name: "typographic quotes make a phrase too", in: "“hybrid search” weights",
