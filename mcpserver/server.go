@@ -77,7 +77,7 @@ func newServer(e Engine, names []string, version string, ready *readiness, log, 
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 		SupportedProtocolVersions: protocolVersions,
 	})
-	stopping, stopCalls := context.WithCancel(context.Background())
+	stopping, stopCalls := context.WithCancel(context.Background()) //nolint:gosec // kept as server.stopCalls, which Serve calls when its context ends
 	s.AddReceivingMiddleware(recoverMiddleware(log), stopMiddleware(stopping), servedOnlyMiddleware, yieldMiddleware(e), readyMiddleware(ready), sentOnceMiddleware)
 	registerTools(s, e, names, schemas, log)
 	return &server{mcp: s, gate: g, log: log, stopCalls: stopCalls}, nil
