@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 )
 
@@ -25,24 +24,9 @@ func TestWatchCaughtUpByRunsNoIndexOfItsOwn(t *testing.T) {
 		}, nil)
 	}()
 	<-caughtUp
-	page := func(ref string) bool {
-		_, err := e.GetPage(context.Background(), ref)
-		var nf *NotFoundError
-		if err != nil && !errors.As(err, &nf) {
-			t.Fatalf("GetPage(%s): %v", ref, err)
-		}
-		return err == nil
-	}
 	// The watcher's loop runs once a file written now is indexed: a probe
 	// rewritten until it shows up.
-	n := 0
-	coreEventually(t, "the watcher indexes a probe file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		return page("probe.md")
-	})
+	waitUntilWatching(t, e, docs)
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("WatchCaughtUpBy: %v", err)

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -39,14 +38,7 @@ func TestWatchRetriesAFailedRun(t *testing.T) {
 		}
 	})
 	has := func(ref string) bool { return hasPage(t, e, ref) }
-	n := 0
-	coreEventually(t, "the watcher indexes a probe file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		return has("probe.md")
-	})
+	waitUntilWatching(t, e, docs)
 
 	lock := e.Project().LockPath()
 	if err := os.Remove(lock); err != nil {

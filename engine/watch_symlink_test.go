@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,14 +22,7 @@ func TestWatchFollowsSymlinkTargets(t *testing.T) {
 	}
 	coreIndex(t, e, false)
 	watchInBackground(t, e)
-	n := 0
-	coreEventually(t, "the watcher indexes a new file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		return hasPage(t, e, "probe.md")
-	})
+	waitUntilWatching(t, e, docs)
 	found := func(word string) []string {
 		t.Helper()
 		res, err := e.FulltextSearch(context.Background(), FulltextOptions{Query: word})
@@ -71,14 +63,7 @@ func TestWatchNamesAFolderSymlinkLeadingOutside(t *testing.T) {
 	coreWriteFiles(t, outside, map[string]string{"o.md": "# Outside\n"})
 	coreIndex(t, e, false)
 	watchInBackground(t, e)
-	n := 0
-	coreEventually(t, "the watcher indexes a new file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		return hasPage(t, e, "probe.md")
-	})
+	waitUntilWatching(t, e, docs)
 	if err := os.Symlink(outside, filepath.Join(docs, "linked")); err != nil {
 		t.Fatal(err)
 	}

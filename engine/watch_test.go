@@ -58,15 +58,7 @@ func TestWatch(t *testing.T) {
 		return p, err == nil
 	}
 	// Wait until the watcher runs: a probe file rewritten until it shows up.
-	n := 0
-	coreEventually(t, "the watcher indexes a probe file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		_, ok := page("probe.md")
-		return ok
-	})
+	waitUntilWatching(t, e, docs)
 
 	if _, ok := page("before-watch.md"); !ok {
 		t.Error("a file written before the watch started was not caught up")
@@ -209,14 +201,7 @@ func TestWatchDocsFolderComesBack(t *testing.T) {
 	coreIndex(t, e, false)
 	watchInBackground(t, e)
 	has := func(ref string) bool { return hasPage(t, e, ref) }
-	n := 0
-	coreEventually(t, "the watcher indexes a probe file", func() bool {
-		n++
-		if n%10 == 1 {
-			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
-		}
-		return has("probe.md")
-	})
+	waitUntilWatching(t, e, docs)
 
 	away := docs + ".away"
 	if err := os.Rename(docs, away); err != nil {
@@ -232,7 +217,7 @@ func TestWatchDocsFolderComesBack(t *testing.T) {
 	if err := os.Rename(away, docs); err != nil {
 		t.Fatal(err)
 	}
-	n = 0
+	n := 0
 	coreEventually(t, "a file written after the docs folder came back is indexed", func() bool {
 		n++
 		if n%10 == 1 {
@@ -329,6 +314,20 @@ func watchInBackground(t *testing.T, e *Engine) {
 		if err := <-done; err != nil {
 			t.Errorf("Watch: %v", err)
 		}
+	})
+}
+
+// waitUntilWatching waits until e's watcher runs: a probe file in docs,
+// rewritten every tenth poll, until the page shows up.
+func waitUntilWatching(t *testing.T, e *Engine, docs string) {
+	t.Helper()
+	n := 0
+	coreEventually(t, "the watcher indexes a probe file", func() bool {
+		n++
+		if n%10 == 1 {
+			coreWriteFiles(t, docs, map[string]string{"probe.md": fmt.Sprintf("# Probe %d\n", n)})
+		}
+		return hasPage(t, e, "probe.md")
 	})
 }
 
