@@ -1,7 +1,10 @@
 package fulltext
 
 import (
+	"cmp"
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
@@ -16,12 +19,13 @@ const SnippetRunes = 64
 
 // Sections answers FulltextSearch: it ranks the sections matching q (those
 // of documents of docType, every type when ""), each by its BM25 evidence
-// (Matches.SectionScore) times its document's title factor, and builds the
-// top limit hits, with snippets marking the matches as ⟦match⟧. A section
-// that holds no concept of the query, only its bonus 2-grams, is not one
-// of them. TotalFound counts every matching section; when a term is in
-// more sections than are read of it (Matches.Partial), it is that term's own
-// count for a query of one term without docType, else a lower bound
+// (Matches.SectionScore) times its document's title factor (equal ranks by
+// the document's filepath, then by row), and builds the top limit hits,
+// with snippets marking the matches as ⟦match⟧. A section that holds no
+// concept of the query, only its bonus 2-grams, is not one of them.
+// TotalFound counts every matching section; when a term is in more sections
+// than are read of it (Matches.Partial), it is that term's own count for a
+// query of one term without docType, else a lower bound
 // (TotalFoundLowerBound). The documents' metadata come through docs.
 func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query, limit int, docType string, docs *docmeta.Cache) (answer.FulltextResult, error) {
 	m, err := mt.Match(ctx, tx, q)
@@ -34,6 +38,7 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 	}
 	titleFactor := map[int64]float64{}
 	var ranked []sectionrows.Scored
+	path := map[int64]string{} // each ranked section's document's filepath
 	for _, s := range m.Sections {
 		d := meta[s.Doc]
 		if d == nil || docType != "" && string(d.DocType) != docType {
@@ -51,8 +56,14 @@ func (mt *Matcher) Sections(ctx context.Context, tx store.Querier, q query.Query
 			titleFactor[s.Doc] = tf
 		}
 		ranked = append(ranked, sectionrows.Scored{ID: s.ID, Score: sc.Score * tf})
+		path[s.ID] = d.Filepath
 	}
-	sectionrows.Sort(ranked)
+	// Equal ranks by page, then by row (a page's rows follow its
+	// sections' order): row ids alone put a page indexed later after
+	// its twins, where a fresh index of the same files lists it first.
+	slices.SortFunc(ranked, func(a, b sectionrows.Scored) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(path[a.ID], path[b.ID]), cmp.Compare(a.ID, b.ID))
+	})
 	res := answer.FulltextResult{Results: []answer.FulltextHit{}, TotalFound: len(ranked)}
 	if m.Partial() {
 		// Some term was read by its best rows only: the sections ranked
