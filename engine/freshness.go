@@ -11,6 +11,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // IndexFreshness is how the index stands against the docs folder.
@@ -77,7 +78,7 @@ func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
 	}()
 	p := e.Project() // one configuration for the whole check
 	cfg := p.Config
-	files, _, err := index.Discover(ctx, index.DiscoverOptions{
+	files, _, err := discover.List(ctx, discover.Options{
 		Root:        p.DocsDir(),
 		Include:     cfg.Include,
 		Exclude:     cfg.Exclude,
@@ -91,11 +92,11 @@ func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
 	if stored.err != nil {
 		return f, stored.err
 	}
-	// index.ReadFile, as an indexing run reads: bounded by max_file_size
+	// discover.ReadFile, as an indexing run reads: bounded by max_file_size
 	// and never blocking on a FIFO swapped in since the walk.
 	f.Diff = freshness.Compare(files, stored.m, func(fi index.FileInfo) bool {
-		data, err := index.ReadFile(fi.AbsPath, cfg.MaxFileSize)
-		return err == nil && index.IsText(data)
+		data, err := discover.ReadFile(fi.AbsPath, cfg.MaxFileSize)
+		return err == nil && discover.IsText(data)
 	})
 	return f, nil
 }

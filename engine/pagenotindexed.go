@@ -13,6 +13,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/pageref"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // resolvePageRef is reader.ResolvePageRef for proj: a ref that names no
@@ -35,7 +36,7 @@ func (e *Engine) resolvePageRef(ctx context.Context, proj *Project, ref string) 
 // docs folder, from the project root, or absolute; with or without .md;
 // "page#Heading" as well), which exists, has no document: it is outside
 // the docs folder, or a rule of the walk leaves it out (see
-// index.WhyNotListed). Both are "" when ref names no such file.
+// discover.WhyNotListed). Both are "" when ref names no such file.
 func whyNotIndexed(proj *Project, ref string) (why, fix string) {
 	s := strings.TrimSpace(ref)
 	refs := []string{s}
@@ -61,7 +62,7 @@ func whyNotIndexed(proj *Project, ref string) (why, fix string) {
 			if err != nil {
 				continue
 			}
-			why, fix := index.WhyNotListed(index.DiscoverOptions{
+			why, fix := discover.WhyNotListed(discover.Options{
 				Root: docs, Include: proj.Config.Include, Exclude: proj.Config.Exclude,
 			}, norm.NFC.String(filepath.ToSlash(rel)))
 			if why != "" {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/writer"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
 // watchDebounce is how long the watcher waits after the last file event
@@ -286,7 +288,7 @@ func (ws *watchState) skipDir(abs string) bool {
 	if strings.HasPrefix(name, ".") {
 		return true
 	}
-	for _, d := range index.DefaultExcludedDirs {
+	for _, d := range discover.DefaultExcludedDirs {
 		if name == d {
 			return true
 		}
@@ -297,7 +299,7 @@ func (ws *watchState) skipDir(abs string) bool {
 	}
 	rel = filepath.ToSlash(rel)
 	for _, p := range ws.e.Project().Config.Exclude {
-		if index.MatchGlob(p, rel) {
+		if pathglob.Match(p, rel) {
 			return true
 		}
 	}

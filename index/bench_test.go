@@ -1,7 +1,6 @@
 package index
 
 import (
-	"context"
 	"os"
 	"testing"
 )
@@ -33,18 +32,6 @@ func BenchmarkParseJapanese(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Parse("designs/mcp-tools.ja.md", src)
-	}
-}
-
-// BenchmarkDiscover lists the 16 files of the taskflow corpus.
-func BenchmarkDiscover(b *testing.B) {
-	root := corpusDir(b, "taskflow-docs")
-	b.ReportAllocs()
-	for b.Loop() {
-		files, _, err := Discover(context.Background(), DiscoverOptions{Root: root})
-		if err != nil || len(files) != 16 {
-			b.Fatalf("Discover: %d files, %v", len(files), err)
-		}
 	}
 }
 

@@ -1,7 +1,7 @@
 package index
 
 import (
-	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,25 +20,30 @@ func corpusDir(t testing.TB, name string, parts ...string) string {
 
 func parseCorpus(t *testing.T, root string) map[string]*Document {
 	t.Helper()
-	files, warns, err := Discover(context.Background(), DiscoverOptions{Root: root})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warns) > 0 {
-		t.Errorf("discover warnings: %v", warns)
-	}
 	docs := map[string]*Document{}
-	for _, f := range files {
-		src, err := os.ReadFile(f.AbsPath)
-		if err != nil {
-			t.Fatal(err)
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !IsMarkdownExt(filepath.Ext(p)) {
+			return err
 		}
-		doc, warns := Parse(f.Path, src)
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		doc, warns := Parse(rel, src)
 		if len(warns) > 0 {
-			t.Errorf("%s: warnings %v", f.Path, warns)
+			t.Errorf("%s: warnings %v", rel, warns)
 		}
 		checkInvariants(t, string(src), doc)
-		docs[f.Path] = doc
+		docs[rel] = doc
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return docs
 }

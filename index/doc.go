@@ -1,20 +1,7 @@
-// Package index turns a folder of Markdown files into parsed documents:
-// discovery, frontmatter, titles, sections and links. It is pure: it reads
-// the files it is given and never touches a database.
-//
-// # Discovery
-//
-// Discover lists *.md and *.markdown files under the docs folder, sorted by
-// path. Paths are relative, '/'-separated and Unicode NFC (macOS NFD names
-// are normalized). Skipped: the folders .git, .ubp, node_modules, vendor,
-// dist and build and every hidden folder or file (name starting with '.'),
-// at any depth; symlinked folders (never followed); whatever the .gitignore
-// files inside the docs folder ignore (root and nested; comments, '!',
-// trailing '/', leading '/', '*', '?', "**"); files or folders matching an
-// Exclude glob; when Include is set, files that neither match an Include
-// glob themselves nor sit in a folder that does (globs: see MatchGlob). Files
-// over the size limit (5 MiB by default), not valid UTF-8 or holding a NUL
-// byte are skipped with a Warning naming them.
+// Package index turns Markdown files into parsed documents: frontmatter,
+// titles, sections and links. It is pure: it reads the files it is given
+// and never touches a database. Which files there are is its subpackage
+// discover's answer; the glob patterns both follow are pathglob's.
 //
 // # Frontmatter and title
 //

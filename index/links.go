@@ -343,7 +343,7 @@ func docLinkTarget(dest string) (target, heading string, rendered, ok bool) {
 	}
 	// An escape that decodes to bytes that are not UTF-8 (a%FF.md) is
 	// kept as written: decoded, JSON answers wrote it a\ufffd.md, a name
-	// no file ubp indexes can have (Discover skips such names).
+	// no file ubp indexes can have (discovery skips such names).
 	if d, err := url.PathUnescape(p); err == nil && utf8.ValidString(d) {
 		p = d
 	}

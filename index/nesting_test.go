@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -195,7 +196,7 @@ func BenchmarkParsePathological(b *testing.B) {
 	for _, c := range pathoCases {
 		for _, size := range []int{256 << 10, 1 << 20} {
 			src := c.gen(size)
-			b.Run(c.name+"/"+formatBytes(int64(size)), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%dKiB", c.name, size>>10), func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				for b.Loop() {
 					Parse("x.md", src)

@@ -1,6 +1,6 @@
 package answer
 
-import "github.com/ubp-dev/ubp/index"
+import "github.com/ubp-dev/ubp/index/discover"
 
 // NotFoundError says a page reference matched no document.
 type NotFoundError struct {
@@ -17,7 +17,7 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	msg := "page not found: " + index.EscapeName(e.Query) // a name not UTF-8 as status lists it
+	msg := "page not found: " + discover.EscapeName(e.Query) // a name not UTF-8 as status lists it
 	if e.NotIndexed != "" {
 		return msg + ": the file exists but is not indexed: " + e.NotIndexed
 	}

@@ -53,7 +53,7 @@ type Status struct {
 	// leading nowhere or outside, ...): they have no document.
 	// SkippedFolders counts the folders it did not read (a symlinked
 	// folder leading outside the docs folder, a name not UTF-8;
-	// index.IsSkippedFolder): until 2026-11-28 counted as files. Skipped
+	// discover.IsSkippedFolder): until 2026-11-28 counted as files. Skipped
 	// lists the first MaxWarningsList of both, by path, each with why.
 	SkippedFiles   int             `json:"skipped_files"`
 	SkippedFolders int             `json:"skipped_folders"`

@@ -1,7 +1,7 @@
 // Package freshness compares the files of a docs folder with what an index
 // recorded of them (size and modification time), to tell cheaply whether
 // the index is behind the folder and which files differ. It is pure: the
-// caller walks the folder (index.Discover with StatOnly) and reads the
+// caller walks the folder (discover.List with StatOnly) and reads the
 // stored values; nothing here reads a file's content or opens a database.
 package freshness
 
@@ -42,7 +42,7 @@ func (d Diff) Paths() []string {
 	return out
 }
 
-// Compare returns how the files of a walk (index.Discover, sorted by
+// Compare returns how the files of a walk (discover.List, sorted by
 // path) differ from the stored values, without building maps of the
 // files: one lookup in stored per file, in the order of the list, so Added
 // and Modified come out sorted. The stored paths met on the way are

@@ -16,6 +16,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/pathglob"
 	"github.com/ubp-dev/ubp/ranking"
 )
 
@@ -25,7 +26,7 @@ type Config struct {
 	// DocsDir is the docs folder, relative to the project root.
 	DocsDir string `json:"docs_dir"`
 	// Include and Exclude are globs relative to the docs folder (see
-	// index.MatchGlob).
+	// pathglob.Match).
 	Include []string `json:"include"`
 	Exclude []string `json:"exclude"`
 	// MaxFileSize in bytes: larger Markdown files are skipped with a warning.
@@ -386,12 +387,12 @@ func (c Config) problems() []*ConfigError {
 		bad("docs_dir", "must not be inside %s, which holds ubp's own data", dataDirName)
 	}
 	for i, g := range c.Include {
-		if err := index.CheckGlob(g); err != nil {
+		if err := pathglob.Check(g); err != nil {
 			bad(fmt.Sprintf("include[%d]", i), "%v", err)
 		}
 	}
 	for i, g := range c.Exclude {
-		if err := index.CheckGlob(g); err != nil {
+		if err := pathglob.Check(g); err != nil {
 			bad(fmt.Sprintf("exclude[%d]", i), "%v", err)
 		}
 	}

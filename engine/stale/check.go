@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // Baselines a ref can be compared with.
@@ -470,7 +471,7 @@ func reviewedLine(root string, d *DocInput) int {
 	if d.RepoPath == "" || root == "" {
 		return 0
 	}
-	src, err := index.ReadFile(filepath.Join(root, filepath.FromSlash(d.RepoPath)), index.DefaultMaxFileSize)
+	src, err := discover.ReadFile(filepath.Join(root, filepath.FromSlash(d.RepoPath)), index.DefaultMaxFileSize)
 	if err != nil {
 		return 0
 	}

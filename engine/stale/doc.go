@@ -23,7 +23,7 @@
 //
 // A ref is a path from the project root: a file, a folder (its whole
 // tree, .git and .ubp left out, symlinks hashed as their target text) or a
-// glob ('**' spans folders; see index.MatchGlob). path.go#Symbol narrows a
+// glob ('**' spans folders; see pathglob.Match). path.go#Symbol narrows a
 // ref to one Go declaration (function, Type.Method, type, const or var,
 // doc comment included), found with go/parser: only a change to its text
 // counts. A ref whose whole text names a path that exists is that path,

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
 // Fingerprint is what a ref looked like at one moment: the index baseline
@@ -210,7 +211,7 @@ func treeFingerprint(dir, relDir, pattern string, hashing bool) (Fingerprint, er
 			fp.MTime = max(fp.MTime, info.ModTime().UnixNano())
 			return nil
 		}
-		if pattern != "" && !index.MatchGlob(pattern, rel) {
+		if pattern != "" && !pathglob.Match(pattern, rel) {
 			return nil
 		}
 		info, err := d.Info()

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
 // RejectedError says a source ref was refused before anything was read: it
@@ -196,7 +197,7 @@ func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolve
 		return reject("%s; and no file or folder %s exists", noLines(r.rel[:i]), r.rel)
 	}
 	if strings.ContainsAny(r.rel, "*?[") && !existsAsWritten(rootReal, r.rel, in) {
-		if err := index.CheckGlob(r.rel); err != nil {
+		if err := pathglob.Check(r.rel); err != nil {
 			return reject("%v", err)
 		}
 		r.kind = kindGlob

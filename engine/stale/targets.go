@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
 // change is one path a commit touched that a target selects.
@@ -200,7 +200,7 @@ func skippedFrom(p string) int {
 
 func (s *targetSet) matchGlobs(base, p string, fn func(*target)) {
 	for _, t := range s.globs[base] {
-		if index.MatchGlob(t.rel, p) {
+		if pathglob.Match(t.rel, p) {
 			fn(t)
 		}
 	}

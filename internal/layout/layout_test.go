@@ -70,6 +70,10 @@ func TestImportDirection(t *testing.T) {
 	}{
 		{"index imports no other ubp package", func(p string) bool { return under(p, "index") },
 			func(d string) bool { return under(d, "index") }},
+		{"the parser does not list folders: discovery is index/discover's", func(p string) bool { return p == "index" },
+			func(d string) bool { return d == "index" || d == "index/pathglob" }},
+		{"path globs import nothing of ubp: configuration, discovery and source refs share them", func(p string) bool { return under(p, "index/pathglob") },
+			func(d string) bool { return under(d, "index/pathglob") }},
 		{"graph imports only index", func(p string) bool { return under(p, "graph") },
 			func(d string) bool { return under(d, "graph") || under(d, "index") }},
 		{"ranking is pure", func(p string) bool { return under(p, "ranking") },

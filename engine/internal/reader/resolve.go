@@ -15,7 +15,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/graph"
-	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // ResolvePage finds the document a user or agent means by ref: its
@@ -123,10 +123,10 @@ func (r *Reader) ResolvePageRef(ctx context.Context, ref, docsDir, configured st
 	}
 	nf := &answer.NotFoundError{Query: ref, Suggestions: pageref.Suggest(docs, key)}
 	if skipped, err := pageread.SkippedFiles(ctx, r.rdb); err == nil {
-		// A name not UTF-8 is listed escaped (index.EscapeName): named
+		// A name not UTF-8 is listed escaped (discover.EscapeName): named
 		// by its bytes on disk, or as the listing shows it, which Normalize
 		// would read otherwise ('\\' as a separator).
-		written := index.EscapeName(strings.TrimSpace(ref))
+		written := discover.EscapeName(strings.TrimSpace(ref))
 		for _, w := range skipped {
 			if namesFile(key, w.File) || namesFile(written, w.File) {
 				// The file is there: its reason, not other pages.

@@ -7,7 +7,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
-	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // Counts fills the index-wide counts of s (documents, sections, links,
@@ -34,7 +34,7 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 			return err
 		}
 		for _, w := range skipped {
-			if index.IsSkippedFolder(w) {
+			if discover.IsSkippedFolder(w) {
 				s.SkippedFolders++
 			} else {
 				s.SkippedFiles++

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // parsed is the outcome of reading one scanJob.
@@ -23,7 +24,7 @@ type parsed struct {
 	warns []index.Warning
 	err   error // the file could not be read
 	// skip is the warning for a file that is no document (over the size
-	// limit, not a regular file, not text; see index.SkipReason): the
+	// limit, not a regular file, not text; see discover.SkipReason): the
 	// index then holds no document for it, as a rebuild would not.
 	skip string
 }
@@ -141,8 +142,8 @@ func parseJob(j scanJob, full bool) parsed {
 	p := parsed{job: j}
 	// Never blocks on a FIFO swapped in since discovery, never reads more
 	// than the size limit.
-	data, err := index.ReadFile(j.file.AbsPath, j.maxSize)
-	if p.skip = index.SkipReason(data, err, j.maxSize); p.skip != "" {
+	data, err := discover.ReadFile(j.file.AbsPath, j.maxSize)
+	if p.skip = discover.SkipReason(data, err, j.maxSize); p.skip != "" {
 		return p
 	}
 	if err != nil {

@@ -40,7 +40,7 @@ type Project struct {
 	// LockPath is the file that serialises indexing runs across processes.
 	LockPath string
 	// Include, Exclude and MaxFileSize are the discovery rules of the
-	// configuration (see index.DiscoverOptions).
+	// configuration (see discover.Options).
 	Include     []string
 	Exclude     []string
 	MaxFileSize int64

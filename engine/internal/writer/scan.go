@@ -11,6 +11,7 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/docwrite"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // scanJob is a file that must be read: new, or changed on disk (or every
@@ -37,7 +38,7 @@ type runPlan struct {
 func (w *Writer) scan(ctx context.Context, p Project, o runOptions, rep *answer.IndexReport) (*runPlan, error) {
 	// Only metadata: the files that changed are read (and checked to be
 	// text) when they are parsed (parseJob), the others not at all.
-	files, warns, err := index.Discover(ctx, index.DiscoverOptions{
+	files, warns, err := discover.List(ctx, discover.Options{
 		Root:        p.DocsDir,
 		Include:     p.Include,
 		Exclude:     p.Exclude,

@@ -11,12 +11,13 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/internal/store/pageread"
 	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/discover"
 )
 
 // isSkip reports whether a run's warning is about a file or folder it
 // skipped.
 func isSkip(w index.Warning) bool {
-	return w.File != "" && (strings.HasPrefix(w.Message, "skipped:") || index.IsSkippedFolder(w))
+	return w.File != "" && (strings.HasPrefix(w.Message, "skipped:") || discover.IsSkippedFolder(w))
 }
 
 // recordSkipped keeps the skipped files of the run (its warnings) in

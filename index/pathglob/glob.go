@@ -1,4 +1,8 @@
-package index
+// Package pathglob is the one definition of the glob patterns ubp takes for
+// paths: the configuration's include and exclude lists, source_refs written
+// as globs and the watcher's filters. A pattern's segments are path.Match
+// patterns; "**" matches any number of whole segments.
+package pathglob
 
 import (
 	"fmt"
@@ -8,7 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// MatchGlob reports whether the '/'-separated relative path p matches
+// Match reports whether the '/'-separated relative path p matches
 // pattern. Each pattern segment is a path.Match pattern ('*' and '?' never
 // cross '/', '[a-z]' classes, '\' escapes); a segment "**" matches zero or
 // more whole segments, so "drafts/**" matches "drafts/a.md" and
@@ -16,20 +20,20 @@ import (
 // A pattern without '/' matches at the top level only ("*.md" matches
 // "a.md", not "x/a.md"). A leading "./" or "/" and a trailing "/" are
 // ignored. Both sides are compared in Unicode NFC. A malformed pattern
-// matches nothing (see CheckGlob).
-func MatchGlob(pattern, p string) bool {
-	ps := splitGlob(pattern)
+// matches nothing (see Check).
+func Match(pattern, p string) bool {
+	ps := Split(pattern)
 	ns := splitPath(p)
-	return matchSegments(ps, ns)
+	return MatchSegments(ps, ns)
 }
 
-// CheckGlob returns an error naming pattern when it is malformed
+// Check returns an error naming pattern when it is malformed
 // (for example an unclosed '['), so configuration can be validated up front.
-func CheckGlob(pattern string) error {
+func Check(pattern string) error {
 	if strings.TrimSpace(pattern) == "" {
 		return fmt.Errorf("glob pattern %q is empty", pattern)
 	}
-	for _, seg := range splitGlob(pattern) {
+	for _, seg := range Split(pattern) {
 		if _, err := path.Match(seg, ""); err != nil {
 			return fmt.Errorf("glob pattern %q: segment %q is malformed (check '[' ']' and '\\'): %w", pattern, seg, err)
 		}
@@ -37,7 +41,9 @@ func CheckGlob(pattern string) error {
 	return nil
 }
 
-func splitGlob(pattern string) []string {
+// Split returns a pattern's segments as Match reads them: in NFC, without
+// a leading "./" or "/" or a trailing "/", runs of "**" collapsed to one.
+func Split(pattern string) []string {
 	pattern = norm.NFC.String(strings.TrimSpace(pattern))
 	pattern = strings.TrimPrefix(pattern, "./")
 	pattern = strings.Trim(pattern, "/")
@@ -66,9 +72,10 @@ func splitPath(p string) []string {
 	return strings.Split(p, "/")
 }
 
-// matchSegments matches pattern segments against name segments with a
+// MatchSegments reports whether pattern segments (see Split) match the
+// segments of a path. It matches pattern segments against name segments with a
 // dynamic program, so patterns with several "**" stay linear-ish.
-func matchSegments(ps, ns []string) bool {
+func MatchSegments(ps, ns []string) bool {
 	// ok[j] = pattern suffix ps[i:] matches name suffix ns[j:], computed for
 	// i from len(ps) down to 0.
 	ok := make([]bool, len(ns)+1)

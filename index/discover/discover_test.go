@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // writeTree creates files (path → content) under root.
@@ -26,11 +28,11 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 	}
 }
 
-func discoverPaths(t *testing.T, opts DiscoverOptions) ([]string, []Warning) {
+func discoverPaths(t *testing.T, opts Options) ([]string, []index.Warning) {
 	t.Helper()
-	files, warns, err := Discover(context.Background(), opts)
+	files, warns, err := List(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("Discover: %v", err)
+		t.Fatalf("List: %v", err)
 	}
 	paths := make([]string, len(files))
 	for i, f := range files {
@@ -75,7 +77,7 @@ func TestDiscoverDefaults(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "a.md"), filepath.Join(root, "linked-file.md")); err != nil {
 		t.Fatal(err)
 	}
-	got, warns := discoverPaths(t, DiscoverOptions{Root: root})
+	got, warns := discoverPaths(t, Options{Root: root})
 	want := []string{"C.MD", "a-b.md", "a.md", "a/z.md", "b.markdown", "linked-file.md", "sub/deep/d.md", "with space (1).md"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("paths =\n %q\nwant\n %q", got, want)
@@ -93,7 +95,7 @@ func TestDiscoverNFDNames(t *testing.T) {
 		t.Fatal("test setup: NFD name equals NFC name")
 	}
 	writeTree(t, root, map[string]string{nfdDir + "/" + nfdFile: "# 濁点\n"})
-	files, _, err := Discover(context.Background(), DiscoverOptions{Root: root, Include: []string{"ドキュメント/**"}})
+	files, _, err := List(context.Background(), Options{Root: root, Include: []string{"ドキュメント/**"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +128,7 @@ func TestDiscoverGitignore(t *testing.T) {
 		"sub/ok.md":            "kept",
 		"other/local.md":       "nested rule does not apply here",
 	})
-	got, _ := discoverPaths(t, DiscoverOptions{Root: root})
+	got, _ := discoverPaths(t, Options{Root: root})
 	want := []string{"keep.md", "keep.tmp.md", "other/local.md", "sub/important.tmp.md", "sub/ok.md", "x/rootonly.md"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("paths =\n %q\nwant\n %q", got, want)
@@ -158,7 +160,7 @@ func TestDiscoverIncludeExclude(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := discoverPaths(t, DiscoverOptions{Root: root, Include: tt.include, Exclude: tt.exclude})
+			got, _ := discoverPaths(t, Options{Root: root, Include: tt.include, Exclude: tt.exclude})
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("paths =\n %q\nwant\n %q", got, tt.want)
 			}
@@ -175,7 +177,7 @@ func TestDiscoverSkipsWithWarnings(t *testing.T) {
 		"nul.md":    "text\x00more",
 		"exact.md":  strings.Repeat("y", 100),
 	})
-	got, warns := discoverPaths(t, DiscoverOptions{Root: root, MaxFileSize: 100})
+	got, warns := discoverPaths(t, Options{Root: root, MaxFileSize: 100})
 	if want := []string{"exact.md", "ok.md"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("paths = %q, want %q", got, want)
 	}
@@ -197,8 +199,8 @@ func TestDiscoverSkipsWithWarnings(t *testing.T) {
 
 func TestDiscoverDefaultSizeLimit(t *testing.T) {
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"huge.md": strings.Repeat("a", int(DefaultMaxFileSize)+1)})
-	got, warns := discoverPaths(t, DiscoverOptions{Root: root})
+	writeTree(t, root, map[string]string{"huge.md": strings.Repeat("a", int(index.DefaultMaxFileSize)+1)})
+	got, warns := discoverPaths(t, Options{Root: root})
 	if len(got) != 0 || len(warns) != 1 || !strings.Contains(warns[0].Message, "5.0 MiB limit") {
 		t.Errorf("paths %q warnings %v, want huge.md skipped over the 5 MiB default", got, warns)
 	}
@@ -209,23 +211,23 @@ func TestDiscoverErrors(t *testing.T) {
 	writeTree(t, root, map[string]string{"f.md": "x"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := Discover(ctx, DiscoverOptions{Root: root}); !errors.Is(err, context.Canceled) {
+	if _, _, err := List(ctx, Options{Root: root}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled context: err = %v, want context.Canceled", err)
 	}
 	tests := []struct {
 		name string
-		opts DiscoverOptions
+		opts Options
 		want string
 	}{
-		{"empty root", DiscoverOptions{}, "path is empty"},
-		{"missing root", DiscoverOptions{Root: filepath.Join(root, "nope")}, "nope"},
-		{"root is a file", DiscoverOptions{Root: filepath.Join(root, "f.md")}, "not a directory"},
-		{"bad include", DiscoverOptions{Root: root, Include: []string{"a/[x"}}, `include pattern: glob pattern "a/[x"`},
-		{"bad exclude", DiscoverOptions{Root: root, Exclude: []string{""}}, "exclude pattern"},
+		{"empty root", Options{}, "path is empty"},
+		{"missing root", Options{Root: filepath.Join(root, "nope")}, "nope"},
+		{"root is a file", Options{Root: filepath.Join(root, "f.md")}, "not a directory"},
+		{"bad include", Options{Root: root, Include: []string{"a/[x"}}, `include pattern: glob pattern "a/[x"`},
+		{"bad exclude", Options{Root: root, Exclude: []string{""}}, "exclude pattern"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := Discover(context.Background(), tt.opts)
+			_, _, err := List(context.Background(), tt.opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%s: err = %v, want it to mention %q", tt.name, err, tt.want)
 			}

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // ErrNotRegular is returned by ReadFile for a path that is not a regular
@@ -16,13 +18,13 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTooLarge = errors.New("file over the size limit")
 
 // ReadFile reads the regular file at path, refusing anything else and more
-// than limit bytes (0: DefaultMaxFileSize). It never blocks on a FIFO (the
+// than limit bytes (0: index.DefaultMaxFileSize). It never blocks on a FIFO (the
 // file is opened non-blocking and checked before reading) and never holds
 // more than limit+1 bytes, even when the file is replaced or grows between a
 // folder listing and the read.
 func ReadFile(path string, limit int64) ([]byte, error) {
 	if limit <= 0 {
-		limit = DefaultMaxFileSize
+		limit = index.DefaultMaxFileSize
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {

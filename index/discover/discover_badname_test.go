@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // TestDiscoverSkipsNamesNotUTF8: a file or folder whose name is not valid
@@ -37,7 +39,7 @@ func TestDiscoverSkipsNamesNotUTF8(t *testing.T) {
 		}
 	}
 	wantFiles := []string{"ok.md", "sub/valid-é.md"}
-	wantWarns := []Warning{
+	wantWarns := []index.Warning{
 		{File: `a\xfe.md`, Message: "skipped: file name is not valid UTF-8 (rename it)"},
 		{File: `a\xff.md`, Message: "skipped: file name is not valid UTF-8 (rename it)"},
 		{File: `d\xff`, Message: "skipped folder: its name is not valid UTF-8, so no file under it is read (rename it)"},
@@ -52,7 +54,7 @@ func TestDiscoverSkipsNamesNotUTF8(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, statOnly := range []bool{false, true} {
-				files, warns, err := Discover(context.Background(), DiscoverOptions{Root: root, Paths: tt.paths, StatOnly: statOnly})
+				files, warns, err := List(context.Background(), Options{Root: root, Paths: tt.paths, StatOnly: statOnly})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -63,7 +65,7 @@ func TestDiscoverSkipsNamesNotUTF8(t *testing.T) {
 				if !slices.Equal(got, wantFiles) {
 					t.Errorf("stat only %v: files %q, want %q", statOnly, got, wantFiles)
 				}
-				slices.SortFunc(warns, func(a, b Warning) int { return strings.Compare(a.File, b.File) })
+				slices.SortFunc(warns, func(a, b index.Warning) int { return strings.Compare(a.File, b.File) })
 				if !slices.Equal(warns, wantWarns) {
 					t.Errorf("stat only %v: warnings\n%q\nwant\n%q", statOnly, warns, wantWarns)
 				}

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"fmt"
@@ -6,18 +6,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
-// WhyNotListed says why Discover(opts) leaves out rel, a path relative to
+// WhyNotListed says why List(opts) leaves out rel, a path relative to
 // opts.Root ('/'-separated, NFC) of a file that exists there: the rule
 // that leaves it out, in the order the walk applies them (a symlinked,
 // hidden, never-indexed, excluded or .gitignore'd folder on the way; then
 // the file's extension, its name, .gitignore, exclude and include), and
-// what to do about it. Both are "" when no rule leaves it out: Discover
-// lists it, or skips it with a Warning of its own (too large, not text, a
+// what to do about it. Both are "" when no rule leaves it out: List
+// lists it, or skips it with a warning of its own (too large, not text, a
 // symlink leading nowhere or outside). It reads the folders on the way
 // (their .gitignore files and whether each is a symlink), not the folder.
-func WhyNotListed(opts DiscoverOptions, rel string) (why, fix string) {
+func WhyNotListed(opts Options, rel string) (why, fix string) {
 	if !validRel(rel) {
 		return "", ""
 	}
@@ -68,7 +70,7 @@ func whyFolderLeftOut(w *walker, rules []ignoreRule, name, rel string) (why, fix
 		}
 	}
 	for _, p := range w.opts.Exclude {
-		if MatchGlob(p, rel) {
+		if pathglob.Match(p, rel) {
 			return fmt.Sprintf("the exclude pattern %q matches its folder %s", p, rel), excludeFix
 		}
 	}
@@ -91,7 +93,7 @@ func whyFileLeftOut(w *walker, rules []ignoreRule, name, rel string) (why, fix s
 		return by + " ignores it", gitignoreFix
 	}
 	for _, p := range w.opts.Exclude {
-		if MatchGlob(p, rel) {
+		if pathglob.Match(p, rel) {
 			return fmt.Sprintf("the exclude pattern %q matches it", p), excludeFix
 		}
 	}

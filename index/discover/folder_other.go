@@ -1,6 +1,6 @@
 //go:build !(linux || darwin)
 
-package index
+package discover
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func TestDiscoverStatsInTheFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, statOnly := range []bool{true, false} {
-		w, err := discover(context.Background(), DiscoverOptions{Root: root, StatOnly: statOnly})
+		w, err := discover(context.Background(), Options{Root: root, StatOnly: statOnly})
 		if err != nil {
 			t.Fatal(err)
 		}

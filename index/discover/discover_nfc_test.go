@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func TestDiscoverNormalizationClash(t *testing.T) {
 			}
 			writeTree(t, root, files)
 			for _, paths := range [][]string{nil, {tt.want}} {
-				got, warns, err := Discover(context.Background(), DiscoverOptions{Root: root, StatOnly: true, Paths: paths})
+				got, warns, err := List(context.Background(), Options{Root: root, StatOnly: true, Paths: paths})
 				if err != nil {
 					t.Fatal(err)
 				}

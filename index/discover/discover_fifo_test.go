@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"path/filepath"
@@ -20,7 +20,7 @@ func TestDiscoverNonRegularMarkdown(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, warns := discoverPaths(t, DiscoverOptions{Root: root})
+	files, warns := discoverPaths(t, Options{Root: root})
 	if want := []string{"a.md"}; !reflect.DeepEqual(files, want) {
 		t.Errorf("paths = %q, want %q", files, want)
 	}

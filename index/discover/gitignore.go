@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/index/pathglob"
 )
 
 // ignoreRule is one pattern line of a .gitignore file.
@@ -50,7 +52,7 @@ func parseGitignore(data []byte, base string) []ignoreRule {
 			if strings.HasSuffix(line, "/**") {
 				line += "/*"
 			}
-			r.segs = splitGlob(line)
+			r.segs = pathglob.Split(line)
 		} else {
 			r.segs = []string{line}
 		}
@@ -82,7 +84,7 @@ func (r ignoreRule) match(rel string, isDir bool) bool {
 		sub = rel[len(r.base)+1:]
 	}
 	if r.anchored {
-		return matchSegments(r.segs, strings.Split(sub, "/"))
+		return pathglob.MatchSegments(r.segs, strings.Split(sub, "/"))
 	}
 	ok, err := path.Match(r.segs[0], path.Base(sub))
 	return err == nil && ok

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"os"
@@ -50,7 +50,7 @@ func TestDiscoverSymlinks(t *testing.T) {
 	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "node_modules")) // never indexed: silent
 	symlink(t, filepath.Join(base, "other"), filepath.Join(root, "excluded-dir")) // excluded: silent
 
-	files, warns := discoverPaths(t, DiscoverOptions{Root: root, Exclude: []string{"excluded-dir"}})
+	files, warns := discoverPaths(t, Options{Root: root, Exclude: []string{"excluded-dir"}})
 	want := []string{"a.md", "abs-inside.md", "inside.md", "notes.txt.md", "sub/b.md", "up-and-back.md"}
 	if !reflect.DeepEqual(files, want) {
 		t.Errorf("paths =\n %q\nwant\n %q", files, want)
@@ -91,7 +91,7 @@ func TestDiscoverSymlinkedRoot(t *testing.T) {
 	symlink(t, filepath.Join(base, "real", "a.md"), filepath.Join(base, "real", "via-real.md"))
 	symlink(t, filepath.Join(base, "docs", "a.md"), filepath.Join(base, "real", "via-link.md"))
 	symlink(t, "../secret.md", filepath.Join(base, "real", "out.md"))
-	files, warns := discoverPaths(t, DiscoverOptions{Root: filepath.Join(base, "docs")})
+	files, warns := discoverPaths(t, Options{Root: filepath.Join(base, "docs")})
 	if want := []string{"a.md", "via-link.md", "via-real.md"}; !reflect.DeepEqual(files, want) {
 		t.Errorf("paths = %q, want %q", files, want)
 	}

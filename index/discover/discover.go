@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"bytes"
@@ -16,28 +16,27 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-)
 
-// DefaultMaxFileSize is the size above which a Markdown file is skipped
-// (with a warning) when DiscoverOptions.MaxFileSize is 0.
-const DefaultMaxFileSize int64 = 5 << 20
+	"github.com/ubp-dev/ubp/index"
+	"github.com/ubp-dev/ubp/index/pathglob"
+)
 
 // DefaultExcludedDirs are folder names never descended into, at any depth.
 // Hidden folders (name starting with '.') are skipped as well.
 var DefaultExcludedDirs = []string{".git", ".ubp", "node_modules", "vendor", "dist", "build"}
 
-// DiscoverOptions says which files of a docs folder are documents.
-type DiscoverOptions struct {
+// Options says which files of a docs folder are documents.
+type Options struct {
 	// Root is the docs folder (absolute; a relative path is made absolute).
 	Root string
-	// Include globs (see MatchGlob), relative to Root. Empty means every
+	// Include globs (see pathglob.Match), relative to Root. Empty means every
 	// Markdown file; otherwise a file is kept when it, or one of its parent
 	// folders, matches one ("guides" and "guides/**" both keep guides/).
 	Include []string
 	// Exclude globs relative to Root. A file is skipped when it, or one of
 	// its parent folders, matches one.
 	Exclude []string
-	// MaxFileSize in bytes; 0 means DefaultMaxFileSize.
+	// MaxFileSize in bytes; 0 means index.DefaultMaxFileSize.
 	MaxFileSize int64
 	// StatOnly lists files by their metadata without reading them, so the
 	// text check (UTF-8, no NUL byte) is skipped: a cheap walk for
@@ -52,24 +51,24 @@ type DiscoverOptions struct {
 	Paths []string
 }
 
-// Discover lists the Markdown files (*.md, *.markdown, any letter case) under
+// List lists the Markdown files (*.md, *.markdown, any letter case) under
 // opts.Root, sorted by Path. It skips DefaultExcludedDirs, hidden folders
 // and hidden files, symlinked folders (never followed; one leading outside
-// the docs folder with a Warning naming it and where it leads), everything ignored by the .gitignore
+// the docs folder with a warning naming it and where it leads), everything ignored by the .gitignore
 // files inside Root (root and nested), and opts.Exclude; it keeps only
 // opts.Include matches when Include is set. A file over MaxFileSize, not
-// valid UTF-8 or containing a NUL byte is skipped with a Warning naming it.
-// A Markdown symlink is read (through its real path, FileInfo.AbsPath) only
+// valid UTF-8 or containing a NUL byte is skipped with a warning naming it.
+// A Markdown symlink is read (through its real path, index.FileInfo.AbsPath) only
 // when it leads to a regular file inside Root's real path; one leading
-// outside, a broken one and a loop are skipped with a Warning naming it, so
+// outside, a broken one and a loop are skipped with a warning naming it, so
 // no file outside the docs folder is ever read. A file that exists but
 // cannot be read (permissions, I/O error) is listed with Unreadable set and
-// a Warning, so that a caller can keep what it knew of it; so is a folder
+// a warning, so that a caller can keep what it knew of it; so is a folder
 // that cannot be listed, with Dir set as well.
 // Paths are relative to Root, '/'-separated and NFC even when the
 // filesystem stores NFD names. The error is non-nil only when Root cannot
 // be read, a glob is malformed or ctx is done.
-func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning, error) {
+func List(ctx context.Context, opts Options) ([]index.FileInfo, []index.Warning, error) {
 	w, err := discover(ctx, opts)
 	if w == nil {
 		return nil, nil, err
@@ -80,9 +79,9 @@ func Discover(ctx context.Context, opts DiscoverOptions) ([]FileInfo, []Warning,
 	return w.files, w.warns, nil
 }
 
-// discover is Discover, returning the walker (nil when the walk could not
+// discover is List, returning the walker (nil when the walk could not
 // start) so tests can see what it read.
-func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
+func discover(ctx context.Context, opts Options) (*walker, error) {
 	if strings.TrimSpace(opts.Root) == "" {
 		return nil, errors.New("discover documents: the docs folder path is empty")
 	}
@@ -98,12 +97,12 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 		return nil, fmt.Errorf("discover documents: docs folder %s is not a directory", root)
 	}
 	for _, p := range opts.Include {
-		if err := CheckGlob(p); err != nil {
+		if err := pathglob.Check(p); err != nil {
 			return nil, fmt.Errorf("discover documents: include pattern: %w", err)
 		}
 	}
 	for _, p := range opts.Exclude {
-		if err := CheckGlob(p); err != nil {
+		if err := pathglob.Check(p); err != nil {
 			return nil, fmt.Errorf("discover documents: exclude pattern: %w", err)
 		}
 	}
@@ -118,7 +117,7 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 		maxSize:  opts.MaxFileSize,
 	}
 	if w.maxSize <= 0 {
-		w.maxSize = DefaultMaxFileSize
+		w.maxSize = index.DefaultMaxFileSize
 	}
 	if opts.Paths != nil {
 		err = w.walkPaths(ctx, opts.Paths)
@@ -129,22 +128,22 @@ func discover(ctx context.Context, opts DiscoverOptions) (*walker, error) {
 	if err != nil {
 		return w, err
 	}
-	slices.SortFunc(w.files, func(a, b FileInfo) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(w.files, func(a, b index.FileInfo) int { return strings.Compare(a.Path, b.Path) })
 	return w, nil
 }
 
 type walker struct {
 	root     string
 	realRoot string // root with every symlink resolved
-	opts     DiscoverOptions
+	opts     Options
 	maxSize  int64
 	// chunks hold the files listed while walking, gathered into files,
 	// one slice of the exact length, when the walk ends: one slice grown
 	// by append is copied again and again (at 10,000 files the copies
 	// came to several times the list).
-	chunks [][]FileInfo
-	files  []FileInfo
-	warns  []Warning
+	chunks [][]index.FileInfo
+	files  []index.FileInfo
+	warns  []index.Warning
 	// seen holds the paths already listed once a name not in NFC form
 	// has turned up (see nonNFC); nil before, as two entries can only
 	// list the same path when one of them is named in another form.
@@ -156,7 +155,7 @@ type walker struct {
 }
 
 func (w *walker) warn(rel, format string, args ...any) {
-	w.warns = append(w.warns, Warning{File: rel, Message: fmt.Sprintf(format, args...)})
+	w.warns = append(w.warns, index.Warning{File: rel, Message: fmt.Sprintf(format, args...)})
 }
 
 func (w *walker) walkDir(ctx context.Context, absDir, relDir string, rules []ignoreRule) error {
@@ -274,7 +273,7 @@ func (w *walker) badName(name, rel string, mode fs.FileMode, rules []ignoreRule)
 const SkippedFolder = "skipped folder: "
 
 // IsSkippedFolder reports whether w says a folder was skipped.
-func IsSkippedFolder(w Warning) bool { return strings.HasPrefix(w.Message, SkippedFolder) }
+func IsSkippedFolder(w index.Warning) bool { return strings.HasPrefix(w.Message, SkippedFolder) }
 
 // EscapeName is name with each byte that is not part of valid UTF-8
 // written as \xNN: the readable form warnings give a file name
@@ -299,7 +298,7 @@ func EscapeName(name string) string {
 // readDir opens a folder and lists it, sorted by name as os.ReadDir
 // sorts; the caller closes the folder once its files are stat'ed. The
 // error is returned for the root; for another folder it becomes a warning
-// ("folder skipped") and an unreadable entry (FileInfo.Dir), and is
+// ("folder skipped") and an unreadable entry (index.FileInfo.Dir), and is
 // returned as well.
 func (w *walker) readDir(absDir, relDir string) (*folder, []fs.DirEntry, error) {
 	w.dirsRead++
@@ -309,7 +308,7 @@ func (w *walker) readDir(absDir, relDir string) (*folder, []fs.DirEntry, error) 
 			return nil, nil, fmt.Errorf("discover documents: read docs folder %s: %w", absDir, err)
 		}
 		w.warn(relDir, "folder skipped: %v; the documents indexed under it are kept as they were", err)
-		w.add(FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
+		w.add(index.FileInfo{Path: relDir, AbsPath: absDir, Unreadable: true, Dir: true})
 		return nil, nil, err
 	}
 	return dir, entries, nil
@@ -392,7 +391,7 @@ func (w *walker) skipDir(name, rel string, rules []ignoreRule) bool {
 		}
 	}
 	for _, p := range w.opts.Exclude {
-		if MatchGlob(p, rel) {
+		if pathglob.Match(p, rel) {
 			return true
 		}
 	}
@@ -402,7 +401,7 @@ func (w *walker) skipDir(name, rel string, rules []ignoreRule) bool {
 // wanted applies Include and Exclude to a file path.
 func (w *walker) wanted(rel string) bool {
 	for _, p := range w.opts.Exclude {
-		if MatchGlob(p, rel) {
+		if pathglob.Match(p, rel) {
 			return false
 		}
 	}
@@ -411,7 +410,7 @@ func (w *walker) wanted(rel string) bool {
 	}
 	for _, p := range w.opts.Include {
 		for sub := rel; ; {
-			if MatchGlob(p, sub) {
+			if pathglob.Match(p, sub) {
 				return true
 			}
 			i := strings.LastIndexByte(sub, '/')
@@ -476,19 +475,19 @@ func (w *walker) listFile(abs, rel string, linkTime time.Time, st fileStat, err 
 	if linkTime.After(mtime) {
 		mtime = linkTime
 	}
-	w.add(FileInfo{Path: rel, AbsPath: abs, Size: st.size, ModTime: mtime})
+	w.add(index.FileInfo{Path: rel, AbsPath: abs, Size: st.size, ModTime: mtime})
 }
 
 // add lists f in the last chunk, starting a new one (twice as large, up
 // to maxFileChunk) when it is full.
-func (w *walker) add(f FileInfo) {
+func (w *walker) add(f index.FileInfo) {
 	n := len(w.chunks)
 	if n == 0 || len(w.chunks[n-1]) == cap(w.chunks[n-1]) {
 		size := 16
 		if n > 0 {
 			size = min(2*cap(w.chunks[n-1]), maxFileChunk)
 		}
-		w.chunks = append(w.chunks, make([]FileInfo, 0, size))
+		w.chunks = append(w.chunks, make([]index.FileInfo, 0, size))
 		n++
 	}
 	w.chunks[n-1] = append(w.chunks[n-1], f)
@@ -498,7 +497,7 @@ func (w *walker) add(f FileInfo) {
 const maxFileChunk = 1024
 
 // gather returns the files of the chunks in one slice, nil for none.
-func (w *walker) gather() []FileInfo {
+func (w *walker) gather() []index.FileInfo {
 	n := 0
 	for _, c := range w.chunks {
 		n += len(c)
@@ -506,7 +505,7 @@ func (w *walker) gather() []FileInfo {
 	if n == 0 {
 		return nil
 	}
-	files := make([]FileInfo, 0, n)
+	files := make([]index.FileInfo, 0, n)
 	for _, c := range w.chunks {
 		files = append(files, c...)
 	}
@@ -546,18 +545,18 @@ func (w *walker) listed(rel string) bool {
 	return false
 }
 
-// IsText reports whether data is a document Discover would read: valid
+// IsText reports whether data is a document List would read: valid
 // UTF-8 without NUL bytes.
 func IsText(data []byte) bool { return notTextReason(data) == "" }
 
 // SkipReason is the warning for a file read with ReadFile (data, err;
-// limit is the size limit, 0 for DefaultMaxFileSize) that is not to be
-// indexed, as Discover words it: over the size limit, not a regular file,
+// limit is the size limit, 0 for index.DefaultMaxFileSize) that is not to be
+// indexed, as List words it: over the size limit, not a regular file,
 // or not text. "" when data is a document, and for other read errors
 // (the file vanished or cannot be read now), which callers handle.
 func SkipReason(data []byte, err error, limit int64) string {
 	if limit <= 0 {
-		limit = DefaultMaxFileSize
+		limit = index.DefaultMaxFileSize
 	}
 	switch {
 	case errors.Is(err, ErrTooLarge):
@@ -581,7 +580,7 @@ func (w *walker) unreadable(abs, rel string, err error) {
 		return
 	}
 	w.warn(rel, "cannot read file (%v); its last indexed version, if any, is kept", err)
-	w.add(FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
+	w.add(index.FileInfo{Path: rel, AbsPath: abs, Unreadable: true})
 }
 
 // notTextReason says why data is not UTF-8 text, or "" when it is. A
@@ -612,18 +611,7 @@ func notTextReason(data []byte) string {
 	return ""
 }
 
-func isMarkdownName(name string) bool { return IsMarkdownExt(path.Ext(name)) }
-
-// IsMarkdownExt reports whether a file extension (with its dot, any letter
-// case) is one of a document: .md, .markdown, or .mdx (Markdown with JSX,
-// as Docusaurus writes its pages; until 2026-11-27 skipped without a word).
-func IsMarkdownExt(ext string) bool {
-	switch strings.ToLower(ext) {
-	case ".md", ".markdown", ".mdx":
-		return true
-	}
-	return false
-}
+func isMarkdownName(name string) bool { return index.IsMarkdownExt(path.Ext(name)) }
 
 // formatBytes is a size as the warnings say it: "1 byte", "100 bytes",
 // "4.0 KiB", "5.0 MiB".

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -37,13 +37,13 @@ func TestDiscoverStatOnlyMatchesReading(t *testing.T) {
 	if err := os.Symlink("deep/er/d.md", filepath.Join(root, "link.md")); err != nil {
 		t.Fatal(err)
 	}
-	opts := DiscoverOptions{Root: root, MaxFileSize: 100}
-	read, readWarns, err := Discover(context.Background(), opts)
+	opts := Options{Root: root, MaxFileSize: 100}
+	read, readWarns, err := List(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.StatOnly = true
-	stat, statWarns, err := Discover(context.Background(), opts)
+	stat, statWarns, err := List(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestDiscoverStatOnlyMatchesReading(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := Discover(ctx, opts); err == nil {
+	if _, _, err := List(ctx, opts); err == nil {
 		t.Error("a cancelled StatOnly walk returned no error")
 	}
 }

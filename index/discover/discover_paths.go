@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 )
 
 // walkPaths lists the files at or under each of paths (see
-// DiscoverOptions.Paths), walking down from the root to each one through
+// Options.Paths), walking down from the root to each one through
 // its parent folders with the same rules (hidden and excluded folders,
 // .gitignore files on the way, Include and Exclude) as a whole walk.
 func (w *walker) walkPaths(ctx context.Context, paths []string) error {

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"path/filepath"
@@ -35,7 +35,7 @@ func TestWhyNotListed(t *testing.T) {
 		"docs/guides/old/legacy.md": "# legacy\n",
 	})
 	symlink(t, filepath.Join(base, "outside"), filepath.Join(root, "linked"))
-	opts := DiscoverOptions{Root: root, Exclude: []string{"drafts/**", "notes/skip.md", "guides/old"}}
+	opts := Options{Root: root, Exclude: []string{"drafts/**", "notes/skip.md", "guides/old"}}
 	cases := []struct {
 		rel, why, fix string // why, fix: "" when Discover lists rel
 	}{
@@ -58,7 +58,7 @@ func TestWhyNotListed(t *testing.T) {
 		t.Run(tc.rel, func(t *testing.T) {
 			why, fix := WhyNotListed(opts, tc.rel)
 			if inList := slices.Contains(listed, tc.rel); inList != (tc.why == "") {
-				t.Fatalf("the case disagrees with Discover: listed %v", inList)
+				t.Fatalf("the case disagrees with List: listed %v", inList)
 			}
 			if tc.why == "" {
 				if why != "" || fix != "" {
@@ -73,7 +73,7 @@ func TestWhyNotListed(t *testing.T) {
 	}
 
 	// Include: a file no include pattern keeps is named with the patterns.
-	inc := DiscoverOptions{Root: root, Include: []string{"guides/**", "a.md"}}
+	inc := Options{Root: root, Include: []string{"guides/**", "a.md"}}
 	listed, _ = discoverPaths(t, inc)
 	why, fix := WhyNotListed(inc, "sub/fine.md")
 	if slices.Contains(listed, "sub/fine.md") || !strings.Contains(why, `no include pattern matches it ("guides/**", "a.md")`) || !strings.Contains(fix, "include") {

@@ -1,4 +1,4 @@
-package index
+package discover
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ubp-dev/ubp/index"
 )
 
 // TestDiscoverPathsMatchesWholeWalk: a walk limited to some paths lists
@@ -45,7 +47,7 @@ func TestDiscoverPathsMatchesWholeWalk(t *testing.T) {
 	if err := os.Symlink("top", filepath.Join(root, "linkdir")); err != nil {
 		t.Fatal(err)
 	}
-	opts := DiscoverOptions{Root: root, Exclude: []string{"drafts"}, MaxFileSize: 100}
+	opts := Options{Root: root, Exclude: []string{"drafts"}, MaxFileSize: 100}
 	whole, err := discover(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +100,7 @@ func TestDiscoverPathsMatchesWholeWalk(t *testing.T) {
 			if !reflect.DeepEqual(gotFiles, wantFiles) {
 				t.Errorf("files:\n got %q\nwant %q", gotFiles, wantFiles)
 			}
-			var wantWarns []Warning
+			var wantWarns []index.Warning
 			for _, x := range whole.warns {
 				if in(x.File) {
 					wantWarns = append(wantWarns, x)
