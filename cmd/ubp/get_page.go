@@ -40,7 +40,7 @@ Lines that start or end inside a code block name its opening fence and line
   ubp get-page "Architecture" --json
   ubp get-page docs/search.md --section "Fusion > Match level"
   ubp get-page docs/architecture.md --start-line 55 --end-line 80
-  ubp get-page docs/architecture.md --start-line 102 --start-column 601`,
+  ubp get-page docs/architecture.md --start-line 104 --start-column 601`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("get-page takes exactly one page (a filepath, title or alias)")
