@@ -124,14 +124,25 @@ func onWordBoundary(text []rune, start, end int) bool {
 // with a Latin letter or digit: "rust" is not in "trusted", "jumps over"
 // not in "jumps overhead". An end in another script, or punctuation
 // ("c++"), needs nothing.
+//
+// A phrase that ends in a name of a letter or digit and '#' (c#, "use
+// f#") ends where the name does, as SharpWords counts it: "c#" is not in
+// c#d, where the '#' sits inside a longer name.
 func onPhraseEdges(text, pat []rune, start, end int) bool {
 	if isLatinWordRune(pat[0]) && !startsWord(text, start) {
 		return false
 	}
-	if isLatinWordRune(pat[len(pat)-1]) && end < len(text) && isLatinWordRune(text[end]) {
+	if endsWordOrName(pat) && end < len(text) && isLatinWordRune(text[end]) {
 		return false
 	}
 	return true
+}
+
+// endsWordOrName reports whether the phrase pat ends with a Latin letter
+// or digit, or with one and a '#' (c#).
+func endsWordOrName(pat []rune) bool {
+	n := len(pat)
+	return isLatinWordRune(pat[n-1]) || n >= 2 && pat[n-1] == '#' && isLatinWordRune(pat[n-2])
 }
 
 func isLatinWordRune(r rune) bool { return IsWordRune(r) && scriptIsLatin(r) }
@@ -164,15 +175,14 @@ func onNumberEdges(text, pat []rune, t Term, start, end int) bool {
 }
 
 // NeedsWordEdges reports whether t is a quoted phrase that begins or ends
-// with a Latin letter or digit, which must then begin or end a word where
-// it is found (see onPhraseEdges).
+// with a Latin letter or digit (or ends with a name such as c#), which
+// must then begin or end a word where it is found (see onPhraseEdges).
 func (t Term) NeedsWordEdges() bool {
 	if t.Kind != Phrase || t.Text == "" {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(t.Text)
-	last, _ := utf8.DecodeLastRuneInString(t.Text)
-	return isLatinWordRune(first) || isLatinWordRune(last)
+	return isLatinWordRune(first) || endsWordOrName([]rune(t.Text))
 }
 
 // startsWord reports whether no Latin letter or digit comes right before

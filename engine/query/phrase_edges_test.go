@@ -18,6 +18,8 @@ func TestQuotedPhraseEdges(t *testing.T) {
 		{`"c++"`, "C++ and c++17", 2},
 		{`"新API"`, "新APIの仕様と新APIs", 1},
 		{`"v2"`, "v2 and v20", 1},
+		{`"c#"`, "C# and c#d, ac# and 新C#と", 2}, // a name ends where SharpWords ends it
+		{`"use c#"`, "use C#d; use c#.", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query+" in "+tt.text, func(t *testing.T) {
