@@ -119,8 +119,10 @@ func (t Term) SharpWordIndexed() bool {
 
 // A query's compound of a kanji or kana and a digit (表1, 第2 of "第2 章")
 // is a term of two characters that neither the units (no ASCII) nor
-// the short words (Latin only) hold, and a quoted "新1" too; such a term is
-// counted as a substring, as written (see Term.NeedsWordBoundary). The
+// the short words (Latin only) hold; such a term is counted as a
+// substring, as written (see Term.NeedsWordBoundary), and a quoted "新1"
+// where its digit ends a number (onPhraseEdges: the postings name the
+// sections to count it in). The
 // short-term postings keep every such pair: ScriptPairs names them in a
 // text, IsScriptPair the terms looked up there.
 

@@ -3,6 +3,7 @@ package fulltext
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -132,12 +133,14 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			matched, err = mt.scanUnit(ctx, db, t.Text, true, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.FTS():
 			fts = append(fts, ti)
-		case units && (isUnitTerm(t.Text) || t.ShortWordIndexed()):
+		case units && (isUnitTerm(t.Text) && !t.NeedsWordEdges() || t.ShortWordIndexed()):
 			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.SharpWordIndexed():
 			matched, err = mt.scanUnit(ctx, db, sharpToken(t.Text), false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
-		case units && !t.NeedsWordBoundary() && query.IsScriptPair(t.Text):
+		case units && t.Kind != query.Phrase && !t.NeedsWordBoundary() && query.IsScriptPair(t.Text):
 			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+		case units && t.Kind == query.Phrase && query.IsScriptPair(t.Text) && len(caseForms(t.Text)) == 1:
+			matched, err = scanPhraseIn(ctx, db, t, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
 			short = append(short, ti)
 		default:
@@ -408,6 +411,46 @@ func scanShortTerms(ctx context.Context, db store.Querier, terms []query.Term, s
 	}
 	return sc.pass(len(terms), st, limit, fn), nil
 }
+
+// scanPhraseIn finds the quoted phrase t, a pair of an ASCII digit and a
+// letter of a script without case ("新1", "1章"), in the sections whose
+// postings hold the pair, reading the text of those sections only, a
+// batch at a time: the postings hold the pair wherever it stands (新12
+// too), the phrase counts where its digit ends a number (query.Count). It
+// scores the phrase as scanShortTerms does, passes on its best limit
+// sections and reports how many hold it. Until 2026-11-28 the postings
+// answered the phrase alone, and "新1" found 新12 once they were written.
+func scanPhraseIn(ctx context.Context, db store.Querier, t query.Term, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
+	hits, err := unitPostings(ctx, db, t.Text, false)
+	if err != nil {
+		return 0, err
+	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.id
+	}
+	slices.Sort(ids)
+	var sc termCounts
+	for batch := range slices.Chunk(ids, phraseBatch) {
+		rows, err := sectionrows.Load(ctx, db, batch)
+		if err != nil {
+			return 0, err
+		}
+		for _, id := range batch {
+			if r := rows[id]; r != nil {
+				sc.add(ftsrows.SectionText{ID: r.ID, Doc: r.Doc, Heading: r.Heading, Content: r.Content}, 1, func(int) (int, int) {
+					return query.Count(r.Heading, t), query.Count(r.Content, t)
+				})
+			}
+		}
+	}
+	df := sc.pass(1, st, limit, func(_ int, id, doc int64, score float64) { fn(id, doc, score) })
+	return df[0], nil
+}
+
+// phraseBatch is the number of sections whose text scanPhraseIn holds at
+// once.
+const phraseBatch = 500
 
 // maxCaseForms bounds the spellings caseForms gives: a short phrase has a
 // few; a longer one (not scanned) would have too many.

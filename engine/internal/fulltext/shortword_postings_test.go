@@ -3,12 +3,16 @@ package fulltext
 import (
 	"context"
 	"database/sql"
+	"maps"
 	"math"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/internal/indextest"
 	"github.com/ubp-dev/ubp/engine/internal/store"
 	"github.com/ubp-dev/ubp/engine/query"
+	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
 // shortWordFiles hold short Latin words as English writes them, glued to
@@ -156,7 +160,8 @@ func TestScriptPairPostingsMatchScan(t *testing.T) {
 // documents), nor does one with a compound such as 表1: on connections
 // that may not read the sections tables it finds what a search on the
 // index finds. A quoted phrase of two Latin characters is not in the
-// postings and still scans.
+// postings and still scans; a quoted pair ("新1") reads the text of the
+// sections holding the pair, to check its Latin end (not in 新12).
 func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 	ix := indexFiles(t, shortWordFiles)
 	denied := openDenying(t, ix.path, "sections")
@@ -177,7 +182,7 @@ func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 		slices.Sort(ids)
 		return ids, err
 	}
-	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go", "表1", "第2 章", `"新1"`} {
+	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go", "表1", "第2 章"} {
 		want, err := found(ix.rdb, text)
 		if err != nil {
 			t.Fatal(err)
@@ -194,7 +199,65 @@ func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 			t.Errorf("%q without the sections' text found sections %v, want %v", text, got, want)
 		}
 	}
-	if _, err := found(denied, `"go"`); err == nil {
-		t.Error(`"go" was searched without a scan of the sections: the test's denial reads nothing?`)
+	for _, text := range []string{`"go"`, `"新1"`} {
+		if _, err := found(denied, text); err == nil {
+			t.Errorf("%s was searched without reading the sections: the test's denial reads nothing?", text)
+		}
+	}
+}
+
+// TestQuotedShortPhrasePostingsMatchScan: a quoted phrase of one or two
+// characters is scored from the postings (a short word, a name, a pair
+// checked in the text of the sections holding it) exactly as the scan of
+// every section scores it while the postings wait to be written: the same
+// sections, document frequency and BM25.
+func TestQuotedShortPhrasePostingsMatchScan(t *testing.T) {
+	files := maps.Clone(shortWordFiles)
+	files["h.md"] = "# H\n\n新12 と 新1、表1a。C#d, c#_ and AI -> b.\n"
+	root := t.TempDir()
+	fixture.WriteFiles(t, filepath.Join(root, "docs"), files)
+	built := indextest.Build(t, root)
+	ctx := context.Background()
+	queries := []string{`"go"`, `"AI"`, `"c#"`, `"f#"`, `"v2"`, `"x"`, `"aé"`, `"新1"`, `"表1"`, `"ア3"`, `"a新"`, `"->"`, `"é"`, `"да"`, `"zz"`}
+	match := func(text string) (map[int64]float64, int) {
+		var mt Matcher
+		got := map[int64]float64{}
+		df := 0
+		if err := store.ReadTx(ctx, built.RDB, func(tx *sql.Tx) error {
+			m, err := mt.Match(ctx, tx, query.Parse(text))
+			if err != nil {
+				return err
+			}
+			for id, s := range m.Sections {
+				got[id] = s.Terms[0]
+			}
+			df = m.TermDF[0]
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return got, df
+	}
+	scanned := make([]map[int64]float64, len(queries))
+	scannedDF := make([]int, len(queries))
+	for i, text := range queries {
+		scanned[i], scannedDF[i] = match(text)
+	}
+	if _, err := FillUnits(ctx, built.DB); err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range queries {
+		got, df := match(text)
+		if text != `"zz"` && text != `"да"` && len(scanned[i]) == 0 {
+			t.Errorf("%s: the scan found nothing; the fixture changed?", text)
+		}
+		if df != scannedDF[i] || len(got) != len(scanned[i]) {
+			t.Errorf("%s: postings found %d sections (document frequency %d), scan %d (%d)", text, len(got), df, len(scanned[i]), scannedDF[i])
+		}
+		for id, s := range scanned[i] {
+			if g, ok := got[id]; !ok || math.Abs(g-s) > 1e-9 {
+				t.Errorf("%s: section %d scores %v from postings (found %v), %v from the scan", text, id, g, ok, s)
+			}
+		}
 	}
 }
