@@ -117,6 +117,24 @@ func (t Term) SharpWordIndexed() bool {
 	return size > 0 && t.Text[size:] == "#" && letter == unicode.ToLower(letter) && scriptIsLatin(letter)
 }
 
+// QuotedWord is the word that a quoted phrase t of one short Latin word
+// or name is ("go", "AI", "c#"), with ok true when the short-term postings
+// hold that word (ShortWordIndexed, SharpWordIndexed): the phrase counts
+// exactly where the word does (its Latin ends on word ends, onPhraseEdges,
+// are the word's boundaries, onWordBoundary; a name ends where SharpWords
+// ends it), so its postings answer the phrase. Other terms are no such
+// phrase.
+func (t Term) QuotedWord() (Term, bool) {
+	if t.Kind != Phrase {
+		return Term{}, false
+	}
+	w := Term{Text: t.Text, Kind: Word, Script: ScriptLatin, Group: t.Group, Weight: t.Weight}
+	if w.ShortWordIndexed() || w.SharpWordIndexed() {
+		return w, true
+	}
+	return Term{}, false
+}
+
 // A query's compound of a kanji or kana and a digit (表1, 第2 of "第2 章")
 // is a term of two characters that neither the units (no ASCII) nor
 // the short words (Latin only) hold; such a term is counted as a

@@ -242,3 +242,45 @@ func FuzzScriptPairsCountAsStringsCount(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuotedWordCountsAsWord: a quoted phrase of one short word or name
+// ("go", "c#") counts exactly where the word counts, which is what lets
+// its postings answer it (Term.QuotedWord).
+func FuzzQuotedWordCountsAsWord(f *testing.F) {
+	for _, s := range []struct{ text, word string }{
+		{"We go to the AI lab. Go and ai again, going.", "go"},
+		{"AIの研究と maintain OpenAI", "AI"},
+		{"C# and c#, not ac# or c#d; c#c# c## c#_ 新C#と", "c#"},
+		{"v2 v22 2v v2_", "v2"},
+		{"aé aéb éa", "aé"},
+	} {
+		f.Add(s.text, s.word)
+	}
+	f.Fuzz(func(t *testing.T, text, word string) {
+		q := Parse(`"` + word + `"`)
+		if len(q.Terms) != 1 {
+			return
+		}
+		phrase := q.Terms[0]
+		w, ok := phrase.QuotedWord()
+		if !ok {
+			return
+		}
+		if got, want := Count(text, phrase), Count(text, w); got != want {
+			t.Errorf("in %q the phrase %q counts %d, the word %d", text, phrase.Text, got, want)
+		}
+	})
+}
+
+func TestQuotedWord(t *testing.T) {
+	for query, want := range map[string]string{
+		`"go"`: "go", `"AI"`: "ai", `"c#"`: "c#", `"F#"`: "f#", `"v2"`: "v2", `"aé"`: "aé", `"x"`: "x",
+		`"新1"`: "", `"->"`: "", `"go on"`: "", `"é"`: "", `"検索"`: "", `"c+"`: "", `"abc"`: "", "go": "",
+	} {
+		q := Parse(query)
+		w, ok := q.Terms[0].QuotedWord()
+		if ok != (want != "") || ok && (w.Text != want || w.Kind != Word || w.Script != ScriptLatin || !w.ShortWordIndexed() && !w.SharpWordIndexed()) {
+			t.Errorf("%s: QuotedWord() = %+v, %v; want %q", query, w, ok, want)
+		}
+	}
+}

@@ -55,10 +55,10 @@ type Matches struct {
 // index and its bm25(); shorter ones are scored with the same BM25 formula
 // from the postings of section_units (non-ASCII units such as 検索,
 // Latin words such as go, names such as c# and pairs such as 表1, see
-// units.go), or else from a scan of the sections table (while sections
-// wait for their postings, or a term the postings do not hold: a quoted
-// "go"). The
-// corpus statistics and the document and length of each matched section
+// units.go; a quoted short word or name, "go" or "c#", as the word it
+// counts as, query.Term.QuotedWord), or else from a scan of the sections
+// table (while sections wait for their postings, or a term the postings
+// do not hold: signs only, "->"). The corpus statistics and the document and length of each matched section
 // and document come from the tables of migration 0008 (see stats.go).
 func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (*Matches, error) {
 	m := &Matches{
@@ -128,15 +128,21 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 	for ti, t := range q.Terms {
 		var err error
 		matched := -1
+		// A quoted short word or name ("go", "c#") is found as the word
+		// (query.Term.QuotedWord): from its postings, not by a scan.
+		w := t
+		if qw, ok := t.QuotedWord(); ok {
+			w = qw
+		}
 		switch {
 		case t.Kind == query.Glued && units:
 			matched, err = mt.scanUnit(ctx, db, t.Text, true, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.FTS():
 			fts = append(fts, ti)
-		case units && (isUnitTerm(t.Text) && !t.NeedsWordEdges() || t.ShortWordIndexed()):
-			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
-		case units && t.SharpWordIndexed():
-			matched, err = mt.scanUnit(ctx, db, sharpToken(t.Text), false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+		case units && (isUnitTerm(t.Text) && !t.NeedsWordEdges() || w.ShortWordIndexed()):
+			matched, err = mt.scanUnit(ctx, db, w.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+		case units && w.SharpWordIndexed():
+			matched, err = mt.scanUnit(ctx, db, sharpToken(w.Text), false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.Kind != query.Phrase && !t.NeedsWordBoundary() && query.IsScriptPair(t.Text):
 			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.Kind == query.Phrase && query.IsScriptPair(t.Text) && len(caseForms(t.Text)) == 1:

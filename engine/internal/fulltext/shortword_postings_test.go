@@ -157,11 +157,12 @@ func TestScriptPairPostingsMatchScan(t *testing.T) {
 // TestShortWordSearchReadsNoSectionText: once the postings are written, a
 // search for short Latin words, or names such as c#, reads no section's
 // text (a scan of every section did, 13.7 s for the 26 letters at 10,000
-// documents), nor does one with a compound such as 表1: on connections
-// that may not read the sections tables it finds what a search on the
-// index finds. A quoted phrase of two Latin characters is not in the
-// postings and still scans; a quoted pair ("新1") reads the text of the
-// sections holding the pair, to check its Latin end (not in 新12).
+// documents), nor does one with a compound such as 表1, nor (since
+// 2026-11-28) a quoted phrase of one such word or name ("go", "AI", "c#"):
+// on connections that may not read the sections tables it finds what a
+// search on the index finds. A query of signs only (->) is in no postings
+// and still scans; a quoted pair ("新1") reads the text of the sections
+// holding the pair, to check its Latin end (not in 新12).
 func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 	ix := indexFiles(t, shortWordFiles)
 	denied := openDenying(t, ix.path, "sections")
@@ -182,7 +183,8 @@ func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 		slices.Sort(ids)
 		return ids, err
 	}
-	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go", "表1", "第2 章"} {
+	for _, text := range []string{"go", "x y 1", "ai ui db", "aé id", "c#", "F# é#", "c# go", "表1", "第2 章",
+		`"go"`, `"AI"`, `"c#" "x"`, `"v2" 表1`} {
 		want, err := found(ix.rdb, text)
 		if err != nil {
 			t.Fatal(err)
@@ -199,7 +201,7 @@ func TestShortWordSearchReadsNoSectionText(t *testing.T) {
 			t.Errorf("%q without the sections' text found sections %v, want %v", text, got, want)
 		}
 	}
-	for _, text := range []string{`"go"`, `"新1"`} {
+	for _, text := range []string{"->", `"新1"`} {
 		if _, err := found(denied, text); err == nil {
 			t.Errorf("%s was searched without reading the sections: the test's denial reads nothing?", text)
 		}
