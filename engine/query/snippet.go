@@ -186,7 +186,7 @@ const shareEpsilon = 1e-9
 // HTML comments before it are left out. Text with no such line is returned
 // whole.
 func leadingProse(text string) string {
-	var fence string // the open fence's marker, "" outside code
+	var fence codeFence
 	comment := false
 	pos := 0
 	for pos < len(text) {
@@ -197,14 +197,9 @@ func leadingProse(text string) string {
 		}
 		line := strings.TrimSpace(text[pos:next])
 		switch {
-		case fence != "":
-			if strings.HasPrefix(line, fence) {
-				fence = ""
-			}
 		case comment:
 			comment = !strings.Contains(line, "-->")
-		case strings.HasPrefix(line, "```"), strings.HasPrefix(line, "~~~"):
-			fence = line[:3]
+		case fence.next(text[pos:next]), fence.open(): // a fence line, or code
 		case strings.HasPrefix(line, "<!--"):
 			comment = !strings.Contains(line[4:], "-->")
 		case line == "", strings.HasPrefix(line, "#"), isLinkDefinition(line):
@@ -349,12 +344,15 @@ func flattenLines(text string) (string, []int, map[int]bool) {
 
 // stripHeadingMarkup takes the markup out of the heading lines of text,
 // whose first line is line first of the section: the "#" run of an ATX
-// heading (and its closing run), the underline of a setext one. Lines in
-// fenced code are no headings ("# a comment"). It returns the text, of as
-// many lines, and the heading lines (nil for none). Most sections have no
-// heading after their first line: they are returned as they are.
+// heading (and its closing run), the underline of a setext one, and the
+// fence lines of fenced code (the markers and the info string: a snippet
+// shows the code's text, not its markup). Lines in fenced code are no
+// headings ("# a comment"). It returns the text, of as many lines, and the
+// heading lines (nil for none). Most sections have no heading after their
+// first line and no fence: they are returned as they are.
 func stripHeadingMarkup(text string, first int) (string, map[int]bool) {
-	if !strings.Contains(text, "\n#") && !strings.Contains(text, "\n ") && !strings.Contains(text, "\n=") && !strings.Contains(text, "\n-") && !strings.HasPrefix(text, "#") {
+	if !strings.Contains(text, "\n#") && !strings.Contains(text, "\n ") && !strings.Contains(text, "\n=") && !strings.Contains(text, "\n-") && !strings.HasPrefix(text, "#") &&
+		!strings.Contains(text, "```") && !strings.Contains(text, "~~~") {
 		return text, nil
 	}
 	ls := strings.Split(text, "\n")
@@ -365,19 +363,20 @@ func stripHeadingMarkup(text string, first int) (string, map[int]bool) {
 		}
 		heads[first+i] = true
 	}
-	fence := ""
+	var fence codeFence
+	fenced := false // a fence line was blanked
 	for i, l := range ls {
+		if fence.next(l) {
+			ls[i] = ""
+			fenced = true
+			continue
+		}
 		t := strings.TrimLeft(l, " ")
 		if len(l)-len(t) > 3 {
 			continue // indented code, or a list item's text
 		}
 		switch {
-		case fence != "":
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-			}
-		case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"):
-			fence = t[:3]
+		case fence.open():
 		case atxHeading(t):
 			h := strings.TrimRight(strings.TrimLeft(t, "#"), " \t")
 			if c := strings.TrimRight(h, "#"); c == "" || strings.HasSuffix(c, " ") || strings.HasSuffix(c, "\t") {
@@ -390,11 +389,49 @@ func stripHeadingMarkup(text string, first int) (string, map[int]bool) {
 			mark(i - 1)
 		}
 	}
-	if heads == nil {
+	if heads == nil && !fenced {
 		return text, nil
 	}
 	return strings.Join(ls, "\n"), heads
 }
+
+// codeFence follows the fenced code blocks of Markdown read line by line,
+// as CommonMark opens and closes them (and answer.FenceScan reads them): a
+// run of three or more ` or ~ indented at most three spaces opens one,
+// with an info string after it (a backtick run's holds no backtick: "```go`
+// here" is inline code); a run of the same character at least as long,
+// with nothing after it, closes it.
+type codeFence struct {
+	marker string // the open block's fence run, "" outside code
+}
+
+// next reads line (its end, "\r" too, may be left on) and reports whether
+// it is a fence line, opening or closing a block.
+func (f *codeFence) next(line string) bool {
+	line = strings.TrimRight(line, "\r\n")
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return false
+	}
+	run := len(t) - len(strings.TrimLeft(t, t[:1]))
+	switch {
+	case run < 3:
+		return false
+	case f.marker == "":
+		if t[0] == '`' && strings.Contains(t[run:], "`") {
+			return false
+		}
+		f.marker = t[:run]
+		return true
+	case t[0] == f.marker[0] && run >= len(f.marker) && strings.TrimSpace(t[run:]) == "":
+		f.marker = ""
+		return true
+	}
+	return false
+}
+
+// open reports whether the lines read end inside a code block.
+func (f *codeFence) open() bool { return f.marker != "" }
 
 // atxHeading reports whether a line (indentation trimmed) is an ATX
 // heading: one to six "#", then a space, a tab or nothing.
