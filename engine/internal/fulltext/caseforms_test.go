@@ -38,3 +38,15 @@ func TestCaseForms(t *testing.T) {
 		}
 	}
 }
+
+// TestLikeForms: the spellings LIKE needs for a short word, which folds
+// the case of ASCII letters only.
+func TestLikeForms(t *testing.T) {
+	for in, want := range map[string][]string{
+		"go": {"go"}, "é": {"é", "É"}, "aé": {"aé", "aÉ"}, "ü1": {"ü1", "Ü1"}, "k": {"k", "\u212a"}, "c#": {"c#"},
+	} {
+		if got := likeForms(in); !slices.Equal(got, want) {
+			t.Errorf("likeForms(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

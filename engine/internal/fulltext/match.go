@@ -139,14 +139,18 @@ func (mt *Matcher) Match(ctx context.Context, db store.Querier, q query.Query) (
 			matched, err = mt.scanUnit(ctx, db, t.Text, true, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.FTS():
 			fts = append(fts, ti)
-		case units && (isUnitTerm(t.Text) && !t.NeedsWordEdges() || w.ShortWordIndexed()):
+		case units && isUnitTerm(t.Text) && (t.NeedsWordEdges() || t.NeedsWordBoundary()):
+			// A Latin word or phrase of non-ASCII letters (é, "ü"): the
+			// units hold it as written, and inside words (café).
+			matched, err = scanCheckedIn(ctx, db, t, caseForms(t.Text), stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+		case units && (isUnitTerm(t.Text) || w.ShortWordIndexed()):
 			matched, err = mt.scanUnit(ctx, db, w.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && w.SharpWordIndexed():
 			matched, err = mt.scanUnit(ctx, db, sharpToken(w.Text), false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.Kind != query.Phrase && !t.NeedsWordBoundary() && query.IsScriptPair(t.Text):
 			matched, err = mt.scanUnit(ctx, db, t.Text, false, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case units && t.Kind == query.Phrase && query.IsScriptPair(t.Text) && len(caseForms(t.Text)) == 1:
-			matched, err = scanPhraseIn(ctx, db, t, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
+			matched, err = scanCheckedIn(ctx, db, t, []string{t.Text}, stats, maxTermRows, func(id, _ int64, score float64) { add(ti, id, score) })
 		case t.NeedsWordBoundary():
 			short = append(short, ti)
 		default:
@@ -418,24 +422,32 @@ func scanShortTerms(ctx context.Context, db store.Querier, terms []query.Term, s
 	return sc.pass(len(terms), st, limit, fn), nil
 }
 
-// scanPhraseIn finds the quoted phrase t, a pair of an ASCII digit and a
-// letter of a script without case ("新1", "1章"), in the sections whose
-// postings hold the pair, reading the text of those sections only, a
-// batch at a time: the postings hold the pair wherever it stands (新12
-// too), the phrase counts where its digit ends a number (query.Count). It
-// scores the phrase as scanShortTerms does, passes on its best limit
-// sections and reports how many hold it. Until 2026-11-28 the postings
-// answered the phrase alone, and "新1" found 新12 once they were written.
-func scanPhraseIn(ctx context.Context, db store.Querier, t query.Term, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
-	hits, err := unitPostings(ctx, db, t.Text, false)
-	if err != nil {
-		return 0, err
-	}
-	ids := make([]int64, len(hits))
-	for i, h := range hits {
-		ids[i] = h.id
+// scanCheckedIn finds term t in the sections whose postings hold one of
+// forms, reading the text of those sections only, a batch at a time: the
+// postings of forms must hold every place where t counts, and may hold
+// more. So is a quoted pair of an ASCII digit and a letter of a script
+// without case ("新1", "1章"), whose postings hold the pair wherever it
+// stands (新12 too), while the phrase counts where its digit ends a number
+// (query.Count), and a Latin word or phrase of non-ASCII letters ("é",
+// "ü"), whose units are kept as written and inside words (café), while
+// the word counts whatever its case, where it stands as a word: forms are
+// then its spellings in upper and lower case (caseForms). It scores t as
+// scanShortTerms does, passes on its best limit sections and reports how
+// many hold it. Until 2026-11-28 the postings answered such terms alone,
+// and "新1" found 新12, é café and not É, once they were written.
+func scanCheckedIn(ctx context.Context, db store.Querier, t query.Term, forms []string, st corpusStats, limit int, fn func(id, doc int64, score float64)) (int, error) {
+	var ids []int64
+	for _, f := range forms {
+		hits, err := unitPostings(ctx, db, f, false)
+		if err != nil {
+			return 0, err
+		}
+		for _, h := range hits {
+			ids = append(ids, h.id)
+		}
 	}
 	slices.Sort(ids)
+	ids = slices.Compact(ids)
 	var sc termCounts
 	for batch := range slices.Chunk(ids, phraseBatch) {
 		rows, err := sectionrows.Load(ctx, db, batch)
@@ -454,9 +466,37 @@ func scanPhraseIn(ctx context.Context, db store.Querier, t query.Term, st corpus
 	return df[0], nil
 }
 
-// phraseBatch is the number of sections whose text scanPhraseIn holds at
-// once.
+// phraseBatch is the number of sections whose text scanCheckedIn holds
+// at once.
 const phraseBatch = 500
+
+// likeForms is the spellings of s, lower-case, that LIKE needs to find
+// every one of caseForms(s): those that differ in more than the case of
+// ASCII letters, which LIKE folds (go alone for go, gO, Go and GO; aé and
+// aÉ for aé).
+func likeForms(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range caseForms(s) {
+		key := asciiLower(f)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// asciiLower is s with its ASCII letters in lower case, others as they are.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
 
 // maxCaseForms bounds the spellings caseForms gives: a short phrase has a
 // few; a longer one (not scanned) would have too many.
@@ -492,14 +532,16 @@ func caseForms(s string) []string {
 	return forms
 }
 
-// scanShortWords finds short Latin terms ("ai", "go", "1") with LIKE (ASCII
-// case folding), all of them in one pass over the sections, and keeps the
-// sections where each stands as a word. It passes on each term's best
+// scanShortWords finds short Latin terms ("ai", "go", "1", "é") with LIKE
+// (ASCII case folding) and each of their spellings that differ in the
+// case of a non-ASCII letter (likeForms: é and É; until 2026-11-28 "é" and
+// "aé" missed É and AÉ while the postings waited), all of them in one pass
+// over the sections, and keeps the sections where each stands as a word. It passes on each term's best
 // limit sections (keepBest) and reports how many sections hold each.
 func scanShortWords(ctx context.Context, db store.Querier, terms []query.Term, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) ([]int, error) {
-	texts := make([]string, len(terms))
-	for i, t := range terms {
-		texts[i] = t.Text
+	var texts []string
+	for _, t := range terms {
+		texts = append(texts, likeForms(t.Text)...)
 	}
 	var sc termCounts
 	err := ftsrows.SectionsContainingFolded(ctx, db, texts, func(r ftsrows.SectionText) error {
