@@ -155,9 +155,10 @@ func Proximity(strength float64, hops int) float64 {
 	return strength / float64(1+hops)
 }
 
-// Ranks gives each key its 1-based rank by score, highest first (ties by
-// key); keys scoring 0 or less get no rank.
-func Ranks[K cmp.Ordered](scores map[K]float64) map[K]int {
+// Ranks gives each key its 1-based rank by score, highest first, ties by
+// tie (a key's order that does not depend on how it was numbered: for
+// documents, their file paths); keys scoring 0 or less get no rank.
+func Ranks[K comparable](scores map[K]float64, tie func(a, b K) int) map[K]int {
 	keys := make([]K, 0, len(scores))
 	for k, s := range scores {
 		if s > 0 {
@@ -168,7 +169,7 @@ func Ranks[K cmp.Ordered](scores map[K]float64) map[K]int {
 		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
 			return c
 		}
-		return cmp.Compare(a, b)
+		return tie(a, b)
 	})
 	r := make(map[K]int, len(keys))
 	for i, k := range keys {

@@ -3,6 +3,7 @@ package ranking
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -167,7 +168,7 @@ func TestProximity(t *testing.T) {
 }
 
 func TestRanksAndRRF(t *testing.T) {
-	r := Ranks(map[string]float64{"a": 3, "b": 5, "c": 3, "d": 0})
+	r := Ranks(map[string]float64{"a": 3, "b": 5, "c": 3, "d": 0}, strings.Compare)
 	want := map[string]int{"b": 1, "a": 2, "c": 3}
 	if len(r) != len(want) {
 		t.Fatalf("Ranks = %v, want %v", r, want)

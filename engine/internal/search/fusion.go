@@ -104,7 +104,7 @@ func (s *Run) signals(id int64) signalScores {
 
 // ranks are each candidate's rank in each signal.
 func (s *Run) ranks() map[int64]ranking.SignalRanks {
-	v, g, f := rankBy(s.vec.Raw), rankBy(s.graphRaw), rankBy(s.ftRaw)
+	v, g, f := s.rankBy(s.vec.Raw), s.rankBy(s.graphRaw), s.rankBy(s.ftRaw)
 	out := map[int64]ranking.SignalRanks{}
 	for id := range s.candidates() {
 		out[id] = ranking.SignalRanks{Vector: v[id], Graph: g[id], Fulltext: f[id]}
@@ -112,8 +112,26 @@ func (s *Run) ranks() map[int64]ranking.SignalRanks {
 	return out
 }
 
-// rankBy gives each key its 1-based rank by score (see ranking.Ranks).
-func rankBy[K cmp.Ordered](scores map[K]float64) map[K]int { return ranking.Ranks(scores) }
+// rankBy gives each document its 1-based rank by score (see
+// ranking.Ranks), ties by file path, then by id, as topDocs orders them:
+// ids alone ranked a page indexed later after its twins, where a fresh
+// index of the same files ranks it first.
+func (s *Run) rankBy(scores map[int64]float64) map[int64]int {
+	return ranking.Ranks(scores, s.byPath)
+}
+
+// byPath orders documents by file path (from meta, "" when unknown), then
+// by id.
+func (s *Run) byPath(a, b int64) int {
+	var pa, pb string
+	if d := s.meta[a]; d != nil {
+		pa = d.Filepath
+	}
+	if d := s.meta[b]; d != nil {
+		pb = d.Filepath
+	}
+	return cmp.Or(strings.Compare(pa, pb), cmp.Compare(a, b))
+}
 
 // normaliseByMax divides every score by the largest (which becomes 1).
 func normaliseByMax[K comparable](scores map[K]float64) map[K]float64 {

@@ -10,9 +10,12 @@ import (
 	"github.com/ubp-dev/ubp/engine/internal/docmeta"
 )
 
+// TestSearchRankBy: ranks by score, ties by file path (then id), not by
+// id alone, which follows the order the rows were written.
 func TestSearchRankBy(t *testing.T) {
-	got := rankBy(map[int64]float64{1: 0.5, 2: 0.9, 3: 0.5, 4: 0})
-	want := map[int64]int{2: 1, 1: 2, 3: 3}
+	s := &Run{meta: map[int64]*docmeta.Meta{1: {Filepath: "b.md"}, 2: {Filepath: "c.md"}, 3: {Filepath: "a.md"}, 5: {Filepath: "a.md"}}}
+	got := s.rankBy(map[int64]float64{1: 0.5, 2: 0.9, 3: 0.5, 4: 0, 5: 0.5})
+	want := map[int64]int{2: 1, 3: 2, 5: 3, 1: 4}
 	if len(got) != len(want) {
 		t.Fatalf("rankBy = %v, want %v", got, want)
 	}

@@ -69,7 +69,7 @@ func (s *Run) Answer(ctx context.Context, tx store.Querier, levels map[int64]Sta
 	var ranks map[int64]ranking.SignalRanks
 	var latentRanks map[int64]int
 	if s.opts.Explain {
-		ranks, latentRanks = s.ranks(), rankBy(s.latent)
+		ranks, latentRanks = s.ranks(), s.rankBy(s.latent)
 	}
 	if s.opts.IncludeLinked {
 		if err := s.readLinked(ctx, tx, ids); err != nil {
