@@ -3,9 +3,12 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ubp-dev/ubp/engine/internal/latentsearch"
 )
 
 // keptAndFresh indexes the files of each step in turn in one project (as
@@ -94,5 +97,41 @@ func TestSearchTiesAnswerAsAFreshIndex(t *testing.T) {
 		{Query: "shared words", Fusion: "rrf", Limit: 1},
 	} {
 		sameJSON(t, fmt.Sprintf("%+v", o), mustSearch(t, kept, o), mustSearch(t, fresh, o))
+	}
+}
+
+// TestLatentTiesAnswerAsAFreshIndex: the latent signal re-scores full
+// text's best documents and keeps the best of those; where twins tie at
+// either cut, the kept index keeps the same ones as a fresh index of the
+// same files: the first by file path. Until 2026-11-28 both cuts took the
+// lowest row ids, so a page deleted and restored (a branch switch and
+// back) lost its latent score to a twin and fell out of the answer where
+// a fresh index lists it first.
+func TestLatentTiesAnswerAsAFreshIndex(t *testing.T) {
+	const twin = "# Twin\n\n## Harbour\n\nThe lantern and the harbour, the beacon and its keeper, the tide, the gull, the anchor and the rope in the fog, the bell.\n"
+	const query = "lantern harbour beacon keeper tide gull anchor rope fog bell"
+	for _, tc := range []struct {
+		name  string
+		twins int
+	}{
+		{"cut among the re-scored", latentsearch.Keep + 10},
+		{"cut among full text's candidates", latentsearch.Candidates + 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			all := topicDocs(30)
+			for i := range tc.twins {
+				all[fmt.Sprintf("twins/t-%03d.md", i)] = twin
+			}
+			less := maps.Clone(all)
+			delete(less, "twins/t-000.md")
+			kept, fresh := keptAndFresh(t, all, less, all)
+			for _, o := range []SearchOptions{{Query: query}, {Query: query, Explain: true}} {
+				k, f := mustSearch(t, kept, o), mustSearch(t, fresh, o)
+				if len(f.Results) == 0 || f.Results[0].ScoreBreakdown.LatentCosine == 0 {
+					t.Fatalf("the fresh index answers %v without the latent signal", hitPaths(f))
+				}
+				sameJSON(t, fmt.Sprintf("%+v", o), k, f)
+			}
+		})
 	}
 }

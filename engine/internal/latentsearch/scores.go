@@ -21,8 +21,11 @@ const (
 )
 
 // Scores places text in the stored space and returns the Keep best of
-// docs by the best cosine of their sections to it (ties by id). It returns
-// nil when the index has no model or text holds none of its terms.
+// docs by the best cosine of their sections to it, ties by their place in
+// docs (full text's order, see search.Run.FulltextBest: until 2026-11-28
+// by id, so of twins at the cut an index kept up to date kept others than
+// a fresh index of the same files). It returns nil when the index has no
+// model or text holds none of its terms.
 func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (map[int64]float64, error) {
 	m, ok, err := latentrows.LoadModel(ctx, q)
 	if err != nil || !ok || m.Rank == 0 || len(docs) == 0 {
@@ -59,20 +62,24 @@ func Scores(ctx context.Context, q store.Querier, text string, docs []int64) (ma
 	if err != nil {
 		return nil, err
 	}
-	return keepBest(best, Keep), nil
+	return keepBest(best, docs, Keep), nil
 }
 
-// keepBest is the n highest-scoring entries of scores, ties by id.
-func keepBest(scores map[int64]float64, n int) map[int64]float64 {
+// keepBest is the n highest-scoring entries of scores, ties by their
+// place in order (every key of scores is in it).
+func keepBest(scores map[int64]float64, order []int64, n int) map[int64]float64 {
+	place := make(map[int64]int, len(order))
+	for i, id := range order {
+		if _, dup := place[id]; !dup {
+			place[id] = i
+		}
+	}
 	ids := make([]int64, 0, len(scores))
 	for id := range scores {
 		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b int64) int {
-		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
+		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(place[a], place[b]), cmp.Compare(a, b))
 	})
 	out := make(map[int64]float64, min(n, len(ids)))
 	for _, id := range ids[:min(n, len(ids))] {

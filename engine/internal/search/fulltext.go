@@ -68,8 +68,11 @@ func (s *Run) keepKnown(ctx context.Context, tx store.Querier, scores map[int64]
 }
 
 // FulltextBest is full text's best k documents of the asked doc_type,
-// best first (ties by id): a signal that re-scores them spends its reads
-// on documents the answer may show.
+// best first (ties by file path, then id, as rankBy: ids alone took, of
+// twins at the cut, those whose rows were written first, so an index kept
+// up to date re-scored others than a fresh index of the same files): a
+// signal that re-scores them spends its reads on documents the answer may
+// show.
 func (s *Run) FulltextBest(k int) []int64 {
 	ids := make([]int64, 0, len(s.ftRaw))
 	for id := range s.ftRaw {
@@ -78,10 +81,7 @@ func (s *Run) FulltextBest(k int) []int64 {
 		}
 	}
 	slices.SortFunc(ids, func(a, b int64) int {
-		if c := cmp.Compare(s.ftRaw[b], s.ftRaw[a]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
+		return cmp.Or(cmp.Compare(s.ftRaw[b], s.ftRaw[a]), s.byPath(a, b))
 	})
 	return ids[:min(k, len(ids))]
 }
