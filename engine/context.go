@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -16,15 +17,16 @@ import (
 )
 
 // GetContext returns a page and its graph neighbours up to Depth links away
-// in both directions, nearest first (then by document id), through links
+// in both directions, nearest first (then by file path), through links
 // of LinkTypes only when it is set (unknown types are an ArgumentError on
 // link_types). A page named
 // as page#Heading centres on that section (Center.Section: its heading to
 // the next heading of the same or a higher level, as GetPage reads it); a
 // heading the page lacks gives the whole page with Center.MissingHeading
 // set. Each neighbour carries the link it was reached by (its type and
-// direction, from the page before it on the path: Via, or the centre at
-// depth 1), its depth and a summary (the first 500 characters of its
+// direction, from the page before it on the path: Via, the first by file
+// path of the pages it can be reached through, or the centre at depth 1),
+// its depth and a summary (the first 500 characters of its
 // body). Around a section, the neighbours are still the page's (depth
 // counts links from the page), but those reached through the section's
 // own links (written in it, or to it or one of its subsections) come
@@ -79,7 +81,32 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (_ Context
 		if err := links.Within(ctx, tx, []int64{id}, depth); err != nil {
 			return fmt.Errorf("load link graph: %w", err)
 		}
-		hops := links.Graph().BFS([]int64{id}, depth, nil) // sorted by depth, then id
+		// The walk reaches the same pages in any order; in the order of
+		// their file paths it lists them, and picks the page each is
+		// reached through (via), as an index of the same files built
+		// afresh does: by ids, the order their rows were written, a page
+		// added later came after its equals.
+		meta := map[int64]*docmeta.Meta{}
+		reached := links.Graph().BFS([]int64{id}, depth, nil)
+		ids := make([]int64, 0, len(reached)+1)
+		ids = append(ids, id)
+		for _, h := range reached {
+			ids = append(ids, h.ID)
+		}
+		if err := e.docs.Add(ctx, tx, meta, ids); err != nil {
+			return err
+		}
+		byPath := func(a, b int64) int {
+			var pa, pb string
+			if d := meta[a]; d != nil {
+				pa = d.Filepath
+			}
+			if d := meta[b]; d != nil {
+				pb = d.Filepath
+			}
+			return cmp.Or(strings.Compare(pa, pb), cmp.Compare(a, b))
+		}
+		hops := links.Graph().BFSBy([]int64{id}, depth, nil, byPath) // sorted by depth, then path
 		var page answer.Page
 		if res.Center, page, err = reader.Center(ctx, tx, id, opts.Page, m.Fragment); err != nil {
 			return err
@@ -90,7 +117,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (_ Context
 			if err != nil {
 				return err
 			}
-			hops, inSection = sectionFirst(links.Graph(), hops, first)
+			hops, inSection = sectionFirst(links.Graph(), hops, first, byPath)
 		}
 		// Neighbours are read nearest first, a batch at a time, until
 		// they alone overflow the budget: Fit would drop the rest, so
@@ -99,7 +126,6 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (_ Context
 		// However long the centre, they have their share (Fit).
 		res.Related = []ContextNeighbour{}
 		used := 0
-		meta := map[int64]*docmeta.Meta{}
 		for start := 0; start < len(hops) && res.TruncatedCount == 0; start += contextBatch {
 			batch := hops[start:min(len(hops), start+contextBatch)]
 			ids := make([]int64, len(batch))

@@ -10,15 +10,15 @@ const (
 )
 
 // sectionFirst orders the hops of a context centred on a section (hops as
-// graph.BFS gives them from the page, by depth then id; first the
+// graph.BFSBy gives them from the page, by depth then order; first the
 // section's own first hops, SectionLinks): those reached through the
 // section come first, then the rest, each part in the order it had. A
 // depth-1 hop the section makes is taken by the section's link; a deeper
 // one is reached through the section when a page at the depth before it
-// is, and is then taken from the best of those (by graph.PreferHop), not
-// from a page the rest of the page reaches. inSection holds the hops
-// reached through the section.
-func sectionFirst(g *graph.Graph, hops []graph.Hop, first map[int64]graph.Hop) (ordered []graph.Hop, inSection map[int64]bool) {
+// is, and is then taken from the best of those (by graph.PreferHopBy,
+// parents in order), not from a page the rest of the page reaches.
+// inSection holds the hops reached through the section.
+func sectionFirst(g *graph.Graph, hops []graph.Hop, first map[int64]graph.Hop, order func(a, b int64) int) (ordered []graph.Hop, inSection map[int64]bool) {
 	inSection = map[int64]bool{}
 	depth := make(map[int64]int, len(hops))
 	for _, h := range hops {
@@ -37,7 +37,7 @@ func sectionFirst(g *graph.Graph, hops []graph.Hop, first map[int64]graph.Hop) (
 					return
 				}
 				c := graph.Hop{ID: h.ID, Depth: h.Depth, Parent: parent, Direction: dir, LinkType: e.Type, FirstDirection: h.FirstDirection}
-				if !ok || graph.PreferHop(c, best) {
+				if !ok || graph.PreferHopBy(c, best, order) {
 					best, ok = c, true
 				}
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -132,6 +133,52 @@ func TestLatentTiesAnswerAsAFreshIndex(t *testing.T) {
 				}
 				sameJSON(t, fmt.Sprintf("%+v", o), k, f)
 			}
+		})
+	}
+}
+
+// TestContextAnswersAsAFreshIndex: get-context lists the neighbours of a
+// page kept up to date as of a fresh index of the same files: nearest
+// first, then by file path, each reached through the same page (via).
+// Until 2026-11-28 ties went by row id: a page added later came after its
+// equals, and a page two links away was reached through the neighbour
+// indexed first, where a fresh index names the first by path.
+func TestContextAnswersAsAFreshIndex(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		before, after map[string]string
+		opts          ContextOptions
+	}{
+		{
+			name:   "neighbour added beside another",
+			before: map[string]string{"c.md": "# C\n\n[a](a.md) [b](b.md)\n", "b.md": "# B\n"},
+			after:  map[string]string{"c.md": "# C\n\n[a](a.md) [b](b.md)\n", "b.md": "# B\n", "a.md": "# A\n"},
+			opts:   ContextOptions{Page: "c.md", Depth: 1},
+		},
+		{
+			name:   "second way to a page two links away",
+			before: map[string]string{"c.md": "# C\n\n[x](x.md) [y](y.md)\n", "y.md": "# Y\n\n[z](z.md)\n", "z.md": "# Z\n"},
+			after:  map[string]string{"c.md": "# C\n\n[x](x.md) [y](y.md)\n", "x.md": "# X\n\n[z](z.md)\n", "y.md": "# Y\n\n[z](z.md)\n", "z.md": "# Z\n"},
+			opts:   ContextOptions{Page: "c.md", Depth: 2},
+		},
+		{
+			name:   "section's page twins",
+			before: map[string]string{"c.md": "# C\n\n## S\n\n[b](b.md)\n\n[a](a.md)\n", "b.md": "# B\n"},
+			after:  map[string]string{"c.md": "# C\n\n## S\n\n[b](b.md)\n\n[a](a.md)\n", "b.md": "# B\n", "a.md": "# A\n"},
+			opts:   ContextOptions{Page: "c.md#S", Depth: 1},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kept, fresh := keptAndFresh(t, tc.before, tc.after)
+			k, err := kept.GetContext(context.Background(), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := fresh.GetContext(context.Background(), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameJSON(t, tc.opts.Page, k, f)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/ubp-dev/ubp/index"
@@ -41,6 +42,14 @@ type Hop struct {
 // Outlink before Backlink, then the link type first in index.LinkTypes. The
 // result is sorted by depth, then id.
 func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop {
+	return g.BFSBy(starts, maxDepth, types, cmp.Compare[int64])
+}
+
+// BFSBy is BFS with nodes in the order order gives instead of by id: the
+// hop kept of the ways to a node has the first parent in that order, and
+// the result is sorted by depth, then by order. An order that is not the
+// ids' (file paths) gives the same walk whatever the nodes were numbered.
+func (g *Graph) BFSBy(starts []int64, maxDepth int, types []index.LinkType, order func(a, b int64) int) []Hop {
 	if maxDepth < 1 || len(starts) == 0 {
 		return nil
 	}
@@ -62,7 +71,7 @@ func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop 
 			frontier = append(frontier, s)
 		}
 	}
-	slices.Sort(frontier)
+	slices.SortFunc(frontier, order)
 
 	var hops []Hop
 	best := make(map[int64]Hop)
@@ -83,7 +92,7 @@ func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop 
 				first = seen[parent]
 			}
 			h := Hop{ID: id, Depth: depth, Parent: parent, Direction: dir, LinkType: t, FirstDirection: first}
-			if cur, ok := best[id]; !ok || preferHop(h, cur) {
+			if cur, ok := best[id]; !ok || preferHopBy(h, cur, order) {
 				best[id] = h
 			}
 		}
@@ -100,7 +109,7 @@ func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop 
 		for id := range best {
 			frontier = append(frontier, id)
 		}
-		slices.Sort(frontier)
+		slices.SortFunc(frontier, order)
 		for _, id := range frontier {
 			h := best[id]
 			seen[id] = h.FirstDirection
@@ -112,9 +121,12 @@ func (g *Graph) BFS(starts []int64, maxDepth int, types []index.LinkType) []Hop 
 
 // preferHop reports whether a is a better way than b to reach the same node
 // at the same depth.
-func preferHop(a, b Hop) bool {
+func preferHop(a, b Hop) bool { return preferHopBy(a, b, cmp.Compare[int64]) }
+
+// preferHopBy is preferHop with parents in the order order gives.
+func preferHopBy(a, b Hop, order func(a, b int64) int) bool {
 	if a.Parent != b.Parent {
-		return a.Parent < b.Parent
+		return order(a.Parent, b.Parent) < 0
 	}
 	if a.Direction != b.Direction {
 		return a.Direction == Outlink
@@ -135,3 +147,7 @@ func Proximity(depth int) float64 {
 // node at the same depth, as BFS chooses: the smaller parent id, then
 // Outlink before Backlink, then the link type first in index.LinkTypes.
 func PreferHop(a, b Hop) bool { return preferHop(a, b) }
+
+// PreferHopBy is PreferHop with parents in the order order gives (see
+// BFSBy).
+func PreferHopBy(a, b Hop, order func(a, b int64) int) bool { return preferHopBy(a, b, order) }

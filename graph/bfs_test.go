@@ -272,3 +272,21 @@ func TestProximity(t *testing.T) {
 		})
 	}
 }
+
+// TestBFSBy: with an order of its own (file paths, say), the walk lists
+// each depth in that order and reaches a node through the parent first in
+// it, not through the smallest id.
+func TestBFSBy(t *testing.T) {
+	// 1→2, 1→3, 2→4, 3→4: 4 is two hops away through 2 or 3.
+	g := buildGraph([]edgeSpec{{1, 2, ref}, {1, 3, ref}, {2, 4, ref}, {3, 4, ref}})
+	out := Outlink
+	reverse := func(a, b int64) int { return int(b - a) }
+	want := []Hop{hop(3, 1, 1, out, ref, out), hop(2, 1, 1, out, ref, out), hop(4, 2, 3, out, ref, out)}
+	if got := g.BFSBy([]int64{1}, 2, nil, reverse); !reflect.DeepEqual(got, want) {
+		t.Errorf("BFSBy in reverse = %v, want %v", got, want)
+	}
+	want = []Hop{hop(2, 1, 1, out, ref, out), hop(3, 1, 1, out, ref, out), hop(4, 2, 2, out, ref, out)}
+	if got := g.BFS([]int64{1}, 2, nil); !reflect.DeepEqual(got, want) {
+		t.Errorf("BFS = %v, want %v", got, want)
+	}
+}
