@@ -15,11 +15,11 @@ import (
 // keptAndFresh indexes the files of each step in turn in one project (as
 // ubp serve's watcher or ubp index after edits keep an index: the files of
 // a step that the next lacks are deleted), and the last step's files in a
-// new project. The two hold the same files, their rows numbered in
-// another order.
-func keptAndFresh(t *testing.T, steps ...map[string]string) (kept, fresh *Engine) {
+// new project, both with the given embedding provider. The two hold the
+// same files, their rows numbered in another order.
+func keptAndFresh(t *testing.T, provider string, steps ...map[string]string) (kept, fresh *Engine) {
 	t.Helper()
-	kept = searchProject(t, steps[0], "none")
+	kept = searchProject(t, steps[0], provider)
 	docs := kept.Project().DocsDir()
 	for i, files := range steps[1:] {
 		for path := range steps[i] {
@@ -32,7 +32,7 @@ func keptAndFresh(t *testing.T, steps ...map[string]string) (kept, fresh *Engine
 		coreWriteFiles(t, docs, files)
 		coreIndex(t, kept, false)
 	}
-	return kept, searchProject(t, steps[len(steps)-1], "none")
+	return kept, searchProject(t, steps[len(steps)-1], provider)
 }
 
 // sameJSON fails the test when the answers differ as JSON, section_id
@@ -87,7 +87,7 @@ func rowless(t *testing.T, v any) string {
 // put it first.
 func TestSearchTiesAnswerAsAFreshIndex(t *testing.T) {
 	page := "# Notes\n\nshared words here\n"
-	kept, fresh := keptAndFresh(t,
+	kept, fresh := keptAndFresh(t, "none",
 		map[string]string{"b.md": page},
 		map[string]string{"a.md": page, "b.md": page})
 	for _, o := range []SearchOptions{
@@ -125,7 +125,7 @@ func TestLatentTiesAnswerAsAFreshIndex(t *testing.T) {
 			}
 			less := maps.Clone(all)
 			delete(less, "twins/t-000.md")
-			kept, fresh := keptAndFresh(t, all, less, all)
+			kept, fresh := keptAndFresh(t, "none", all, less, all)
 			for _, o := range []SearchOptions{{Query: query}, {Query: query, Explain: true}} {
 				k, f := mustSearch(t, kept, o), mustSearch(t, fresh, o)
 				if len(f.Results) == 0 || f.Results[0].ScoreBreakdown.LatentCosine == 0 {
@@ -169,7 +169,7 @@ func TestContextAnswersAsAFreshIndex(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			kept, fresh := keptAndFresh(t, tc.before, tc.after)
+			kept, fresh := keptAndFresh(t, "none", tc.before, tc.after)
 			k, err := kept.GetContext(context.Background(), tc.opts)
 			if err != nil {
 				t.Fatal(err)
@@ -180,5 +180,31 @@ func TestContextAnswersAsAFreshIndex(t *testing.T) {
 			}
 			sameJSON(t, tc.opts.Page, k, f)
 		})
+	}
+}
+
+// TestTermReadsTiesAsAFreshIndex: a term in more sections than full text
+// reads of it (1,000) is read by its best sections, equal ones at
+// the cut by file path, then place in the page, in an index kept up to
+// date as in a fresh one: terms FTS5 scores, short ones scanned (検索) and
+// units (1.5 GB). Until 2026-11-28 they were taken by row id, so a page
+// deleted and restored (a branch switch and back) was not read, and
+// ubp_fulltext_search listed its twins without it where a fresh index
+// lists it first.
+func TestTermReadsTiesAsAFreshIndex(t *testing.T) {
+	all := map[string]string{}
+	for i := range 1010 {
+		all[fmt.Sprintf("t/%04d.md", i)] = "# Twin\n\nzzqx plain words 検索 and 1.5 GB\n"
+	}
+	less := maps.Clone(all)
+	delete(less, "t/0000.md")
+	kept, fresh := keptAndFresh(t, "none", all, less, all)
+	for _, q := range []string{"zzqx", "zzqx plain", "zzq", "検索", "1.5 GB"} {
+		for _, limit := range []int{1, 10} {
+			o := FulltextOptions{Query: q, Limit: limit}
+			sameJSON(t, fmt.Sprintf("%+v", o), mustFulltext(t, kept, o), mustFulltext(t, fresh, o))
+		}
+		o := SearchOptions{Query: q}
+		sameJSON(t, fmt.Sprintf("%+v", o), mustSearch(t, kept, o), mustSearch(t, fresh, o))
 	}
 }

@@ -20,22 +20,37 @@ func TestKeepBest(t *testing.T) {
 		}
 		return out
 	}
+	// byID and reversed stand for the sections' places in the files.
+	byID := func(ids []int64) ([]int64, error) { return slices.Sorted(slices.Values(ids)), nil }
+	reversed := func(ids []int64) ([]int64, error) {
+		s := slices.Sorted(slices.Values(ids))
+		slices.Reverse(s)
+		return s, nil
+	}
 	tests := []struct {
-		name  string
-		hits  []scoredHit
-		limit int
-		want  []int64 // section ids kept, in order
+		name    string
+		hits    []scoredHit
+		limit   int
+		byPlace func([]int64) ([]int64, error)
+		want    []int64 // section ids kept, in order
 	}{
-		{"under the limit: as they are", hits(0.1, 0.9, 0.5), 5, []int64{1, 2, 3}},
-		{"at the limit: as they are", hits(0.1, 0.9, 0.5), 3, []int64{1, 2, 3}},
-		{"over the limit: the best, best first", hits(0.1, 0.9, 0.5, 0.7), 2, []int64{2, 4}},
-		{"equal scores: lower section id first", hits(0.5, 0.5, 0.9, 0.5), 3, []int64{3, 1, 2}},
-		{"no hits", nil, 3, nil},
+		{"under the limit: as they are", hits(0.1, 0.9, 0.5), 5, byID, []int64{1, 2, 3}},
+		{"at the limit: as they are", hits(0.1, 0.9, 0.5), 3, byID, []int64{1, 2, 3}},
+		{"over the limit: the best, best first", hits(0.1, 0.9, 0.5, 0.7), 2, byID, []int64{2, 4}},
+		{"equal scores at the cut: first by place", hits(0.5, 0.5, 0.9, 0.5), 3, byID, []int64{3, 1, 2}},
+		{"equal scores at the cut: by place, not by id", hits(0.5, 0.5, 0.9, 0.5), 3, reversed, []int64{3, 4, 2}},
+		{"equal scores before the cut: all kept", hits(0.5, 0.5, 0.9, 0.1), 3, reversed, []int64{3, 1, 2}},
+		{"a section gone: after those in place", hits(0.5, 0.5, 0.9, 0.5), 3, func([]int64) ([]int64, error) { return []int64{4}, nil }, []int64{3, 4, 1}},
+		{"no hits", nil, 3, byID, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			kept, err := keepBest(tt.hits, tt.limit, tt.byPlace)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var got []int64
-			for _, h := range keepBest(tt.hits, tt.limit) {
+			for _, h := range kept {
 				got = append(got, h.id)
 			}
 			if !slices.Equal(got, tt.want) {

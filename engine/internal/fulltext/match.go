@@ -419,7 +419,7 @@ func scanShortTerms(ctx context.Context, db store.Querier, terms []query.Term, s
 	if err != nil {
 		return nil, err
 	}
-	return sc.pass(len(terms), st, limit, fn), nil
+	return sc.pass(len(terms), st, limit, placesIn(ctx, db), fn)
 }
 
 // scanCheckedIn finds term t in the sections whose postings hold one of
@@ -554,7 +554,7 @@ func scanShortWords(ctx context.Context, db store.Querier, terms []query.Term, s
 	if err != nil {
 		return nil, err
 	}
-	return sc.pass(len(terms), st, limit, fn), nil
+	return sc.pass(len(terms), st, limit, placesIn(ctx, db), fn)
 }
 
 // termCounts gathers what a scan counted of several terms in the sections
@@ -594,8 +594,9 @@ func (c *termCounts) add(r ftsrows.SectionText, n int, count func(term int) (hea
 
 // pass scores each of the n terms in the sections holding it with BM25
 // (the heading's occurrences weigh headingWeight), passes on its best
-// limit (keepBest) and returns the document frequencies.
-func (c *termCounts) pass(n int, st corpusStats, limit int, fn func(term int, id, doc int64, score float64)) []int {
+// limit (keepBest, ties at the cut in the order of byPlace) and returns
+// the document frequencies.
+func (c *termCounts) pass(n int, st corpusStats, limit int, byPlace func([]int64) ([]int64, error), fn func(term int, id, doc int64, score float64)) ([]int, error) {
 	if c.df == nil {
 		c.df = make([]int, n)
 	}
@@ -608,11 +609,21 @@ func (c *termCounts) pass(n int, st corpusStats, limit int, fn func(term int, id
 				scored = append(scored, scoredHit{h.id, h.doc, bm25(idf, freq, float64(h.dl), st.avgLen)})
 			}
 		}
-		for _, h := range keepBest(scored, limit) {
+		best, err := keepBest(scored, limit, byPlace)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range best {
 			fn(i, h.id, h.doc, h.score)
 		}
 	}
-	return c.df
+	return c.df, nil
+}
+
+// placesIn orders section ids by their place in the files (see
+// ftsrows.TiedByPlace), read through db.
+func placesIn(ctx context.Context, db store.Querier) func([]int64) ([]int64, error) {
+	return func(ids []int64) ([]int64, error) { return ftsrows.TiedByPlace(ctx, db, ids) }
 }
 
 // Partial reports whether Sections holds only part of the query's

@@ -257,6 +257,10 @@ func (mt *Matcher) readUnit(ctx context.Context, db store.Querier, t string, glu
 		freq := headingWeight*float64(h.hf) + float64(h.cf)
 		scored = append(scored, scoredHit{h.id, p.doc, bm25(idf, freq, float64(p.len), st.avgLen)})
 	}
+	best, err := keepBest(scored, limit, placesIn(ctx, db))
+	if err != nil {
+		return termScan{}, err
+	}
 	// A clone lets the cache keep the best sections without the rest.
-	return termScan{best: slices.Clone(keepBest(scored, limit)), df: len(scored)}, nil
+	return termScan{best: slices.Clone(best), df: len(scored)}, nil
 }

@@ -1,12 +1,16 @@
 package ftsrows
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/ubp-dev/ubp/engine/internal/store"
+	"github.com/ubp-dev/ubp/engine/internal/store/sqlbatch"
 )
 
 // Index is one of the FTS5 tables of sections (migration 0003 and after).
@@ -37,8 +41,54 @@ type Scored struct {
 
 // BestRows reads the limit best sections matching the FTS5 expression
 // expr in index i by bm25(), the heading column weighing headingWeight
-// and the content 1, best first.
+// and the content 1, best first. Sections of equal score at the cut are
+// taken by their document's file path, then by their order in it
+// (TiedByPlace): SQLite took them in row order, so an index kept up to
+// date run after run, whose rows are numbered in another order than those
+// of a fresh index of the same files, read other sections of a term in
+// more than limit.
 func BestRows(ctx context.Context, q store.Querier, i Index, expr string, headingWeight float64, limit int) ([]Scored, error) {
+	if limit <= 0 {
+		return bestRows(ctx, q, i, expr, headingWeight, limit)
+	}
+	hits, err := bestRows(ctx, q, i, expr, headingWeight, limit+1)
+	if err != nil || len(hits) <= limit {
+		return hits, err
+	}
+	cut := hits[limit-1].Score
+	if hits[limit].Score != cut {
+		return hits[:limit], nil
+	}
+	// Equal scores straddle the cut: the better ones, then as many of
+	// the tied as there is room for, by place. Only then is every
+	// match read again.
+	better := 0
+	for better < limit && hits[better].Score > cut {
+		better++
+	}
+	all, err := AllRows(ctx, q, i, expr, headingWeight)
+	if err != nil {
+		return nil, err
+	}
+	var tied []int64
+	for _, h := range all {
+		if h.Score == cut {
+			tied = append(tied, h.ID)
+		}
+	}
+	if tied, err = TiedByPlace(ctx, q, tied); err != nil {
+		return nil, fmt.Errorf("match %s: %w", i.String(), err)
+	}
+	out := hits[:better]
+	for _, id := range tied[:min(len(tied), limit-better)] {
+		out = append(out, Scored{ID: id, Score: cut})
+	}
+	return out, nil
+}
+
+// bestRows reads the limit best sections as BestRows does, ties in the
+// order SQLite finds them.
+func bestRows(ctx context.Context, q store.Querier, i Index, expr string, headingWeight float64, limit int) ([]Scored, error) {
 	rows, err := q.QueryContext(ctx, fmt.Sprintf(`
 		SELECT rowid, -bm25(%[3]s, %[1]g, 1.0)
 		FROM %[3]s WHERE %[3]s MATCH ?
@@ -51,6 +101,38 @@ func BestRows(ctx context.Context, q store.Querier, i Index, expr string, headin
 		return nil, fmt.Errorf("match %s: %w", i.String(), err)
 	}
 	return hits, nil
+}
+
+// TiedByPlace orders the sections ids by their document's file path, then
+// by their order in it (ids of sections gone are dropped): the order of
+// sections a fresh index of the same files numbers in.
+func TiedByPlace(ctx context.Context, q store.Querier, ids []int64) ([]int64, error) {
+	type place struct {
+		id   int64
+		path string
+		ord  int
+	}
+	places := make([]place, 0, len(ids))
+	err := sqlbatch.QueryIDs(ctx, q, ids, `SELECT s.id, d.filepath, s.ord FROM sections AS s
+		JOIN documents AS d ON d.id = s.document_id WHERE s.id IN (%s)`, func(rows *sql.Rows) error {
+		var p place
+		if err := rows.Scan(&p.id, &p.path, &p.ord); err != nil {
+			return err
+		}
+		places = append(places, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the places of %d sections: %w", len(ids), err)
+	}
+	slices.SortFunc(places, func(a, b place) int {
+		return cmp.Or(strings.Compare(a.path, b.path), cmp.Compare(a.ord, b.ord), cmp.Compare(a.id, b.id))
+	})
+	out := make([]int64, len(places))
+	for i, p := range places {
+		out[i] = p.id
+	}
+	return out, nil
 }
 
 // AllRows scores, by bm25() as BestRows does, every section matching expr
