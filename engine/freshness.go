@@ -16,9 +16,15 @@ import (
 
 // IndexFreshness is how the index stands against the docs folder.
 type IndexFreshness struct {
-	// Built is false until an indexing run has completed: the index is
-	// missing or empty, not merely small.
+	// Built is false until an indexing run has completed (the run's last
+	// step stamps last_indexed_at): the index is missing or empty, or its
+	// first build stopped before the end (Documents says what it kept).
 	Built bool `json:"built"`
+	// Documents is how many documents the index holds, whether built or
+	// not: an unbuilt index holding some is a first build that was stopped
+	// (SIGINT, a kill), which kept what it wrote and which the next run
+	// finishes.
+	Documents int `json:"documents"`
 	// NeedsReindex: a migration demands a full re-index.
 	NeedsReindex bool `json:"needs_reindex,omitempty"`
 	// Diff lists the files that changed since the last index.
@@ -92,6 +98,7 @@ func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
 	if stored.err != nil {
 		return f, stored.err
 	}
+	f.Documents = len(stored.m)
 	// discover.ReadFile, as an indexing run reads: bounded by max_file_size
 	// and never blocking on a FIFO swapped in since the walk.
 	f.Diff = freshness.Compare(files, stored.m, func(fi index.FileInfo) bool {

@@ -58,7 +58,20 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 	defer setGCPercent(defaultGCPercent)()
 	switch {
 	case !f.Built:
-		a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), plural.Count(f.Diff.Count(), "file", "files"))
+		// No stamp: never built, or a first build stopped (SIGINT, a
+		// kill) after it wrote some documents, perhaps all of them, which
+		// it keeps. Until 2026-11-28 the second read "no index yet ...
+		// building it (0 files)" once every document was written.
+		if f.Documents > 0 {
+			left := "no file left to read"
+			if n := f.Diff.Count(); n > 0 {
+				left = plural.Count(n, "file", "files") + " left to read"
+			}
+			a.infof("ubp: the first build of the index for %s stopped before it finished (%s in, %s): finishing it\n",
+				e.Project().DocsDir(), plural.Count(f.Documents, "document", "documents"), left)
+		} else {
+			a.infof("ubp: no index yet for %s: building it (%s)\n", e.Project().DocsDir(), plural.Count(f.Diff.Count(), "file", "files"))
+		}
 		rep, err := a.runIndex(ctx, e, engine.IndexOptions{Incidental: true})
 		if err != nil {
 			return fmt.Errorf("build the index: %w (run `ubp index` to retry)", err)
