@@ -38,8 +38,8 @@ func TestSearchUsesOneConfiguration(t *testing.T) {
 	e, err = Open(context.Background(), p, OpenOptions{Getenv: func(name string) string {
 		if name == "GIT_DIR" && reloadOnGitDir {
 			reloadOnGitDir = false
-			if changed, err := e.ReloadConfig(); err != nil || !changed {
-				t.Errorf("reload: changed %v, %v", changed, err)
+			if r, err := e.ReloadConfig(); err != nil || !r.Changed {
+				t.Errorf("reload: changed %v, %v", r.Changed, err)
 			}
 		}
 		return ""

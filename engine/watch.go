@@ -30,7 +30,11 @@ const watchDebounce = 200 * time.Millisecond
 // created, modified, deleted or renamed, including editors' save-by-rename
 // (write a temp file, rename it over the original), are reflected. Which
 // files count follows the same rules as Index (includes, excludes,
-// .gitignore); a changed .gitignore re-checks the whole folder.
+// .gitignore); a changed .gitignore re-checks the whole folder. A changed
+// .ubp/config.json is taken up (ReloadConfig): a new docs_dir moves the
+// watches to the new folder, and a new docs_dir, embedding, include,
+// exclude or max_file_size re-checks the whole folder, so the index
+// follows the configuration as `ubp index` would.
 //
 // Right after the watches are in place, Watch brings the index up to date
 // once, so nothing changed between the last Index and the start of the
@@ -64,22 +68,13 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 		return fmt.Errorf("watch: %w", err)
 	}
 	defer w.Close()
-	p := e.Project() // docs_dir never changes on a reload (ReloadConfig)
+	p := e.Project()
 	docs, err := filepath.Abs(p.DocsDir())
 	if err != nil {
 		return fmt.Errorf("watch: resolve docs folder: %w", err)
 	}
 	ws := &watchState{e: e, w: w, docs: docs, dirs: map[string]bool{}, pending: map[string]bool{}, links: map[string]string{}}
-	// The folder holding the docs folder is watched for the docs entry
-	// itself: a docs symlink switched to another folder (ln -sfn) sends
-	// nothing from the folder it left. Not when the docs folder is the
-	// project root, whose parent is outside the project.
-	if root, err := filepath.Abs(p.Root); err == nil && filepath.Clean(root) != docs {
-		ws.parent = filepath.Dir(docs)
-		if err := w.Add(ws.parent); err != nil {
-			ws.parent = ""
-		}
-	}
+	ws.watchParent(p)
 	if err := w.Add(docs); err != nil {
 		return fmt.Errorf("watch %s: %w", docs, err)
 	}
@@ -99,7 +94,7 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	if catchUp == nil {
-		ws.pending[docs] = true // catch up once
+		ws.pending[ws.docs] = true // catch up once
 		if retry := ws.flush(ctx, onReport); retry > 0 {
 			timer.Reset(retry)
 		}
@@ -124,7 +119,7 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 			if ws.handle(ev, onReport) {
 				timer.Reset(watchDebounce)
 			}
-			if !ws.dirs[docs] && rootPoll == nil {
+			if !ws.dirs[ws.docs] && rootPoll == nil {
 				rootPoll = time.NewTicker(watchRootPoll)
 				rootBack = rootPoll.C
 				e.docsGone.Store(time.Now().UnixNano())
@@ -141,7 +136,7 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 				return nil
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
-				ws.pending[docs] = true // events were lost: re-check everything
+				ws.pending[ws.docs] = true // events were lost: re-check everything
 				timer.Reset(watchDebounce)
 				continue
 			}
@@ -149,8 +144,19 @@ func (e *Engine) WatchCaughtUpBy(ctx context.Context, catchUp func(context.Conte
 		case <-timer.C:
 			if ws.configChanged {
 				ws.configChanged = false
-				if err := ws.reloadConfig(onReport); err != nil {
-					return err
+				ws.reloadConfig(onReport)
+				switch {
+				case !ws.dirs[ws.docs] && rootPoll == nil:
+					// The new docs folder is not there (yet): tools
+					// say so until it is (DocsFolderGone).
+					rootPoll = time.NewTicker(watchRootPoll)
+					rootBack = rootPoll.C
+					e.docsGone.Store(time.Now().UnixNano())
+				case ws.dirs[ws.docs] && rootPoll != nil:
+					// The old one was gone; the new one is there.
+					rootPoll.Stop()
+					rootPoll, rootBack = nil, nil
+					e.docsGone.Store(0)
 				}
 			}
 			if retry := ws.flush(ctx, onReport); retry > 0 {
@@ -261,21 +267,74 @@ func (ws *watchState) markPending(p string) {
 
 // reloadConfig takes up a changed .ubp/config.json (Engine.ReloadConfig):
 // the folders it now includes are watched and every document is checked
-// again at this flush. A change the engine cannot take up ends the watch
-// with its error; a file that does not load is reported, and the
+// again at this flush, which embeds every section again when the
+// embedding changed. A new docs_dir moves the watches to the new folder
+// (retarget). A file that does not load is reported, and the
 // configuration in use stays.
-func (ws *watchState) reloadConfig(onReport func(IndexReport, error)) error {
-	changed, err := ws.e.ReloadConfig()
+func (ws *watchState) reloadConfig(onReport func(IndexReport, error)) {
+	r, err := ws.e.ReloadConfig()
 	switch {
-	case errors.Is(err, ErrConfigChangedScope):
-		return fmt.Errorf("watch: %w", err)
 	case err != nil:
 		onReport(writer.EmptyReport(), fmt.Errorf("watch: %w", err))
-	case changed:
+	case r.DocsDir:
+		ws.retarget(onReport)
+	case r.Changed:
 		ws.addTree(ws.docs, onReport)
 		ws.pending[ws.docs] = true
 	}
-	return nil
+}
+
+// watchParent watches the folder holding the docs folder of p, for the
+// docs entry itself: a docs symlink switched to another folder (ln -sfn)
+// sends nothing from the folder it left. Not when the docs folder is the
+// project root, whose parent is outside the project.
+func (ws *watchState) watchParent(p *Project) {
+	ws.parent = ""
+	if root, err := filepath.Abs(p.Root); err == nil && filepath.Clean(root) != ws.docs {
+		ws.parent = filepath.Dir(ws.docs)
+		if err := ws.w.Add(ws.parent); err != nil {
+			ws.parent = ""
+		}
+	}
+}
+
+// retarget moves the watches to the docs folder of the configuration now
+// in use and marks all of it pending: the run of the whole new folder
+// makes the index follow it (the old folder's documents go, those of the
+// new one come, a file found in both by its content is a rename). A new
+// folder that is not there is looked for as one that went away
+// (rewatchRoot), the tools saying so meanwhile.
+func (ws *watchState) retarget(onReport func(IndexReport, error)) {
+	for d := range ws.dirs {
+		_ = ws.w.Remove(d)
+		delete(ws.dirs, d)
+	}
+	if ws.parent != "" {
+		_ = ws.w.Remove(ws.parent)
+	}
+	p := ws.e.Project()
+	docs, err := filepath.Abs(p.DocsDir())
+	if err != nil {
+		onReport(writer.EmptyReport(), fmt.Errorf("watch: resolve docs folder: %w", err))
+		return
+	}
+	ws.docs = docs
+	// What was pending lies in the old folder: the run of the new one
+	// deletes the old documents anyway.
+	ws.pending = map[string]bool{}
+	ws.links = map[string]string{}
+	ws.failed, ws.retryIn = "", 0
+	ws.watchParent(p)
+	if st, err := os.Stat(docs); err != nil || !st.IsDir() {
+		return
+	}
+	if err := ws.w.Add(docs); err != nil {
+		onReport(writer.EmptyReport(), fmt.Errorf("watch %s: %w", docs, err))
+		return
+	}
+	ws.dirs[docs] = true
+	ws.addTree(docs, onReport)
+	ws.pending[docs] = true
 }
 
 // skipDir reports whether the folder at abs (inside docs) is never

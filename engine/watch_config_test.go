@@ -1,10 +1,9 @@
 package engine
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -50,36 +49,49 @@ func TestWatchTakesUpConfigChanges(t *testing.T) {
 	}
 }
 
-// TestWatchStopsWhenTheDocsFolderChanges: a new docs_dir is not taken up
-// by a running watcher, which stops with ErrConfigChangedScope rather than
-// index the old folder against commands that index the new one.
-func TestWatchStopsWhenTheDocsFolderChanges(t *testing.T) {
-	e, _ := coreFixture(t)
+// TestWatchFollowsTheDocsFolder: a new docs_dir is taken up by a running
+// watcher: the index follows the new folder, edits there are indexed and
+// edits in the old one are not. A docs_dir naming a folder that is not
+// there makes the docs folder gone (DocsFolderGone) until it appears; one
+// outside the project is refused, and the folder in use stays. Until
+// 2026-11-28 the watch stopped for good (ErrConfigChangedScope) and the
+// index kept describing the old folder.
+func TestWatchFollowsTheDocsFolder(t *testing.T) {
+	e, docs := coreFixture(t)
 	coreIndex(t, e, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- e.Watch(ctx, nil) }()
-	// Let the watch start (its catch-up run finds nothing to do).
-	coreWriteFiles(t, e.Project().DocsDir(), map[string]string{"probe.md": "# Probe\n"})
-	coreEventually(t, "the watcher runs", func() bool { return hasPage(t, e, "probe.md") })
-	if err := os.MkdirAll(e.Project().Root+"/other", 0o755); err != nil {
-		t.Fatal(err)
+	root := e.Project().Root
+	watchInBackground(t, e)
+	waitUntilWatching(t, e, docs)
+	if !hasPage(t, e, "index.md") {
+		t.Fatal("index.md is not indexed")
 	}
+
+	coreWriteFiles(t, root, map[string]string{"other/notes.md": "# Notes\n\nThe new folder.\n"})
 	writeConfig(t, e, func(c *Config) { c.DocsDir = "other" })
-	var err error
-	coreEventually(t, "the watch stops", func() bool {
-		select {
-		case err = <-done:
-			return true
-		default:
-			return false
-		}
+	coreEventually(t, "the index follows the new folder", func() bool {
+		return hasPage(t, e, "notes.md") && !hasPage(t, e, "index.md")
 	})
-	if !errors.Is(err, ErrConfigChangedScope) {
-		t.Errorf("Watch: %v, want ErrConfigChangedScope", err)
+	coreWriteFiles(t, root, map[string]string{"other/more.md": "# More\n", "docs/left.md": "# Left\n"})
+	coreEventually(t, "a file written in the new folder is indexed", func() bool { return hasPage(t, e, "more.md") })
+	if hasPage(t, e, "left.md") {
+		t.Error("a file written in the old docs folder was indexed")
 	}
-	if e.Project().Config.DocsDir != "docs" {
-		t.Errorf("docs_dir in use %q, want the one loaded before", e.Project().Config.DocsDir)
+
+	// A folder that is not there (yet).
+	writeConfig(t, e, func(c *Config) { c.DocsDir = "later" })
+	coreEventually(t, "the missing docs folder is told", func() bool { _, gone := e.DocsFolderGone(); return gone })
+	coreWriteFiles(t, root, map[string]string{"later/late.md": "# Late\n"})
+	coreEventually(t, "the folder, once there, is indexed", func() bool {
+		_, gone := e.DocsFolderGone()
+		return !gone && hasPage(t, e, "late.md") && !hasPage(t, e, "notes.md")
+	})
+
+	// Outside the project: refused, the folder in use stays.
+	writeConfig(t, e, func(c *Config) { c.DocsDir = "../elsewhere" })
+	if _, err := e.ReloadConfig(); err == nil || !strings.Contains(err.Error(), "outside the project root") {
+		t.Errorf("reload of a docs_dir outside the project: %v, want an error saying so", err)
+	}
+	if got := e.Project().Config.DocsDir; got != "later" {
+		t.Errorf("docs_dir in use %q, want the one loaded before", got)
 	}
 }

@@ -194,8 +194,11 @@ func docsFolderGone(e Engine) error {
 	if !gone {
 		return nil
 	}
-	return toolErrorText(fmt.Sprintf("the docs folder %s is gone since %s (moved away or deleted: a branch switch?), "+
-		"so the index describes files that are not there and ubp does not answer from it. Put the folder back "+
-		"(ubp indexes it again at once), or restart ubp serve with the folder's new place (--docs-dir).",
+	// ubp serve takes no --docs-dir: until 2026-11-28 this named one. It
+	// follows docs_dir of .ubp/config.json (Engine.Watch).
+	return toolErrorText(fmt.Sprintf("the docs folder %s is gone since %s (moved away or deleted: a branch switch? "+
+		"or docs_dir names a folder that is not there), so the index describes files that are not there and ubp "+
+		"does not answer from it. Put the folder back, or set docs_dir in .ubp/config.json to where it is now "+
+		"(ubp indexes it at once, without a restart).",
 		e.Project().DocsDir(), since.UTC().Format(time.RFC3339)))
 }
