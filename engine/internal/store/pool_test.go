@@ -66,3 +66,40 @@ func TestPoolPragmas(t *testing.T) {
 		})
 	}
 }
+
+// TestReaderPoolKeepsSearchConnections: a reading pool keeps as many idle
+// connections as a search uses at once (its read transaction and the two
+// halves of the vector's first pass, see vecstore.knnAtOnce) and one
+// more, so that the next search does not open a connection again (SQLite
+// reads the schema anew on each) and finds its page cache still warm.
+func TestReaderPoolKeepsSearchConnections(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	w, err := OpenPool(ctx, path, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r, err := OpenPool(ctx, path, false, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	// A search's three at once.
+	var conns []*sql.Conn
+	for range 3 {
+		c, err := r.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := r.Stats().Idle; got != len(conns) {
+		t.Errorf("reading pool keeps %d idle connections after %d were in use at once, want all %d", got, len(conns), len(conns))
+	}
+}

@@ -200,3 +200,79 @@ func firstDiff[T comparable](a, b []T) string {
 	}
 	return fmt.Sprintf("lengths %d and %d", len(a), len(b))
 }
+
+// TestNearestInHalves: on a pool, the cells are asked in two halves at
+// once (knnAtOnce); the answer is the same, to the bit, as asking them in
+// one query on one connection.
+func TestNearestInHalves(t *testing.T) {
+	db, _ := openDB(t)
+	ctx := context.Background()
+	const dims = 16
+	n := CellThreshold + 500
+	_, entries := clusteredEntries(t, db, n, dims, 40, 0.2, rand.New(rand.NewPCG(9, 9)))
+	vecs := vectorsOf(entries)
+	inTx(t, db, func(tx *sql.Tx) error { return Put(ctx, tx, "m", entries) })
+	inTx(t, db, func(tx *sql.Tx) error { return Reproject(ctx, tx) })
+	cs, err := readCells(ctx, db, dims)
+	if err != nil || len(cs) < 3 {
+		t.Fatalf("cells: %d, %v", len(cs), err)
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	r := rand.New(rand.NewPCG(17, 17))
+	for _, k := range []int{1, firstPassShare + 1, 100} {
+		for range 10 {
+			q := slices.Clone(vecs[r.IntN(n)])
+			for d := range q {
+				q[d] += 0.1 * float32(r.NormFloat64())
+			}
+			probed := cs.probe(q, ProbeCells)
+			halves, halvesCells, err := knnAtOnce(ctx, db, q, k, probed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, oneCells, err := knn(ctx, conn, q, k, probed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(halves) != len(one) || len(one) == 0 {
+				t.Fatalf("k %d: %d matches in halves, %d in one query", k, len(halves), len(one))
+			}
+			inCell := map[int64]int64{}
+			for i, m := range one {
+				inCell[m.SectionID] = oneCells[i]
+			}
+			for i, m := range halves {
+				if c, ok := inCell[m.SectionID]; !ok || c != halvesCells[i] {
+					t.Fatalf("k %d: section %d of cell %d found in halves, in one query: %v in cell %d", k, m.SectionID, halvesCells[i], ok, c)
+				}
+			}
+			got, err := Nearest(ctx, db, "m", q, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Nearest(ctx, conn, "m", q, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("k %d: Nearest on the pool differs from one connection: %s", k, firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// TestBestKeepsEachSectionOnce: two queries of one search on two
+// connections can read a section twice while the index is rewritten;
+// best keeps its nearer match only, and k distinct sections.
+func TestBestKeepsEachSectionOnce(t *testing.T) {
+	ms := []Match{{SectionID: 1, Similarity: 0.8}, {SectionID: 2, Similarity: 0.7}, {SectionID: 1, Similarity: 0.9}, {SectionID: 3, Similarity: 0.7}}
+	got := best(ms, 3)
+	want := []Match{{SectionID: 1, Similarity: 0.9}, {SectionID: 2, Similarity: 0.7}, {SectionID: 3, Similarity: 0.7}}
+	if !slices.Equal(got, want) {
+		t.Errorf("best = %v, want %v", got, want)
+	}
+}
