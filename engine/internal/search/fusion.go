@@ -66,7 +66,35 @@ func (s *Run) evidenceOf(id int64) ranking.Evidence {
 // signals put on 0..1 by ranking.Scale, or reciprocal-rank fusion
 // (params.FusionRRF).
 func (s *Run) Fuse() {
-	ev := s.evidence()
+	ev := s.evidence
+	if s.contentEv != nil {
+		ev = s.withGraph
+	}
+	s.fuse(ev())
+}
+
+// withGraph is evidence after Graph: the evidence Graph gathered (every
+// other signal is complete before it) with the graph's score of each
+// candidate, and the documents only the graph reached. The same as
+// gathering it again (a document's metadata is only ever added, by the
+// graph for the documents it reached), without walking the thousands of
+// candidates twice a search.
+func (s *Run) withGraph() map[int64]ranking.Evidence {
+	ev := s.contentEv
+	s.contentEv = nil
+	for id, g := range s.graphRaw {
+		if e, ok := ev[id]; ok {
+			e.Graph = g
+			ev[id] = e
+		} else if s.meta[id] != nil {
+			ev[id] = s.evidenceOf(id)
+		}
+	}
+	return ev
+}
+
+// fuse is Fuse of the candidates' evidence ev.
+func (s *Run) fuse(ev map[int64]ranking.Evidence) {
 	s.scaled = ranking.Scale(ev)
 	s.present = presence{Vector: len(s.vec.Raw) > 0, Graph: len(s.graphRaw) > 0, Fulltext: len(s.ftRaw) > 0}
 	if s.fusion != params.FusionRRF {

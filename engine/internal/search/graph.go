@@ -17,7 +17,8 @@ import (
 func (s *Run) Graph(ctx context.Context, tx store.Querier) error {
 	w := s.weights
 	w.Graph = 0
-	content := ranking.Fuse(s.evidence(), w)
+	s.contentEv = s.evidence()
+	content := ranking.Fuse(s.contentEv, w)
 	seeds, strength := pickSeeds(content, s.meta, maxSeeds)
 	var err error
 	if s.links, err = s.src.Links.Neighbourhood(ctx, tx, s.opts.LinkTypes); err != nil {

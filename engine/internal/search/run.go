@@ -68,7 +68,11 @@ type Run struct {
 	ftRaw    map[int64]float64
 	graphEv  map[int64]graphEvidence
 	graphRaw map[int64]float64
-	latent   map[int64]float64
+	// contentEv is the candidates' evidence as Graph fused it for its
+	// seeds, before the graph signal; Fuse adds the graph's to it instead
+	// of gathering every candidate's again.
+	contentEv map[int64]ranking.Evidence
+	latent    map[int64]float64
 
 	// scaled signals, weights and fused scores
 	scaled  map[int64]ranking.Scaled
