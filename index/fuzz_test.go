@@ -1,6 +1,8 @@
 package index
 
 import (
+	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,6 +38,10 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(src)
 	}
+	for _, p := range deepIndentPages() {
+		f.Add([]byte(strings.ReplaceAll(p.body, strings.Repeat(" ", 3000), "\v")))
+	}
+	f.Add([]byte("- a\n  - b\n\v- c [[x]]\n\v\t  [y](y.md)\n\v\n## H\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc, warns := parse("fuzz.md", src) // no recover: a panic fails the fuzz run
 		checkInvariants(t, string(src), doc)
@@ -48,7 +54,25 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("empty title: the file name is the last fallback")
 		}
 		checkHeadings(t, doc)
+		checkParseBoundIndent(t, src)
 	})
+}
+
+// checkParseBoundIndent: src with every vertical tab made indentation
+// deeper than maxIndentColumn parses as a parse of the whole indentation
+// does (boundIndentCuts), when it is too short for any block of it to be
+// parsed in parts (where the parts depend on the bytes parsed).
+func checkParseBoundIndent(t *testing.T, src []byte) {
+	t.Helper()
+	deep := bytes.ReplaceAll(src, []byte{'\v'}, bytes.Repeat([]byte{' '}, maxIndentColumn+3))
+	if len(deep) >= maxBlockBytes/2 {
+		return
+	}
+	got, gotWarns := parse("fuzz.md", deep)
+	want, wantWarns := parseBounded("fuzz.md", "", deep, maxPieceBytes, math.MaxInt)
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotWarns, wantWarns) {
+		t.Fatalf("parsed with its indentation bounded:\n%+v\n%v\nwhole:\n%+v\n%v", got, gotWarns, want, wantWarns)
+	}
 }
 
 // checkHeadings: Headings of the body lists, in line order, every heading

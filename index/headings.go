@@ -167,40 +167,10 @@ func lastLine(h ast.Node, src []byte) string {
 const maxIndentColumn = 2 * maxMarkerColumn
 
 // boundIndent returns md with the indentation of every line indented
-// beyond maxIndentColumn (spaces and tabs, a tab to the next multiple of
-// four) cut to maxIndentColumn spaces; md itself when none is. The lines
-// stay the same, each as blank as it was; only their offsets move.
+// beyond maxIndentColumn cut to maxIndentColumn spaces (boundIndentCuts);
+// md itself when none is. The lines stay the same, each as blank as it
+// was; only their offsets move.
 func boundIndent(md []byte) []byte {
-	var out []byte // copy made on the first cut
-	done := 0      // md[:done] is in out
-	for start := 0; start < len(md); {
-		i, w := start, 0
-		for i < len(md) && (md[i] == ' ' || md[i] == '\t') {
-			if md[i] == '\t' {
-				w += 4 - w%4
-			} else {
-				w++
-			}
-			i++
-		}
-		if w > maxIndentColumn {
-			if out == nil {
-				out = make([]byte, 0, len(md))
-			}
-			out = append(out, md[done:start]...)
-			for range maxIndentColumn {
-				out = append(out, ' ')
-			}
-			done = i
-		}
-		end := bytes.IndexByte(md[i:], '\n')
-		if end < 0 {
-			break
-		}
-		start = i + end + 1
-	}
-	if out == nil {
-		return md
-	}
-	return append(out, md[done:]...)
+	out, _ := boundIndentCuts(md, maxIndentColumn)
+	return out
 }

@@ -58,6 +58,14 @@ type linkCollector struct {
 	scratch []rune
 }
 
+// writtenBody is the body as written, md, that the text goldmark parsed
+// was made from by cutting deep indentation (cuts; nil: none was cut):
+// what the contexts of links show.
+type writtenBody struct {
+	md   []byte
+	cuts *indentCuts
+}
+
 // textRun is a stretch of body source of one block from a Text node or
 // inline code span to the last one with no Markdown link or image between:
 // the only places where wiki-links are looked for. It is read as written,
@@ -76,8 +84,9 @@ type textRun struct {
 // docs folder at docsPath ("/docs/guide.md") is made a link from the docs
 // folder ("/guide.md"). body is the text the tree was parsed from;
 // contexts show written, the body as written (they differ in the stand-in
-// of a piece after a split list item or block quote, see containerCut).
-func collectLinks(root ast.Node, docPath, docsPath string, body, written []byte, ls *bodyLines, limit int) collectedLinks {
+// of a piece after a split list item or block quote, see containerCut,
+// and in the indentation cut beyond maxIndentColumn).
+func collectLinks(root ast.Node, docPath, docsPath string, body []byte, written writtenBody, ls *bodyLines, limit int) collectedLinks {
 	c := &linkCollector{dir: path.Dir(strings.ReplaceAll(docPath, "\\", "/")), body: body, lines: ls, docsRoot: docsRootPrefix(docsPath)}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -149,7 +158,8 @@ func collectLinks(root ast.Node, docPath, docsPath string, body, written []byte,
 	}
 	for i := range out.kept {
 		l := &out.kept[i]
-		l.Context = contextAround(written, l.ctxFrom, l.offset, l.ctxTo, &c.scratch)
+		o := written.cuts.original
+		l.Context = contextAround(written.md, o(l.ctxFrom), o(l.offset), o(l.ctxTo), &c.scratch)
 	}
 	return out
 }

@@ -53,6 +53,13 @@ func parseIn(docPath, docsPath string, file []byte) (*Document, []Warning) {
 
 // parsePieces is parseIn parsing the body in pieces of about pieceBytes.
 func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Document, []Warning) {
+	return parseBounded(docPath, docsPath, file, pieceBytes, maxIndentColumn)
+}
+
+// parseBounded is parsePieces handing goldmark the lines of the body
+// indented beyond indentColumn indented to indentColumn only (see
+// boundIndentCuts; math.MaxInt: as written).
+func parseBounded(docPath, docsPath string, file []byte, pieceBytes, indentColumn int) (*Document, []Warning) {
 	// Lines end at a bare CR too (CommonMark; old Mac files), as at LF.
 	src := bareCRToLF(file)
 	sp := splitFrontmatter(src)
@@ -79,8 +86,19 @@ func parsePieces(docPath, docsPath string, file []byte, pieceBytes int) (*Docume
 	if limit != nil {
 		warns = append(warns, limit.warning(docPath, sp.bodyLine))
 	}
+	// goldmark reads a line's indentation once for every list, item and
+	// quote open around it: beyond maxIndentColumn no block opens or
+	// ends, and a 4 MB list nested 2,000 levels deep (lines of up to
+	// 4,000 blanks) took 3-8 s to parse. It parses bounded, a copy of md
+	// with the same lines, each indented at most indentColumn; its offsets
+	// are read as lines in it (at) and links' contexts from md (cuts).
+	bounded, cuts := boundIndentCuts(md, indentColumn)
+	at := ls
+	if cuts != nil {
+		at = newBodyLines(string(bounded))
+	}
 	linkRoom := max(0, MaxDocLinks-len(fmLinks))
-	blocks, h1, htmlH1, raw, st := parseBody(md, ls, docPath, docsPath, pieceBytes, linkRoom)
+	blocks, h1, htmlH1, raw, st := parseBody(bounded, at, ls, writtenBody{md: md, cuts: cuts}, docPath, docsPath, pieceBytes, linkRoom)
 	for _, c := range st.cut {
 		warns = append(warns, Warning{File: docPath, Line: c.line + sp.bodyLine, Message: fmt.Sprintf(
 			"a paragraph or table longer than %d KiB was parsed in %d parts to bound memory: emphasis and links across the cuts are lost and table rows after the first part are read as text (split it into smaller blocks to index it exactly)",
@@ -217,12 +235,15 @@ func frontmatterKeyLine(sp frontmatterSplit, key string) int {
 	return 0
 }
 
-// parseBody parses the Markdown md (the body, bounded) in pieces of about
-// pieceBytes (see pieces) and returns its top-level blocks with their
-// headings labelled, the text of its first top-level H1, the title of an
-// HTML <h1> opening it and its first linkRoom links. Only one piece's tree
-// is held at a time; the blocks keep no node.
-func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, linkRoom int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink, st bodyStats) {
+// parseBody parses the Markdown md (the body, bounded), whose lines are
+// at, in pieces of about pieceBytes (see pieces) and returns its top-level
+// blocks with their headings labelled, the text of its first top-level
+// H1, the title of an HTML <h1> opening it and its first linkRoom links,
+// their contexts read from written. Blocks end before the blank lines of
+// the body, ls (a line of md may be blank where the body's is not: a
+// marker nested too deep, see boundNesting). Only one piece's tree is
+// held at a time; the blocks keep no node.
+func parseBody(md []byte, at, ls *bodyLines, written writtenBody, docPath, docsPath string, pieceBytes, linkRoom int) (blocks []mdBlock, h1, htmlH1 string, raw []rawLink, st bodyStats) {
 	// goldmark reads bounded, long runs of link reference definitions
 	// cut (see boundRefRuns); the nodes' text is read from md.
 	bounded, blanked := boundRefRuns(md)
@@ -239,10 +260,10 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 	for i, p := range ps {
 		if p.hard {
 			// It goes on the last top-level block so far.
-			st.addCut(len(blocks)-1, ls.lineOf(p.start))
+			st.addCut(len(blocks)-1, at.lineOf(p.start))
 		}
 		if p.standIn != nil && p.container >= 0 {
-			st.addSplit(p, ls)
+			st.addSplit(p, at)
 		}
 		root := parsePiece(parsed.with(p.from(), p.standIn), p, refs)
 		src := read.with(p.from(), p.standIn)
@@ -252,12 +273,12 @@ func parseBody(md []byte, ls *bodyLines, docPath, docsPath string, pieceBytes, l
 			// It goes on the last block of the previous piece.
 			first = first.NextSibling()
 		}
-		blocks = appendTopBlocks(blocks, first, ls)
+		blocks = appendTopBlocks(blocks, first, at)
 		hl.label(root, blocks[from:], src)
 		if i == 0 {
 			htmlH1 = htmlTitle(root, src)
 		}
-		links := collectLinks(root, docPath, docsPath, src, md, ls, linkRoom-len(raw))
+		links := collectLinks(root, docPath, docsPath, src, written, at, linkRoom-len(raw))
 		raw = append(raw, links.kept...)
 		st.droppedLinks += links.dropped
 		for j := from; j < len(blocks); j++ {

@@ -223,12 +223,19 @@ func startsParagraph(md []byte, at int) bool {
 	return ok && blockOffset(p) == at
 }
 
+// readHook, set by tests only, is called with the text of every parse
+// readerAt hands goldmark.
+var readHook func(text []byte)
+
 // readerAt reads md[start:end] for goldmark with the offsets of md, so
 // that the nodes' segments and positions are offsets of the whole body.
 // goldmark never sees md beyond end: the value of a code line not ending
 // in a newline (md cut in the middle of a line) gets one appended, which
 // wrote into md[end] while the slice had room for it.
 func readerAt(md []byte, start, end int) text.Reader {
+	if readHook != nil {
+		readHook(md[start:end])
+	}
 	r := text.NewReader(md[:end:end])
 	if start > 0 {
 		r.SetPosition(-1, text.NewSegment(start, start))
