@@ -462,7 +462,10 @@ func scanCheckedIn(ctx context.Context, db store.Querier, t query.Term, forms []
 			}
 		}
 	}
-	df := sc.pass(1, st, limit, func(_ int, id, doc int64, score float64) { fn(id, doc, score) })
+	df, err := sc.pass(1, st, limit, placesIn(ctx, db), func(_ int, id, doc int64, score float64) { fn(id, doc, score) })
+	if err != nil {
+		return 0, err
+	}
 	return df[0], nil
 }
 
