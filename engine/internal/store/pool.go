@@ -37,16 +37,6 @@ const writerDriver = "sqlite3_ubp_writer"
 // rebuild) holds before it spills.
 const spillPages = 4096
 
-// readerIdleConns is how many idle connections a reading pool keeps
-// (database/sql keeps 2 by default): a search holds three at once, its
-// read transaction and the two halves of the vector signal's first pass
-// (vecstore.knnAtOnce), and one more is for the engine's background reads
-// (the warm-up, the common terms' scores). With two, each search closed a
-// connection and the next opened one again, reading the schema anew and
-// starting from an empty page cache. Each keeps its page cache (at most
-// SQLite's default, about 2 MB).
-const readerIdleConns = 4
-
 // readerDriver is the go-sqlite3 driver of the pools that only read.
 const readerDriver = "sqlite3_ubp_reader"
 
@@ -127,9 +117,6 @@ func OpenPool(ctx context.Context, path string, immediate, queryOnly bool) (*sql
 	db, err := sql.Open(driver, dsn(path, immediate, queryOnly))
 	if err != nil {
 		return nil, fmt.Errorf("open index %s: %w", path, err)
-	}
-	if !immediate {
-		db.SetMaxIdleConns(readerIdleConns)
 	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()

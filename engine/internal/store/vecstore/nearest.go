@@ -1,12 +1,11 @@
 package vecstore
 
 import (
-	"cmp"
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -68,29 +67,18 @@ func Nearest(ctx context.Context, q Querier, model string, query []float32, k in
 }
 
 // best sorts ms by similarity, equal ones in section id order (so answers
-// are deterministic), and keeps the first k, each section once: the
-// queries of one search run on more than one connection (see knnAtOnce),
-// and while the index is rewritten two of them can read a section's vector
-// in two cells; the nearer is kept.
+// are deterministic), and keeps the first k.
 func best(ms []Match, k int) []Match {
-	slices.SortFunc(ms, func(a, b Match) int {
-		if a.Similarity != b.Similarity {
-			return cmp.Compare(b.Similarity, a.Similarity)
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Similarity != ms[j].Similarity {
+			return ms[i].Similarity > ms[j].Similarity
 		}
-		return cmp.Compare(a.SectionID, b.SectionID)
+		return ms[i].SectionID < ms[j].SectionID
 	})
-	seen := make(map[int64]bool, min(len(ms), k))
-	out := ms[:0]
-	for _, m := range ms {
-		if len(out) == k {
-			break
-		}
-		if !seen[m.SectionID] {
-			seen[m.SectionID] = true
-			out = append(out, m)
-		}
+	if len(ms) > k {
+		ms = ms[:k]
 	}
-	return out
+	return ms
 }
 
 // firstPassShare: nearestInCells first asks each probed cell for its
@@ -116,13 +104,13 @@ func nearestInCells(ctx context.Context, q Querier, query []float32, k int, prob
 		ms, _, err := knn(ctx, q, query, k, probed)
 		return ms, err
 	}
-	first, cellOf, err := knnAtOnce(ctx, q, query, share, probed)
+	first, cellOf, err := knn(ctx, q, query, share, probed)
 	if err != nil {
 		return nil, err
 	}
 	kth := math.Inf(-1)
-	if b := best(slices.Clone(first), k); len(b) == k {
-		kth = b[k-1].Similarity
+	if len(first) >= k {
+		kth = best(slices.Clone(first), k)[k-1].Similarity
 	}
 	returned := map[int64]int{}
 	farthest := map[int64]float64{}
@@ -142,7 +130,7 @@ func nearestInCells(ctx context.Context, q Querier, query []float32, k int, prob
 	if len(again) == 0 {
 		return first, nil
 	}
-	more, _, err := knnAtOnce(ctx, q, query, k, again)
+	more, _, err := knn(ctx, q, query, k, again)
 	if err != nil {
 		return nil, err
 	}
@@ -153,47 +141,6 @@ func nearestInCells(ctx context.Context, q Querier, query []float32, k int, prob
 		}
 	}
 	return out, nil
-}
-
-// knnAtOnce is knn of cells, asked as two halves at the same time on two
-// connections when q is a pool (*sql.DB) and there are two cells or more.
-// sqlite-vec searches the cells one after another on one connection, and
-// a search's first pass over 24 cells was most of the time of its vector
-// signal, which runs beside the full-text signal: in halves it takes about
-// half as long when a core is free (the CPU time is the same). The
-// matches are knn's (the halves hold every cell once; TestNearestInHalves),
-// in another order, which best sorts. A transaction or single connection
-// is asked in one query.
-func knnAtOnce(ctx context.Context, q Querier, query []float32, k int, cells []int64) ([]Match, []int64, error) {
-	db, ok := q.(*sql.DB)
-	if !ok || len(cells) < 2 {
-		return knn(ctx, q, query, k, cells)
-	}
-	// Alternate cells, nearest first, so that each half holds near and far
-	// ones alike.
-	halves := [2][]int64{}
-	for i, c := range cells {
-		halves[i%2] = append(halves[i%2], c)
-	}
-	var (
-		other       []Match
-		otherCells  []int64
-		otherErr    error
-		otherIsDone = make(chan struct{})
-	)
-	go func() {
-		defer close(otherIsDone)
-		other, otherCells, otherErr = knn(ctx, db, query, k, halves[1])
-	}()
-	ms, cellOf, err := knn(ctx, db, query, k, halves[0])
-	<-otherIsDone
-	if err != nil {
-		return nil, nil, err
-	}
-	if otherErr != nil {
-		return nil, nil, otherErr
-	}
-	return append(ms, other...), append(cellOf, otherCells...), nil
 }
 
 // knn asks the vec0 table for the k nearest vectors to query: of the whole
