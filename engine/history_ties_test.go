@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/latentsearch"
 )
 
@@ -207,4 +208,26 @@ func TestTermReadsTiesAsAFreshIndex(t *testing.T) {
 		o := SearchOptions{Query: q}
 		sameJSON(t, fmt.Sprintf("%+v", o), mustSearch(t, kept, o), mustSearch(t, fresh, o))
 	}
+}
+
+// TestLinkedPagesAsAFreshIndex: a hit's linked pages (include_linked)
+// come outlinks first, each part by file path, in an index kept up to date
+// as in a fresh one. Until 2026-11-28 they came by document row id, so a
+// page added later came after the others, and the 10 listed of a hub page
+// were others than a fresh index lists.
+func TestLinkedPagesAsAFreshIndex(t *testing.T) {
+	hub := "# Hub\n\nzzqx hub page.\n\n"
+	before := map[string]string{}
+	for i := 1; i <= answer.MaxLinkedPages+1; i++ {
+		p := fmt.Sprintf("p%02d.md", i)
+		hub += fmt.Sprintf("[%s](%s)\n", p, p)
+		before[p] = fmt.Sprintf("# P%d\n\n[back](hub.md)\n", i)
+	}
+	hub += "[p00](p00.md)\n"
+	before["hub.md"] = hub
+	after := maps.Clone(before)
+	after["p00.md"] = "# P0\n\n[back](hub.md)\n"
+	kept, fresh := keptAndFresh(t, "none", before, after)
+	o := SearchOptions{Query: "zzqx", IncludeLinked: true}
+	sameJSON(t, "include_linked", mustSearch(t, kept, o), mustSearch(t, fresh, o))
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ubp-dev/ubp/engine/answer"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -11,8 +12,9 @@ import (
 )
 
 // linkedPages lists the direct neighbours of a document (links of
-// LinkTypes only), outlinks first, at most answer.MaxLinkedPages of them
-// with their summaries, and how many there are.
+// LinkTypes only), outlinks first, each part by file path, at most
+// answer.MaxLinkedPages of them with their summaries, and how many there
+// are.
 func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]answer.LinkedPage, int, error) {
 	allowed := func(t index.LinkType) bool {
 		if len(s.opts.LinkTypes) == 0 {
@@ -50,17 +52,28 @@ func (s *Run) linkedPages(ctx context.Context, tx store.Querier, id int64) ([]an
 		out = append(out, answer.LinkedPage{DocID: d.DocID, Filepath: d.Filepath, Title: d.Title, LinkType: t, Direction: string(dir), Summary: summary})
 		return nil
 	}
-	for _, e := range s.g.Out(id) {
+	for _, e := range s.byOtherPath(s.g.Out(id), func(e graph.Edge) int64 { return e.To }) {
 		if err := add(e.To, e.Type, graph.Outlink); err != nil {
 			return nil, 0, err
 		}
 	}
-	for _, e := range s.g.In(id) {
+	for _, e := range s.byOtherPath(s.g.In(id), func(e graph.Edge) int64 { return e.From }) {
 		if err := add(e.From, e.Type, graph.Backlink); err != nil {
 			return nil, 0, err
 		}
 	}
 	return out, total, nil
+}
+
+// byOtherPath orders a document's edges (sorted by the other end's id, then
+// link type: graph.Out, graph.In) by the other end's file path instead,
+// keeping the link type order of each: by id, in an index kept up to date
+// a page added later came after those added before, and the first
+// answer.MaxLinkedPages were others than a fresh index of the same files
+// lists.
+func (s *Run) byOtherPath(es []graph.Edge, other func(graph.Edge) int64) []graph.Edge {
+	slices.SortStableFunc(es, func(a, b graph.Edge) int { return s.byPath(other(a), other(b)) })
+	return es
 }
 
 // readLinked reads the direct links of the hits ids and the metadata of
