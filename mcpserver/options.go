@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,8 +42,9 @@ type Options struct {
 	// Token, when set, is required as `Authorization: Bearer TOKEN` on every
 	// HTTP request. Binding to a non-loopback address requires one.
 	Token string
-	// TokenSource names where Token came from in messages ("--token"
-	// when empty; EnvHTTPToken when the command read it from there).
+	// TokenSource names where Token came from ("--token" when empty;
+	// EnvHTTPToken when the command read it from there). A bad token is an
+	// ArgumentError whose Param is it, less the dashes of a flag.
 	TokenSource string
 	// NoLock skips .ubp/serve.lock.
 	NoLock bool
@@ -68,16 +70,17 @@ type Options struct {
 const MinTokenLength = 16
 
 // checkToken refuses a token that is too short to mean something or holds
-// whitespace; "" means no token.
-func checkToken(tok, from string) error {
+// whitespace; "" means no token. The error says what is wrong, not where
+// the token came from: Serve names that as the parameter.
+func checkToken(tok string) error {
 	if tok == "" {
 		return nil
 	}
 	if len(tok) < MinTokenLength || strings.TrimSpace(tok) == "" {
-		return fmt.Errorf("%s: a bearer token needs at least %d characters (got %d); generate one with: openssl rand -hex 16", from, MinTokenLength, len(tok))
+		return fmt.Errorf("a bearer token needs at least %d characters (got %d); generate one with: openssl rand -hex 16", MinTokenLength, len(tok))
 	}
 	if strings.IndexFunc(tok, unicode.IsSpace) >= 0 {
-		return fmt.Errorf("%s: a bearer token must not contain spaces; generate one with: openssl rand -hex 16", from)
+		return errors.New("a bearer token must not contain spaces; generate one with: openssl rand -hex 16")
 	}
 	return nil
 }

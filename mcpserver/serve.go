@@ -40,8 +40,11 @@ func Serve(ctx context.Context, e Engine, stdin io.Reader, stdout io.Writer, opt
 		return &engine.ArgumentError{Param: "categories", Message: err.Error()}
 	}
 	if opts.HTTPAddr != "" {
-		if err := checkToken(opts.Token, opts.TokenSource); err != nil {
-			return &engine.ArgumentError{Param: "token", Message: err.Error()}
+		if err := checkToken(opts.Token); err != nil {
+			// The parameter is where the token came from: the flag
+			// (token, which the CLI names --token) or the environment
+			// variable the command read it from.
+			return &engine.ArgumentError{Param: strings.TrimPrefix(opts.TokenSource, "--"), Message: err.Error()}
 		}
 		if _, err := sdkfront.CheckBind(opts.HTTPAddr, opts.Token, DefaultHTTPAddr, EnvHTTPToken); err != nil {
 			return &engine.ArgumentError{Param: "http", Message: err.Error()}
@@ -178,9 +181,10 @@ func (s *server) serveStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 }
 
 // listenError is the error for an address --http cannot listen on: the
-// flag and its value, why (the system's words), and what to give, as bad
-// usage (an ArgumentError), as the other bad values of --http are. It read
-// "--http ADDR: listen tcp ...", with no word of what to do.
+// value, why (the system's words), and what to give, as bad usage (an
+// ArgumentError of parameter http, which the CLI names --http), as the
+// other bad values of --http are. It read "--http ADDR: listen tcp ...",
+// with no word of what to do.
 func listenError(addr string, err error) error {
 	var why string
 	var oe *net.OpError
@@ -193,7 +197,7 @@ func listenError(addr string, err error) error {
 	if errors.Is(err, syscall.EADDRINUSE) {
 		todo = "another program listens there: stop it, or give another port (0 picks a free one)"
 	}
-	return &engine.ArgumentError{Param: "http", Message: fmt.Sprintf("--http %q: cannot listen there (%s): %s", addr, why, todo)}
+	return &engine.ArgumentError{Param: "http", Message: fmt.Sprintf("cannot listen on %q (%s): %s", addr, why, todo)}
 }
 
 // serveHTTP listens on addr and serves until ctx ends, then closes every

@@ -138,13 +138,15 @@ func cleanFlagError(err error) error {
 
 // checkHTTPAddr validates a --http address as HOST:PORT with a port from
 // 0 to 65535 and a host that, written as numbers, is an IP address, so a
-// typo is reported as what it is: the flag and its value once, what is
-// wrong, and what to give (the hint). 999.1.1.1 was taken for a host name
-// beyond this machine and asked for a token.
+// typo is reported as what it is: the flag once, its value, what is wrong,
+// and what to give (the hint). 999.1.1.1 was taken for a host name beyond
+// this machine and asked for a token. The message reads as the server's
+// own errors about the address do once the CLI names their flag
+// (--http: "0.0.0.0:7000" listens on every interface, ...).
 func checkHTTPAddr(addr string) error {
 	const example = "for example 127.0.0.1:7000"
 	bad := func(hint, format string, args ...any) error {
-		return usageError{err: fmt.Errorf("--http %q: %s", addr, fmt.Sprintf(format, args...)), hint: hint + "; see `ubp serve --help`"}
+		return usageError{err: fmt.Errorf("--http: %q %s", addr, fmt.Sprintf(format, args...)), hint: hint + "; see `ubp serve --help`"}
 	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -153,17 +155,17 @@ func checkHTTPAddr(addr string) error {
 		if errors.As(err, &ae) {
 			why = " (" + ae.Err + ")"
 		}
-		return bad("give HOST:PORT, "+example+", or [::1]:7000 for an IPv6 address", "not HOST:PORT%s", why)
+		return bad("give HOST:PORT, "+example+", or [::1]:7000 for an IPv6 address", "is not HOST:PORT%s", why)
 	}
 	if port == "" {
-		return bad("give a port from 0 to 65535 after the colon, "+example, "no port after the colon")
+		return bad("give a port from 0 to 65535 after the colon, "+example, "has no port after the colon")
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return bad("give a port from 0 to 65535 (0 picks a free one), "+example, "port %s is not a number from 0 to 65535", port)
+		return bad("give a port from 0 to 65535 (0 picks a free one), "+example, "has port %s, not a number from 0 to 65535", port)
 	}
 	if looksNumeric(host) && net.ParseIP(host) == nil {
 		return bad("give an address of this machine, "+example+", or 0.0.0.0:7000 for every interface (with a token)",
-			"host %s is not an IP address (four numbers from 0 to 255)", host)
+			"has host %s, not an IP address (four numbers from 0 to 255)", host)
 	}
 	return nil
 }

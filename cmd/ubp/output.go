@@ -68,13 +68,9 @@ func (a *app) printError(err error) {
 		out.Error.Code = "invalid_argument"
 		if flag := a.givenFlag(ae.Param); flag != "" && out.Error.Message == ae.Error() {
 			// The engine names its parameter as the MCP tools do
-			// (min_score); the user typed the flag. A message that names
-			// the flag itself (serve's --http "ADDR": ..., --token: ...)
-			// is shown as it is: it read "--http: --http ADDR ...".
+			// (min_score, serve's http and token); the user typed the
+			// flag, which only the CLI names.
 			out.Error.Message = flag + ": " + ae.Message
-			if strings.HasPrefix(ae.Message, flag+" ") || strings.HasPrefix(ae.Message, flag+":") {
-				out.Error.Message = ae.Message
-			}
 		}
 		out.Error.Hint = "see `" + a.helpCommand() + "` for the accepted values"
 	case errors.As(err, &ue) || isCobraUsage(err):

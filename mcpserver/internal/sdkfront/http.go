@@ -631,18 +631,19 @@ func isLoopbackHost(host string) bool {
 }
 
 // CheckBind refuses to expose the server beyond this machine without a
-// token.
+// token. Its errors speak of the address as an engine error speaks of its
+// parameter, by value: the caller names the flag (--http) once.
 func CheckBind(addr, token, defaultAddr, tokenEnv string) (host string, err error) {
 	host, _, err = net.SplitHostPort(addr)
 	if err != nil {
-		return "", fmt.Errorf("--http %q: not HOST:PORT (%w): give one, for example %s", addr, err, defaultAddr)
+		return "", fmt.Errorf("%q is not HOST:PORT (%w): give one, for example %s", addr, err, defaultAddr)
 	}
 	if !isLoopbackHost(host) && token == "" {
 		where := host
 		if isUnspecified(host) {
 			where = "every interface"
 		}
-		return "", fmt.Errorf("--http %q: listens on %s, beyond this machine, without a bearer token: set one with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, tokenEnv)
+		return "", fmt.Errorf("%q listens on %s, beyond this machine, without a bearer token: set one with --token or %s (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1", addr, where, tokenEnv)
 	}
 	return host, nil
 }
