@@ -244,7 +244,7 @@ func (a *app) printSection(v sectionView) {
 func (a *app) printPage(p engine.Page) {
 	w := termsafe.Writer(a.stdout)
 	title, file := termsafe.Line(p.Title), termsafe.Line(p.Filepath)
-	fmt.Fprintf(w, "%s\n%s\n", title, strings.Repeat("=", displayWidth(title)))
+	fmt.Fprintf(w, "%s\n%s\n", title, strings.Repeat("=", termsafe.Width(title)))
 	fmt.Fprintf(w, "file: %s  type: %s  id: %s  updated: %s  staleness: %s\n", file, p.DocType, p.DocID, p.UpdatedAt, p.Staleness)
 	if p.StaleReason != nil {
 		fmt.Fprintf(w, "%s because: %s\n", p.Staleness, termsafe.Line(p.StaleReason.Summary))

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/ubp-dev/ubp/engine"
-	"github.com/ubp-dev/ubp/engine/stale"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/internal/advice"
 	"github.com/ubp-dev/ubp/internal/termsafe"
@@ -101,7 +100,7 @@ func table(w io.Writer, header []string, rows [][]string) {
 	widths := make([]int, len(header))
 	measure := func(r []string) {
 		for i, c := range r {
-			if n := displayWidth(c); n > widths[i] {
+			if n := termsafe.Width(c); n > widths[i] {
 				widths[i] = n
 			}
 		}
@@ -115,7 +114,7 @@ func table(w io.Writer, header []string, rows [][]string) {
 		for i, c := range r {
 			b.WriteString(c)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(c)+2))
+				b.WriteString(strings.Repeat(" ", widths[i]-termsafe.Width(c)+2))
 			}
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
@@ -125,11 +124,6 @@ func table(w io.Writer, header []string, rows [][]string) {
 		line(r)
 	}
 }
-
-// displayWidth counts East Asian wide characters as two columns so Japanese
-// titles line up in tables (stale.Width, which ubp stale's text report
-// uses too).
-func displayWidth(s string) int { return stale.Width(s) }
 
 // writeWarnings writes one indented line per warning, "file:line: message",
 // made safe for the terminal.

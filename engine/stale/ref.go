@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/ubp-dev/ubp/engine/query/textfold"
 	"github.com/ubp-dev/ubp/index"
 	"github.com/ubp-dev/ubp/index/pathglob"
 )
@@ -211,7 +212,7 @@ func resolveRefWith(rootReal string, ref index.SourceRef, in inspector) (resolve
 			return reject("#%s is not a Go declaration name (Name or Type.Method); and no file or folder %s exists", ref.Symbol, whole)
 		}
 	}
-	if r.kind != kindGlob && !isASCII(r.rel) && !existsAsWritten(rootReal, r.rel, in) {
+	if r.kind != kindGlob && !textfold.IsASCII(r.rel) && !existsAsWritten(rootReal, r.rel, in) {
 		if onDisk, ok := spelledOnDisk(rootReal, r.rel, in); ok {
 			r.rel = onDisk
 		}
@@ -424,13 +425,4 @@ func spelledOnDisk(rootReal, rel string, in inspector) (string, bool) {
 		cur = path.Join(cur, found)
 	}
 	return cur, cur != "."
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

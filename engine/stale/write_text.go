@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 // WriteText writes the report for a terminal: a summary line (saying what
@@ -55,7 +57,7 @@ func WriteText(w io.Writer, r Report, threshold Level) error {
 }
 
 // writeColumns writes rows as columns two spaces apart, each as wide as
-// its widest cell in terminal columns (Width: a kanji or kana
+// its widest cell in terminal columns (termsafe.Width: a kanji or kana
 // takes two); the last cell of a row is neither padded nor measured. text/tabwriter, used
 // before, counted characters, so a ref naming a Japanese file pushed its
 // row's later columns right.
@@ -66,7 +68,7 @@ func writeColumns(w io.Writer, rows [][]string) {
 			if i == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], Width(c))
+			widths[i] = max(widths[i], termsafe.Width(c))
 		}
 	}
 	for _, row := range rows {
@@ -74,32 +76,10 @@ func writeColumns(w io.Writer, rows [][]string) {
 		for i, c := range row {
 			b.WriteString(c)
 			if i < len(row)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-Width(c)+2))
+				b.WriteString(strings.Repeat(" ", widths[i]-termsafe.Width(c)+2))
 			}
 		}
 		b.WriteByte('\n')
 		_, _ = io.WriteString(w, b.String()) // w is the report's bufio.Writer: Flush returns its error
 	}
-}
-
-// Width is the number of terminal columns s takes: East Asian wide
-// characters (kanji, kana, hangul, full-width forms) take two, others one,
-// so columns of Japanese text line up. The CLI's tables use it too.
-func Width(s string) int {
-	n := 0
-	for _, r := range s {
-		if isWide(r) {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-func isWide(r rune) bool {
-	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
-		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
-		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
-		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
 }

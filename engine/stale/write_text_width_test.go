@@ -3,6 +3,8 @@ package stale
 import (
 	"strings"
 	"testing"
+
+	"github.com/ubp-dev/ubp/internal/termsafe"
 )
 
 // TestTextColumnsLineUpWithJapaneseRefs: the text report's columns line up
@@ -20,7 +22,7 @@ func TestTextColumnsLineUpWithJapaneseRefs(t *testing.T) {
 	var cols []int
 	for _, line := range strings.Split(string(render(t, WriteText, rep, PossiblyStale)), "\n") {
 		if i := strings.Index(line, "stale  not_found"); strings.HasPrefix(line, "  line ") && i > 0 {
-			cols = append(cols, Width(line[:i]))
+			cols = append(cols, termsafe.Width(line[:i]))
 		}
 	}
 	if len(cols) != 4 {

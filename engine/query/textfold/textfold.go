@@ -26,7 +26,7 @@ const SQLFunc = "ubp_nfkc"
 // taken out (see joinable). ASCII text, already in that form, is returned
 // as it is without a pass of the normaliser.
 func String(s string) string {
-	if isASCII(s) {
+	if IsASCII(s) {
 		return s
 	}
 	return joinLines(norm.NFKC.String(s))
@@ -45,7 +45,7 @@ func Runes(text []rune) (folded []rune, from, to []int) {
 // nfkcRunes is Runes without the line joins.
 func nfkcRunes(text []rune) (folded []rune, from, to []int) {
 	s := string(text)
-	if isASCII(s) || norm.NFKC.IsNormalString(s) {
+	if IsASCII(s) || norm.NFKC.IsNormalString(s) {
 		return text, nil, nil
 	}
 	folded = make([]rune, 0, len(text))
@@ -70,7 +70,7 @@ func nfkcRunes(text []rune) (folded []rune, from, to []int) {
 // digits or kana can match, so a scan for such a term may read it as
 // written.
 func ChangesWords(s string) bool {
-	if isASCII(s) {
+	if IsASCII(s) {
 		return false
 	}
 	if joinsLines(s) {
@@ -112,8 +112,10 @@ func eachSegment(s string, fn func(in string, out []rune) bool) {
 	}
 }
 
-// isASCII reports whether s is all ASCII, which NFKC leaves as it is.
-func isASCII(s string) bool {
+// IsASCII reports whether s is all ASCII, which NFKC leaves as it is and
+// which no Unicode normalization form writes two ways (the staleness check
+// looks for a file named in another form only when a ref is not ASCII).
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
