@@ -190,14 +190,14 @@ func parseBounded(docPath, docsPath string, file []byte, pieceBytes, indentColum
 	return doc, warns
 }
 
-// resolveDocType maps the frontmatter doc_type to a DocType, warning (with
-// the line of the key) about unknown values.
+// resolveDocType maps the frontmatter doc_type to a DocType (ubp's names
+// or the Japanese ones of docTypeNames), warning (with the line of the key)
+// about unknown values.
 func resolveDocType(docPath, written string, sp frontmatterSplit, warns []Warning) (DocType, []Warning) {
-	name := strings.ToLower(strings.TrimSpace(written))
-	if name == "" {
+	if strings.TrimSpace(written) == "" {
 		return DocOther, warns
 	}
-	t, ok := ParseDocType(name)
+	t, ok := frontmatterDocType(written)
 	if !ok {
 		valid := make([]string, len(DocTypes))
 		for i, d := range DocTypes {
