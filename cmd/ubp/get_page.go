@@ -303,6 +303,9 @@ func (a *app) printLinks(w io.Writer, label string, links []engine.PageLink) {
 		if !l.Resolved {
 			// After the heading: the mark is the link's, not part of its path.
 			target += " (dangling)"
+			if l.DanglingWhy != "" {
+				target += " (" + l.DanglingWhy + ")"
+			}
 		}
 		if l.HeadingMissing {
 			// The page has no such section: a broken anchor.

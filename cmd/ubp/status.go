@@ -33,7 +33,11 @@ func (a *app) statusCommand() *cobra.Command {
 				fmt.Fprintf(w, "sections:        %d\n", s.Sections)
 				fmt.Fprintf(w, "links:           %d (dangling %d, ambiguous %d)\n", s.Links, s.DanglingLinks, s.AmbiguousLinks)
 				for _, l := range s.DanglingList {
-					fmt.Fprintf(w, "  dangling %s:%d: %s\n", l.Filepath, l.Line, l.Target)
+					why := ""
+					if l.Why != "" {
+						why = " (" + l.Why + ")"
+					}
+					fmt.Fprintf(w, "  dangling %s:%d: %s%s\n", l.Filepath, l.Line, l.Target, why)
 				}
 				if s.DanglingLinks > len(s.DanglingList) && len(s.DanglingList) > 0 {
 					fmt.Fprintf(w, "  (the first %d; get-graph --dangling draws them all)\n", len(s.DanglingList))

@@ -48,6 +48,10 @@ type PageLink struct {
 	// a broken anchor.
 	HeadingMissing bool `json:"heading_missing,omitempty" jsonschema:"True when the page the link leads to has no section target_heading names (a broken anchor): read as page#heading it gives the whole page."`
 	Line           int  `json:"line"` // line of the link in the linking document
+	// DanglingWhy says why a dangling link's target can name no page,
+	// when it can tell (the answer's DanglingWhy): a file that is no
+	// Markdown ([[notes.txt]]).
+	DanglingWhy string `json:"dangling_why,omitempty" jsonschema:"Why the target of a dangling link can name no page, when that can be told: a file that is no Markdown ([[notes.txt]]) is not an indexed page."`
 }
 
 // PageSection is a section of a page.

@@ -66,6 +66,9 @@ type DanglingLink struct {
 	Filepath string `json:"filepath"`
 	Line     int    `json:"line"`
 	Target   string `json:"target"`
+	// Why says why the target can name no page, when it can tell
+	// (DanglingWhy): a file that is no Markdown.
+	Why string `json:"why,omitempty"`
 }
 
 // MaxDanglingList bounds Status.DanglingList; DanglingLinks counts them

@@ -31,6 +31,11 @@ func (r *Reader) Page(ctx context.Context, id int64, ref string) (answer.Page, e
 		if p.Outlinks, err = pageread.Outlinks(ctx, tx, id); err != nil {
 			return err
 		}
+		for i := range p.Outlinks {
+			if l := &p.Outlinks[i]; !l.Resolved {
+				l.DanglingWhy = answer.DanglingWhy(l.Target)
+			}
+		}
 		if p.Backlinks, err = pageread.Backlinks(ctx, tx, id); err != nil {
 			return err
 		}

@@ -25,6 +25,9 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 			if s.DanglingList, err = pageread.FirstDanglingLinks(ctx, tx, answer.MaxDanglingList); err != nil {
 				return err
 			}
+			for i := range s.DanglingList {
+				s.DanglingList[i].Why = answer.DanglingWhy(s.DanglingList[i].Target)
+			}
 		}
 		if s.Warnings, err = pageread.DocumentWarnings(ctx, tx, answer.MaxWarningsList); err != nil {
 			return err
