@@ -32,6 +32,9 @@ type (
 	Status = answer.Status
 	// DanglingLink is a dangling link in Status.DanglingList.
 	DanglingLink = answer.DanglingLink
+	// BrokenAnchor is a link to a heading its page lacks, in
+	// Status.BrokenAnchorList.
+	BrokenAnchor = answer.BrokenAnchor
 	// IndexReport counts what an indexing run did.
 	IndexReport = answer.IndexReport
 	// ContextOptions are the parameters of GetContext.

@@ -34,3 +34,28 @@ func TestDanglingFileLinkHint(t *testing.T) {
 		t.Errorf("get-page --json:\n%s\nwant the dangling_why of notes.txt", js)
 	}
 }
+
+// TestStatusBrokenAnchors: status counts and lists the links to a heading
+// their page lacks, in text and JSON; get-page marked them, status did not.
+func TestStatusBrokenAnchors(t *testing.T) {
+	root := initProjectWith(t, map[string]string{
+		"docs/a.md": "# A\n\n## Setup\n\nx\n",
+		"docs/c.md": "# C\n\nSee [[a#No Such Heading]], [x](a.md#nope) and [[a#Setup]].\n",
+	})
+	status := mustCLI(t, root, "status")
+	for _, want := range []string{
+		"  broken anchors 2 (links to a heading their page lacks)\n",
+		"  no such heading c.md:3: a.md#No Such Heading\n",
+		"  no such heading c.md:3: a.md#nope\n",
+	} {
+		if !strings.Contains(status, want) {
+			t.Errorf("status:\n%s\nwant %q", status, want)
+		}
+	}
+	js := mustCLI(t, root, "status", "--json")
+	for _, want := range []string{`"broken_anchors": 2,`, `"heading": "No Such Heading"`, `"heading": "nope"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("status --json:\n%s\nwant %q", js, want)
+		}
+	}
+}

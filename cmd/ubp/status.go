@@ -42,6 +42,18 @@ func (a *app) statusCommand() *cobra.Command {
 				if s.DanglingLinks > len(s.DanglingList) && len(s.DanglingList) > 0 {
 					fmt.Fprintf(w, "  (the first %d; get-graph --dangling draws them all)\n", len(s.DanglingList))
 				}
+				if s.BrokenAnchors > 0 {
+					// Links to a heading their page lacks: get-page marks
+					// them (no such heading), read as page#heading they
+					// give the whole page.
+					fmt.Fprintf(w, "  broken anchors %d (links to a heading their page lacks)\n", s.BrokenAnchors)
+					for _, l := range s.BrokenAnchorList {
+						fmt.Fprintf(w, "  no such heading %s:%d: %s#%s\n", l.Filepath, l.Line, l.Target, l.Heading)
+					}
+					if s.BrokenAnchors > len(s.BrokenAnchorList) {
+						fmt.Fprintf(w, "  (the first %d; get-page marks each on its page)\n", len(s.BrokenAnchorList))
+					}
+				}
 				fmt.Fprintf(w, "stale documents: %d (%d stale, %d possibly stale; %s baseline)\n", s.StaleDocuments,
 					s.StaleDocuments-s.PossiblyStaleDocuments, s.PossiblyStaleDocuments, s.StalenessBaseline)
 				for _, d := range s.StaleList {

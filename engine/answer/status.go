@@ -14,7 +14,13 @@ type Status struct {
 	// linking file and line.
 	DanglingList   []DanglingLink `json:"dangling_list,omitempty"`
 	AmbiguousLinks int            `json:"ambiguous_links"`
-	StaleDocuments int            `json:"stale_documents"` // stale and possibly stale
+	// BrokenAnchors counts the links that resolve to a page but name a
+	// heading it lacks (PageLink.HeadingMissing: read as page#heading
+	// they give the whole page); BrokenAnchorList is the first
+	// MaxDanglingList of them, by linking file and line.
+	BrokenAnchors    int            `json:"broken_anchors"`
+	BrokenAnchorList []BrokenAnchor `json:"broken_anchor_list,omitempty"`
+	StaleDocuments   int            `json:"stale_documents"` // stale and possibly stale
 	// PossiblyStaleDocuments is how many of StaleDocuments are only
 	// possibly stale.
 	PossiblyStaleDocuments int `json:"possibly_stale_documents"`
@@ -71,7 +77,16 @@ type DanglingLink struct {
 	Why string `json:"why,omitempty"`
 }
 
-// MaxDanglingList bounds Status.DanglingList; DanglingLinks counts them
+// BrokenAnchor is a link to a heading its page lacks: where it is written,
+// the page it resolves to (Target, its file path) and the heading it names.
+type BrokenAnchor struct {
+	Filepath string `json:"filepath"`
+	Line     int    `json:"line"`
+	Target   string `json:"target"`
+	Heading  string `json:"heading"`
+}
+
+// MaxDanglingList bounds Status.DanglingList and Status.BrokenAnchorList; DanglingLinks counts them
 // all, get-page shows a page's own and get-graph --dangling draws them.
 const MaxDanglingList = 20
 

@@ -73,3 +73,36 @@ func outlinePage(ctx context.Context, q store.Querier, id int64) (answer.Page, e
 	p.Sections, err = pageread.PageSections(ctx, q, id, nil)
 	return p, err
 }
+
+// brokenAnchors counts the links of the index that name a heading their
+// page lacks, as markMissingHeadings decides it for one page (a heading of
+// an indexed section needs no body read; for another the page is read and
+// outlined, once), and returns the first limit of them.
+func brokenAnchors(ctx context.Context, q store.Querier, limit int) (int, []answer.BrokenAnchor, error) {
+	links, sections, err := pageread.HeadingLinks(ctx, q)
+	if err != nil {
+		return 0, nil, err
+	}
+	n, list := 0, []answer.BrokenAnchor{}
+	pages := map[int64]answer.Page{}
+	for _, l := range links {
+		if answer.NamesSection(sections[l.TargetID], l.Heading) {
+			continue
+		}
+		p, ok := pages[l.TargetID]
+		if !ok {
+			if p, err = outlinePage(ctx, q, l.TargetID); err != nil {
+				return 0, nil, fmt.Errorf("read linked page %s: %w", l.Target, err)
+			}
+			pages[l.TargetID] = p
+		}
+		if _, err := p.FindSection(l.Heading); err == nil {
+			continue
+		}
+		n++
+		if len(list) < limit {
+			list = append(list, l.BrokenAnchor)
+		}
+	}
+	return n, list, nil
+}

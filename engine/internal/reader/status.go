@@ -29,6 +29,9 @@ func (r *Reader) Counts(ctx context.Context, s *answer.Status) error {
 				s.DanglingList[i].Why = answer.DanglingWhy(s.DanglingList[i].Target)
 			}
 		}
+		if s.BrokenAnchors, s.BrokenAnchorList, err = brokenAnchors(ctx, tx, answer.MaxDanglingList); err != nil {
+			return err
+		}
 		if s.Warnings, err = pageread.DocumentWarnings(ctx, tx, answer.MaxWarningsList); err != nil {
 			return err
 		}

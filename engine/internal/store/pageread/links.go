@@ -215,3 +215,54 @@ func HeadingTargets(ctx context.Context, q store.Querier, id int64) (map[string]
 	}
 	return out, rows.Err()
 }
+
+// HeadingLink is a link that resolves to a page and names a heading of it.
+type HeadingLink struct {
+	answer.BrokenAnchor       // where it is written, the page's path, the heading
+	TargetID            int64 // the page it resolves to
+}
+
+// HeadingLinks reads every link that resolves to a page and names a heading
+// of it, by linking file and line, and the indexed sections of the pages
+// they reach (their outline, by document id).
+func HeadingLinks(ctx context.Context, q store.Querier) ([]HeadingLink, map[int64][]answer.PageSection, error) {
+	rows, err := q.QueryContext(ctx, `SELECT d.filepath, l.line, t.filepath, l.target_heading, l.target_id
+		FROM links l JOIN documents d ON d.id = l.source_id JOIN documents t ON t.id = l.target_id
+		WHERE l.target_heading <> '' AND l.target_id IS NOT NULL
+		ORDER BY d.filepath, l.line, t.filepath, l.target_heading`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read links to headings: %w", err)
+	}
+	defer rows.Close()
+	var out []HeadingLink
+	for rows.Next() {
+		var l HeadingLink
+		if err := rows.Scan(&l.Filepath, &l.Line, &l.Target, &l.Heading, &l.TargetID); err != nil {
+			return nil, nil, fmt.Errorf("read links to headings: %w", err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("read links to headings: %w", err)
+	}
+	sections := map[int64][]answer.PageSection{}
+	if len(out) == 0 {
+		return out, sections, nil
+	}
+	srows, err := q.QueryContext(ctx, `SELECT s.document_id, s.heading, s.heading_path, s.anchor FROM sections s
+		WHERE s.document_id IN (SELECT target_id FROM links WHERE target_heading <> '' AND target_id IS NOT NULL)
+		ORDER BY s.document_id, s.ord`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read linked headings: %w", err)
+	}
+	defer srows.Close()
+	for srows.Next() {
+		var id int64
+		var s answer.PageSection
+		if err := srows.Scan(&id, &s.Heading, &s.HeadingPath, &s.Anchor); err != nil {
+			return nil, nil, fmt.Errorf("read linked headings: %w", err)
+		}
+		sections[id] = append(sections[id], s)
+	}
+	return out, sections, srows.Err()
+}
