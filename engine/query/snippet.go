@@ -447,12 +447,16 @@ func setextUnderline(t string) bool {
 	return t != "" && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "")
 }
 
-// Summary is the first n characters of Markdown text with whitespace runs
-// folded, cut with "…" when longer. Used for neighbour summaries.
+// Summary is the first n characters of Markdown text as a reader sees it,
+// with whitespace runs folded, cut with "…" when longer: from its first
+// prose on (see leadingProse: the heading, which repeats the title beside
+// the summary, is left out), and without HTML comments outside code, which
+// do not show (a translated page keeps its original in them before each
+// paragraph). Used for neighbour summaries.
 func Summary(text string, n int) string {
 	var b strings.Builder
 	space, count := false, 0
-	for _, r := range strings.TrimSpace(text) {
+	for _, r := range strings.TrimSpace(leadingProse(dropComments(text))) {
 		if unicode.IsSpace(r) {
 			space = true
 			continue
@@ -472,6 +476,61 @@ func Summary(text string, n int) string {
 		space = false
 		b.WriteRune(r)
 		count++
+	}
+	return b.String()
+}
+
+// dropComments is text without its HTML comments ("<!-- … -->", on one
+// line or over several), except inside fenced code, where they are code.
+// An unclosed comment runs to the end, as it does in Markdown.
+func dropComments(text string) string {
+	if !strings.Contains(text, "<!--") {
+		return text
+	}
+	var b strings.Builder
+	var fence string // the open fence's marker, "" outside code
+	comment := false
+	for line := range strings.SplitAfterSeq(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case comment:
+		case fence != "":
+			if strings.HasPrefix(trimmed, fence) {
+				fence = ""
+			}
+			b.WriteString(line)
+			continue
+		case strings.HasPrefix(trimmed, "```"), strings.HasPrefix(trimmed, "~~~"):
+			fence = trimmed[:3]
+			b.WriteString(line)
+			continue
+		}
+		kept := false
+		for line != "" {
+			if comment {
+				end := strings.Index(line, "-->")
+				if end < 0 {
+					line = ""
+					break
+				}
+				line, comment = line[end+3:], false
+				continue
+			}
+			start := strings.Index(line, "<!--")
+			if start < 0 {
+				b.WriteString(line)
+				kept = true
+				break
+			}
+			if strings.TrimSpace(line[:start]) != "" {
+				b.WriteString(line[:start])
+				kept = true
+			}
+			line, comment = line[start+4:], true
+		}
+		if kept && !strings.HasSuffix(b.String(), "\n") {
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }

@@ -93,6 +93,11 @@ func TestSummary(t *testing.T) {
 		{"a  b\n\nc", 10, "a b c"},
 		{"abcdefghij", 5, "abcde…"},
 		{"日本語の文書です", 4, "日本語の…"},
+		{"# 見出し\n\n<!--\nEnglish\n-->\n本文", 10, "本文"},
+		{"前<!-- x -->後 <!-- y\nz --> 末", 10, "前後 末"},
+		{"本文 <!-- unclosed\nrest", 10, "本文"},
+		{"本文\n```\n<!-- code -->\n```", 40, "本文 ``` <!-- code --> ```"},
+		{"# only a heading", 20, "# only a heading"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
