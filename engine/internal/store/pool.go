@@ -67,6 +67,11 @@ func DriverName() string {
 	return readerDriver
 }
 
+// FoldFunc is the name of the SQL function, on every connection, that
+// folds a text value as queries are folded (textfold.String: NFKC), for
+// statements that compare or order text as a reader does (ＡＰＩ as API).
+const FoldFunc = textfold.SQLFunc
+
 // registerFunctions adds ubp's SQL functions to connection c.
 func registerFunctions(c *sqlite3.SQLiteConn) error {
 	if err := c.RegisterFunc(textfold.SQLFunc, textfold.String, true); err != nil {

@@ -8,7 +8,8 @@ import (
 	"github.com/ubp-dev/ubp/index"
 )
 
-// PageOrder is the order of a page list: Sort is "title" (ignoring case,
+// PageOrder is the order of a page list: Sort is "title" (ignoring case
+// and width, as textfold folds it: ＡＰＩ with API, ｱｲﾃﾑ with アイテム;
 // then file path), "updated_at" (then file path) or anything else for the
 // file path alone; Desc reverses it.
 type PageOrder struct {
@@ -24,7 +25,7 @@ func (o PageOrder) orderBy() string {
 	}
 	switch o.Sort {
 	case "title":
-		return "d.title COLLATE NOCASE " + dir + ", d.filepath " + dir
+		return store.FoldFunc + "(d.title) COLLATE NOCASE " + dir + ", d.filepath " + dir
 	case "updated_at":
 		return "d.updated_at " + dir + ", d.filepath " + dir
 	default:
