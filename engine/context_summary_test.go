@@ -11,7 +11,9 @@ import (
 // translated page keeping its English original in HTML comments before
 // each paragraph, as the Japanese Rust book does, was summarised by its
 // heading and the hidden English ("# 所有権とは？ <!-- ## What Is
-// Ownership? --> <!-- Rust’s central feature…"), not by its Japanese prose.
+// Ownership? --> <!-- Rust’s central feature…"), not by its Japanese prose,
+// and a bilingual page by its language switch and heading ("[English](…)
+// # 設計ドキュメント UBPの…").
 func TestNeighbourSummaryReadsLikeThePage(t *testing.T) {
 	files := map[string]string{
 		"traits.md": "# トレイト\n\n[所有権](ownership.md)を参照。\n",
@@ -22,6 +24,9 @@ func TestNeighbourSummaryReadsLikeThePage(t *testing.T) {
 			"全てのプログラムは、実行中にコンピュータのメモリの使用方法を管理する必要があります。\n\n" +
 			"```html\n<!-- a comment in code is code -->\n```\n",
 		"fenced.md": "# 例\n\n```\n<!-- code -->\n```\n\n[トレイト](traits.md)\n",
+		// A bilingual design page opens with its language switch.
+		"readme.ja.md": "[English](./readme.md) | [中文](./readme.zh.md)\n\n# 設計ドキュメント\n\n" +
+			"UBPの技術設計ドキュメント。詳しくは[トレイト](traits.md)を参照。\n",
 	}
 	e := searchProject(t, files, "none")
 	ctx := context.Background()
@@ -39,6 +44,7 @@ func TestNeighbourSummaryReadsLikeThePage(t *testing.T) {
 		{"ownership.md", "Rustの中心的な機能は、*所有権*です。 全てのプログラムは、実行中にコンピュータのメモリの使用方法を管理する必要があります。 ```html <!-- a comment in code is code --> ```"},
 		// Code before the first prose is left out, as the snippets do.
 		{"fenced.md", "[トレイト](traits.md)"},
+		{"readme.ja.md", "UBPの技術設計ドキュメント。詳しくは[トレイト](traits.md)を参照。"},
 	}
 	for _, tt := range tests {
 		want := strings.Join(strings.Fields(tt.want), " ")

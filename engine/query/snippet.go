@@ -1,6 +1,7 @@
 package query
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -186,6 +187,12 @@ const shareEpsilon = 1e-9
 // HTML comments before it are left out. Text with no such line is returned
 // whole.
 func leadingProse(text string) string {
+	prose, _ := firstProse(text)
+	return prose
+}
+
+// firstProse is leadingProse, and whether text has a line of prose.
+func firstProse(text string) (string, bool) {
 	var fence codeFence
 	comment := false
 	pos := 0
@@ -204,11 +211,11 @@ func leadingProse(text string) string {
 			comment = !strings.Contains(line[4:], "-->")
 		case line == "", strings.HasPrefix(line, "#"), isLinkDefinition(line):
 		default:
-			return text[pos:]
+			return text[pos:], true
 		}
 		pos = next
 	}
-	return text
+	return text, false
 }
 
 // ProseLine is the line of text (0-based) where the snippet of a text
@@ -456,7 +463,7 @@ func setextUnderline(t string) bool {
 func Summary(text string, n int) string {
 	var b strings.Builder
 	space, count := false, 0
-	for _, r := range strings.TrimSpace(leadingProse(dropComments(text))) {
+	for _, r := range strings.TrimSpace(summaryText(text)) {
 		if unicode.IsSpace(r) {
 			space = true
 			continue
@@ -478,6 +485,38 @@ func Summary(text string, n int) string {
 		count++
 	}
 	return b.String()
+}
+
+// summaryText is text from its first prose on without its HTML comments,
+// passing over lines made only of links before it: a page's language
+// switch ("[English](./x.md)") or breadcrumb is navigation, and the
+// heading after it would repeat the title.
+func summaryText(text string) string {
+	text = leadingProse(dropComments(text))
+	for {
+		line, rest, _ := strings.Cut(text, "\n")
+		if !navigationLine(line) {
+			return text
+		}
+		next, found := firstProse(rest)
+		if !found {
+			return text
+		}
+		text = next
+	}
+}
+
+// markdownLink matches an inline Markdown link, [text](destination).
+var markdownLink = regexp.MustCompile(`!?\[[^\]]*\]\([^)]*\)`)
+
+// navigationLine reports whether line holds Markdown links and nothing
+// else but separators (spaces, |, /, ·, ・, -, >).
+func navigationLine(line string) bool {
+	rest := markdownLink.ReplaceAllString(line, "")
+	if len(rest) == len(line) {
+		return false
+	}
+	return strings.Trim(rest, " \t|/·・->") == ""
 }
 
 // dropComments is text without its HTML comments ("<!-- … -->", on one

@@ -98,6 +98,9 @@ func TestSummary(t *testing.T) {
 		{"本文 <!-- unclosed\nrest", 10, "本文"},
 		{"本文\n```\n<!-- code -->\n```", 40, "本文 ``` <!-- code --> ```"},
 		{"# only a heading", 20, "# only a heading"},
+		{"[English](./a.md)\n\n# 見出し\n\n本文", 10, "本文"},
+		{"[English](./a.md)\n# 見出し", 40, "[English](./a.md) # 見出し"},
+		{"See [a](./a.md) first.\n\n本文", 40, "See [a](./a.md) first. 本文"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
