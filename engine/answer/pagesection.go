@@ -3,6 +3,7 @@ package answer
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -86,6 +87,15 @@ func (p Page) indexedSection(outline []PageSection, want string) (PageSection, b
 // InFrontmatter reports whether s lies before the body: the section of
 // the names the frontmatter gives the page (index.Document.BodySections).
 func (p Page) InFrontmatter(s PageSection) bool { return s.EndLine < p.BodyLine() }
+
+// pathKey is how heading paths compare: sectionKey, without the spaces
+// around each " > " between headings, which the full-width ＞ a Japanese
+// IME types does not need ("CI連携＞--json オプション" names "CI連携 >
+// --json オプション").
+func pathKey(s string) string { return pathSeparator.ReplaceAllString(sectionKey(s), ">") }
+
+// pathSeparator is a ">" with the spaces around it.
+var pathSeparator = regexp.MustCompile(`\s*>\s*`)
 
 // sectionKey is how section names compare: NFC (a heading saved in NFD
 // is named in NFC), in one width (NFKC: ＡＰＩ（v2） is API(v2), ｶﾞｲﾄﾞ is
@@ -259,6 +269,13 @@ func namedSection(outline []PageSection, ref string) int {
 	} {
 		for i, s := range outline {
 			if k := key(s); k != "" && sectionKey(k) == want {
+				return i
+			}
+		}
+	}
+	if path := pathSeparator.ReplaceAllString(want, ">"); strings.Contains(path, ">") {
+		for i, s := range outline {
+			if s.HeadingPath != "" && pathKey(s.HeadingPath) == path {
 				return i
 			}
 		}
