@@ -111,6 +111,7 @@ func (e *Engine) GetContext(ctx context.Context, opts ContextOptions) (_ Context
 		if res.Center, page, err = reader.Center(ctx, tx, id, opts.Page, m.Fragment); err != nil {
 			return err
 		}
+		res.Center.AlsoMatches = m.Others
 		var inSection map[int64]bool // nil: the centre is the whole page
 		if res.Center.Section != "" {
 			first, err := reader.SectionLinks(ctx, tx, id, page, res.Center, opts.LinkTypes)

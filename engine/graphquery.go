@@ -45,10 +45,11 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (_ GraphResult
 	if opts.Center == "" {
 		return e.wholeGraph(ctx, opts)
 	}
-	center, _, err := e.ResolvePage(ctx, opts.Center)
+	m, err := e.resolvePageRef(ctx, e.Project(), opts.Center)
 	if err != nil {
 		return GraphResult{}, err
 	}
+	center := m.ID
 	var res GraphResult
 	err = e.readTx(ctx, func(tx *sql.Tx) error {
 		// Only the links (of LinkTypes) and documents within depth hops of
@@ -63,6 +64,7 @@ func (e *Engine) GetGraph(ctx context.Context, opts GraphOptions) (_ GraphResult
 	if err != nil {
 		return GraphResult{}, err
 	}
+	res.AlsoMatches = m.Others
 	return res, nil
 }
 

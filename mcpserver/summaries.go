@@ -87,6 +87,7 @@ func summarizeGetContext(r engine.ContextResult) string {
 	if r.Center.MissingHeading != "" {
 		s = fmt.Sprintf("%s has no section %q: the page is given instead. ", r.Center.Filepath, r.Center.MissingHeading) + s
 	}
+	s += alsoNamed(r.Center.AlsoMatches)
 	if r.TruncatedCount > 0 {
 		s += fmt.Sprintf(" %s left out to fit max_size.", plural.Count(r.TruncatedCount, "more related page", "more related pages"))
 	}
@@ -111,6 +112,15 @@ func summarizeListPages(r engine.ListPagesResult) string {
 	return s
 }
 
+// alsoNamed is the note of an answer centred on the shallowest of several
+// pages the name given names: the others, to pass by path instead.
+func alsoNamed(others []string) string {
+	if len(others) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" The name given also names %s: this is the shallowest; pass a path to centre on another.", strings.Join(others, ", "))
+}
+
 func summarizeGetGraph(r engine.GraphResult) string {
 	edges := plural.Count(len(r.Edges), "edge", "edges")
 	s := fmt.Sprintf("%s, %s.", plural.Count(len(r.Nodes), "node", "nodes"), edges)
@@ -120,7 +130,7 @@ func summarizeGetGraph(r engine.GraphResult) string {
 	if r.NextOffset > 0 {
 		s += fmt.Sprintf(" More with offset=%d.", r.NextOffset)
 	}
-	return s
+	return s + alsoNamed(r.AlsoMatches)
 }
 
 // firstPaths lists up to three distinct paths.

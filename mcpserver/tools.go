@@ -377,5 +377,6 @@ func tuneGetGraph(in, out *jsonschema.Schema) error {
 		describeAt(out, "total", "Whole graph: how many documents it has, over all pages; with center, when truncated: how many were within depth."),
 		describeAt(out, "truncated", "With center: the neighbourhood held more documents than limit, and only the nearest are given."),
 		describeAt(out, "next_offset", "Whole graph: offset of the next page; absent on the last page."),
+		describeAt(out, "also_matches", "With center: other pages the center given names as well (a file name, title or alias several pages share); the graph is around the shallowest. Pass one of these paths to centre on it instead."),
 	)
 }

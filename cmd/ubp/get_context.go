@@ -56,6 +56,7 @@ code block it cut inside, if any, by its opening fence (center.ends_in_code).`,
 				if err != nil {
 					return err
 				}
+				a.noteAlsoMatches(args[0], res.Center.Filepath, res.Center.AlsoMatches)
 				if a.jsonOut {
 					return printJSON(a.stdout, res)
 				}

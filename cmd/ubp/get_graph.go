@@ -71,6 +71,14 @@ without a layout pass in the browser. HTML always includes dangling targets.`,
 				if err != nil {
 					return err
 				}
+				if len(g.AlsoMatches) > 0 {
+					// Which page the graph is around: the shallowest.
+					_, shown, err := e.ResolvePage(cmd.Context(), o.Center)
+					if err != nil {
+						return err
+					}
+					a.noteAlsoMatches(o.Center, shown, g.AlsoMatches)
+				}
 				return writeOutput(a.stdout, output, func(w io.Writer) error {
 					switch format {
 					case "dot":

@@ -53,10 +53,7 @@ Lines that start or end inside a code block name its opening fence and line
 				if err != nil {
 					return err
 				}
-				if len(p.AlsoMatches) > 0 {
-					a.infof("ubp: %q names %d pages; showing %s (the shallowest), also: %s; name one by its path\n",
-						args[0], len(p.AlsoMatches)+1, p.Filepath, strings.Join(p.AlsoMatches, ", "))
-				}
+				a.noteAlsoMatches(args[0], p.Filepath, p.AlsoMatches)
 				if p.MissingHeading != "" {
 					a.infof("ubp: %s has no section %q; showing the whole page\n", p.Filepath, p.MissingHeading)
 				}

@@ -125,6 +125,17 @@ func table(w io.Writer, header []string, rows [][]string) {
 	}
 }
 
+// noteAlsoMatches says on stderr that name, which the answer was asked
+// by, names other pages as well (a title or file name several pages
+// share) and that shown, the shallowest, is the one answered.
+func (a *app) noteAlsoMatches(name, shown string, others []string) {
+	if len(others) == 0 {
+		return
+	}
+	a.infof("ubp: %q names %d pages; showing %s (the shallowest), also: %s; name one by its path\n",
+		name, len(others)+1, shown, strings.Join(others, ", "))
+}
+
 // writeWarnings writes one indented line per warning, "file:line: message",
 // made safe for the terminal.
 func writeWarnings(w io.Writer, warns []index.Warning) {

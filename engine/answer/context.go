@@ -27,6 +27,10 @@ type ContextCenter struct {
 	// names a section of it: Content is then that section (its heading to
 	// the next heading of the same or a higher level).
 	Section string `json:"section,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading): content is that section, from its heading to the next heading of the same or a higher level (its subsections included)."`
+	// AlsoMatches are the other pages the name it was asked by names as
+	// well (a title, file name or alias several pages share): this one is
+	// the shallowest, as get-page picks it.
+	AlsoMatches []string `json:"also_matches,omitempty" jsonschema:"Other pages the filepath given names as well (a file name, title or alias several pages share); this one is the shallowest. Pass one of these paths to centre on it instead."`
 	// MissingHeading is the heading the page was named by when the page
 	// has no such section: Content is then the whole body.
 	MissingHeading string `json:"missing_heading,omitempty" jsonschema:"The heading named after '#' in filepath (page#Heading) when the page has no such section: content is the whole page instead."`

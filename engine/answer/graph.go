@@ -55,6 +55,10 @@ type GraphResult struct {
 	// Truncated is set when a centre's neighbourhood held more documents
 	// than Limit (Total counts them all).
 	Truncated bool `json:"truncated,omitempty"`
+	// AlsoMatches are the other pages the centre's name names as well (a
+	// title, file name or alias several pages share): the centre is the
+	// shallowest, as get-page picks it.
+	AlsoMatches []string `json:"also_matches,omitempty"`
 }
 
 // GraphNodeDetail is what a graph view shows of a document beyond the
