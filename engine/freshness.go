@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"github.com/ubp-dev/ubp/engine/freshness"
-	"github.com/ubp-dev/ubp/engine/internal/embedrun"
 	"github.com/ubp-dev/ubp/engine/internal/fulltext"
 	"github.com/ubp-dev/ubp/engine/internal/reader"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -39,18 +38,12 @@ type IndexFreshness struct {
 	// before resolving them, or a migration that changed the rules), so
 	// some may point where the files no longer say until a run resolves them.
 	RelinkPending bool `json:"relink_pending,omitempty"`
-	// EmbeddingPending: the last run did not finish its embedding step (it
-	// was stopped once its documents were written, or the embedding
-	// failed), so the sections it wrote have no vector, or their old
-	// text's, until a run embeds them (embedrun.Finished). Never with
-	// provider "none".
-	EmbeddingPending bool `json:"embedding_pending,omitempty"`
 }
 
 // Current reports whether the index can answer for the folder as it is,
 // as fast as it can.
 func (f IndexFreshness) Current() bool {
-	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0 && !f.UnitsQueued && !f.RelinkPending && !f.EmbeddingPending
+	return f.Built && !f.NeedsReindex && f.Diff.Count() == 0 && !f.UnitsQueued && !f.RelinkPending
 }
 
 // Freshness compares the docs folder with the index without reading any
@@ -78,14 +71,6 @@ func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
 	if _, f.RelinkPending, err = store.GetMeta(ctx, e.db, writer.MetaNeedsRelink); err != nil {
 		return f, err
 	}
-	p := e.Project() // one configuration for the whole check
-	if p.Config.Embedding.Provider != "none" {
-		done, err := embedrun.Finished(ctx, e.db)
-		if err != nil {
-			return f, err
-		}
-		f.EmbeddingPending = !done
-	}
 
 	// The stored values are read while the folder is walked.
 	type storedResult struct {
@@ -97,6 +82,7 @@ func (e *Engine) Freshness(ctx context.Context) (_ IndexFreshness, err error) {
 		m, err := reader.StoredStats(ctx, e.rdb)
 		storedc <- storedResult{m, err}
 	}()
+	p := e.Project() // one configuration for the whole check
 	cfg := p.Config
 	files, _, err := discover.List(ctx, discover.Options{
 		Root:        p.DocsDir(),

@@ -106,37 +106,21 @@ func (a *app) ensureFresh(ctx context.Context, e *engine.Engine, mode freshMode)
 		}
 		a.printIndexWarnings(rep)
 		a.infof("ubp: re-indexed %d changed %s (%s)\n", n, plural.Noun(n, "file", "files"), changeSummary(rep))
-	case f.RelinkPending || f.UnitsQueued || f.EmbeddingPending:
+	case f.RelinkPending || f.UnitsQueued:
 		// Links wait to be resolved again (a stopped run, an upgrade that
-		// changed the rules), sections wait for their short-term postings,
-		// or the last run did not finish embedding what it wrote (stopped
-		// in that step, or the embedding failed): an indexing run does
-		// all three, the files being unchanged. Until 2026-11-28 the
-		// embedding was left to the next ubp index, and search ranked
-		// edited sections by their old text's vectors meanwhile. Without
-		// the units the answer is the same, only slower, so a run that
-		// cannot write (a read-only folder, a lock held) is reported only
-		// when links or vectors wait: until then one may point where the
-		// files no longer say.
-		rep, err := e.Index(ctx, engine.IndexOptions{Incidental: true})
-		if err != nil {
+		// changed the rules) or sections wait for their short-term
+		// postings: an indexing run does both, the files being unchanged.
+		// Without the units the answer is the same, only slower, so a run
+		// that cannot write (a read-only folder, a lock held) is reported
+		// only when links wait: until then one may point where the files
+		// no longer say.
+		if _, err := e.Index(ctx, engine.IndexOptions{Incidental: true}); err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
 			if f.RelinkPending {
 				fmt.Fprintf(a.stderr, "ubp: warning: links wait to be resolved again and re-indexing failed (%s); links may be out of date: run `ubp index`\n",
 					advice.Message(err))
-			}
-			if f.EmbeddingPending {
-				fmt.Fprintf(a.stderr, "ubp: warning: sections wait for their embeddings and re-indexing failed (%s); semantic search may miss them: run `ubp index`\n",
-					advice.Message(err))
-			}
-			return nil
-		}
-		if f.EmbeddingPending {
-			a.printIndexWarnings(rep) // an embedding that failed again
-			if rep.Embedded > 0 {
-				a.infof("ubp: embedded %s the last index run left\n", plural.Count(rep.Embedded, "section", "sections"))
 			}
 		}
 	}

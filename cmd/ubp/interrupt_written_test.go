@@ -32,16 +32,6 @@ type stallingEmbeddings struct {
 	reached chan struct{}
 	release chan struct{}
 	once    sync.Once
-
-	mu       sync.Mutex
-	embedded []string // the texts answered, in order
-}
-
-// answered is every text the server embedded so far.
-func (f *stallingEmbeddings) answered() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.embedded...)
 }
 
 func newStallingEmbeddings(t *testing.T, dims int) *stallingEmbeddings {
@@ -65,9 +55,6 @@ func newStallingEmbeddings(t *testing.T, dims int) *stallingEmbeddings {
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
-		f.mu.Lock()
-		f.embedded = append(f.embedded, req.Input...)
-		f.mu.Unlock()
 		type item struct {
 			Index     int       `json:"index"`
 			Embedding []float64 `json:"embedding"`
@@ -96,14 +83,6 @@ func newStallingEmbeddings(t *testing.T, dims int) *stallingEmbeddings {
 // every document is written, in the embedding step. It returns the root.
 func stoppedAfterWriting(t *testing.T, n int) string {
 	t.Helper()
-	root, _ := stoppedAfterWritingOn(t, n)
-	return root
-}
-
-// stoppedAfterWritingOn is stoppedAfterWriting, returning the embedding
-// server too.
-func stoppedAfterWritingOn(t *testing.T, n int) (string, *stallingEmbeddings) {
-	t.Helper()
 	srv := newStallingEmbeddings(t, 8)
 	root := t.TempDir()
 	docs := filepath.Join(root, "docs")
@@ -126,24 +105,12 @@ func stoppedAfterWritingOn(t *testing.T, n int) (string, *stallingEmbeddings) {
 	if _, _, err := engine.InitProject(root, cfg); err != nil {
 		t.Fatal(err)
 	}
-	stopInEmbedding(t, root, srv)
-	return root, srv
-}
-
-// stopInEmbedding runs ubp index on the project at root through the CLI's
-// engine wrapper and stops it (its context cancelled, as SIGINT does) at
-// its first request to srv, once every document is written.
-func stopInEmbedding(t *testing.T, root string, srv *stallingEmbeddings) {
-	t.Helper()
-	// Set before stall, which the handler loads before it reads them.
-	srv.reached, srv.once = make(chan struct{}), sync.Once{}
 	srv.stall.Store(true)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	reached := srv.reached
 	go func() {
 		select {
-		case <-reached:
+		case <-srv.reached:
 			cancel()
 		case <-ctx.Done():
 		}
@@ -155,9 +122,10 @@ func stopInEmbedding(t *testing.T, root string, srv *stallingEmbeddings) {
 		return err
 	})
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("the index stopped in its embedding step: %v, want context.Canceled", err)
+		t.Fatalf("the first index stopped in its embedding step: %v, want context.Canceled", err)
 	}
 	srv.stall.Store(false)
+	return root
 }
 
 // TestStoppedFirstBuildIsFinished: a first build stopped once every
@@ -210,47 +178,5 @@ func TestStoppedFirstBuildIsFinished(t *testing.T) {
 				t.Errorf("after ubp %s: %+v; want %d documents, every section embedded, %d links resolved and last_indexed_at set", next, st, pages, pages)
 			}
 		})
-	}
-}
-
-// TestStoppedIndexThenSearchEmbedsTheEdits: an index of edited pages
-// stopped in its embedding step (every document written, none embedded
-// again) left the edited sections with the vectors of their old text.
-// The next read command found nothing to do (no file changed, links
-// resolved), so search ranked the new text by the old text's vectors and
-// status counted every section embedded, until a later ubp index. A read
-// command now finishes the embedding a stopped run left.
-func TestStoppedIndexThenSearchEmbedsTheEdits(t *testing.T) {
-	const pages = 6
-	root, srv := stoppedAfterWritingOn(t, pages)
-	if code, _, stderr := runCLI(t, root, "index"); code != 0 {
-		t.Fatalf("ubp index: exit %d: %s", code, stderr)
-	}
-	for i := range pages {
-		doc := fmt.Sprintf("# Page %d\n\nRewritten words of page %d.\n", i, i)
-		if err := os.WriteFile(filepath.Join(root, "docs", fmt.Sprintf("p%02d.md", i)), []byte(doc), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stopInEmbedding(t, root, srv)
-	code, stdout, stderr := runCLI(t, root, "search", "rewritten")
-	if code != 0 || !strings.Contains(stdout, "p00.md") {
-		t.Fatalf("ubp search after the stop: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
-	}
-	rewritten := 0
-	for _, text := range srv.answered() {
-		if strings.Contains(text, "Rewritten words") {
-			rewritten++
-		}
-	}
-	if rewritten != pages {
-		t.Errorf("the embedding server embedded %d rewritten sections by the end of ubp search, want %d (stderr %q)", rewritten, pages, stderr)
-	}
-	if want := fmt.Sprintf("ubp: embedded %d sections the last index run left\n", pages); !strings.Contains(stderr, want) {
-		t.Errorf("ubp search after the stop: stderr %q, want it to say %q", stderr, want)
-	}
-	// Done: the next command has nothing to finish.
-	if code, _, stderr := runCLI(t, root, "status"); code != 0 || stderr != "" {
-		t.Errorf("ubp status after: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/ubp-dev/ubp/engine/embed"
 	"github.com/ubp-dev/ubp/engine/internal/store"
@@ -61,26 +59,6 @@ func Run(ctx context.Context, db *sql.DB, p embed.Provider, scope Scope) (int, e
 		return n, err
 	}
 	return n, r.markEmbedded(dbctx, model, done)
-}
-
-// Finished reports whether the last indexing run finished its embedding
-// step: the mark it leaves then (metaEmbeddedGen) names the current
-// search generation. Not so after a run stopped before or during that
-// step (SIGINT once its documents were written), or one whose embedding
-// failed: the sections it wrote keep no vector, or their old text's,
-// until a run embeds them. One meta row and the generation: no section is
-// read, and the provider is not needed.
-func Finished(ctx context.Context, q store.Querier) (bool, error) {
-	mark, _, err := store.GetMeta(ctx, q, metaEmbeddedGen)
-	if err != nil {
-		return false, err
-	}
-	gen, err := store.SearchGeneration(ctx, q)
-	if err != nil {
-		return false, err
-	}
-	g, _, _ := strings.Cut(mark, " ")
-	return g == strconv.FormatInt(gen, 10), nil
 }
 
 // markEmbedded records that every section is embedded by model at the
