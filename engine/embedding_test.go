@@ -3,9 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"hash/fnv"
 	"math"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/ubp-dev/ubp/engine/internal/search"
 	"github.com/ubp-dev/ubp/engine/internal/store/vecstore"
+	"github.com/ubp-dev/ubp/internal/fakeembed"
 	"github.com/ubp-dev/ubp/internal/fixture"
 )
 
@@ -106,22 +105,7 @@ func newFakeEmbeddings(t *testing.T, dims int) *fakeEmbeddings {
 		f.inputs += len(req.Input)
 		f.auth = r.Header.Get("Authorization")
 		f.mu.Unlock()
-		type item struct {
-			Index     int       `json:"index"`
-			Embedding []float64 `json:"embedding"`
-		}
-		data := make([]item, len(req.Input))
-		for i, in := range req.Input {
-			h := fnv.New64a()
-			h.Write([]byte(in))
-			rng := rand.New(rand.NewPCG(h.Sum64(), 3))
-			v := make([]float64, f.dims)
-			for d := range v {
-				v[d] = rng.NormFloat64()
-			}
-			data[i] = item{Index: i, Embedding: v}
-		}
-		json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "fake"})
+		_ = fakeembed.Respond(w, req.Input, f.dims, 3)
 	}))
 	t.Cleanup(f.Close)
 	return f

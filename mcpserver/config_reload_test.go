@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"hash/fnv"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/fakeembed"
 )
 
 // rewriteConfig rewrites the .ubp/config.json of e's project with edit
@@ -175,22 +174,7 @@ func TestServerFollowsEmbeddingChange(t *testing.T) {
 			return
 		}
 		requests.Add(1)
-		type item struct {
-			Index     int       `json:"index"`
-			Embedding []float64 `json:"embedding"`
-		}
-		data := make([]item, len(req.Input))
-		for i, in := range req.Input {
-			h := fnv.New64a()
-			h.Write([]byte(in))
-			rng := rand.New(rand.NewPCG(h.Sum64(), 5))
-			v := make([]float64, dims)
-			for d := range v {
-				v[d] = rng.NormFloat64()
-			}
-			data[i] = item{Index: i, Embedding: v}
-		}
-		_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "fake"})
+		_ = fakeembed.Respond(w, req.Input, dims, 5)
 	}))
 	defer srv.Close()
 

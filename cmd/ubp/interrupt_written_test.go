@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/ubp-dev/ubp/engine"
+	"github.com/ubp-dev/ubp/internal/fakeembed"
 )
 
 // stallingEmbeddings is an OpenAI-compatible embeddings server whose
@@ -55,22 +54,7 @@ func newStallingEmbeddings(t *testing.T, dims int) *stallingEmbeddings {
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
-		type item struct {
-			Index     int       `json:"index"`
-			Embedding []float64 `json:"embedding"`
-		}
-		data := make([]item, len(req.Input))
-		for i, in := range req.Input {
-			h := fnv.New64a()
-			h.Write([]byte(in))
-			rng := rand.New(rand.NewPCG(h.Sum64(), 3))
-			v := make([]float64, dims)
-			for d := range v {
-				v[d] = rng.NormFloat64()
-			}
-			data[i] = item{Index: i, Embedding: v}
-		}
-		_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "fake"})
+		_ = fakeembed.Respond(w, req.Input, dims, 3)
 	}))
 	t.Cleanup(f.Close)
 	t.Cleanup(func() { close(f.release) }) // before Close: no request is held
