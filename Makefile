@@ -29,8 +29,11 @@ FORCE:
 
 test: lint test-go test-clients
 
+# -timeout 30m: the index package's parse-bound tests take about 3 minutes
+# alone and passed go test's 10-minute default only barely on a machine
+# shared at load 20 and more; a hang still fails, after 30 minutes.
 test-go:
-	$(GO) test -tags $(TAGS) -count=1 $(PKGS)
+	$(GO) test -tags $(TAGS) -count=1 -timeout 30m $(PKGS)
 
 # The race detector over the packages that run goroutines: the index
 # writer's parallel parsing (engine/internal/writer), the embedding step's
@@ -39,7 +42,7 @@ test-go:
 # wiring (cmd/ubp).
 RACE_PKGS ?= ./engine ./engine/internal/writer ./engine/internal/embedrun ./engine/internal/fulltext ./internal/lockedio ./mcpserver ./cmd/ubp
 test-race:
-	$(GO) test -race -tags $(TAGS) -count=1 $(RACE_PKGS)
+	$(GO) test -race -tags $(TAGS) -count=1 -timeout 30m $(RACE_PKGS)
 
 # Black-box tests with independent MCP clients from npm (Inspector CLI,
 # TypeScript SDK client, official conformance suite) against bin/ubp.
