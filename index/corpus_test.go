@@ -18,9 +18,11 @@ func corpusDir(t testing.TB, name string, parts ...string) string {
 	return filepath.Join(append([]string{fixture.MustCorpus(t, name)}, parts...)...)
 }
 
-func parseCorpus(t *testing.T, root string) map[string]*Document {
+// markdownFiles reads the Markdown files under root, each by its
+// '/'-separated path relative to root.
+func markdownFiles(t testing.TB, root string) map[string][]byte {
 	t.Helper()
-	docs := map[string]*Document{}
+	files := map[string][]byte{}
 	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !IsMarkdownExt(filepath.Ext(p)) {
 			return err
@@ -29,21 +31,26 @@ func parseCorpus(t *testing.T, root string) map[string]*Document {
 		if err != nil {
 			return err
 		}
-		rel = filepath.ToSlash(rel)
 		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+		files[filepath.ToSlash(rel)] = src
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func parseCorpus(t *testing.T, root string) map[string]*Document {
+	t.Helper()
+	docs := map[string]*Document{}
+	for rel, src := range markdownFiles(t, root) {
 		doc, warns := Parse(rel, src)
 		if len(warns) > 0 {
 			t.Errorf("%s: warnings %v", rel, warns)
 		}
 		checkInvariants(t, string(src), doc)
 		docs[rel] = doc
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return docs
 }

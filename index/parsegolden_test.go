@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,20 +33,8 @@ func ordinaryPages(t *testing.T) map[string][]byte {
 		"eval-docs":              filepath.Join("..", "eval", "docs"),
 	}
 	for name, root := range roots {
-		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() || !IsMarkdownExt(filepath.Ext(p)) {
-				return err
-			}
-			rel, err := filepath.Rel(root, p)
-			if err != nil {
-				return err
-			}
-			src, err := os.ReadFile(p)
-			pages[name+"/"+filepath.ToSlash(rel)] = src
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
+		for rel, src := range markdownFiles(t, root) {
+			pages[name+"/"+rel] = src
 		}
 	}
 	for _, s := range ordinaryShapes {
